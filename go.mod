@@ -1,0 +1,3 @@
+module github.com/contractgen/contractgen
+
+go 1.24.0
