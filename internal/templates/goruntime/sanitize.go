@@ -1,0 +1,621 @@
+package goruntime
+
+import (
+	"maps"
+	"math"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// SanitizeDefaultLimit is the byte cap SanitizeText applies, including the
+// truncation marker. It keeps one outside string from dominating an error
+// object that many clients show in full.
+const SanitizeDefaultLimit = 2048
+
+// RedactedMarker replaces every secret-shaped value the sanitizer finds.
+const RedactedMarker = "[REDACTED]"
+
+// TruncatedMarker ends every text the sanitizer had to shorten, so a reader
+// (human or model) knows the text is incomplete rather than whole.
+const TruncatedMarker = "…[truncated]"
+
+const (
+	// sanitizeShortMarker stands in for TruncatedMarker when the limit is too
+	// small to hold it; below its own size no marker is added at all.
+	sanitizeShortMarker = "…"
+
+	// sanitizeInjectionPlaceholder replaces prompt-injection markers.
+	// Replacing instead of deleting keeps the halves around a marker apart,
+	// so deleting "<|im_<|im_end|>start|>" cannot assemble a new marker.
+	sanitizeInjectionPlaceholder = "[filtered]"
+
+	// sanitizeWindowFactor and sanitizeWindowMargin size the inspection
+	// window: limit*factor+margin bytes. The slack lets removals and
+	// redactions shrink the text and still leave limit bytes of content,
+	// while the cost of a call stays proportional to the limit, not to the
+	// input.
+	sanitizeWindowFactor = 4
+	sanitizeWindowMargin = 256
+
+	// sanitizeKeyLimit caps evidence keys, which are names, not prose.
+	sanitizeKeyLimit = 256
+
+	// sanitizeMaxDepth and sanitizeMaxElements bound SanitizeEvidence, so a
+	// deep, wide or cyclic value cannot make it recurse or copy without end.
+	sanitizeMaxDepth    = 10
+	sanitizeMaxElements = 256
+)
+
+// SanitizeText returns s made safe to place in an error object, capped at
+// SanitizeDefaultLimit bytes. See SanitizeTextLimit for what it does.
+func SanitizeText(s string) string {
+	return SanitizeTextLimit(s, SanitizeDefaultLimit)
+}
+
+// SanitizeTextLimit returns s made safe to place in an error object, at most
+// limit bytes long (limit <= 0 means SanitizeDefaultLimit). In order, it:
+//
+//  1. inspects only the first limit*4+256 bytes (cut at a rune boundary);
+//     when the input is longer, the output always ends with the truncation
+//     marker, and a partial word at the cut is dropped because it may be the
+//     start of a secret whose shape is only recognisable in full;
+//  2. replaces invalid UTF-8 with U+FFFD (one per run of bad bytes) and
+//     removes control characters other than newline and tab, and every
+//     Unicode format character (bidi controls, zero-width characters, the
+//     byte order mark, tag characters);
+//  3. replaces prompt-injection markers ("ignore previous instructions",
+//     "<|im_start|>", "[INST]", "<<SYS>>", "</s>", "### system:",
+//     "system prompt:" and similar, case-insensitively) with the neutral
+//     text "[filtered]";
+//  4. replaces secret-shaped values with RedactedMarker;
+//  5. caps the result at limit bytes, ending it with TruncatedMarker ("…"
+//     when limit is under 14 bytes, nothing when it is under 3).
+//
+// Redaction runs before the cap, so a secret cut by the cap cannot leak its
+// prefix. The output is valid UTF-8, and sanitizing it again with the same
+// limit returns it unchanged.
+func SanitizeTextLimit(s string, limit int) string {
+	if limit <= 0 {
+		limit = SanitizeDefaultLimit
+	}
+	text, cut := sanitizeWindow(s, limit)
+	text = sanitizeNormalize(text)
+	if cut {
+		text = sanitizeDropPartialToken(text)
+	}
+	lower := sanitizeLowerASCII(text)
+	text = sanitizeInjections(text, lower)
+	text = sanitizeRedact(text, lower)
+	return sanitizeTruncate(text, limit, cut)
+}
+
+// sanitizeWindowSize is the number of input bytes a call with this limit
+// inspects, saturating instead of overflowing for huge limits.
+func sanitizeWindowSize(limit int) int {
+	if limit > (math.MaxInt-sanitizeWindowMargin)/sanitizeWindowFactor {
+		return math.MaxInt
+	}
+	return limit*sanitizeWindowFactor + sanitizeWindowMargin
+}
+
+// sanitizeWindow returns the part of s that will be inspected and whether
+// anything was cut off. The cut backs up to a rune start so that a valid
+// character is never split into invalid bytes.
+func sanitizeWindow(s string, limit int) (string, bool) {
+	size := sanitizeWindowSize(limit)
+	if len(s) <= size {
+		return s, false
+	}
+	cut := size
+	for cut > size-utf8.UTFMax && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return s[:cut], true
+}
+
+// sanitizeDropPartialToken removes the trailing run of bytes that can form
+// part of a secret (letters, digits and the punctuation of tokens, URLs and
+// base64). It runs only after the window cut, where that run may be the
+// first half of a key too short to be recognised on its own.
+func sanitizeDropPartialToken(s string) string {
+	end := len(s)
+	for end > 0 && sanitizeIsTokenByte(s[end-1]) {
+		end--
+	}
+	return s[:end]
+}
+
+// sanitizeIsTokenByte reports whether b can occur inside a credential.
+func sanitizeIsTokenByte(b byte) bool {
+	switch {
+	case 'a' <= b && b <= 'z', 'A' <= b && b <= 'Z', '0' <= b && b <= '9':
+		return true
+	}
+	return strings.IndexByte("-_+/=.~:%@!$*", b) >= 0
+}
+
+// sanitizeNormalize replaces invalid UTF-8 and removes invisible or
+// controlling characters. It runs before pattern matching so that a
+// zero-width space cannot hide a secret or an injection phrase from the
+// patterns.
+func sanitizeNormalize(s string) string {
+	if sanitizeIsPlain(s) {
+		return s
+	}
+	var b strings.Builder
+	b.Grow(len(s))
+	inBadRun := false
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		i += size
+		if r == utf8.RuneError && size == 1 {
+			if !inBadRun {
+				b.WriteRune(utf8.RuneError)
+			}
+			inBadRun = true
+			continue
+		}
+		inBadRun = false
+		if !sanitizeIsRemovedRune(r) {
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+// sanitizeIsPlain reports whether s is printable ASCII, newlines and tabs
+// only: the common case, which needs no copy.
+func sanitizeIsPlain(s string) bool {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if (c < 0x20 && c != '\n' && c != '\t') || c >= 0x7f {
+			return false
+		}
+	}
+	return true
+}
+
+// sanitizeIsRemovedRune reports whether r is a control character (C0 other
+// than newline and tab, DEL, C1) or a format character (category Cf: bidi
+// embeddings, overrides and isolates, LRM/RLM/ALM, zero-width space and
+// joiners, word joiner, BOM, soft hyphen, tag characters). All of these are
+// invisible or reorder text, which is how hostile text hides what it says.
+func sanitizeIsRemovedRune(r rune) bool {
+	if r == '\n' || r == '\t' {
+		return false
+	}
+	return unicode.Is(unicode.Cc, r) || unicode.Is(unicode.Cf, r)
+}
+
+// sanitizeLowerASCII lowercases ASCII letters only, keeping byte offsets, so
+// that the literal hints of a pattern can be checked case-insensitively.
+func sanitizeLowerASCII(s string) string {
+	b := []byte(s)
+	for i, c := range b {
+		if 'A' <= c && c <= 'Z' {
+			b[i] = c + ('a' - 'A')
+		}
+	}
+	return string(b)
+}
+
+// sanitizeContainsAny reports whether lower contains one of the hints. A
+// pattern runs only when its hint occurs, which keeps the common case (no
+// secret at all) to a few substring searches instead of a dozen regular
+// expression scans.
+func sanitizeContainsAny(lower string, hints []string) bool {
+	for _, h := range hints {
+		if strings.Contains(lower, h) {
+			return true
+		}
+	}
+	return false
+}
+
+// sanitizeSpace matches ASCII and Unicode spaces between the words of an
+// injection phrase, so a no-break space does not hide the phrase.
+const sanitizeSpace = `[\s\p{Zs}]+`
+
+// sanitizeInjectionPattern matches the phrases and chat-template tokens that
+// try to steer a model reading the error object.
+var sanitizeInjectionPattern = regexp.MustCompile(`(?i)` +
+	`\b(?:ignore|disregard|forget|override|bypass)` + sanitizeSpace +
+	`(?:(?:all|any|the|your|of|my)` + sanitizeSpace + `)*` +
+	`(?:previous|prior|above|earlier|preceding|foregoing)` +
+	`(?:` + sanitizeSpace + `(?:instructions?|prompts?|messages?|context|rules|directions?|commands?|text))?` +
+	`|<\|[a-z_]{1,32}\|>` +
+	`|\[/?inst\]` +
+	`|<</?sys>>` +
+	`|</?s>` +
+	`|###[ \t]*(?:system|instructions?|assistant|user|human|response)[ \t]*:` +
+	`|\bsystem[ \t]+prompt[ \t]*:`)
+
+// sanitizeInjectionHints are lowercase literals that every injection match
+// contains one of.
+var sanitizeInjectionHints = []string{
+	"ignore", "disregard", "forget", "override", "bypass",
+	"<|", "inst]", "<<", "<s>", "</s>", "###", "system",
+}
+
+// sanitizeInjections replaces prompt-injection markers with a neutral
+// placeholder. lower is text lowercased by sanitizeLowerASCII.
+func sanitizeInjections(text, lower string) string {
+	if !sanitizeContainsAny(lower, sanitizeInjectionHints) {
+		return text
+	}
+	return sanitizeInjectionPattern.ReplaceAllLiteralString(text, sanitizeInjectionPlaceholder)
+}
+
+// sanitizeRule is one kind of secret. Where re matches, the first capture
+// group that took part in the match is the secret value: it is replaced by
+// RedactedMarker unless keep says it is harmless, and the rest of the match
+// (a parameter name, a scheme, quotes) stays as it was.
+type sanitizeRule struct {
+	hints []string
+	re    *regexp.Regexp
+	keep  func(value string) bool
+}
+
+// sanitizeSecretName matches parameter names that carry credentials, with
+// an optional qualifier before a separator ("aws_secret_access_key",
+// "X-Amz-Signature"), but not names that merely end in the same letters
+// ("monkey").
+const sanitizeSecretName = `(?:[\w.-]*[_.-])?` +
+	`(?:api_?key|apikey|access_?token|refresh_?token|id_?token|token|client_?secret|secret` +
+	`|password|passwd|pwd|passphrase|signature|sig|key|auth|credentials?)`
+
+// sanitizeSecretMember matches object member names that carry credentials.
+// It is narrower than sanitizeSecretName: in JSON and evidence, bare "key"
+// or "auth" name ordinary things too often.
+const sanitizeSecretMember = `(?:[\w.-]*[_.-])?` +
+	`(?:password|passwd|pwd|pass|passphrase|token|access_?token|refresh_?token|id_?token` +
+	`|secret|client_?secret|api_?key|apikey|access_?key|secret_?key|private_?key` +
+	`|authorization|cookie|credentials?|signature)`
+
+// sanitizeSecretMemberPattern tells whether an evidence key is secret-named.
+var sanitizeSecretMemberPattern = regexp.MustCompile(`(?i)^` + sanitizeSecretMember + `$`)
+
+// sanitizeRules run in order: rules that recognise a secret by its context
+// (a block, a header, a parameter name) first, then rules that recognise it
+// by its own shape.
+var sanitizeRules = []sanitizeRule{
+	{ // PEM private key blocks; a block without END runs to the end of the window.
+		hints: []string{"-----begin"},
+		re: regexp.MustCompile(`(-----BEGIN[A-Z0-9 ]*PRIVATE KEY[A-Z ]*-----(?s:.*?)` +
+			`(?:-----END[A-Z0-9 ]*PRIVATE KEY[A-Z ]*-----|\z))`),
+		keep: sanitizeKeepNothing,
+	},
+	{ // Credential-bearing header lines: the value runs to the end of the line.
+		hints: []string{"authorization", "x-api-key", "x-auth-token", "cookie"},
+		re: regexp.MustCompile(`(?i)\b(?:proxy-authorization|authorization|x-api-key|x-auth-token|set-cookie|cookie)` +
+			`[ \t]*:[ \t]*(\S[^\n]*)`),
+		keep: sanitizeIsPlaceholder,
+	},
+	{ // Userinfo in URLs; scheme and host stay. The password may contain "@".
+		hints: []string{"://"},
+		re:    regexp.MustCompile(`(?i)\b[a-z][a-z0-9+.-]*://([^/\s?#@"'<>\\]*:[^/\s?#"'<>\\]*)@`),
+		keep:  sanitizeIsPlaceholder,
+	},
+	{ // JSON-ish members with a double-quoted value, possibly unterminated.
+		hints: sanitizeMemberHints,
+		re: regexp.MustCompile(`(?i)["']` + sanitizeSecretMember + `["']\s*[:=]\s*` +
+			`"((?:[^"\\\n]|\\.)*)"?`),
+		keep: sanitizeIsPlaceholder,
+	},
+	{ // JSON-ish members with a single-quoted value (Python reprs).
+		hints: sanitizeMemberHints,
+		re: regexp.MustCompile(`(?i)["']` + sanitizeSecretMember + `["']\s*[:=]\s*` +
+			`'((?:[^'\\\n]|\\.)*)'?`),
+		keep: sanitizeIsPlaceholder,
+	},
+	{ // Query, form and logfmt parameters: quoted, or up to &, whitespace or a quote.
+		hints: []string{"key=", "token=", "secret=", "password=", "passwd=", "pwd=",
+			"passphrase=", "signature=", "sig=", "auth=", "credential"},
+		re: regexp.MustCompile(`(?i)\b` + sanitizeSecretName + `=` +
+			`(?:"([^"\n]*)"?|'([^'\n]*)'?|([^&\s"']+))`),
+		keep: sanitizeIsPlaceholder,
+	},
+	{ // Bearer and Basic credentials outside a header line.
+		hints: []string{"bearer", "basic"},
+		re:    regexp.MustCompile(`(?i)\b(?:bearer|basic)[ \t]+([A-Za-z0-9._~+/-]+=*)`),
+		keep:  sanitizeKeepUnlessCredential,
+	},
+	sanitizeShape([]string{"sk-"}, `\bsk-[A-Za-z0-9_-]{16,}`),
+	sanitizeShape([]string{"k_live_", "k_test_"}, `\b[rs]k_(?:live|test)_[A-Za-z0-9]{16,}`),
+	sanitizeShape([]string{"ghp_", "gho_", "ghu_", "ghs_", "ghr_"}, `\bgh[pousr]_[A-Za-z0-9]{20,}`),
+	sanitizeShape([]string{"github_pat_"}, `\bgithub_pat_[A-Za-z0-9_]{20,}`),
+	sanitizeShape([]string{"glpat-"}, `\bglpat-[A-Za-z0-9_-]{16,}`),
+	sanitizeShape([]string{"xox"}, `\bxox[a-z]-[A-Za-z0-9-]{8,}`),
+	sanitizeShape([]string{"akia", "asia"}, `\b(?:AKIA|ASIA)[A-Z0-9]{16,}`),
+	sanitizeShape([]string{"aiza"}, `\bAIza[A-Za-z0-9_-]{30,}`),
+	sanitizeShape([]string{"npm_"}, `\bnpm_[A-Za-z0-9]{30,}`),
+	sanitizeShape([]string{"hf_"}, `\bhf_[A-Za-z0-9]{30,}`),
+	sanitizeShape([]string{"eyj"}, `\beyJ[A-Za-z0-9_-]+\.eyJ[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*(?:\.[A-Za-z0-9_-]+)*`),
+}
+
+// sanitizeMemberHints are literals one of which every secret member name
+// contains.
+var sanitizeMemberHints = []string{"pass", "pwd", "token", "secret", "key",
+	"authorization", "cookie", "credential", "signature"}
+
+// sanitizeShape builds a rule that redacts a whole match: a key recognised
+// by its prefix and length. Shape patterns deliberately have no trailing
+// \b: a cut value followed by the truncation marker must not start to
+// match where the whole value did not.
+func sanitizeShape(hints []string, pattern string) sanitizeRule {
+	return sanitizeRule{hints: hints, re: regexp.MustCompile(`(` + pattern + `)`), keep: sanitizeKeepNothing}
+}
+
+// sanitizeRedact applies every rule whose hints occur in lower. Replacements
+// only ever shrink the set of hints present, so the lowercase copy taken
+// before them stays a valid (if generous) filter.
+func sanitizeRedact(text, lower string) string {
+	for _, rule := range sanitizeRules {
+		if sanitizeContainsAny(lower, rule.hints) {
+			text = sanitizeApplyRule(text, rule)
+		}
+	}
+	return text
+}
+
+// sanitizeApplyRule replaces the value span of every match of rule.re.
+func sanitizeApplyRule(text string, rule sanitizeRule) string {
+	var b strings.Builder
+	last, changed := 0, false
+	for _, m := range rule.re.FindAllStringSubmatchIndex(text, -1) {
+		start, end := sanitizeValueSpan(m)
+		if start < 0 || rule.keep(text[start:end]) {
+			continue
+		}
+		if !changed {
+			b.Grow(len(text))
+			changed = true
+		}
+		b.WriteString(text[last:start])
+		b.WriteString(RedactedMarker)
+		last = end
+	}
+	if !changed {
+		return text
+	}
+	b.WriteString(text[last:])
+	return b.String()
+}
+
+// sanitizeValueSpan returns the span of the first capture group that took
+// part in a match, or -1, -1 when none did.
+func sanitizeValueSpan(m []int) (int, int) {
+	for i := 2; i+1 < len(m); i += 2 {
+		if m[i] >= 0 {
+			return m[i], m[i+1]
+		}
+	}
+	return -1, -1
+}
+
+// sanitizeKeepNothing is the keep function of rules whose every match is a
+// secret.
+func sanitizeKeepNothing(string) bool { return false }
+
+// sanitizeIsPlaceholder reports whether a value is empty, already redacted,
+// or what the length cap leaves of a redaction: a prefix of RedactedMarker
+// followed by a truncation marker. Keeping these is what makes sanitizing
+// twice give the same text; none of them can hold a secret.
+func sanitizeIsPlaceholder(v string) bool {
+	if v == "" || v == RedactedMarker {
+		return true
+	}
+	for _, marker := range []string{TruncatedMarker, sanitizeShortMarker} {
+		if rest, ok := strings.CutSuffix(v, marker); ok {
+			return strings.HasPrefix(RedactedMarker, rest)
+		}
+	}
+	return false
+}
+
+// sanitizeKeepUnlessCredential keeps the word after "Bearer" or "Basic"
+// when it reads as prose ("Bearer token required", "Basic authentication")
+// rather than a credential.
+func sanitizeKeepUnlessCredential(v string) bool {
+	return sanitizeIsPlaceholder(v) || !sanitizeLooksLikeCredential(v)
+}
+
+// sanitizeLooksLikeCredential reports whether v is long, or has a digit, a
+// token symbol, or an upper-case letter after its first character, as
+// opaque tokens and base64 do and English words do not. The test only gets
+// weaker on a prefix of v, so a value the length cap shortens is never
+// redacted when the whole value was not.
+func sanitizeLooksLikeCredential(v string) bool {
+	if len(v) >= 20 {
+		return true
+	}
+	for i := 0; i < len(v); i++ {
+		c := v[i]
+		switch {
+		case '0' <= c && c <= '9', strings.IndexByte("+/._~-", c) >= 0:
+			return true
+		case i > 0 && 'A' <= c && c <= 'Z':
+			return true
+		}
+	}
+	return false
+}
+
+// sanitizeTruncate caps text at limit bytes. force adds the marker even to
+// a text that fits, because the window cut dropped input after it.
+func sanitizeTruncate(text string, limit int, force bool) string {
+	if !force && len(text) <= limit {
+		return text
+	}
+	marker := sanitizeMarkerFor(limit)
+	keep := min(len(text), limit-len(marker))
+	for keep < len(text) && keep > 0 && !utf8.RuneStart(text[keep]) {
+		keep--
+	}
+	return text[:keep] + marker
+}
+
+// sanitizeMarkerFor returns the longest truncation marker that fits in limit.
+func sanitizeMarkerFor(limit int) string {
+	switch {
+	case limit >= len(TruncatedMarker):
+		return TruncatedMarker
+	case limit >= len(sanitizeShortMarker):
+		return sanitizeShortMarker
+	}
+	return ""
+}
+
+// SanitizeEvidence returns a sanitized deep copy of v for an error object's
+// evidence member; v itself is not modified, and nil gives nil.
+//
+// Every key is sanitized (capped at 256 bytes) and every string value is
+// sanitized with SanitizeText. Values inside map[string]any, []any,
+// map[string]string and []string are visited recursively; other values are
+// kept as they are, so pass JSON-shaped data. Strings under a secret-named
+// key ("password", "api_key", "client_secret", "authorization", ...), at
+// any depth below it, become RedactedMarker, since a bare password has no
+// recognisable shape.
+//
+// Work is bounded: containers nested more than 10 levels deep become
+// TruncatedMarker, and after 256 entries in total the rest are dropped; a
+// map that lost entries gets a TruncatedMarker key holding how many, a
+// slice gets TruncatedMarker as its last element. Keys are visited in
+// sorted order, so which entries survive is deterministic; when two keys
+// sanitize to the same text, the first in that order wins.
+func SanitizeEvidence(v map[string]any) map[string]any {
+	if v == nil {
+		return nil
+	}
+	budget := sanitizeMaxElements
+	return sanitizeAnyMap(v, 0, false, &budget)
+}
+
+// sanitizeValue sanitizes one evidence value found depth levels down.
+// secret tells whether a secret-named key encloses it.
+func sanitizeValue(v any, depth int, secret bool, budget *int) any {
+	switch x := v.(type) {
+	case string:
+		return sanitizeEvidenceString(x, secret)
+	case map[string]any:
+		if x == nil || depth > sanitizeMaxDepth {
+			return sanitizeTooDeep(x == nil, v)
+		}
+		return sanitizeAnyMap(x, depth, secret, budget)
+	case []any:
+		if x == nil || depth > sanitizeMaxDepth {
+			return sanitizeTooDeep(x == nil, v)
+		}
+		return sanitizeAnySlice(x, depth, secret, budget)
+	case map[string]string:
+		if x == nil || depth > sanitizeMaxDepth {
+			return sanitizeTooDeep(x == nil, v)
+		}
+		return sanitizeStringMap(x, secret, budget)
+	case []string:
+		if x == nil || depth > sanitizeMaxDepth {
+			return sanitizeTooDeep(x == nil, v)
+		}
+		return sanitizeStringSlice(x, secret, budget)
+	}
+	return v
+}
+
+// sanitizeTooDeep keeps a nil container as it is (it holds nothing) and
+// replaces one nested too deep by the truncation marker.
+func sanitizeTooDeep(isNil bool, v any) any {
+	if isNil {
+		return v
+	}
+	return TruncatedMarker
+}
+
+// sanitizeEvidenceString sanitizes a string value, or redacts it when a
+// secret-named key encloses it.
+func sanitizeEvidenceString(s string, secret bool) string {
+	if !secret {
+		return SanitizeText(s)
+	}
+	if sanitizeIsPlaceholder(s) {
+		return s
+	}
+	return RedactedMarker
+}
+
+// sanitizeTake spends one unit of the element budget, reporting false when
+// none is left.
+func sanitizeTake(budget *int) bool {
+	if *budget <= 0 {
+		return false
+	}
+	*budget--
+	return true
+}
+
+// sanitizeKey sanitizes a map key and tells whether it names a secret.
+func sanitizeKey(k string) (string, bool) {
+	key := SanitizeTextLimit(k, sanitizeKeyLimit)
+	return key, sanitizeSecretMemberPattern.MatchString(key)
+}
+
+// sanitizeAnyMap copies a map[string]any entry by entry in key order.
+func sanitizeAnyMap(m map[string]any, depth int, secret bool, budget *int) map[string]any {
+	keys := slices.Sorted(maps.Keys(m))
+	out := make(map[string]any, min(len(keys), *budget))
+	for i, k := range keys {
+		if !sanitizeTake(budget) {
+			out[TruncatedMarker] = len(keys) - i
+			break
+		}
+		key, secretKey := sanitizeKey(k)
+		if _, taken := out[key]; !taken {
+			out[key] = sanitizeValue(m[k], depth+1, secret || secretKey, budget)
+		}
+	}
+	return out
+}
+
+// sanitizeStringMap copies a map[string]string entry by entry in key order.
+func sanitizeStringMap(m map[string]string, secret bool, budget *int) map[string]string {
+	keys := slices.Sorted(maps.Keys(m))
+	out := make(map[string]string, min(len(keys), *budget))
+	for i, k := range keys {
+		if !sanitizeTake(budget) {
+			out[TruncatedMarker] = strconv.Itoa(len(keys) - i)
+			break
+		}
+		key, secretKey := sanitizeKey(k)
+		if _, taken := out[key]; !taken {
+			out[key] = sanitizeEvidenceString(m[k], secret || secretKey)
+		}
+	}
+	return out
+}
+
+// sanitizeAnySlice copies a []any element by element.
+func sanitizeAnySlice(s []any, depth int, secret bool, budget *int) []any {
+	out := make([]any, 0, min(len(s), *budget)+1)
+	for _, v := range s {
+		if !sanitizeTake(budget) {
+			return append(out, TruncatedMarker)
+		}
+		out = append(out, sanitizeValue(v, depth+1, secret, budget))
+	}
+	return out
+}
+
+// sanitizeStringSlice copies a []string element by element.
+func sanitizeStringSlice(s []string, secret bool, budget *int) []string {
+	out := make([]string, 0, min(len(s), *budget)+1)
+	for _, v := range s {
+		if !sanitizeTake(budget) {
+			return append(out, TruncatedMarker)
+		}
+		out = append(out, sanitizeEvidenceString(v, secret))
+	}
+	return out
+}
