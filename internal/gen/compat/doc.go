@@ -1,0 +1,121 @@
+// Package compat classifies the changes between two versions of a JSON Schema (draft 2020-12)
+// contract document as additive, breaking or annotation-only, following section 6 of the agent
+// error contract: additive changes keep the contract_version, breaking ones need a new one.
+//
+// It works on the raw JSON of both documents, not on generated code, so any two schemas can be
+// compared. Both are walked in parallel from the root. Local $ref (a "#" fragment holding a JSON
+// pointer or an $anchor name, or the root $id followed by a fragment) is followed and merged
+// with its sibling keywords, so moving an inline schema into $defs is no change at all. $defs
+// entries are compared only where a $ref reaches them; an unreferenced definition constrains no
+// instance. Every paired visit is remembered, which ends $ref cycles and keeps a shared
+// definition from being walked twice in the same context.
+//
+// # Pointers
+//
+// A change carries a JSON pointer into the new document, or into the old one for something
+// that was removed. Pointers name the real location: an enum value added to a definition that
+// /properties/origin refers to is reported at /$defs/origin/enum/N, and the message says
+// whether it was reached as a required or an optional member. When one definition is reached
+// from several places, the most severe class wins.
+//
+// # Whose view
+//
+// Two readers can break. Old consumers read what new producers send, so widening what a
+// member may hold can surprise them; new consumers (and validators) read what old producers
+// sent, so narrowing can reject instances that used to be valid. The contract answers the first
+// reader with its extension rule: consumers ignore members they do not understand, and treat
+// unknown enum values through a declared fallback. That is why a new optional member is
+// additive. It does not let a consumer ignore a required member, so widening a required member
+// is breaking. "Required" means required in the enclosing object; the document root counts as
+// required.
+//
+// # Rules
+//
+//	rule                           class                         when
+//	member-added-optional          additive                      a member appears in properties, not required
+//	member-added-required          breaking                      a member appears and is required at once
+//	member-removed                 breaking                      a member disappears
+//	member-renamed                 breaking                      see "Renames" below
+//	member-made-required           breaking                      an existing member joins required
+//	member-made-optional           breaking                      an existing member leaves required
+//	type-changed                   breaking                      the set of allowed types differs, either way
+//	enum-value-added               breaking on a required member a value joins an enum
+//	                               additive on an optional member
+//	enum-value-removed             breaking                      a value leaves an enum
+//	const-changed                  breaking                      a const takes another value
+//	contract-version-bumped        annotation                    the root contract_version const goes up
+//	constraint-tightened           breaking                      a limit, pattern, enum, const, uniqueItems
+//	                                                             or the schema false now accepts less
+//	constraint-relaxed             breaking on a required member the same keywords now accept more
+//	                               additive on an optional member
+//	constraint-changed             breaking                      a pattern, multipleOf or dependentRequired
+//	                                                             changed in no provable direction
+//	additional-properties-closed   breaking                      extra members now rejected or schema-checked
+//	additional-properties-opened   additive                      extra members now accepted more freely
+//	applicator-changed             breaking                      allOf, anyOf, oneOf, not, if/then/else,
+//	                                                             prefixItems, contains, patternProperties,
+//	                                                             propertyNames, dependentSchemas,
+//	                                                             unevaluated*, $dynamicRef: added, removed,
+//	                                                             or a different number of branches
+//	dialect-changed                breaking                      $schema or $vocabulary differ
+//	annotation-changed             annotation                    title, description, examples, default,
+//	                                                             format, deprecated, readOnly, writeOnly,
+//	                                                             $comment, $id, $anchor, content*,
+//	                                                             x-enum-descriptions, unknown keywords
+//	go-name-changed                breaking                      x-go-name differs: generated Go API renamed
+//	fallback-changed               breaking                      an enum's x-fallback, or a member of the
+//	                                                             catalog's fallback entry (not guidance)
+//	kind-added                     additive                      the catalog gains a kind
+//	kind-removed                   breaking                      the catalog loses a kind
+//	kind-origin-changed            breaking                      an entry's origin differs
+//	kind-action-changed            breaking                      an entry's action differs
+//	kind-same-arguments-changed    breaking                      an entry's same_arguments differs
+//	kind-side-effects-changed      breaking                      an entry's side_effects differs
+//	kind-http-status-changed       breaking                      an entry's http_status differs
+//	kind-retry-after-changed       breaking                      an entry's retry_after differs
+//	kind-hint-relaxes-changed      breaking                      an entry's hint_relaxes differs
+//	kind-jsonrpc-code-changed      breaking                      an entry's jsonrpc_code appears, goes or differs
+//	kind-www-authenticate-changed  breaking                      an entry's www_authenticate appears, goes or differs
+//	kind-guidance-changed          annotation                    an entry's guidance (fallback's too) differs
+//	kind-entry-changed             breaking                      an entry member this package does not know
+//	catalog-setting-changed        breaking                      an x-catalog member other than kinds/fallback
+//	surface-setting-changed        breaking                      anything in x-surfaces
+//
+// Inside an applicator (allOf, anyOf, oneOf, not and the others listed above) the branches are
+// still walked where they line up, but every finding there that is not an annotation becomes
+// breaking: under not a tightening is a relaxation, and widening one oneOf branch can make an
+// instance match two branches and fail.
+//
+// # Decisions
+//
+// Renames. A member that disappears and one that appears in the same object are reported as a
+// single member-renamed when their effective schemas (after $ref, annotations included) and
+// their required-ness are identical, and no other removed or added member there matches them.
+// Anything less certain is reported as member-removed plus member-added-*; the verdict is
+// breaking either way, the rename only reads better.
+//
+// Made optional. Breaking: consumers were promised the member, and new producers may now omit
+// it, which to those consumers is the same as removing it.
+//
+// Enum values. Removing one is always breaking: an old producer's instance may be refused, and
+// the generated Go constant disappears. Adding one to a required member is breaking (section 6).
+// Adding one to an optional member is additive: a consumer that meets a value it does not know
+// can treat the member as absent, which it must handle anyway.
+//
+// Tightening. Breaking on every member, not only required ones: when an optional member is
+// present it is validated like a required one, so an instance an old producer was allowed to
+// send may be refused, and section 1 promises that what v1 accepted stays accepted.
+//
+// Relaxing. Relaxing widens what producers may send, so it is judged like an enum value added:
+// breaking on a required member, whose every value consumers must act on; additive on an
+// optional member, which they may drop. A type that widens is still type-changed (breaking),
+// because the generated Go type changes.
+//
+// Version. contract-version-bumped is an annotation-class note; it is what turns a breaking
+// report from "needs a new contract_version" into an accepted major change. A const on
+// contract_version that goes down or becomes a non-integer is const-changed.
+//
+// Errors. Malformed input (bad JSON, duplicate members, a keyword of the wrong type where it is
+// read, an unresolvable or external $ref, a $ref chain that loops without a schema in between)
+// fails with an error that names the document and the JSON pointer.
+package compat
