@@ -1,0 +1,117 @@
+package cli
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+
+	"github.com/spf13/cobra"
+
+	"github.com/contractgen/contractgen/internal/gen/run"
+	"github.com/contractgen/contractgen/internal/gen/textdiff"
+	"github.com/contractgen/contractgen/internal/gen/write"
+)
+
+func newCheckCommand() *cobra.Command {
+	var o genOptions
+	var format string
+	cmd := &cobra.Command{
+		Use:   "check",
+		Short: "Regenerate in memory and report drift from the files on disk (exit 1 on drift, 2 on error)",
+		Long: "check regenerates every target in memory and compares with the output directory: modified files\n" +
+			"(with a unified diff), missing files, stale files that contractgen generated earlier but no longer\n" +
+			"produces, and files in the way that contractgen did not generate. It writes nothing.\n" +
+			"Exit status: 0 clean, 1 drift, 2 the check could not run.",
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			if format != "text" && format != "json" {
+				return fmt.Errorf("--format must be text or json, not %q", format)
+			}
+			opts, out, err := o.resolve(cmd)
+			if err != nil {
+				return err
+			}
+			res, err := run.Run(opts)
+			if err != nil {
+				return &exitError{code: ExitError, err: err}
+			}
+			state, err := write.Compare(out, res.Files)
+			if err != nil {
+				return err
+			}
+			if format == "json" {
+				err = writeDriftJSON(cmd.OutOrStdout(), out, state)
+			} else {
+				err = writeDriftText(cmd.OutOrStdout(), out, len(res.Files), state)
+			}
+			if err != nil {
+				return err
+			}
+			if !state.Clean() {
+				return &exitError{code: ExitFail}
+			}
+			return nil
+		},
+	}
+	o.register(cmd)
+	cmd.Flags().StringVar(&format, "format", "text", "output format: text or json")
+	return cmd
+}
+
+func writeDriftText(w io.Writer, out string, total int, s *write.State) error {
+	if s.Clean() {
+		_, err := fmt.Fprintf(w, "ok: %d generated files match %s\n", total, out)
+		return err
+	}
+	for _, c := range s.Changed {
+		p := joinOut(out, c.File.Path)
+		fmt.Fprintf(w, "modified: %s\n", p)
+		fmt.Fprint(w, textdiff.Unified(p+" (on disk)", p+" (generated)", string(c.Old), string(c.File.Bytes)))
+	}
+	for _, f := range s.Missing {
+		fmt.Fprintf(w, "missing: %s (would be generated)\n", joinOut(out, f.Path))
+	}
+	for _, p := range s.Stale {
+		fmt.Fprintf(w, "stale: %s (generated earlier, no longer produced)\n", joinOut(out, p))
+	}
+	for _, p := range s.Foreign {
+		fmt.Fprintf(w, "foreign: %s (lacks the generated-code header; generate would refuse to replace it)\n", joinOut(out, p))
+	}
+	_, err := fmt.Fprintf(w, "drift: %d modified, %d missing, %d stale, %d foreign; run contractgen generate\n",
+		len(s.Changed), len(s.Missing), len(s.Stale), len(s.Foreign))
+	return err
+}
+
+// driftJSON is the machine-readable drift report.
+type driftJSON struct {
+	Clean    bool          `json:"clean"`
+	Modified []driftChange `json:"modified"`
+	Missing  []string      `json:"missing"`
+	Stale    []string      `json:"stale"`
+	Foreign  []string      `json:"foreign"`
+}
+
+type driftChange struct {
+	Path string `json:"path"`
+	Diff string `json:"diff"`
+}
+
+func writeDriftJSON(w io.Writer, out string, s *write.State) error {
+	r := driftJSON{Clean: s.Clean(), Modified: []driftChange{}, Missing: []string{}, Stale: []string{}, Foreign: []string{}}
+	for _, c := range s.Changed {
+		p := joinOut(out, c.File.Path)
+		r.Modified = append(r.Modified, driftChange{Path: p, Diff: textdiff.Unified(p+" (on disk)", p+" (generated)", string(c.Old), string(c.File.Bytes))})
+	}
+	for _, f := range s.Missing {
+		r.Missing = append(r.Missing, joinOut(out, f.Path))
+	}
+	for _, p := range s.Stale {
+		r.Stale = append(r.Stale, joinOut(out, p))
+	}
+	for _, p := range s.Foreign {
+		r.Foreign = append(r.Foreign, joinOut(out, p))
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(r)
+}

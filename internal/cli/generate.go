@@ -1,0 +1,59 @@
+package cli
+
+import (
+	"bytes"
+	"fmt"
+
+	"github.com/spf13/cobra"
+
+	"github.com/contractgen/contractgen/internal/gen/run"
+	"github.com/contractgen/contractgen/internal/gen/write"
+)
+
+func newGenerateCommand() *cobra.Command {
+	var o genOptions
+	var quiet bool
+	cmd := &cobra.Command{
+		Use:   "generate",
+		Short: "Generate every target from the schema (defaults: the bundled contract into generated/)",
+		Args:  cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			opts, out, err := o.resolve(cmd)
+			if err != nil {
+				return err
+			}
+			res, err := run.Run(opts)
+			if err != nil {
+				return fail(err)
+			}
+			report, err := write.Apply(out, res.Files)
+			if err != nil {
+				return fail(err)
+			}
+			if !quiet {
+				for _, p := range report.Written {
+					fmt.Fprintf(cmd.OutOrStdout(), "wrote %s\n", joinOut(out, p))
+				}
+				for _, p := range report.Removed {
+					fmt.Fprintf(cmd.OutOrStdout(), "removed %s\n", joinOut(out, p))
+				}
+				if len(report.Written)+len(report.Removed) == 0 {
+					fmt.Fprintf(cmd.OutOrStdout(), "%d files up to date\n", len(res.Files))
+				}
+			}
+			return nil
+		},
+	}
+	o.register(cmd)
+	cmd.Flags().BoolVarP(&quiet, "quiet", "q", false, "print nothing on success")
+	return cmd
+}
+
+func bytesReader(b []byte) *bytes.Reader { return bytes.NewReader(b) }
+
+func joinOut(out, rel string) string {
+	if out == "." || out == "" {
+		return rel
+	}
+	return out + "/" + rel
+}

@@ -1,0 +1,429 @@
+// Package build turns loaded schema documents into the IR: it resolves references, chooses Go names
+// and Go representations, normalizes constraints, reads the kind catalog, and rejects every keyword
+// it does not support with the keyword's pointer, so nothing is silently ignored.
+package build
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"math"
+	"math/big"
+	"net/url"
+	"path/filepath"
+	"slices"
+	"sort"
+	"strings"
+
+	"github.com/contractgen/contractgen/internal/gen/catalog"
+	"github.com/contractgen/contractgen/internal/gen/diag"
+	"github.com/contractgen/contractgen/internal/gen/ir"
+	"github.com/contractgen/contractgen/internal/gen/jsontree"
+	"github.com/contractgen/contractgen/internal/gen/load"
+)
+
+// Options are the choices the user makes about the generated code.
+type Options struct {
+	// Package is the Go package name.
+	Package string
+	// RootType overrides the Go name of the root type; only with a single input schema.
+	RootType string
+	// Fingerprint is extra text folded into the content hash (the generator options that shape output).
+	Fingerprint string
+}
+
+// ReservedNames are package-level names that emitters declare in every generated package; a schema
+// type with one of these names would collide with them.
+var ReservedNames = []string{"Nullable", "Parse", "ValidationError", "Violation", "Kind", "KindInfo",
+	"Option", "SanitizeText", "SanitizeTextLimit", "SanitizeEvidence", "SanitizeDefaultLimit",
+	"RedactedMarker", "TruncatedMarker", "ContractHash"}
+
+// reservedFields are names a struct field cannot take because generated methods or the member bag use them.
+var reservedFields = []string{"Extra", "Validate", "MarshalJSON", "UnmarshalJSON", "Error", "String", "Unwrap", "Is"}
+
+// Build produces the IR for the loaded documents.
+func Build(set *load.Set, opts Options) (*ir.Package, error) {
+	b := &builder{set: set, opts: opts, nodes: map[string]*ir.Schema{}, named: map[string]*ir.Named{}, names: map[string]string{}}
+	if !IsValidPackageName(opts.Package) {
+		b.diags.Add("", "", "package name %q is not a valid Go package name", opts.Package)
+		return nil, b.diags.Err()
+	}
+	if opts.RootType != "" && len(set.Roots) > 1 {
+		b.diags.Add("", "", "--root-type names one type but %d schemas were given", len(set.Roots))
+	}
+	for _, name := range ReservedNames {
+		b.names[name] = "a name contractgen declares itself"
+	}
+	pkg := &ir.Package{Name: opts.Package}
+	for _, doc := range set.Roots {
+		pkg.Roots = append(pkg.Roots, b.root(doc))
+	}
+	b.finish(pkg)
+	if err := b.diags.Err(); err != nil {
+		return nil, err
+	}
+	return pkg, nil
+}
+
+type builder struct {
+	set   *load.Set
+	opts  Options
+	diags diag.List
+	// nodes memoizes built schema nodes by "abs#pointer", so a node reached twice is built once.
+	nodes map[string]*ir.Schema
+	// named maps "abs#pointer" to the named type declared there.
+	named map[string]*ir.Named
+	// names maps a Go type name to the origin that claimed it, to report collisions.
+	names map[string]string
+	all   []*ir.Named
+	// resolving guards against $ref chains that never reach a schema.
+	resolving map[string]bool
+}
+
+func (b *builder) root(doc *load.Document) *ir.Named {
+	name := b.opts.RootType
+	if name == "" {
+		if t := doc.Tree.Get("title"); t != nil && t.Kind == jsontree.String {
+			name = GoName(t.Text)
+		}
+	}
+	if name == "" {
+		name = GoName(strings.TrimSuffix(strings.TrimSuffix(filepath.Base(doc.Path), ".json"), ".schema"))
+	}
+	if name == "" {
+		b.diags.Add(doc.Path, "", "cannot derive a Go name for the root type from its title or file name; use --root-type")
+		name = "Root"
+	}
+	if b.opts.RootType != "" && GoName(name) != name {
+		b.diags.Add(doc.Path, "", "--root-type %q is not an exported Go identifier", name)
+	}
+	b.checkRootOnly(doc)
+	n := b.declare(doc, "", name)
+	if n.Kind == ir.StructType {
+		for _, f := range n.Fields {
+			if f.Name == "message" && f.Required && f.Type.Kind == ir.GoString && !f.Type.Nullable {
+				n.IsError = true
+			}
+		}
+	}
+	// Every $defs entry is generated, referenced or not: a definition is a public name of the contract.
+	if defs := doc.Tree.Get("$defs"); defs != nil && defs.Kind == jsontree.Object {
+		for _, m := range defs.Members {
+			ptr := "/$defs/" + jsontree.EscapePointerToken(m.Name)
+			b.declare(doc, ptr, b.nameFor(doc, ptr))
+		}
+	}
+	return n
+}
+
+// checkRootOnly reports $id and $schema where only the root may carry them, and x-catalog elsewhere.
+func (b *builder) checkRootOnly(doc *load.Document) {
+	if id := doc.Tree.Get("$id"); id != nil {
+		u, err := url.Parse(id.Text)
+		if err != nil || !u.IsAbs() || u.Fragment != "" {
+			b.diags.Add(doc.Path, "/$id", "$id must be an absolute URI without a fragment")
+		}
+	}
+}
+
+// declare makes the named type for the schema at ptr, or returns the one already declared there.
+func (b *builder) declare(doc *load.Document, ptr, goName string) *ir.Named {
+	key := doc.Abs + "#" + ptr
+	if n, ok := b.named[key]; ok {
+		return n
+	}
+	origin := doc.Path + "#" + ptr
+	node := doc.Tree.Resolve(ptr)
+	if x := node.Get("x-go-name"); x != nil && x.Kind == jsontree.String {
+		if GoName(x.Text) != x.Text {
+			b.diags.Add(doc.Path, ptr+"/x-go-name", "%q is not an exported Go identifier", x.Text)
+		} else {
+			goName = x.Text
+		}
+	}
+	if prev, ok := b.names[goName]; ok {
+		b.diags.Add(doc.Path, ptr, "Go type name %s is already taken by %s; set x-go-name to choose another", goName, prev)
+		goName = goName + "_" + fmt.Sprint(len(b.all))
+	}
+	b.names[goName] = origin
+	n := &ir.Named{Name: goName, Origin: origin}
+	b.named[key] = n
+	b.all = append(b.all, n)
+	n.Schema = b.schemaAt(doc, ptr)
+	b.shape(doc, ptr, n)
+	return n
+}
+
+// shape decides how a named type is declared in Go.
+func (b *builder) shape(doc *load.Document, ptr string, n *ir.Named) {
+	s := n.Schema
+	switch {
+	case isStruct(s):
+		n.Kind = ir.StructType
+		n.Extra = s.AdditionalProperties == nil || s.AdditionalProperties.Bool == nil || *s.AdditionalProperties.Bool
+		b.fields(doc, ptr, n)
+	case isStringEnum(s):
+		n.Kind = ir.EnumType
+		n.Underlying = &ir.GoType{Kind: ir.GoString}
+		n.Enum = b.enum(doc, ptr, n.Name, s)
+	default:
+		n.Kind = ir.AliasType
+		n.Underlying = b.goType(doc, ptr, s, n.Name)
+	}
+}
+
+// isStruct reports whether a schema is an object with declared properties: those become Go structs.
+// A schema without "type": "object" also accepts non-objects, so it cannot be a struct.
+func isStruct(s *ir.Schema) bool {
+	return slices.Equal(s.Types, []string{"object"}) && len(s.Properties) > 0
+}
+
+func isStringEnum(s *ir.Schema) bool {
+	if len(s.Enum) == 0 || !(len(s.Types) == 0 || slices.Equal(s.Types, []string{"string"})) {
+		return false
+	}
+	for _, v := range s.Enum {
+		if _, ok := v.Go.(string); !ok {
+			return false
+		}
+	}
+	return true
+}
+
+func (b *builder) fields(doc *load.Document, ptr string, n *ir.Named) {
+	seen := map[string]string{}
+	for _, p := range n.Schema.Properties {
+		propPtr := ptr + "/properties/" + jsontree.EscapePointerToken(p.Name)
+		goName := GoName(p.Name)
+		if x := doc.Tree.Resolve(propPtr).Get("x-go-name"); x != nil && x.Kind == jsontree.String {
+			goName = x.Text
+			if GoName(goName) != goName {
+				b.diags.Add(doc.Path, propPtr+"/x-go-name", "%q is not an exported Go identifier", goName)
+			}
+		}
+		switch {
+		case goName == "":
+			b.diags.Add(doc.Path, propPtr, "property name %q gives no Go identifier; set x-go-name", p.Name)
+			continue
+		case slices.Contains(reservedFields, goName):
+			b.diags.Add(doc.Path, propPtr, "property %q would become Go field %s, which generated code uses; set x-go-name", p.Name, goName)
+			continue
+		case seen[goName] != "":
+			b.diags.Add(doc.Path, propPtr, "properties %q and %q both become Go field %s; set x-go-name on one", seen[goName], p.Name, goName)
+			continue
+		}
+		seen[goName] = p.Name
+		required := slices.Contains(n.Schema.Required, p.Name)
+		typ := *b.goType(doc, propPtr, p.Schema, n.Name+goName)
+		if !required && !typ.Nullable && typ.Kind != ir.GoRaw && typ.Kind != ir.GoSlice && typ.Kind != ir.GoMap && typ.Kind != ir.GoAny {
+			typ.Pointer = true
+		}
+		if !required && typ.Nullable {
+			typ.Pointer = true
+		}
+		desc := p.Schema.Description
+		if desc == "" && p.Schema.Ref != nil {
+			desc = p.Schema.Ref.Schema.Description
+		}
+		n.Fields = append(n.Fields, &ir.Field{Name: p.Name, GoName: goName, Origin: p.Schema.Origin,
+			Required: required, Schema: p.Schema, Type: &typ, Description: desc})
+	}
+}
+
+func (b *builder) enum(doc *load.Document, ptr, typeName string, s *ir.Schema) *ir.Enum {
+	node := doc.Tree.Resolve(ptr)
+	descs := node.Get("x-enum-descriptions")
+	e := &ir.Enum{}
+	seen := map[string]string{}
+	for _, v := range s.Enum {
+		value := v.Go.(string)
+		stem := GoName(value)
+		if stem == "" {
+			stem = GoName("v_" + value)
+		}
+		goName := typeName + stem
+		if stem == "" || seen[goName] != "" {
+			b.diags.Add(doc.Path, ptr+"/enum", "enum value %q gives no distinct Go constant name", value)
+			continue
+		}
+		seen[goName] = value
+		ev := ir.EnumValue{Value: value, GoName: goName}
+		if d := descs.Get(value); d != nil {
+			ev.Description = d.Text
+		}
+		e.Values = append(e.Values, ev)
+	}
+	if descs != nil {
+		for _, m := range descs.Members {
+			if seen[typeName+GoName(m.Name)] != m.Name && !slices.ContainsFunc(e.Values, func(v ir.EnumValue) bool { return v.Value == m.Name }) {
+				b.diags.Add(doc.Path, ptr+"/x-enum-descriptions/"+jsontree.EscapePointerToken(m.Name), "%q is not a value of the enum", m.Name)
+			}
+		}
+	}
+	if fb := node.Get("x-fallback"); fb != nil {
+		i := slices.IndexFunc(e.Values, func(v ir.EnumValue) bool { return v.Value == fb.Text })
+		if fb.Kind != jsontree.String || i < 0 {
+			b.diags.Add(doc.Path, ptr+"/x-fallback", "the fallback must be one of the enum's values")
+		} else {
+			e.Fallback = &e.Values[i]
+		}
+	}
+	return e
+}
+
+// goType decides the Go representation of a schema used as a value; suggested names an inline
+// struct or enum that needs a declaration of its own.
+func (b *builder) goType(doc *load.Document, ptr string, s *ir.Schema, suggested string) *ir.GoType {
+	if s.Go != nil {
+		return s.Go
+	}
+	t := b.chooseGoType(doc, ptr, s, suggested)
+	s.Go = t
+	return t
+}
+
+func (b *builder) chooseGoType(doc *load.Document, ptr string, s *ir.Schema, suggested string) *ir.GoType {
+	if s.Ref != nil {
+		return &ir.GoType{Kind: ir.GoRef, Named: s.Ref}
+	}
+	types := slices.DeleteFunc(slices.Clone(s.Types), func(t string) bool { return t == "null" })
+	nullable := len(types) < len(s.Types)
+	if (isStruct(s) || isStringEnum(s)) && !nullable && ptr != "" {
+		return &ir.GoType{Kind: ir.GoRef, Named: b.declare(doc, ptr, suggested)}
+	}
+	if len(types) != 1 {
+		return &ir.GoType{Kind: ir.GoRaw}
+	}
+	t := &ir.GoType{Nullable: nullable}
+	switch types[0] {
+	case "boolean":
+		t.Kind = ir.GoBool
+	case "string":
+		t.Kind = ir.GoString
+	case "integer":
+		t.Kind = ir.GoNumber
+		if fitsInt64(s) {
+			t.Kind = ir.GoInt64
+		}
+	case "number":
+		t.Kind = ir.GoNumber
+	case "array":
+		t.Kind = ir.GoSlice
+		t.Elem = &ir.GoType{Kind: ir.GoRaw}
+		if s.Items != nil {
+			t.Elem = b.goType(doc, s.Items.Pointer, s.Items, suggested+"Item")
+		}
+	case "object":
+		if len(s.Properties) > 0 {
+			// A nullable object with properties: keep the JSON exactly and validate it as such.
+			return &ir.GoType{Kind: ir.GoRaw}
+		}
+		t.Kind = ir.GoMap
+		t.Elem = &ir.GoType{Kind: ir.GoAny}
+		if ap := s.AdditionalProperties; ap != nil && ap.Bool == nil {
+			t.Elem = b.goType(doc, ap.Pointer, ap, suggested+"Value")
+		}
+	}
+	return t
+}
+
+// fitsInt64 reports whether every value an integer schema allows fits in an int64.
+func fitsInt64(s *ir.Schema) bool {
+	lo, hi := new(big.Rat).SetInt64(math.MinInt64), new(big.Rat).SetInt64(math.MaxInt64)
+	inRange := func(n *ir.Number) bool { return n != nil && n.Rat.Cmp(lo) >= 0 && n.Rat.Cmp(hi) <= 0 }
+	if s.Const != nil {
+		n, ok := numberOf(s.Const)
+		return ok && inRange(n)
+	}
+	if len(s.Enum) > 0 {
+		for _, v := range s.Enum {
+			if n, ok := numberOf(&v); !ok || !inRange(n) {
+				return false
+			}
+		}
+		return true
+	}
+	low, high := s.Minimum, s.Maximum
+	if low == nil {
+		low = s.ExclusiveMinimum
+	}
+	if high == nil {
+		high = s.ExclusiveMaximum
+	}
+	return inRange(low) && inRange(high)
+}
+
+func numberOf(v *ir.Value) (*ir.Number, bool) {
+	lit, ok := v.Go.(interface{ String() string })
+	if !ok {
+		return nil, false
+	}
+	r, ok := new(big.Rat).SetString(lit.String())
+	if !ok {
+		return nil, false
+	}
+	return &ir.Number{Literal: lit.String(), Rat: r}, true
+}
+
+// finish sorts the named types and fills the package-wide parts: hash, sources, catalog.
+func (b *builder) finish(pkg *ir.Package) {
+	pkg.Types = slices.Clone(b.all)
+	sort.Slice(pkg.Types, func(i, j int) bool { return pkg.Types[i].Name < pkg.Types[j].Name })
+	h := sha256.New()
+	fmt.Fprintf(h, "options %q %q %q\n", b.opts.Package, b.opts.RootType, b.opts.Fingerprint)
+	docs := make([]*load.Document, 0, len(b.set.ByAbs))
+	for _, d := range b.set.ByAbs {
+		docs = append(docs, d)
+	}
+	sort.Slice(docs, func(i, j int) bool { return docs[i].Path < docs[j].Path })
+	for _, d := range docs {
+		sum := sha256.Sum256(d.Bytes)
+		pkg.Sources = append(pkg.Sources, ir.Source{Path: d.Path, ID: d.RootID(), SHA256: hex.EncodeToString(sum[:])})
+		fmt.Fprintf(h, "file %q %x\n", d.Path, sum)
+	}
+	pkg.Hash = hex.EncodeToString(h.Sum(nil))[:16]
+	if len(b.set.Roots) > 0 {
+		b.catalog(pkg, b.set.Roots[0])
+	}
+	for _, doc := range b.set.Roots[1:] {
+		if doc.Tree.Has(catalog.CatalogKeyword) || doc.Tree.Has(catalog.SurfacesKeyword) {
+			b.diags.Add(doc.Path, "/"+catalog.CatalogKeyword, "only the first schema may carry a kind catalog")
+		}
+	}
+}
+
+// catalog reads x-catalog and x-surfaces, checking their values against the contract's enums.
+func (b *builder) catalog(pkg *ir.Package, doc *load.Document) {
+	enumAt := func(path ...string) []string {
+		s := b.nodes[doc.Abs+"#"]
+		for _, name := range path {
+			if s == nil {
+				return nil
+			}
+			for s.Ref != nil {
+				s = s.Ref.Schema
+			}
+			i := slices.IndexFunc(s.Properties, func(p *ir.Property) bool { return p.Name == name })
+			if i < 0 {
+				return nil
+			}
+			s = s.Properties[i].Schema
+		}
+		for s != nil && s.Ref != nil {
+			s = s.Ref.Schema
+		}
+		if s == nil || !isStringEnum(s) {
+			return nil
+		}
+		var out []string
+		for _, v := range s.Enum {
+			out = append(out, v.Go.(string))
+		}
+		return out
+	}
+	enums := catalog.Enums{Origin: enumAt("origin"), Action: enumAt("recovery", "action"),
+		SameArguments: enumAt("recovery", "same_arguments"), SideEffects: enumAt("side_effects")}
+	cat, surfaces, diags := catalog.Parse(doc.Path, doc.Bytes, doc.Tree, enums)
+	b.diags = append(b.diags, diags...)
+	pkg.Catalog, pkg.Surfaces = cat, surfaces
+}

@@ -1,0 +1,329 @@
+package build
+
+import (
+	"math/big"
+	"net/url"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+
+	"github.com/contractgen/contractgen/internal/gen/ir"
+	"github.com/contractgen/contractgen/internal/gen/jsontree"
+	"github.com/contractgen/contractgen/internal/gen/load"
+)
+
+// supported lists every keyword the builder understands. Anything else is an error naming the
+// keyword and its pointer: a generator that drops a keyword generates code that accepts what the
+// schema rejects.
+var supported = map[string]bool{
+	"$schema": true, "$id": true, "$ref": true, "$defs": true, "$comment": true,
+	"type": true, "enum": true, "const": true,
+	"title": true, "description": true, "default": true, "examples": true, "deprecated": true,
+	"readOnly": true, "writeOnly": true, "format": true,
+	"minLength": true, "maxLength": true, "pattern": true,
+	"minimum": true, "maximum": true, "exclusiveMinimum": true, "exclusiveMaximum": true, "multipleOf": true,
+	"items": true, "minItems": true, "maxItems": true, "uniqueItems": true,
+	"properties": true, "required": true, "additionalProperties": true,
+}
+
+// extensions are the vendor keywords the builder reads on schema nodes; rootExtensions only at a root.
+var (
+	extensions     = map[string]bool{"x-enum-descriptions": true, "x-fallback": true, "x-go-name": true}
+	rootExtensions = map[string]bool{"x-catalog": true, "x-surfaces": true}
+)
+
+// annotations may stand beside "$ref" without changing what the schema accepts.
+var annotations = map[string]bool{"$ref": true, "$comment": true, "title": true, "description": true,
+	"default": true, "examples": true, "deprecated": true, "readOnly": true, "writeOnly": true, "x-go-name": true}
+
+// schemaAt builds (once) the schema node at ptr in doc.
+func (b *builder) schemaAt(doc *load.Document, ptr string) *ir.Schema {
+	key := doc.Abs + "#" + ptr
+	if s, ok := b.nodes[key]; ok {
+		return s
+	}
+	s := &ir.Schema{Origin: doc.Path + "#" + ptr, Pointer: ptr}
+	b.nodes[key] = s
+	node := doc.Tree.Resolve(ptr)
+	if node == nil {
+		b.diags.Add(doc.Path, ptr, "no schema at this pointer")
+		return s
+	}
+	if node.Kind == jsontree.Bool {
+		v := node.Bool
+		s.Bool = &v
+		return s
+	}
+	b.checkKeywords(doc, ptr, node)
+	b.readAnnotations(s, node)
+	if ref := node.Get("$ref"); ref != nil {
+		s.Ref = b.resolveRef(doc, ptr+"/$ref", ref.Text)
+		return s
+	}
+	b.readAssertions(doc, ptr, s, node)
+	return s
+}
+
+func (b *builder) checkKeywords(doc *load.Document, ptr string, node *jsontree.Node) {
+	hasRef := node.Has("$ref")
+	for _, m := range node.Members {
+		kwPtr := ptr + "/" + jsontree.EscapePointerToken(m.Name)
+		switch {
+		case strings.HasPrefix(m.Name, "x-"):
+			if !extensions[m.Name] && !(ptr == "" && rootExtensions[m.Name]) {
+				b.diags.Add(doc.Path, kwPtr, "unknown extension keyword %q here (known: x-enum-descriptions, x-fallback, x-go-name; x-catalog and x-surfaces at the root)", m.Name)
+			}
+		case !supported[m.Name]:
+			b.diags.Add(doc.Path, kwPtr, "keyword %q is not supported", m.Name)
+		case hasRef && !annotations[m.Name]:
+			b.diags.Add(doc.Path, kwPtr, "keyword %q beside $ref is not supported; move it into the referenced schema", m.Name)
+		case (m.Name == "$id" || m.Name == "$schema") && ptr != "":
+			b.diags.Add(doc.Path, kwPtr, "%s is supported only at the root of a file", m.Name)
+		}
+	}
+	for _, name := range []string{"x-enum-descriptions", "x-fallback"} {
+		if node.Has(name) && !node.Has("enum") {
+			b.diags.Add(doc.Path, ptr+"/"+name, "%s needs an enum beside it", name)
+		}
+	}
+}
+
+func (b *builder) readAnnotations(s *ir.Schema, node *jsontree.Node) {
+	if v := node.Get("title"); v != nil {
+		s.Title = v.Text
+	}
+	if v := node.Get("description"); v != nil {
+		s.Description = v.Text
+	}
+	if v := node.Get("default"); v != nil {
+		s.Default = valueOf(v)
+	}
+	if v := node.Get("examples"); v != nil {
+		for _, item := range v.Items {
+			s.Examples = append(s.Examples, *valueOf(item))
+		}
+	}
+	if v := node.Get("deprecated"); v != nil {
+		s.Deprecated = v.Bool
+	}
+	if v := node.Get("format"); v != nil {
+		s.Format = v.Text
+	}
+}
+
+func valueOf(n *jsontree.Node) *ir.Value {
+	return &ir.Value{JSON: n.Compact(), Go: n.Value()}
+}
+
+func (b *builder) readAssertions(doc *load.Document, ptr string, s *ir.Schema, node *jsontree.Node) {
+	if t := node.Get("type"); t != nil {
+		if t.Kind == jsontree.String {
+			s.Types = []string{t.Text}
+		} else {
+			for _, item := range t.Items {
+				s.Types = append(s.Types, item.Text)
+			}
+			slices.Sort(s.Types)
+		}
+	}
+	if v := node.Get("const"); v != nil {
+		s.Const = valueOf(v)
+	}
+	if v := node.Get("enum"); v != nil {
+		for _, item := range v.Items {
+			s.Enum = append(s.Enum, *valueOf(item))
+		}
+	}
+	s.MinLength, s.MaxLength = b.count(doc, ptr, node, "minLength"), b.count(doc, ptr, node, "maxLength")
+	s.MinItems, s.MaxItems = b.count(doc, ptr, node, "minItems"), b.count(doc, ptr, node, "maxItems")
+	if v := node.Get("uniqueItems"); v != nil {
+		s.UniqueItems = v.Bool
+	}
+	if v := node.Get("pattern"); v != nil {
+		s.Pattern = v.Text
+		b.checkPattern(doc, ptr+"/pattern", v.Text)
+	}
+	s.Minimum = b.number(doc, ptr, node, "minimum")
+	s.Maximum = b.number(doc, ptr, node, "maximum")
+	s.ExclusiveMinimum = b.number(doc, ptr, node, "exclusiveMinimum")
+	s.ExclusiveMaximum = b.number(doc, ptr, node, "exclusiveMaximum")
+	s.MultipleOf = b.number(doc, ptr, node, "multipleOf")
+	if node.Has("items") {
+		if node.Get("items").Kind == jsontree.Array {
+			b.diags.Add(doc.Path, ptr+"/items", "an array of schemas under items is draft 2019-09 syntax; use prefixItems")
+		} else {
+			s.Items = b.schemaAt(doc, ptr+"/items")
+		}
+	}
+	if props := node.Get("properties"); props != nil {
+		for _, m := range props.Members {
+			s.Properties = append(s.Properties, &ir.Property{Name: m.Name,
+				Schema: b.schemaAt(doc, ptr+"/properties/"+jsontree.EscapePointerToken(m.Name))})
+		}
+	}
+	if req := node.Get("required"); req != nil {
+		for _, item := range req.Items {
+			if !slices.Contains(s.Required, item.Text) {
+				s.Required = append(s.Required, item.Text)
+			}
+		}
+	}
+	if node.Has("additionalProperties") {
+		s.AdditionalProperties = b.schemaAt(doc, ptr+"/additionalProperties")
+	}
+}
+
+// count reads a non-negative integer keyword (minLength, maxItems, ...).
+func (b *builder) count(doc *load.Document, ptr string, node *jsontree.Node, kw string) *int64 {
+	v := node.Get(kw)
+	if v == nil {
+		return nil
+	}
+	n, ok := v.Int64()
+	if !ok {
+		b.diags.Add(doc.Path, ptr+"/"+kw, "%s %s does not fit in a 64-bit integer", kw, v.Text)
+		return nil
+	}
+	return &n
+}
+
+func (b *builder) number(doc *load.Document, ptr string, node *jsontree.Node, kw string) *ir.Number {
+	v := node.Get(kw)
+	if v == nil {
+		return nil
+	}
+	r, ok := v.Rat()
+	if !ok {
+		b.diags.Add(doc.Path, ptr+"/"+kw, "%s %s is out of the range contractgen handles exactly", kw, v.Text)
+		return nil
+	}
+	return &ir.Number{Literal: v.Text, Rat: new(big.Rat).Set(r)}
+}
+
+// checkPattern rejects patterns whose ECMA-262 meaning Go's RE2 cannot reproduce. RE2 lacks
+// backreferences and lookaround, and a few escapes differ; rather than validate differently from
+// every other JSON Schema implementation, generation stops.
+func (b *builder) checkPattern(doc *load.Document, ptr, pattern string) {
+	if reason := ecmaOnly(pattern); reason != "" {
+		b.diags.Add(doc.Path, ptr, "pattern uses %s, which Go's regexp engine cannot match as ECMA-262 does", reason)
+		return
+	}
+	if _, err := regexp.Compile(pattern); err != nil {
+		b.diags.Add(doc.Path, ptr, "pattern does not compile: %v", err)
+	}
+}
+
+// ecmaOnly names an ECMA-262 construct in pattern that RE2 lacks or reads differently, or "".
+func ecmaOnly(pattern string) string {
+	for i := 0; i < len(pattern); i++ {
+		c := pattern[i]
+		if c == '\\' && i+1 < len(pattern) {
+			next := pattern[i+1]
+			switch {
+			case next >= '1' && next <= '9':
+				return "a backreference"
+			case next == 'k':
+				return "a named backreference"
+			case next == 'c':
+				return "a control-character escape"
+			case next == 'u' || next == 'x':
+				// \uXXXX and \u{...} are ECMA escapes RE2 writes as \x{...}.
+				if next == 'u' {
+					return "a \\u escape"
+				}
+			case next == 'd' || next == 'D' || next == 'w' || next == 'W' || next == 's' || next == 'S' || next == 'b' || next == 'B':
+				// ECMA's \s includes Unicode spaces and \d/\w are ASCII in both; RE2's \s is ASCII only.
+				if next == 's' || next == 'S' {
+					return "\\s (ECMA-262's \\s also matches Unicode spaces)"
+				}
+			}
+			i++
+			continue
+		}
+		if c == '(' && i+2 < len(pattern) && pattern[i+1] == '?' {
+			switch pattern[i+2] {
+			case '=', '!':
+				return "a lookahead"
+			case '<':
+				if i+3 < len(pattern) && (pattern[i+3] == '=' || pattern[i+3] == '!') {
+					return "a lookbehind"
+				}
+			}
+		}
+	}
+	return ""
+}
+
+// resolveRef finds the named type a $ref points at, declaring one at the target if needed.
+func (b *builder) resolveRef(doc *load.Document, refPtr, ref string) *ir.Named {
+	target, ptr, ok := b.refTarget(doc, refPtr, ref)
+	if !ok {
+		return nil
+	}
+	key := target.Abs + "#" + ptr
+	if n, ok := b.named[key]; ok {
+		return n
+	}
+	if b.resolving == nil {
+		b.resolving = map[string]bool{}
+	}
+	if b.resolving[key] {
+		b.diags.Add(doc.Path, refPtr, "$ref %q leads back to itself through references alone; Go cannot represent that type", ref)
+		return nil
+	}
+	b.resolving[key] = true
+	defer delete(b.resolving, key)
+	if target.Tree.Resolve(ptr) == nil {
+		b.diags.Add(doc.Path, refPtr, "$ref %q points at nothing", ref)
+		return nil
+	}
+	return b.declare(target, ptr, b.nameFor(target, ptr))
+}
+
+// nameFor derives a type name from a pointer: the last $defs or property name, or the root's name.
+func (b *builder) nameFor(doc *load.Document, ptr string) string {
+	if ptr == "" {
+		if n, ok := b.named[doc.Abs+"#"]; ok {
+			return n.Name
+		}
+		if t := doc.Tree.Get("title"); t != nil {
+			if name := GoName(t.Text); name != "" {
+				return name
+			}
+		}
+		return GoName(strings.TrimSuffix(strings.TrimSuffix(filepath.Base(doc.Path), ".json"), ".schema"))
+	}
+	tokens := strings.Split(ptr[1:], "/")
+	name := GoName(jsontree.UnescapePointerToken(tokens[len(tokens)-1]))
+	if name == "" {
+		name = "Schema"
+	}
+	return name
+}
+
+// refTarget splits a $ref into the document and pointer it names. Only local files are allowed.
+func (b *builder) refTarget(doc *load.Document, refPtr, ref string) (*load.Document, string, bool) {
+	file, frag, _ := strings.Cut(ref, "#")
+	target := doc
+	if file != "" && file != doc.RootID() {
+		u, err := url.Parse(file)
+		if err != nil || u.Scheme != "" || u.Host != "" {
+			b.diags.Add(doc.Path, refPtr, "$ref %q is remote; only local files are read", ref)
+			return nil, "", false
+		}
+		abs := filepath.Clean(filepath.Join(filepath.Dir(doc.Abs), filepath.FromSlash(u.Path)))
+		t, ok := b.set.ByAbs[abs]
+		if !ok || t.Tree == nil {
+			b.diags.Add(doc.Path, refPtr, "$ref %q names a file that was not loaded", ref)
+			return nil, "", false
+		}
+		target = t
+	}
+	ptr, err := url.PathUnescape(frag)
+	if err != nil || (ptr != "" && !strings.HasPrefix(ptr, "/")) {
+		b.diags.Add(doc.Path, refPtr, "$ref %q: only JSON-pointer fragments are supported (no anchors)", ref)
+		return nil, "", false
+	}
+	return target, ptr, true
+}

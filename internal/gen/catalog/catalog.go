@@ -1,0 +1,295 @@
+// Package catalog reads and checks the contract's extension vocabulary: the kind catalog
+// (x-catalog) and the surface settings (x-surfaces) at the root of a contract schema.
+//
+// The vocabulary has a schema of its own (vocabulary.schema.json, embedded), so a typo in a row is
+// caught with its pointer. On top of that, Parse checks what a schema cannot say: every catalog value
+// must be a member of the contract's own enums, and the lint rules of the contract hold.
+package catalog
+
+import (
+	_ "embed"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"sync"
+
+	"github.com/santhosh-tekuri/jsonschema/v6"
+	"golang.org/x/text/language"
+	"golang.org/x/text/message"
+
+	"github.com/contractgen/contractgen/internal/gen/diag"
+	"github.com/contractgen/contractgen/internal/gen/ir"
+	"github.com/contractgen/contractgen/internal/gen/jsontree"
+)
+
+//go:embed vocabulary.schema.json
+var vocabularyJSON []byte
+
+// Keyword names of the vocabulary.
+const (
+	CatalogKeyword  = "x-catalog"
+	SurfacesKeyword = "x-surfaces"
+)
+
+// Enums are the value sets the catalog's columns must draw from, taken from the contract schema.
+// A nil set means the schema does not declare that member, which is itself an error when a
+// catalog is present.
+type Enums struct {
+	Origin, Action, SameArguments, SideEffects []string
+}
+
+// Parse reads x-catalog and x-surfaces from a contract's root. It returns nil values when the root
+// has neither. file names the document in diagnostics.
+func Parse(file string, data []byte, root *jsontree.Node, enums Enums) (*ir.Catalog, *ir.Surfaces, diag.List) {
+	if !root.Has(CatalogKeyword) && !root.Has(SurfacesKeyword) {
+		return nil, nil, nil
+	}
+	var diags diag.List
+	if !checkVocabulary(file, data, root, &diags) {
+		return nil, nil, diags
+	}
+	p := &parser{file: file, diags: &diags, enums: enums}
+	surfaces := p.surfaces(root.Get(SurfacesKeyword))
+	var cat *ir.Catalog
+	if node := root.Get(CatalogKeyword); node != nil {
+		cat = p.catalog(node, surfaces)
+		lint(file, cat, &diags)
+	}
+	return cat, surfaces, diags
+}
+
+var (
+	vocabularyOnce   sync.Once
+	vocabularySchema *jsonschema.Schema
+)
+
+func vocabulary() *jsonschema.Schema {
+	vocabularyOnce.Do(func() {
+		doc, err := jsonschema.UnmarshalJSON(strings.NewReader(string(vocabularyJSON)))
+		if err != nil {
+			panic("catalog: embedded vocabulary schema is not JSON: " + err.Error())
+		}
+		c := jsonschema.NewCompiler()
+		if err := c.AddResource("vocabulary.schema.json", doc); err != nil {
+			panic("catalog: embedded vocabulary schema: " + err.Error())
+		}
+		vocabularySchema = c.MustCompile("vocabulary.schema.json")
+	})
+	return vocabularySchema
+}
+
+// checkVocabulary validates the whole document against the vocabulary schema and records each
+// violation with its pointer and position.
+func checkVocabulary(file string, data []byte, root *jsontree.Node, diags *diag.List) bool {
+	err := vocabulary().Validate(root.Value())
+	if err == nil {
+		return true
+	}
+	var verr *jsonschema.ValidationError
+	if !errors.As(err, &verr) {
+		diags.Add(file, "", "cannot check the extension vocabulary: %v", err)
+		return false
+	}
+	printer := message.NewPrinter(language.English)
+	for _, leaf := range leaves(verr) {
+		ptr := ""
+		for _, tok := range leaf.InstanceLocation {
+			ptr += "/" + jsontree.EscapePointerToken(tok)
+		}
+		d := diag.Diagnostic{File: file, Pointer: ptr, Message: leaf.ErrorKind.LocalizedString(printer)}
+		if n := root.Resolve(ptr); n != nil {
+			d.Line, d.Column = jsontree.Position(data, n.Offset)
+		}
+		*diags = append(*diags, d)
+	}
+	return false
+}
+
+func leaves(e *jsonschema.ValidationError) []*jsonschema.ValidationError {
+	if len(e.Causes) == 0 {
+		return []*jsonschema.ValidationError{e}
+	}
+	var out []*jsonschema.ValidationError
+	for _, c := range e.Causes {
+		out = append(out, leaves(c)...)
+	}
+	return out
+}
+
+type parser struct {
+	file  string
+	diags *diag.List
+	enums Enums
+}
+
+func (p *parser) surfaces(n *jsontree.Node) *ir.Surfaces {
+	if n == nil {
+		return nil
+	}
+	s := &ir.Surfaces{JSONRPCCodes: map[string]int{}, CLIExitCodes: map[string]int{}}
+	if v := n.Get("mcp_meta_key"); v != nil {
+		s.MCPMetaKey = v.Text
+	}
+	if v := n.Get("www_authenticate"); v != nil {
+		s.WWWAuthenticate = v.Text
+	}
+	base := "/" + SurfacesKeyword
+	for _, table := range []struct {
+		name string
+		into map[string]int
+	}{{"jsonrpc_codes", s.JSONRPCCodes}, {"cli_exit_codes", s.CLIExitCodes}} {
+		node := n.Get(table.name)
+		if node == nil {
+			continue
+		}
+		for _, m := range node.Members {
+			ptr := base + "/" + table.name + "/" + jsontree.EscapePointerToken(m.Name)
+			p.member(ptr, m.Name, p.enums.Origin, "origin")
+			v, _ := m.Value.Int64()
+			table.into[m.Name] = int(v)
+		}
+	}
+	if len(s.CLIExitCodes) > 0 {
+		p.requireAllOrigins(base+"/cli_exit_codes", s.CLIExitCodes)
+	}
+	if len(s.JSONRPCCodes) > 0 {
+		p.requireAllOrigins(base+"/jsonrpc_codes", s.JSONRPCCodes)
+	}
+	return s
+}
+
+// requireAllOrigins reports origins that a per-origin table leaves out: a surface must know what to
+// do for every origin the contract declares.
+func (p *parser) requireAllOrigins(ptr string, table map[string]int) {
+	for _, o := range p.enums.Origin {
+		if _, ok := table[o]; !ok {
+			p.diags.Add(p.file, ptr, "origin %q has no entry", o)
+		}
+	}
+}
+
+// member reports a value that is not in the enum the column draws from.
+func (p *parser) member(ptr, value string, allowed []string, what string) {
+	if allowed == nil {
+		p.diags.Add(p.file, ptr, "the catalog needs the schema to declare %s as a string enum", what)
+		return
+	}
+	if !slices.Contains(allowed, value) {
+		p.diags.Add(p.file, ptr, "%q is not a value of the schema's %s enum (%s)", value, what, strings.Join(allowed, ", "))
+	}
+}
+
+func (p *parser) catalog(n *jsontree.Node, surfaces *ir.Surfaces) *ir.Catalog {
+	base := "/" + CatalogKeyword
+	cat := &ir.Catalog{Origin: p.file + "#" + base}
+	if kinds := n.Get("kinds"); kinds != nil {
+		for _, m := range kinds.Members {
+			k := p.kind(base+"/kinds/"+jsontree.EscapePointerToken(m.Name), m.Value, surfaces)
+			k.Name = m.Name
+			k.GoName = GoStem(m.Name)
+			cat.Kinds = append(cat.Kinds, k)
+		}
+	}
+	slices.SortFunc(cat.Kinds, func(a, b *ir.Kind) int { return strings.Compare(a.Name, b.Name) })
+	if fb := n.Get("fallback"); fb != nil {
+		cat.Fallback = p.kind(base+"/fallback", fb, surfaces)
+	} else {
+		p.diags.Add(p.file, base, "the catalog has no fallback row for unknown kinds")
+	}
+	p.checkStems(base, cat)
+	return cat
+}
+
+// checkStems reports kinds whose Go names would collide (rate_limited and rate-limited, say).
+func (p *parser) checkStems(base string, cat *ir.Catalog) {
+	seen := map[string]string{}
+	for _, k := range cat.Kinds {
+		if other, ok := seen[k.GoName]; ok {
+			p.diags.Add(p.file, base+"/kinds/"+jsontree.EscapePointerToken(k.Name),
+				"kind %q and kind %q both become the Go name %s", other, k.Name, k.GoName)
+			continue
+		}
+		seen[k.GoName] = k.Name
+	}
+}
+
+func (p *parser) kind(ptr string, n *jsontree.Node, surfaces *ir.Surfaces) *ir.Kind {
+	k := &ir.Kind{Pointer: p.file + "#" + ptr}
+	text := func(name string) string {
+		if v := n.Get(name); v != nil {
+			return v.Text
+		}
+		return ""
+	}
+	k.Origin, k.Action, k.SameArguments, k.SideEffects = text("origin"), text("action"), text("same_arguments"), text("side_effects")
+	k.Guidance = text("guidance")
+	p.member(ptr+"/origin", k.Origin, p.enums.Origin, "origin")
+	p.member(ptr+"/action", k.Action, p.enums.Action, "recovery.action")
+	p.member(ptr+"/same_arguments", k.SameArguments, p.enums.SameArguments, "recovery.same_arguments")
+	p.member(ptr+"/side_effects", k.SideEffects, p.enums.SideEffects, "side_effects")
+	if v, ok := n.Get("http_status").Int64(); ok {
+		k.HTTPStatus = int(v)
+	}
+	k.RetryAfter = n.Get("retry_after").Bool
+	k.HintRelaxes = n.Get("hint_relaxes").Bool
+	if surfaces != nil {
+		k.JSONRPCCode = surfaces.JSONRPCCodes[k.Origin]
+		k.WWWAuthenticate = surfaces.WWWAuthenticate
+	}
+	if v, ok := n.Get("jsonrpc_code").Int64(); ok {
+		k.JSONRPCCode = int(v)
+	}
+	if v := n.Get("www_authenticate"); v != nil {
+		k.WWWAuthenticate = v.Text
+	}
+	return k
+}
+
+// lint applies the contract's consistency rules to the catalog.
+func lint(file string, cat *ir.Catalog, diags *diag.List) {
+	rows := slices.Clone(cat.Kinds)
+	if cat.Fallback != nil {
+		rows = append(rows, cat.Fallback)
+	}
+	for _, k := range rows {
+		_, ptr, _ := strings.Cut(k.Pointer, "#")
+		name := k.Name
+		if name == "" {
+			name = "the fallback row"
+		}
+		if (k.Origin == "policy" || k.Origin == "validation") && k.HTTPStatus >= 500 {
+			diags.Add(file, ptr+"/http_status", "%s has origin %s but maps to %d: a %s failure is the caller's, not a server error", name, k.Origin, k.HTTPStatus, k.Origin)
+		}
+		if k.Action == "retry_later" && !k.RetryAfter {
+			diags.Add(file, ptr+"/retry_after", "%s asks callers to retry later but does not allow retry_after_ms", name)
+		}
+		if k.HTTPStatus == 401 && k.WWWAuthenticate == "" {
+			diags.Add(file, ptr, "%s maps to 401 but has no WWW-Authenticate challenge (set www_authenticate here or in x-surfaces)", name)
+		}
+		if strings.TrimSpace(k.Guidance) == "" {
+			diags.Add(file, ptr+"/guidance", "%s has no guidance", name)
+		}
+	}
+}
+
+// GoStem turns a kind's wire name into the stem of its Go identifiers: rate_limited → RateLimited.
+func GoStem(name string) string {
+	var b strings.Builder
+	for _, part := range strings.FieldsFunc(name, func(r rune) bool { return r == '_' || r == '-' || r == '.' }) {
+		b.WriteString(strings.ToUpper(part[:1]) + part[1:])
+	}
+	return b.String()
+}
+
+// MarshalRow renders a catalog row as the JSON object the schema holds, for tests and docs.
+func MarshalRow(k *ir.Kind) ([]byte, error) {
+	return json.Marshal(map[string]any{
+		"origin": k.Origin, "action": k.Action, "same_arguments": k.SameArguments,
+		"side_effects": k.SideEffects, "http_status": k.HTTPStatus, "retry_after": k.RetryAfter,
+		"hint_relaxes": k.HintRelaxes, "guidance": k.Guidance,
+	})
+}
+
+var _ = fmt.Sprintf

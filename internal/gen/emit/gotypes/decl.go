@@ -1,0 +1,283 @@
+package gotypes
+
+import (
+	"fmt"
+
+	"github.com/dave/jennifer/jen"
+
+	"github.com/contractgen/contractgen/internal/gen/ir"
+)
+
+// byteSlice is []byte.
+func byteSlice() *jen.Statement { return jen.Index().Byte() }
+
+// decodeParams is the parameter list of every cgDecode method.
+func decodeParams() []jen.Code {
+	return []jen.Code{jen.Id("d").Op("*").Id("cgDecoder"), jen.Id("raw").Add(byteSlice()), jen.List(jen.Id("at"), jen.Id("kw")).String()}
+}
+
+// returnIfErr renders: if err != nil { return <results>, err }.
+func returnIfErr(results ...jen.Code) *jen.Statement {
+	return jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(append(results, jen.Err())...))
+}
+
+// emitStruct declares a struct with its encoder and decoder.
+//
+//	type T struct { F int64 `json:"f"`; Extra map[string]json.RawMessage `json:"-"` }
+func emitStruct(f *jen.File, n *ir.Named) {
+	docComment(f, n.Name, describe(n), "is generated from "+n.Origin+".")
+	f.Type().Id(n.Name).StructFunc(func(g *jen.Group) {
+		for i, fd := range n.Fields {
+			if i > 0 {
+				g.Line()
+			}
+			comment(g, fd.GoName, fd.Description, "holds the "+fd.Name+" member.")
+			g.Id(fd.GoName).Add(goType(fd.Type)).Tag(jsonTag(fd))
+		}
+		if n.Extra {
+			g.Line()
+			g.Comment("Extra holds the members the schema does not declare, kept so that a decode and")
+			g.Comment("re-encode loses nothing. They are encoded after the declared members, sorted by name.")
+			g.Id("Extra").Map(jen.String()).Qual(jsonPkg, "RawMessage").Tag(map[string]string{"json": "-"})
+		}
+	})
+	if n.IsError {
+		f.Line()
+		f.Comment("Error returns the message, which the contract requires to make sense on its own.")
+		f.Func().Params(jen.Id("v").Op("*").Id(n.Name)).Id("Error").Params().String().Block(jen.Return(jen.Id("v").Dot("Message")))
+	}
+	emitMarshal(f, n)
+	emitStructEncode(f, n)
+	emitUnmarshal(f, n)
+	emitStructDecode(f, n)
+}
+
+// emitMarshal renders MarshalJSON and UnmarshalJSON's shared entry point for named types.
+//
+//	func (v T) MarshalJSON() ([]byte, error) { return v.cgEncode(nil) }
+func emitMarshal(f *jen.File, n *ir.Named) {
+	f.Line()
+	f.Comment("MarshalJSON encodes the value in the contract's canonical form: declared members in schema")
+	f.Comment("order, then undeclared members sorted by name, strings escaped as encoding/json does.")
+	f.Func().Params(jen.Id("v").Id(n.Name)).Id("MarshalJSON").Params().Params(byteSlice(), jen.Error()).Block(
+		jen.Return(jen.Id("v").Dot("cgEncode").Call(jen.Nil())))
+}
+
+//	func (v *T) UnmarshalJSON(data []byte) error { raw, err := cgPrepare(data); ...; return v.cgDecode(&cgDecoder{}, raw, "", "") }
+func emitUnmarshal(f *jen.File, n *ir.Named) {
+	f.Line()
+	f.Comment("UnmarshalJSON decodes tolerantly: unknown members and enum values are kept, null for a")
+	f.Comment("member that does not allow it is treated as absent; only values the Go types cannot hold are errors.")
+	f.Func().Params(jen.Id("v").Op("*").Id(n.Name)).Id("UnmarshalJSON").Params(jen.Id("data").Add(byteSlice())).Error().Block(
+		jen.List(jen.Id("raw"), jen.Err()).Op(":=").Id("cgPrepare").Call(jen.Id("data")),
+		returnIfErr(),
+		jen.Return(jen.Id("v").Dot("cgDecode").Call(jen.Op("&").Id("cgDecoder").Values(), jen.Id("raw"), jen.Lit(""), jen.Lit(""))),
+	)
+}
+
+func emitStructEncode(f *jen.File, n *ir.Named) {
+	f.Line()
+	f.Func().Params(jen.Id("v").Id(n.Name)).Id("cgEncode").Params(jen.Id("buf").Add(byteSlice())).Params(byteSlice(), jen.Error()).BlockFunc(func(g *jen.Group) {
+		g.Var().Err().Error()
+		g.Id("first").Op(":=").True()
+		g.Id("buf").Op("=").Append(jen.Id("buf"), jen.LitRune('{'))
+		for _, fd := range n.Fields {
+			value := jen.Id("v").Dot(fd.GoName)
+			if fd.Type.Pointer {
+				value = jen.Op("*").Add(value)
+			}
+			write := []jen.Code{
+				jen.Id("buf").Op("=").Id("cgAppendName").Call(jen.Id("buf"), jen.Id("first"), jen.Lit(fd.Name)),
+				jen.Id("first").Op("=").False(),
+				jen.If(
+					jen.List(jen.Id("buf"), jen.Err()).Op("=").Add(encoder(fd.Type)).Call(jen.Id("buf"), value),
+					jen.Err().Op("!=").Nil(),
+				).Block(jen.Return(jen.Nil(), jen.Qual("fmt", "Errorf").Call(jen.Lit(fd.Name+": %w"), jen.Err()))),
+			}
+			if !fd.Required && hasNilZero(fd.Type) {
+				g.If(jen.Id("v").Dot(fd.GoName).Op("!=").Nil()).Block(write...)
+				continue
+			}
+			for _, w := range write {
+				g.Add(w)
+			}
+		}
+		if n.Extra {
+			g.If(
+				jen.List(jen.Id("buf"), jen.Err()).Op("=").Id("cgEncExtra").Call(jen.Id("buf"), jen.Id("first"), jen.Id("v").Dot("Extra")),
+				jen.Err().Op("!=").Nil(),
+			).Block(jen.Return(jen.Nil(), jen.Err()))
+		}
+		g.Id("_").Op("=").Id("first")
+		g.Return(jen.Append(jen.Id("buf"), jen.LitRune('}')), jen.Nil())
+	})
+}
+
+func emitStructDecode(f *jen.File, n *ir.Named) {
+	var required []*ir.Field
+	for _, fd := range n.Fields {
+		if fd.Required {
+			required = append(required, fd)
+		}
+	}
+	f.Line()
+	f.Func().Params(jen.Id("v").Op("*").Id(n.Name)).Id("cgDecode").Params(decodeParams()...).Error().BlockFunc(func(g *jen.Group) {
+		g.If(jen.Id("raw").Index(jen.Lit(0)).Op("!=").LitRune('{')).Block(
+			jen.Return(jen.Id("d").Dot("mismatch").Call(jen.Id("at"), jen.Id("kw"), jen.Lit("object"), jen.Id("raw"))))
+		g.List(jen.Id("members"), jen.Err()).Op(":=").Id("cgObjectMembers").Call(jen.Id("raw"))
+		g.Add(returnIfErr())
+		g.Op("*").Id("v").Op("=").Id(n.Name).Values()
+		if len(required) > 0 {
+			g.Var().Id("seen").Index(jen.Lit(len(required))).Bool()
+		}
+		g.For(jen.List(jen.Id("_"), jen.Id("m")).Op(":=").Range().Id("members")).Block(
+			jen.Switch(jen.Id("m").Dot("Name")).BlockFunc(func(sw *jen.Group) {
+				for _, fd := range n.Fields {
+					sw.Case(jen.Lit(fd.Name)).BlockFunc(func(c *jen.Group) { decodeField(c, fd, required) })
+				}
+				sw.Default().BlockFunc(func(c *jen.Group) { decodeExtra(c, n) })
+			}),
+		)
+		for i, fd := range required {
+			g.If(jen.Op("!").Id("seen").Index(jen.Lit(i))).Block(
+				jen.Id("d").Dot("violate").Call(jen.Id("at"), jen.Id("kw").Op("+").Lit("/required"),
+					jen.Lit(fmt.Sprintf("missing required member %q", fd.Name))))
+		}
+		g.Return(jen.Nil())
+	})
+}
+
+// fieldKeywordPath is the schema path of a member's value, through $ref when the member refers.
+func fieldKeywordPath(fd *ir.Field) string {
+	p := "/properties/" + escapeToken(fd.Name)
+	if fd.Schema.Ref != nil {
+		p += "/$ref"
+	}
+	return p
+}
+
+func decodeField(c *jen.Group, fd *ir.Field, required []*ir.Field) {
+	for i, r := range required {
+		if r == fd {
+			c.Id("seen").Index(jen.Lit(i)).Op("=").True()
+		}
+	}
+	at := jen.Id("at").Op("+").Lit("/" + escapeToken(fd.Name))
+	kw := jen.Id("kw").Op("+").Lit(fieldKeywordPath(fd))
+	if !fd.Type.Nullable && fd.Type.Kind != ir.GoRaw && fd.Type.Kind != ir.GoAny {
+		// null is absent to a tolerant decoder and a type violation to a strict one.
+		c.If(jen.Id("cgIsNull").Call(jen.Id("m").Dot("Value"))).Block(
+			jen.Id("d").Dot("violate").Call(at.Clone(), kw.Clone().Op("+").Lit("/type"), jen.Lit("null is not allowed here")),
+			jen.Continue(),
+		)
+	}
+	c.List(jen.Id("x"), jen.Err()).Op(":=").Add(decoder(fd.Type)).Call(jen.Id("d"), jen.Id("m").Dot("Value"), at, kw)
+	c.Add(returnIfErr())
+	if fd.Type.Pointer {
+		c.Id("v").Dot(fd.GoName).Op("=").Op("&").Id("x")
+	} else {
+		c.Id("v").Dot(fd.GoName).Op("=").Id("x")
+	}
+}
+
+func decodeExtra(c *jen.Group, n *ir.Named) {
+	if !n.Extra {
+		c.Id("d").Dot("violate").Call(jen.Id("at").Op("+").Lit("/").Op("+").Id("cgPointerToken").Call(jen.Id("m").Dot("Name")),
+			jen.Id("kw").Op("+").Lit("/additionalProperties"), jen.Lit("member is not allowed"))
+		return
+	}
+	c.If(jen.Id("v").Dot("Extra").Op("==").Nil()).Block(
+		jen.Id("v").Dot("Extra").Op("=").Make(jen.Map(jen.String()).Qual(jsonPkg, "RawMessage")))
+	c.Id("v").Dot("Extra").Index(jen.Id("m").Dot("Name")).Op("=").Append(jen.Qual(jsonPkg, "RawMessage").Call(jen.Nil()), jen.Id("m").Dot("Value").Op("..."))
+}
+
+// emitEnum declares a string enum that keeps unknown values.
+//
+//	type Origin string
+//	const ( OriginValidation Origin = "validation"; ... )
+func emitEnum(f *jen.File, n *ir.Named) {
+	docComment(f, n.Name, describe(n), "is generated from "+n.Origin+".")
+	f.Comment("Values this code does not know decode without error and are kept as they are; IsKnown tells them apart.")
+	f.Type().Id(n.Name).String()
+	f.Line()
+	f.Comment("The known values of " + n.Name + ".")
+	f.Const().DefsFunc(func(g *jen.Group) {
+		for _, v := range n.Enum.Values {
+			if v.Description != "" {
+				comment(g, v.GoName, v.Description, "")
+			}
+			g.Id(v.GoName).Id(n.Name).Op("=").Lit(v.Value)
+		}
+	})
+	if fb := n.Enum.Fallback; fb != nil {
+		f.Line()
+		f.Comment(n.Name + "Fallback is the value to act on when a value is not known: the conservative choice the schema declares.")
+		f.Const().Id(n.Name + "Fallback").Op("=").Id(fb.GoName)
+	}
+	f.Line()
+	f.Comment(n.Name + "Values returns the known values in schema order.")
+	f.Func().Id(n.Name + "Values").Params().Index().Id(n.Name).Block(
+		jen.Return(jen.Index().Id(n.Name).ValuesFunc(func(g *jen.Group) {
+			for _, v := range n.Enum.Values {
+				g.Id(v.GoName)
+			}
+		})))
+	f.Line()
+	f.Comment("IsKnown reports whether v is one of the values this code was generated with.")
+	f.Func().Params(jen.Id("v").Id(n.Name)).Id("IsKnown").Params().Bool().Block(
+		jen.Switch(jen.Id("v")).Block(
+			jen.CaseFunc(func(g *jen.Group) {
+				for _, v := range n.Enum.Values {
+					g.Id(v.GoName)
+				}
+			}).Block(jen.Return(jen.True())),
+		),
+		jen.Return(jen.False()),
+	)
+	if n.Enum.Fallback != nil {
+		f.Line()
+		f.Comment("OrFallback returns v when it is known and " + n.Name + "Fallback otherwise.")
+		f.Func().Params(jen.Id("v").Id(n.Name)).Id("OrFallback").Params().Id(n.Name).Block(
+			jen.If(jen.Id("v").Dot("IsKnown").Call()).Block(jen.Return(jen.Id("v"))),
+			jen.Return(jen.Id(n.Name+"Fallback")),
+		)
+	}
+	emitWrapperCodec(f, n, &ir.GoType{Kind: ir.GoString})
+}
+
+// emitAlias declares a named type over another Go type.
+func emitAlias(f *jen.File, n *ir.Named) {
+	docComment(f, n.Name, describe(n), "is generated from "+n.Origin+".")
+	f.Type().Id(n.Name).Add(goType(n.Underlying))
+	emitMarshal(f, n)
+	emitUnmarshal(f, n)
+	emitWrapperCodec(f, n, n.Underlying)
+}
+
+// emitWrapperCodec renders cgEncode and cgDecode for a type defined over underlying.
+func emitWrapperCodec(f *jen.File, n *ir.Named, underlying *ir.GoType) {
+	f.Line()
+	f.Func().Params(jen.Id("v").Id(n.Name)).Id("cgEncode").Params(jen.Id("buf").Add(byteSlice())).Params(byteSlice(), jen.Error()).Block(
+		jen.Return(encoder(underlying).Call(jen.Id("buf"), goType(underlying).Call(jen.Id("v")))))
+	f.Line()
+	f.Func().Params(jen.Id("v").Op("*").Id(n.Name)).Id("cgDecode").Params(decodeParams()...).Error().Block(
+		jen.List(jen.Id("x"), jen.Err()).Op(":=").Add(decoder(underlying)).Call(jen.Id("d"), jen.Id("raw"), jen.Id("at"), jen.Id("kw")),
+		jen.Op("*").Id("v").Op("=").Id(n.Name).Call(jen.Id("x")),
+		jen.Return(jen.Err()),
+	)
+}
+
+func escapeToken(s string) string {
+	out := make([]rune, 0, len(s))
+	for _, r := range s {
+		switch r {
+		case '~':
+			out = append(out, '~', '0')
+		case '/':
+			out = append(out, '~', '1')
+		default:
+			out = append(out, r)
+		}
+	}
+	return string(out)
+}

@@ -1,0 +1,247 @@
+// Package ir holds the generator's intermediate representation: plain structs in which every
+// decision is already made (Go names with collisions resolved, Go representations, normalized
+// constraints, enum fallbacks, the kind catalog). Emitters read it and decide nothing about the
+// schema; the builder (package build) is the only writer. No I/O and no code generation here.
+package ir
+
+import "math/big"
+
+// Package is everything one generation run produces code for.
+type Package struct {
+	// Name is the Go package name of generated Go code.
+	Name string
+	// Hash is a content hash of the inputs and the options, written into file headers so that a
+	// change of input is visible and a new contractgen version alone causes no drift.
+	Hash string
+	// Sources are the input files, in the order given.
+	Sources []Source
+	// Roots are the named types of the input files' root schemas, in input order.
+	Roots []*Named
+	// Types are all named types, sorted by Go name.
+	Types []*Named
+	// Catalog is the kind catalog (x-catalog), or nil when the schema has none.
+	Catalog *Catalog
+	// Surfaces holds the per-surface settings (x-surfaces), or nil.
+	Surfaces *Surfaces
+}
+
+// Source is one input file.
+type Source struct {
+	// Path is the file as named on the command line or reached through $ref, slash-separated.
+	Path string
+	// ID is the root "$id", or "".
+	ID string
+	// SHA256 is the hex digest of the file's bytes.
+	SHA256 string
+}
+
+// Named is a Go type declaration.
+type Named struct {
+	// Name is the Go type name.
+	Name string
+	// Origin is where it was declared: "file#/json/pointer".
+	Origin string
+	// Schema is the declaration's schema.
+	Schema *Schema
+	// Kind says how the type is declared in Go.
+	Kind NamedKind
+	// Fields are the struct fields of a Struct, in schema order.
+	Fields []*Field
+	// Extra says whether a Struct keeps undeclared members (additionalProperties not false).
+	Extra bool
+	// Enum describes an Enum's values.
+	Enum *Enum
+	// Underlying is the Go type an Alias or Enum is defined on.
+	Underlying *GoType
+	// IsError marks a root type that implements error through its "message" member.
+	IsError bool
+}
+
+// NamedKind is the form of a named type.
+type NamedKind int
+
+// The forms of named types.
+const (
+	// StructType is an object with declared properties: a Go struct.
+	StructType NamedKind = iota
+	// EnumType is a string enum: a defined string type with constants.
+	EnumType
+	// AliasType is any other schema given a name: a defined type over Underlying.
+	AliasType
+)
+
+// Field is one declared property of a struct.
+type Field struct {
+	// Name is the JSON member name, exact.
+	Name string
+	// GoName is the Go field name.
+	GoName string
+	// Origin is the property schema's "file#/pointer".
+	Origin string
+	// Required reports whether the member must be present.
+	Required bool
+	// Schema is the property's schema.
+	Schema *Schema
+	// Type is the Go type of the field (pointer and nullability decided).
+	Type *GoType
+	// Description is the documentation for the field.
+	Description string
+}
+
+// Enum is the set of values of a string enum type.
+type Enum struct {
+	Values []EnumValue
+	// Fallback is the value consumers act on when they meet an unknown value, or nil.
+	Fallback *EnumValue
+}
+
+// EnumValue is one member of an enum.
+type EnumValue struct {
+	// Value is the JSON string value.
+	Value string
+	// GoName is the name of its Go constant.
+	GoName string
+	// Description documents the value (from x-enum-descriptions).
+	Description string
+}
+
+// GoKind is the category of a Go type.
+type GoKind int
+
+// The Go type categories.
+const (
+	// GoRaw is json.RawMessage: any JSON value, kept exactly.
+	GoRaw GoKind = iota
+	// GoBool is bool.
+	GoBool
+	// GoInt64 is int64, for integers whose bounds fit.
+	GoInt64
+	// GoNumber is json.Number, for numbers and for integers that may exceed int64; lossless.
+	GoNumber
+	// GoString is string.
+	GoString
+	// GoRef is a named type.
+	GoRef
+	// GoSlice is []Elem.
+	GoSlice
+	// GoMap is map[string]Elem.
+	GoMap
+	// GoAny is any, decoded with json.Number for numbers (for open-object values).
+	GoAny
+)
+
+// GoType is the Go representation of a schema.
+type GoType struct {
+	Kind GoKind
+	// Named is the target of a Ref.
+	Named *Named
+	// Elem is the element of a Slice or Map.
+	Elem *GoType
+	// Nullable reports that JSON null is allowed besides the base type; the Go type is then
+	// Nullable[T] (a required member) or *Nullable[T] (an optional one).
+	Nullable bool
+	// Pointer reports that the Go type is *T, used for optional members whose zero value is a
+	// legal JSON value.
+	Pointer bool
+}
+
+// Schema is one schema node with normalized keywords. Absent keywords are nil or empty.
+type Schema struct {
+	// Origin is "file#/pointer" of this node.
+	Origin string
+	// Pointer is the node's JSON pointer inside its file, the keyword location base.
+	Pointer string
+	// Bool is set for the boolean schemas true and false.
+	Bool *bool
+	// Ref is the named type a "$ref" points at.
+	Ref *Named
+	// Types is the "type" keyword's list (sorted); empty means any type.
+	Types []string
+	Const *Value
+	Enum  []Value
+
+	MinLength, MaxLength *int64
+	Pattern              string
+	Format               string
+
+	Minimum, Maximum, ExclusiveMinimum, ExclusiveMaximum, MultipleOf *Number
+
+	Items              *Schema
+	MinItems, MaxItems *int64
+	UniqueItems        bool
+
+	Properties           []*Property
+	Required             []string
+	AdditionalProperties *Schema
+
+	Title, Description string
+	Default            *Value
+	Examples           []Value
+	Deprecated         bool
+	// Go is the Go representation chosen for values of this schema.
+	Go *GoType
+}
+
+// Property is a declared member of an object schema.
+type Property struct {
+	Name   string
+	Schema *Schema
+}
+
+// Value is a JSON value from the schema (const, enum, default, examples), kept exactly.
+type Value struct {
+	// JSON is the compact encoding with object members in source order and numbers as written.
+	JSON []byte
+	// Go is the value as encoding/json decodes it with UseNumber.
+	Go any
+}
+
+// Number is a numeric bound, exact.
+type Number struct {
+	// Literal is the number as written in the schema.
+	Literal string
+	// Rat is its exact value.
+	Rat *big.Rat
+}
+
+// Catalog is the table of known kinds and their defaults (x-catalog).
+type Catalog struct {
+	// Origin is the "file#/pointer" of x-catalog.
+	Origin string
+	// Kinds are the known kinds, sorted by name.
+	Kinds []*Kind
+	// Fallback applies to every kind that is not listed.
+	Fallback *Kind
+}
+
+// Kind is one catalog row.
+type Kind struct {
+	// Name is the kind's wire value ("" for the fallback row).
+	Name string
+	// GoName is the Go identifier stem for the kind (KindRateLimited's "RateLimited").
+	GoName        string
+	Origin        string
+	Action        string
+	SameArguments string
+	SideEffects   string
+	HTTPStatus    int
+	RetryAfter    bool
+	HintRelaxes   bool
+	Guidance      string
+	// JSONRPCCode is the code for protocol errors: the kind's override or the origin's code.
+	JSONRPCCode int
+	// WWWAuthenticate is the 401 challenge: the kind's own or the surfaces' default ("" if none).
+	WWWAuthenticate string
+	// Pointer is the row's "file#/pointer".
+	Pointer string
+}
+
+// Surfaces holds per-surface settings (x-surfaces).
+type Surfaces struct {
+	MCPMetaKey      string
+	WWWAuthenticate string
+	// JSONRPCCodes maps an origin to its JSON-RPC error code.
+	JSONRPCCodes map[string]int
+	// CLIExitCodes maps an origin to the CLI's exit status.
+	CLIExitCodes map[string]int
+}

@@ -1,0 +1,273 @@
+// Package load reads schema files from the file system (never the network), checks them against
+// the JSON Schema 2020-12 metaschema and parses them twice: into go-jsonschema's model and into an
+// ordered tree with positions.
+//
+// The ordered tree is what the IR is built from. go-jsonschema's model keeps properties in Go maps
+// (schema order lost), reads bounds into float64 (big literals lost), drops zero values such as
+// "maxLength": 0 and "const": null through omitempty, and matches keywords case-insensitively through
+// encoding/json. The model is still loaded, through a loader that can only read files, so that a
+// schema which go-jsonschema cannot parse is reported early and consumers of the load result that
+// want its typed view have it.
+package load
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"net/url"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	gjs "github.com/atombender/go-jsonschema/pkg/schemas"
+	"github.com/santhosh-tekuri/jsonschema/v6"
+	"golang.org/x/text/language"
+	"golang.org/x/text/message"
+
+	"github.com/contractgen/contractgen/internal/gen/diag"
+	"github.com/contractgen/contractgen/internal/gen/jsontree"
+)
+
+// MaxFileSize bounds what is read, so a runaway input fails with a message instead of exhausting memory.
+const MaxFileSize = 64 << 20
+
+// Document is one loaded schema file.
+type Document struct {
+	// Path is the file's path as the user named it (or as a $ref reached it), used in messages.
+	Path string
+	// Abs is the absolute, cleaned path, used to resolve relative references.
+	Abs string
+	// Bytes is the file's content.
+	Bytes []byte
+	// Tree is the ordered document with positions.
+	Tree *jsontree.Node
+	// Model is go-jsonschema's view of the document.
+	Model *gjs.Schema
+}
+
+// Set is every document reachable from the inputs, roots first in the order given.
+type Set struct {
+	Roots []*Document
+	// ByAbs maps an absolute path to its document, for resolving file references.
+	ByAbs map[string]*Document
+}
+
+// Files loads the given schema files and every file they reference by relative $ref.
+// All problems are returned together as a diag.List.
+func Files(paths []string) (*Set, error) {
+	l := &loader{set: &Set{ByAbs: map[string]*Document{}}}
+	for _, p := range paths {
+		if doc := l.load(p, p, ""); doc != nil && !slices.Contains(l.set.Roots, doc) {
+			l.set.Roots = append(l.set.Roots, doc)
+		}
+	}
+	if err := l.diags.Err(); err != nil {
+		return nil, err
+	}
+	return l.set, nil
+}
+
+type loader struct {
+	set   *Set
+	diags diag.List
+	meta  *jsonschema.Schema
+}
+
+// load reads one file; from and fromPtr name the $ref that asked for it (empty for a root).
+func (l *loader) load(display, path, fromPtr string) *Document {
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		l.diags.Add(display, fromPtr, "cannot resolve path: %v", err)
+		return nil
+	}
+	abs = filepath.Clean(abs)
+	if doc, ok := l.set.ByAbs[abs]; ok {
+		return doc
+	}
+	data, err := readBounded(path)
+	if err != nil {
+		l.diags.Add(display, "", "%v", err)
+		return nil
+	}
+	doc := &Document{Path: filepath.ToSlash(display), Abs: abs, Bytes: data}
+	l.set.ByAbs[abs] = doc
+	tree, err := jsontree.Parse(data)
+	if err != nil {
+		var syn *jsontree.SyntaxError
+		if errors.As(err, &syn) {
+			l.diags = append(l.diags, diag.Diagnostic{File: doc.Path, Pointer: syn.Pointer,
+				Line: syn.Line, Column: syn.Column, Message: "invalid JSON: " + syn.Msg})
+		} else {
+			l.diags.Add(doc.Path, "", "invalid JSON: %v", err)
+		}
+		return nil
+	}
+	doc.Tree = tree
+	if !l.checkMetaschema(doc) {
+		return nil
+	}
+	doc.Model, err = modelLoader().Load(abs, "")
+	if err != nil {
+		l.diags.Add(doc.Path, "", "go-jsonschema cannot parse the schema: %v", err)
+		return nil
+	}
+	l.followFileRefs(doc, tree, "")
+	return doc
+}
+
+func readBounded(path string) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		var pe *os.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err
+		}
+		return nil, fmt.Errorf("cannot read schema: %w", err)
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, MaxFileSize+1))
+	if err != nil {
+		return nil, fmt.Errorf("cannot read schema: %w", err)
+	}
+	if len(data) > MaxFileSize {
+		return nil, fmt.Errorf("schema file is larger than %d MiB", MaxFileSize>>20)
+	}
+	return data, nil
+}
+
+// modelLoader builds go-jsonschema's loader from its file loader alone: its default loader would also
+// fetch http(s) references, and generation must never touch the network.
+func modelLoader() gjs.Loader {
+	return gjs.NewCachedLoader(gjs.NewFileLoader([]string{".json"}, nil), map[string]*gjs.Schema{})
+}
+
+// followFileRefs walks the tree for "$ref" values that name another file and loads those files.
+// Remote references are reported; local ones ("#...") are left to the IR builder.
+func (l *loader) followFileRefs(doc *Document, n *jsontree.Node, ptr string) {
+	switch n.Kind {
+	case jsontree.Array:
+		for i, item := range n.Items {
+			l.followFileRefs(doc, item, fmt.Sprintf("%s/%d", ptr, i))
+		}
+	case jsontree.Object:
+		for _, m := range n.Members {
+			childPtr := ptr + "/" + jsontree.EscapePointerToken(m.Name)
+			if m.Name == "$ref" && m.Value.Kind == jsontree.String && !isInsideData(ptr) {
+				l.followRef(doc, m.Value.Text, childPtr)
+				continue
+			}
+			l.followFileRefs(doc, m.Value, childPtr)
+		}
+	}
+}
+
+// isInsideData reports whether a pointer lies inside a keyword whose value is data, not schema
+// (a "$ref" member inside "const" or "examples" is just data).
+func isInsideData(ptr string) bool {
+	for _, tok := range strings.Split(ptr, "/") {
+		switch tok {
+		case "const", "enum", "examples", "default":
+			return true
+		}
+		if strings.HasPrefix(tok, "x-") {
+			return true
+		}
+	}
+	return false
+}
+
+func (l *loader) followRef(doc *Document, ref, ptr string) {
+	file, _, _ := strings.Cut(ref, "#")
+	if file == "" {
+		return
+	}
+	u, err := url.Parse(file)
+	if err != nil {
+		l.diags.Add(doc.Path, ptr, "$ref %q is not a valid URI reference: %v", ref, err)
+		return
+	}
+	if u.Scheme != "" || u.Host != "" {
+		if id := rootID(doc.Tree); id != "" && file == id {
+			return // a reference to this document by its own $id is local
+		}
+		l.diags.Add(doc.Path, ptr, "$ref %q is remote; contractgen reads only local files", ref)
+		return
+	}
+	target := filepath.Join(filepath.Dir(doc.Abs), filepath.FromSlash(u.Path))
+	display := filepath.Join(filepath.Dir(doc.Path), filepath.FromSlash(u.Path))
+	if _, err := os.Stat(target); err != nil {
+		l.diags.Add(doc.Path, ptr, "$ref %q names a file that cannot be read", ref)
+		return
+	}
+	l.load(display, target, ptr)
+}
+
+// rootID returns the document's root "$id", or "".
+func rootID(tree *jsontree.Node) string {
+	if id := tree.Get("$id"); id != nil && id.Kind == jsontree.String {
+		return id.Text
+	}
+	return ""
+}
+
+// RootID returns the document's root "$id", or "".
+func (d *Document) RootID() string { return rootID(d.Tree) }
+
+// checkMetaschema validates the document against the draft 2020-12 metaschema and records every
+// violation with its pointer.
+func (l *loader) checkMetaschema(doc *Document) bool {
+	if s := doc.Tree.Get("$schema"); s != nil && s.Kind == jsontree.String &&
+		strings.TrimSuffix(s.Text, "#") != "https://json-schema.org/draft/2020-12/schema" {
+		l.diags.Add(doc.Path, "/$schema", "only JSON Schema draft 2020-12 is supported, not %q", s.Text)
+		return false
+	}
+	if l.meta == nil {
+		l.meta = metaschema()
+	}
+	err := l.meta.Validate(doc.Tree.Value())
+	if err == nil {
+		return true
+	}
+	var verr *jsonschema.ValidationError
+	if !errors.As(err, &verr) {
+		l.diags.Add(doc.Path, "", "metaschema check failed: %v", err)
+		return false
+	}
+	printer := message.NewPrinter(language.English)
+	for _, leaf := range leaves(verr) {
+		ptr := pointerOf(leaf.InstanceLocation)
+		d := diag.Diagnostic{File: doc.Path, Pointer: ptr,
+			Message: "not a valid 2020-12 schema: " + leaf.ErrorKind.LocalizedString(printer)}
+		if node := doc.Tree.Resolve(ptr); node != nil {
+			d.Line, d.Column = jsontree.Position(doc.Bytes, node.Offset)
+		}
+		l.diags = append(l.diags, d)
+	}
+	return false
+}
+
+func leaves(e *jsonschema.ValidationError) []*jsonschema.ValidationError {
+	if len(e.Causes) == 0 {
+		return []*jsonschema.ValidationError{e}
+	}
+	var out []*jsonschema.ValidationError
+	for _, c := range e.Causes {
+		out = append(out, leaves(c)...)
+	}
+	return out
+}
+
+func pointerOf(tokens []string) string {
+	var b strings.Builder
+	for _, t := range tokens {
+		b.WriteByte('/')
+		b.WriteString(jsontree.EscapePointerToken(t))
+	}
+	return b.String()
+}
+
+// metaschema compiles the 2020-12 metaschema that the validator library embeds; nothing is fetched.
+func metaschema() *jsonschema.Schema {
+	return jsonschema.NewCompiler().MustCompile("https://json-schema.org/draft/2020-12/schema")
+}

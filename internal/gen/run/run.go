@@ -1,0 +1,125 @@
+// Package run is the generator's pipeline: it loads the schemas, builds the IR and runs each
+// selected target, returning the files in memory, sorted by path. It touches no disk beyond reading
+// the inputs; generate, check and the tests all share it.
+package run
+
+import (
+	"fmt"
+	"path"
+	"slices"
+	"sort"
+	"strings"
+
+	"github.com/contractgen/contractgen/internal/gen/build"
+	"github.com/contractgen/contractgen/internal/gen/emit"
+	"github.com/contractgen/contractgen/internal/gen/emit/gotypes"
+	"github.com/contractgen/contractgen/internal/gen/ir"
+	"github.com/contractgen/contractgen/internal/gen/load"
+)
+
+// Options select the inputs and outputs of a run.
+type Options struct {
+	// Schemas are the input schema files.
+	Schemas []string
+	// Package is the Go package name of generated Go code.
+	Package string
+	// RootType overrides the root type's Go name.
+	RootType string
+	// Targets are the output targets to produce; empty means DefaultTargets.
+	Targets []string
+	// GoDir is the directory of generated Go code under the output root; empty means Package.
+	GoDir string
+}
+
+// A target turns the IR into files under its own directory of the output root.
+type target struct {
+	dir  func(Options) string
+	emit func(*ir.Package) ([]emit.File, error)
+}
+
+func goDir(o Options) string {
+	if o.GoDir != "" {
+		return o.GoDir
+	}
+	return o.Package
+}
+
+func fixedDir(dir string) func(Options) string { return func(Options) string { return dir } }
+
+// targets lists every output target by name.
+var targets = map[string]target{
+	"go": {dir: goDir, emit: gotypes.Emit},
+}
+
+var _ = fixedDir
+
+// DefaultTargets are the targets produced when none are named.
+func DefaultTargets() []string { return []string{"go"} }
+
+// TargetNames lists every known target, sorted.
+func TargetNames() []string {
+	names := make([]string, 0, len(targets))
+	for name := range targets {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	return names
+}
+
+// Result is the output of a run.
+type Result struct {
+	// Package is the IR the files were generated from.
+	Package *ir.Package
+	// Files are the generated files, sorted by path, relative to the output root.
+	Files []emit.File
+}
+
+// Run generates every file for the options. It returns either all files or an error.
+func Run(opts Options) (*Result, error) {
+	names := opts.Targets
+	if len(names) == 0 {
+		names = DefaultTargets()
+	}
+	for _, name := range names {
+		if _, ok := targets[name]; !ok {
+			return nil, fmt.Errorf("unknown target %q (known: %s)", name, strings.Join(TargetNames(), ", "))
+		}
+	}
+	if len(opts.Schemas) == 0 {
+		return nil, fmt.Errorf("no schema given")
+	}
+	set, err := load.Files(opts.Schemas)
+	if err != nil {
+		return nil, err
+	}
+	pkg, err := build.Build(set, build.Options{Package: opts.Package, RootType: opts.RootType,
+		Fingerprint: strings.Join(sortedCopy(names), ",")})
+	if err != nil {
+		return nil, err
+	}
+	res := &Result{Package: pkg}
+	for _, name := range sortedCopy(names) {
+		t := targets[name]
+		files, err := t.emit(pkg)
+		if err != nil {
+			return nil, fmt.Errorf("target %s: %w", name, err)
+		}
+		for _, f := range files {
+			f.Path = path.Join(t.dir(opts), f.Path)
+			res.Files = append(res.Files, f)
+		}
+	}
+	sort.Slice(res.Files, func(i, j int) bool { return res.Files[i].Path < res.Files[j].Path })
+	for i := 1; i < len(res.Files); i++ {
+		if res.Files[i].Path == res.Files[i-1].Path {
+			return nil, fmt.Errorf("two targets produce %s", res.Files[i].Path)
+		}
+	}
+	return res, nil
+}
+
+func sortedCopy(s []string) []string {
+	out := slices.Clone(s)
+	slices.Sort(out)
+	return slices.Compact(out)
+}

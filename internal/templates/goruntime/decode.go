@@ -1,0 +1,397 @@
+package goruntime
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math/big"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
+
+// Violation is one way a JSON value fails its schema, in the shape of JSON Schema's "basic" output.
+type Violation struct {
+	// InstanceLocation is the JSON pointer of the offending value in the instance.
+	InstanceLocation string `json:"instanceLocation"`
+	// KeywordLocation is the JSON pointer of the failing keyword in the schema, through $ref.
+	KeywordLocation string `json:"keywordLocation"`
+	// Message says what is wrong.
+	Message string `json:"error"`
+}
+
+// String formats the violation as "instance: message (keyword)".
+func (v Violation) String() string {
+	loc := v.InstanceLocation
+	if loc == "" {
+		loc = "(root)"
+	}
+	return loc + ": " + v.Message + " (" + v.KeywordLocation + ")"
+}
+
+// ValidationError reports every violation found in a value, not only the first.
+type ValidationError struct {
+	Violations []Violation
+}
+
+// Error lists the violations, one per line.
+func (e *ValidationError) Error() string {
+	parts := make([]string, len(e.Violations))
+	for i, v := range e.Violations {
+		parts[i] = v.String()
+	}
+	return "invalid: " + strings.Join(parts, "; ")
+}
+
+// cgDecoder carries the state of one decoding. In strict mode (Parse) every mismatch between the
+// JSON and the schema that the Go types cannot hold is recorded as a violation and decoding goes on;
+// in tolerant mode (UnmarshalJSON) only values the Go types cannot hold are errors.
+type cgDecoder struct {
+	strict     bool
+	violations []Violation
+}
+
+// mismatch handles a value of the wrong JSON type.
+func (d *cgDecoder) mismatch(at, kw, want string, raw []byte) error {
+	got := cgKindOf(raw)
+	if d.strict {
+		d.violations = append(d.violations, Violation{at, kw + "/type", "expected " + want + ", got " + got})
+		return nil
+	}
+	return fmt.Errorf("%s: expected %s, got %s", cgLocation(at), want, got)
+}
+
+// violate records a violation in strict mode only.
+func (d *cgDecoder) violate(at, kw, msg string) {
+	if d.strict {
+		d.violations = append(d.violations, Violation{at, kw, msg})
+	}
+}
+
+func cgLocation(at string) string {
+	if at == "" {
+		return "(root)"
+	}
+	return at
+}
+
+// cgPointerToken escapes one JSON pointer token.
+func cgPointerToken(s string) string {
+	if !strings.ContainsAny(s, "~/") {
+		return s
+	}
+	return strings.ReplaceAll(strings.ReplaceAll(s, "~", "~0"), "/", "~1")
+}
+
+// cgKindOf names the JSON type of a valid encoded value by its first byte.
+func cgKindOf(raw []byte) string {
+	if len(raw) == 0 {
+		return "nothing"
+	}
+	switch raw[0] {
+	case 'n':
+		return "null"
+	case 't', 'f':
+		return "boolean"
+	case '"':
+		return "string"
+	case '[':
+		return "array"
+	case '{':
+		return "object"
+	}
+	return "number"
+}
+
+func cgIsNull(raw []byte) bool { return len(raw) == 4 && string(raw) == "null" }
+
+// cgMember is one member of an encoded object.
+type cgMember struct {
+	Name  string
+	Value []byte
+}
+
+var errCgSyntax = errors.New("invalid JSON")
+
+// cgSkipSpace returns the index of the first non-space byte at or after i.
+func cgSkipSpace(data []byte, i int) int {
+	for i < len(data) {
+		switch data[i] {
+		case ' ', '\t', '\r', '\n':
+			i++
+		default:
+			return i
+		}
+	}
+	return i
+}
+
+// cgValueEnd returns the index just past the encoded value that starts at i. The input has been
+// checked with json.Valid, so only the structure has to be followed.
+func cgValueEnd(data []byte, i int) int {
+	switch data[i] {
+	case '"':
+		return cgStringEnd(data, i)
+	case '{', '[':
+		depth := 0
+		for ; i < len(data); i++ {
+			switch data[i] {
+			case '"':
+				i = cgStringEnd(data, i) - 1
+			case '{', '[':
+				depth++
+			case '}', ']':
+				depth--
+				if depth == 0 {
+					return i + 1
+				}
+			}
+		}
+		return i
+	}
+	for i < len(data) {
+		switch data[i] {
+		case ',', '}', ']', ' ', '\t', '\r', '\n':
+			return i
+		}
+		i++
+	}
+	return i
+}
+
+// cgStringEnd returns the index just past the string literal that starts at i.
+func cgStringEnd(data []byte, i int) int {
+	for i++; i < len(data); i++ {
+		switch data[i] {
+		case '\\':
+			i++
+		case '"':
+			return i + 1
+		}
+	}
+	return i
+}
+
+// cgTrim returns the encoded value without surrounding white space.
+func cgTrim(raw []byte) []byte { return bytes.TrimSpace(raw) }
+
+// cgObjectMembers splits a valid encoded object into its members, in order, names unescaped.
+func cgObjectMembers(raw []byte) ([]cgMember, error) {
+	members := make([]cgMember, 0, 8)
+	i := cgSkipSpace(raw, 1)
+	for i < len(raw) && raw[i] != '}' {
+		end := cgStringEnd(raw, i)
+		name, err := cgUnquote(raw[i:end])
+		if err != nil {
+			return nil, err
+		}
+		i = cgSkipSpace(raw, end)
+		i = cgSkipSpace(raw, i+1) // past ':'
+		vend := cgValueEnd(raw, i)
+		members = append(members, cgMember{Name: name, Value: raw[i:vend]})
+		i = cgSkipSpace(raw, vend)
+		if i < len(raw) && raw[i] == ',' {
+			i = cgSkipSpace(raw, i+1)
+		}
+	}
+	return members, nil
+}
+
+// cgArrayItems splits a valid encoded array into its items.
+func cgArrayItems(raw []byte) [][]byte {
+	var items [][]byte
+	i := cgSkipSpace(raw, 1)
+	for i < len(raw) && raw[i] != ']' {
+		end := cgValueEnd(raw, i)
+		items = append(items, raw[i:end])
+		i = cgSkipSpace(raw, end)
+		if i < len(raw) && raw[i] == ',' {
+			i = cgSkipSpace(raw, i+1)
+		}
+	}
+	return items
+}
+
+// cgUnquote decodes a string literal, with a fast path for literals without escapes.
+func cgUnquote(lit []byte) (string, error) {
+	body := lit[1 : len(lit)-1]
+	if bytes.IndexByte(body, '\\') < 0 && utf8.Valid(body) {
+		return string(body), nil
+	}
+	var s string
+	if err := json.Unmarshal(lit, &s); err != nil {
+		return "", err
+	}
+	return s, nil
+}
+
+// cgPrepare checks that data is one JSON value and returns it trimmed.
+func cgPrepare(data []byte) ([]byte, error) {
+	if !json.Valid(data) {
+		var v any
+		if err := json.Unmarshal(data, &v); err != nil {
+			return nil, err
+		}
+		return nil, errCgSyntax
+	}
+	return cgTrim(data), nil
+}
+
+func cgDecString(d *cgDecoder, raw []byte, at, kw string) (string, error) {
+	if raw[0] != '"' {
+		return "", d.mismatch(at, kw, "string", raw)
+	}
+	return cgUnquote(raw)
+}
+
+func cgDecBool(d *cgDecoder, raw []byte, at, kw string) (bool, error) {
+	switch string(raw) {
+	case "true":
+		return true, nil
+	case "false":
+		return false, nil
+	}
+	return false, d.mismatch(at, kw, "boolean", raw)
+}
+
+// cgDecInt64 accepts any number with an integral value: 1, 1.0, 1e3 and -0 are all integers in JSON Schema.
+func cgDecInt64(d *cgDecoder, raw []byte, at, kw string) (int64, error) {
+	if k := cgKindOf(raw); k != "number" {
+		return 0, d.mismatch(at, kw, "integer", raw)
+	}
+	if n, err := strconv.ParseInt(string(raw), 10, 64); err == nil {
+		return n, nil
+	}
+	r, ok := cgRat(string(raw))
+	if !ok || !r.IsInt() {
+		return 0, d.mismatch(at, kw, "integer", raw)
+	}
+	if !r.Num().IsInt64() {
+		if d.strict {
+			d.violate(at, kw+"/type", "integer "+string(raw)+" is outside the range this type holds")
+			return 0, nil
+		}
+		return 0, fmt.Errorf("%s: integer %s is outside the range this type holds", cgLocation(at), raw)
+	}
+	return r.Num().Int64(), nil
+}
+
+// cgDecNumber keeps the literal as written, so no precision is lost.
+func cgDecNumber(d *cgDecoder, raw []byte, at, kw string) (json.Number, error) {
+	if cgKindOf(raw) != "number" {
+		return "", d.mismatch(at, kw, "number", raw)
+	}
+	return json.Number(raw), nil
+}
+
+// cgDecInteger is cgDecNumber for integers beyond int64: the value must still be integral.
+func cgDecInteger(d *cgDecoder, raw []byte, at, kw string) (json.Number, error) {
+	if cgKindOf(raw) != "number" {
+		return "", d.mismatch(at, kw, "integer", raw)
+	}
+	if r, ok := cgRat(string(raw)); !ok || !r.IsInt() {
+		return "", d.mismatch(at, kw, "integer", raw)
+	}
+	return json.Number(raw), nil
+}
+
+func cgDecAny(d *cgDecoder, raw []byte, at, kw string) (any, error) {
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.UseNumber()
+	var v any
+	err := dec.Decode(&v)
+	return v, err
+}
+
+func cgDecRaw(d *cgDecoder, raw []byte, at, kw string) (json.RawMessage, error) {
+	return append(json.RawMessage(nil), raw...), nil
+}
+
+// cgDecFunc decodes one value of type T.
+type cgDecFunc[T any] func(d *cgDecoder, raw []byte, at, kw string) (T, error)
+
+// cgDecSlice builds a decoder for []T; items are validated against kw+"/items".
+func cgDecSlice[T any](elem cgDecFunc[T]) cgDecFunc[[]T] {
+	return func(d *cgDecoder, raw []byte, at, kw string) ([]T, error) {
+		if raw[0] != '[' {
+			return nil, d.mismatch(at, kw, "array", raw)
+		}
+		items := cgArrayItems(raw)
+		out := make([]T, 0, len(items))
+		for i, item := range items {
+			v, err := elem(d, item, at+"/"+strconv.Itoa(i), kw+"/items")
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, v)
+		}
+		return out, nil
+	}
+}
+
+// cgDecMap builds a decoder for map[string]T; values are validated against kw+"/additionalProperties".
+func cgDecMap[T any](elem cgDecFunc[T]) cgDecFunc[map[string]T] {
+	return func(d *cgDecoder, raw []byte, at, kw string) (map[string]T, error) {
+		if raw[0] != '{' {
+			return nil, d.mismatch(at, kw, "object", raw)
+		}
+		members, err := cgObjectMembers(raw)
+		if err != nil {
+			return nil, err
+		}
+		out := make(map[string]T, len(members))
+		for _, m := range members {
+			v, err := elem(d, m.Value, at+"/"+cgPointerToken(m.Name), kw+"/additionalProperties")
+			if err != nil {
+				return nil, err
+			}
+			out[m.Name] = v
+		}
+		return out, nil
+	}
+}
+
+// cgDecNullable builds a decoder that also accepts null.
+func cgDecNullable[T any](elem cgDecFunc[T]) cgDecFunc[Nullable[T]] {
+	return func(d *cgDecoder, raw []byte, at, kw string) (Nullable[T], error) {
+		if cgIsNull(raw) {
+			return Nullable[T]{Null: true}, nil
+		}
+		v, err := elem(d, raw, at, kw)
+		return Nullable[T]{Value: v}, err
+	}
+}
+
+// cgDecodable is implemented by every generated named type.
+type cgDecodable[T any] interface {
+	*T
+	cgDecode(d *cgDecoder, raw []byte, at, kw string) error
+}
+
+// cgDecNamed decodes a generated named type through its cgDecode method.
+func cgDecNamed[T any, PT cgDecodable[T]](d *cgDecoder, raw []byte, at, kw string) (T, error) {
+	var v T
+	err := PT(&v).cgDecode(d, raw, at, kw)
+	return v, err
+}
+
+// cgRat parses a number literal exactly, refusing exponents so large that the exact value would
+// need megabytes.
+func cgRat(lit string) (*big.Rat, bool) {
+	if i := strings.IndexAny(lit, "eE"); i >= 0 {
+		exp, err := strconv.Atoi(strings.TrimPrefix(lit[i+1:], "+"))
+		if err != nil || exp > 4096 || exp < -4096 {
+			return nil, false
+		}
+	}
+	return new(big.Rat).SetString(lit)
+}
+
+// Nullable holds a value that may also be JSON null.
+type Nullable[T any] struct {
+	// Value is the value when Null is false.
+	Value T
+	// Null reports that the JSON value was null.
+	Null bool
+}
