@@ -312,11 +312,20 @@ var sanitizeRules = []sanitizeRule{
 			`'((?:[^'\\\n]|\\.)*)'?`),
 		keep: sanitizeIsPlaceholder,
 	},
-	{ // Query, form and logfmt parameters: quoted, or up to &, whitespace or a quote.
+	{ // JSON members inside a JSON string, quotes escaped once or more. The
+		// value ends at an escaped quote followed by , } or ], so an escaped
+		// quote inside the value does not end it early; else at the line end.
+		hints: sanitizeMemberHints,
+		re: regexp.MustCompile(`(?im)\\+"` + sanitizeSecretMember + `\\+"\s*:\s*` +
+			`\\+"(.*?)(?:\\+"[ \t]*[,}\]]|$)`),
+		keep: sanitizeIsPlaceholder,
+	},
+	{ // Query, form and logfmt parameters: quoted (the quote may be escaped),
+		// or up to &, whitespace or a quote.
 		hints: []string{"key=", "token=", "secret=", "password=", "passwd=", "pwd=",
 			"passphrase=", "signature=", "sig=", "auth=", "credential"},
 		re: regexp.MustCompile(`(?i)\b` + sanitizeSecretName + `=` +
-			`(?:"([^"\n]*)"?|'([^'\n]*)'?|([^&\s"']+))`),
+			`(?:\\*"([^"\n]*)"?|\\*'([^'\n]*)'?|([^&\s"']+))`),
 		keep: sanitizeIsPlaceholder,
 	},
 	{ // Bearer and Basic credentials outside a header line.
@@ -334,7 +343,9 @@ var sanitizeRules = []sanitizeRule{
 	sanitizeShape([]string{"aiza"}, `\bAIza[A-Za-z0-9_-]{30,}`),
 	sanitizeShape([]string{"npm_"}, `\bnpm_[A-Za-z0-9]{30,}`),
 	sanitizeShape([]string{"hf_"}, `\bhf_[A-Za-z0-9]{30,}`),
-	sanitizeShape([]string{"eyj"}, `\beyJ[A-Za-z0-9_-]+\.eyJ[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*(?:\.[A-Za-z0-9_-]+)*`),
+	// JWS and JWE compact forms: a base64url JSON header ("eyJ"), then two
+	// or more dot-separated parts, any of which a JWS or JWE may leave empty.
+	sanitizeShape([]string{"eyj"}, `\beyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]*\.[A-Za-z0-9_-]*(?:\.[A-Za-z0-9_-]+)*`),
 }
 
 // sanitizeMemberHints are literals one of which every secret member name
@@ -402,15 +413,17 @@ func sanitizeValueSpan(m []int) (int, int) {
 func sanitizeKeepNothing(string) bool { return false }
 
 // sanitizeIsPlaceholder reports whether a value is empty, already redacted,
-// or what the length cap leaves of a redaction: a prefix of RedactedMarker
-// followed by a truncation marker. Keeping these is what makes sanitizing
-// twice give the same text; none of them can hold a secret.
+// or what the length cap leaves of a redaction: a prefix of RedactedMarker,
+// perhaps followed by closing quotes and backslashes, then a truncation
+// marker. Keeping these is what makes sanitizing twice give the same text;
+// none of them can hold a secret.
 func sanitizeIsPlaceholder(v string) bool {
 	if v == "" || v == RedactedMarker {
 		return true
 	}
 	for _, marker := range []string{TruncatedMarker, sanitizeShortMarker} {
 		if rest, ok := strings.CutSuffix(v, marker); ok {
+			rest = strings.TrimRight(rest, `"'\`)
 			return strings.HasPrefix(RedactedMarker, rest)
 		}
 	}
