@@ -46,12 +46,30 @@ func goDir(o Options) string {
 
 func fixedDir(dir string) func(Options) string { return func(Options) string { return dir } }
 
-// targets lists every output target by name.
-var targets = map[string]target{
-	"go": {dir: goDir, emit: gotypes.Emit},
+// goEmitters produce the files of the generated Go package, in order.
+var goEmitters = []func(*ir.Package) ([]emit.File, error){
+	gotypes.Emit,
 }
 
-var _ = fixedDir
+// emitGo runs every Go emitter into the one package.
+func emitGo(pkg *ir.Package) ([]emit.File, error) {
+	var files []emit.File
+	for _, e := range goEmitters {
+		out, err := e(pkg)
+		if err != nil {
+			return nil, err
+		}
+		files = append(files, out...)
+	}
+	return files, nil
+}
+
+// targets lists every output target by name.
+var targets = map[string]target{
+	"go": {dir: goDir, emit: emitGo},
+}
+
+var _ = fixedDir // used by targets with a directory of their own
 
 // DefaultTargets are the targets produced when none are named.
 func DefaultTargets() []string { return []string{"go"} }
