@@ -9,14 +9,15 @@
 // tested Go rather than as a text template: what is tested here is exactly
 // what ships.
 //
-// Because the copied files land next to other generated code, they follow
-// two naming rules, checked by TestSanitizeSourceRules:
+// Because the copied files land next to other generated code, each file
+// keeps its unexported package-level names under a prefix of its own, so
+// they cannot collide with names the emitter generates. For sanitize.go,
+// checked by TestSanitizeSourceRules:
 //
 //   - the exported names are fixed (SanitizeText, SanitizeTextLimit,
 //     SanitizeEvidence, SanitizeDefaultLimit, RedactedMarker,
 //     TruncatedMarker), and generated code refers to them by these names;
-//   - every unexported package-level identifier starts with "sanitize", so
-//     it cannot collide with a name the emitter generates.
+//   - every unexported package-level identifier starts with "sanitize".
 //
 // The copied files import only the standard library.
 package goruntime

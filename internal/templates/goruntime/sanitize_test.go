@@ -4,7 +4,14 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/json"
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
 	"os"
+	"path/filepath"
+	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -475,4 +482,275 @@ func secretFragment(out string, c canary) string {
 		}
 	}
 	return ""
+}
+
+func TestSanitizeEvidenceNil(t *testing.T) {
+	if got := SanitizeEvidence(nil); got != nil {
+		t.Errorf("SanitizeEvidence(nil) = %#v, want nil", got)
+	}
+	got := SanitizeEvidence(map[string]any{})
+	if got == nil || len(got) != 0 {
+		t.Errorf("SanitizeEvidence(empty) = %#v, want an empty, non-nil map", got)
+	}
+}
+
+// evidenceFixture builds a fresh copy of the same nested evidence each
+// call, so one copy can be sanitized and another compared against it.
+func evidenceFixture() map[string]any {
+	return map[string]any{
+		"ke\u200by": "sk-proj-FAKEabcdefghijklmnop0123 was used",
+		"nested": map[string]any{
+			"list":  []any{"ok", "token=FAKEtok0001", 42, true, nil, 1.5},
+			"inner": map[string]string{"url": "https://u:FAKEpw@h.example/x"},
+		},
+		"args":      []string{"--verbose", "--header=Authorization: Bearer FAKEbearer9"},
+		"count":     3,
+		"nil_map":   map[string]any(nil),
+		"nil_slice": []any(nil),
+	}
+}
+
+func TestSanitizeEvidenceDeepCopy(t *testing.T) {
+	in := evidenceFixture()
+	got := SanitizeEvidence(in)
+	want := map[string]any{
+		"key": "[REDACTED] was used",
+		"nested": map[string]any{
+			"list":  []any{"ok", "token=[REDACTED]", 42, true, nil, 1.5},
+			"inner": map[string]string{"url": "https://[REDACTED]@h.example/x"},
+		},
+		"args":      []string{"--verbose", "--header=Authorization: [REDACTED]"},
+		"count":     3,
+		"nil_map":   map[string]any(nil),
+		"nil_slice": []any(nil),
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Fatalf("SanitizeEvidence:\n got  %#v\n want %#v", got, want)
+	}
+	if !reflect.DeepEqual(in, evidenceFixture()) {
+		t.Fatalf("SanitizeEvidence modified its input: %#v", in)
+	}
+	got["nested"].(map[string]any)["list"].([]any)[0] = "changed"
+	got["args"].([]string)[0] = "changed"
+	if !reflect.DeepEqual(in, evidenceFixture()) {
+		t.Fatalf("the output shares storage with the input: %#v", in)
+	}
+}
+
+func TestSanitizeEvidenceSecretNamedKeys(t *testing.T) {
+	in := map[string]any{
+		"password":      "hunter2",
+		"DB_PASSWORD":   "hunter3",
+		"client_secret": "abc",
+		"api_key":       "plainvalue",
+		"empty_token":   "",
+		"credentials":   map[string]any{"user": "bob", "pins": []any{"1234", 5678}},
+		"auth_headers":  map[string]string{"authorization": "Bearer x", "accept": "json"},
+		"max_tokens":    "4096",
+		"token_count":   7,
+		"key":           "user_id",
+		"monkey":        "banana",
+	}
+	want := map[string]any{
+		"password":      RedactedMarker,
+		"DB_PASSWORD":   RedactedMarker,
+		"client_secret": RedactedMarker,
+		"api_key":       RedactedMarker,
+		"empty_token":   "",
+		"credentials":   map[string]any{"user": RedactedMarker, "pins": []any{RedactedMarker, 5678}},
+		"auth_headers":  map[string]string{"authorization": RedactedMarker, "accept": "json"},
+		"max_tokens":    "4096",
+		"token_count":   7,
+		"key":           "user_id",
+		"monkey":        "banana",
+	}
+	if got := SanitizeEvidence(in); !reflect.DeepEqual(got, want) {
+		t.Errorf("SanitizeEvidence:\n got  %#v\n want %#v", got, want)
+	}
+}
+
+func TestSanitizeEvidenceKeys(t *testing.T) {
+	long := strings.Repeat("k", 1000)
+	in := map[string]any{
+		"a":                     "first in key order",
+		"a\u200b":               "sanitizes to a taken key",
+		"<|im_start|>":          "x",
+		long:                    "y",
+		"sk-FAKEabcdefghij0123": "z",
+	}
+	got := SanitizeEvidence(in)
+	if got["a"] != "first in key order" {
+		t.Errorf(`key collision: got["a"] = %q, want the value of the first key in order`, got["a"])
+	}
+	if _, ok := got[sanitizeInjectionPlaceholder]; !ok {
+		t.Errorf("injection marker key not filtered: %#v", got)
+	}
+	if _, ok := got[RedactedMarker]; !ok {
+		t.Errorf("secret key not redacted: %#v", got)
+	}
+	for k := range got {
+		if len(k) > sanitizeKeyLimit {
+			t.Errorf("key of %d bytes exceeds %d", len(k), sanitizeKeyLimit)
+		}
+	}
+	if len(got) != 4 {
+		t.Errorf("got %d keys, want 4 (two collided): %#v", len(got), got)
+	}
+}
+
+func TestSanitizeEvidenceBoundsDepth(t *testing.T) {
+	deep := map[string]any{"leaf": "bottom"}
+	for range 3 * sanitizeMaxDepth {
+		deep = map[string]any{"next": deep}
+	}
+	cyclic := map[string]any{"name": "loop"}
+	cyclic["self"] = cyclic
+	list := []any{"x"}
+	for range 3 * sanitizeMaxDepth {
+		list = []any{list}
+	}
+	for name, in := range map[string]map[string]any{"deep": deep, "cyclic": cyclic, "list": {"l": list}} {
+		got := SanitizeEvidence(in)
+		depth, leaf := evidenceDepth(got)
+		if depth > sanitizeMaxDepth+1 || leaf != TruncatedMarker {
+			t.Errorf("%s: depth %d, innermost value %#v; want at most %d levels ending in the marker",
+				name, depth, leaf, sanitizeMaxDepth+1)
+		}
+	}
+}
+
+// evidenceDepth follows the first container in v down and returns how many
+// containers it passed and the value found at the bottom.
+func evidenceDepth(v any) (int, any) {
+	switch x := v.(type) {
+	case map[string]any:
+		for _, k := range []string{"next", "self", "l"} {
+			if inner, ok := x[k]; ok {
+				d, leaf := evidenceDepth(inner)
+				return d + 1, leaf
+			}
+		}
+	case []any:
+		if len(x) > 0 {
+			d, leaf := evidenceDepth(x[0])
+			return d + 1, leaf
+		}
+	}
+	return 0, v
+}
+
+func TestSanitizeEvidenceBoundsElements(t *testing.T) {
+	wide := map[string]any{}
+	const n = 1000
+	for i := range n {
+		wide[fmt.Sprintf("k%04d", i)] = i
+	}
+	got := SanitizeEvidence(wide)
+	if len(got) != sanitizeMaxElements+1 || got[TruncatedMarker] != n-sanitizeMaxElements {
+		t.Fatalf("wide map: %d entries, marker %v; want %d entries and marker %d",
+			len(got), got[TruncatedMarker], sanitizeMaxElements+1, n-sanitizeMaxElements)
+	}
+	for i := range sanitizeMaxElements {
+		if got[fmt.Sprintf("k%04d", i)] != i {
+			t.Fatalf("entry k%04d missing: the first keys in order must survive", i)
+		}
+	}
+	if again := SanitizeEvidence(wide); !reflect.DeepEqual(got, again) {
+		t.Fatalf("which entries survive is not deterministic")
+	}
+
+	// "a" takes one unit of the budget and its elements the rest, so "a"
+	// ends with the marker and "b" is dropped from the map, which counts it.
+	long := make([]any, n)
+	nested := SanitizeEvidence(map[string]any{"a": long, "b": make([]string, n)})
+	a := nested["a"].([]any)
+	if len(a) != sanitizeMaxElements || a[len(a)-1] != TruncatedMarker {
+		t.Fatalf(`"a": %d elements ending %v; want %d ending with the marker`, len(a), a[len(a)-1], sanitizeMaxElements)
+	}
+	if _, ok := nested["b"]; ok || nested[TruncatedMarker] != 1 {
+		t.Fatalf(`got %#v; want "b" dropped and counted under the marker`, nested)
+	}
+}
+
+// sanitizeExported is the complete exported API that generated code may
+// rely on; TestSanitizeSourceRules keeps the copied files to it.
+var sanitizeExported = map[string]bool{
+	"SanitizeText": true, "SanitizeTextLimit": true, "SanitizeEvidence": true,
+	"SanitizeDefaultLimit": true, "RedactedMarker": true, "TruncatedMarker": true,
+}
+
+func TestSanitizeSourceRules(t *testing.T) {
+	// The sanitizer's files are copied into every generated package, so
+	// they must fit into any of them: standard library imports only, no
+	// header of their own, the fixed exported names, and unexported names
+	// that cannot collide. Other files here follow their own prefixes.
+	files, err := filepath.Glob("sanitize*.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	copied := 0
+	for _, name := range files {
+		if strings.HasSuffix(name, "_test.go") {
+			continue
+		}
+		copied++
+		checkCopiedFile(t, name)
+	}
+	if copied == 0 {
+		t.Fatal("found no file to check")
+	}
+}
+
+// checkCopiedFile applies the copy rules to one source file.
+func checkCopiedFile(t *testing.T, name string) {
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, name, nil, parser.ParseComments)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f.Name.Name != "goruntime" || f.Doc != nil {
+		t.Errorf("%s: want a bare \"package goruntime\" clause, the generator replaces it", name)
+	}
+	for _, c := range f.Comments {
+		if strings.Contains(c.Text(), "Code generated") {
+			t.Errorf("%s: has a generated-code header; the generator adds it", name)
+		}
+	}
+	for _, imp := range f.Imports {
+		path, _ := strconv.Unquote(imp.Path.Value)
+		if first, _, _ := strings.Cut(path, "/"); strings.Contains(first, ".") {
+			t.Errorf("%s: imports %s, want the standard library only", name, path)
+		}
+	}
+	for _, ident := range topLevelNames(f) {
+		switch {
+		case ident.IsExported() && !sanitizeExported[ident.Name]:
+			t.Errorf("%s: exported name %s is not part of the fixed API", fset.Position(ident.Pos()), ident.Name)
+		case !ident.IsExported() && !strings.HasPrefix(ident.Name, "sanitize"):
+			t.Errorf("%s: unexported name %s lacks the sanitize prefix", fset.Position(ident.Pos()), ident.Name)
+		}
+	}
+}
+
+// topLevelNames returns every name a file declares at package level.
+func topLevelNames(f *ast.File) []*ast.Ident {
+	var names []*ast.Ident
+	for _, decl := range f.Decls {
+		switch d := decl.(type) {
+		case *ast.FuncDecl:
+			if d.Recv == nil {
+				names = append(names, d.Name)
+			}
+		case *ast.GenDecl:
+			for _, spec := range d.Specs {
+				switch s := spec.(type) {
+				case *ast.TypeSpec:
+					names = append(names, s.Name)
+				case *ast.ValueSpec:
+					names = append(names, s.Names...)
+				}
+			}
+		}
+	}
+	return names
 }
