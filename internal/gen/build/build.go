@@ -377,7 +377,9 @@ func (b *builder) finish(pkg *ir.Package) {
 	}
 	sort.Slice(docs, func(i, j int) bool { return docs[i].Path < docs[j].Path })
 	for _, d := range docs {
-		sum := sha256.Sum256(d.Bytes)
+		// The canonical form, not the bytes: reformatting a schema or reordering its members changes
+		// nothing that is generated, so it must not change the hash either.
+		sum := sha256.Sum256(d.Tree.Canonical())
 		pkg.Sources = append(pkg.Sources, ir.Source{Path: d.Path, ID: d.RootID(), SHA256: hex.EncodeToString(sum[:])})
 		fmt.Fprintf(h, "file %q %x\n", d.Path, sum)
 	}

@@ -14,6 +14,7 @@ import (
 	"fmt"
 	"io"
 	"math/big"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -160,6 +161,43 @@ func (n *Node) writeCompact(buf *bytes.Buffer) {
 			m.Value.writeCompact(buf)
 		}
 		buf.WriteByte('}')
+	}
+}
+
+// Canonical returns the node as compact JSON with object members sorted by name: two documents that
+// differ only in member order or white space have the same canonical form.
+func (n *Node) Canonical() []byte {
+	var buf bytes.Buffer
+	n.writeCanonical(&buf)
+	return buf.Bytes()
+}
+
+func (n *Node) writeCanonical(buf *bytes.Buffer) {
+	switch n.Kind {
+	case Array:
+		buf.WriteByte('[')
+		for i, item := range n.Items {
+			if i > 0 {
+				buf.WriteByte(',')
+			}
+			item.writeCanonical(buf)
+		}
+		buf.WriteByte(']')
+	case Object:
+		members := slices.Clone(n.Members)
+		slices.SortFunc(members, func(a, b Member) int { return strings.Compare(a.Name, b.Name) })
+		buf.WriteByte('{')
+		for i, m := range members {
+			if i > 0 {
+				buf.WriteByte(',')
+			}
+			writeString(buf, m.Name)
+			buf.WriteByte(':')
+			m.Value.writeCanonical(buf)
+		}
+		buf.WriteByte('}')
+	default:
+		n.writeCompact(buf)
 	}
 }
 
