@@ -58,6 +58,7 @@ func Build(set *load.Set, opts Options) (*ir.Package, error) {
 	for _, doc := range set.Roots {
 		pkg.Roots = append(pkg.Roots, b.root(doc))
 	}
+	b.checkCycles()
 	b.finish(pkg)
 	if err := b.diags.Err(); err != nil {
 		return nil, err

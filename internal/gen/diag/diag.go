@@ -23,6 +23,9 @@ type Diagnostic struct {
 
 // String formats the diagnostic as "file#/pointer: message" with the position when known.
 func (d Diagnostic) String() string {
+	if d.File == "" && d.Pointer == "" {
+		return d.Message
+	}
 	loc := d.File + "#" + d.Pointer
 	if d.Line > 0 {
 		loc += fmt.Sprintf(" (line %d, column %d)", d.Line, d.Column)
