@@ -1,0 +1,183 @@
+package run_test
+
+import (
+	"encoding/json"
+	"flag"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/contractgen/contractgen/internal/gen/run"
+)
+
+var update = flag.Bool("update", false, "rewrite golden files under testdata/golden with the current output")
+
+// goldenDir holds one directory per case: input schemas (*.json other than options.json), an
+// optional options.json, and either want/ (the expected files) or error.txt (the expected error).
+const goldenDir = "../../../testdata/golden"
+
+// caseOptions is the optional options.json of a case.
+type caseOptions struct {
+	Package  string   `json:"package"`
+	RootType string   `json:"root_type"`
+	Targets  []string `json:"targets"`
+	// Schemas lists the inputs in order; default: every *.schema.json in the case, sorted.
+	Schemas []string `json:"schemas"`
+}
+
+func readCase(t *testing.T, dir string) run.Options {
+	t.Helper()
+	opts := caseOptions{Package: "golden", Targets: []string{"go"}}
+	if data, err := os.ReadFile(filepath.Join(dir, "options.json")); err == nil {
+		if err := json.Unmarshal(data, &opts); err != nil {
+			t.Fatalf("options.json: %v", err)
+		}
+	}
+	if len(opts.Schemas) == 0 {
+		matches, _ := filepath.Glob(filepath.Join(dir, "*.schema.json"))
+		sort.Strings(matches)
+		for _, m := range matches {
+			opts.Schemas = append(opts.Schemas, filepath.Base(m))
+		}
+	}
+	if len(opts.Schemas) == 0 {
+		t.Fatalf("case %s has no *.schema.json input", dir)
+	}
+	return run.Options{Schemas: opts.Schemas, Package: opts.Package, RootType: opts.RootType, Targets: opts.Targets, GoDir: "."}
+}
+
+// TestGolden runs every case and compares the output with the expected files or error text.
+// Run with -update to accept new output; a missing golden file is a failure, never created silently.
+func TestGolden(t *testing.T) {
+	cases, err := os.ReadDir(goldenDir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var compiled []string
+	for _, c := range cases {
+		if !c.IsDir() {
+			continue
+		}
+		dir, err := filepath.Abs(filepath.Join(goldenDir, c.Name()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Run(c.Name(), func(t *testing.T) {
+			opts := readCase(t, dir)
+			t.Chdir(dir) // paths in messages are relative to the case, as a user would see them
+			res, err := run.Run(opts)
+			if err != nil {
+				compareError(t, dir, err)
+				return
+			}
+			if _, statErr := os.Stat(filepath.Join(dir, "error.txt")); statErr == nil {
+				t.Fatalf("expected an error (error.txt exists) but generation succeeded")
+			}
+			compareFiles(t, filepath.Join(dir, "want"), res)
+			compiled = append(compiled, dir)
+		})
+	}
+	t.Run("compile", func(t *testing.T) { vetGolden(t, compiled) })
+}
+
+func compareError(t *testing.T, dir string, err error) {
+	t.Helper()
+	path := filepath.Join(dir, "error.txt")
+	got := err.Error() + "\n"
+	if *update {
+		if writeErr := os.WriteFile(path, []byte(got), 0o644); writeErr != nil {
+			t.Fatal(writeErr)
+		}
+		return
+	}
+	want, readErr := os.ReadFile(path)
+	if readErr != nil {
+		t.Fatalf("generation failed and there is no error.txt to compare with (run with -update to accept):\n%s", got)
+	}
+	if diff := cmp.Diff(string(want), got); diff != "" {
+		t.Errorf("error text differs (-want +got); run go test ./internal/gen/run -run TestGolden -update to accept:\n%s", diff)
+	}
+}
+
+func compareFiles(t *testing.T, wantDir string, res *run.Result) {
+	t.Helper()
+	got := map[string]string{}
+	for _, f := range res.Files {
+		got[f.Path] = string(f.Bytes)
+	}
+	if *update {
+		if err := os.RemoveAll(wantDir); err != nil {
+			t.Fatal(err)
+		}
+		for p, content := range got {
+			full := filepath.Join(wantDir, filepath.FromSlash(p))
+			if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			// Golden Go files get a .golden suffix so the module's build and vet skip them.
+			if err := os.WriteFile(full+".golden", []byte(content), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		return
+	}
+	want := map[string]string{}
+	err := filepath.WalkDir(wantDir, func(p string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		rel, _ := filepath.Rel(wantDir, p)
+		data, err := os.ReadFile(p)
+		want[filepath.ToSlash(strings.TrimSuffix(rel, ".golden"))] = string(data)
+		return err
+	})
+	if err != nil {
+		t.Fatalf("reading golden files: %v (run with -update to create them)", err)
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("generated files differ from %s (-want +got); run go test ./internal/gen/run -run TestGolden -update to accept:\n%s", wantDir, diff)
+	}
+}
+
+// vetGolden copies the Go output of every passing case into one throwaway module and runs go vet
+// on it: what is committed as golden must compile.
+func vetGolden(t *testing.T, dirs []string) {
+	if testing.Short() {
+		t.Skip("compiling golden output needs the go command; skipped in -short mode")
+	}
+	goCmd, err := exec.LookPath("go")
+	if err != nil {
+		t.Skip("the go command is not on PATH")
+	}
+	mod := t.TempDir()
+	if err := os.WriteFile(filepath.Join(mod, "go.mod"), []byte("module goldencheck\n\ngo 1.24\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, dir := range dirs {
+		pkgDir := filepath.Join(mod, filepath.Base(dir))
+		matches, _ := filepath.Glob(filepath.Join(dir, "want", "*.go.golden"))
+		for _, m := range matches {
+			data, err := os.ReadFile(m)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := os.MkdirAll(pkgDir, 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(filepath.Join(pkgDir, strings.TrimSuffix(filepath.Base(m), ".golden")), data, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	cmd := exec.Command(goCmd, "vet", "./...")
+	cmd.Dir = mod
+	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("go vet on golden output failed: %v\n%s", err, out)
+	}
+}
