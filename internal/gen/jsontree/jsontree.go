@@ -331,10 +331,14 @@ func (p *parser) object(off int, ptr string, depth int) (*Node, error) {
 func (p *parser) wrap(err error, off int, ptr string) error {
 	var syn *json.SyntaxError
 	if errors.As(err, &syn) {
-		off = int(syn.Offset)
-		if off > 0 {
-			off-- // encoding/json reports the offset after the offending byte
+		// A streaming decoder's offsets trail the scanner; a one-shot scan of the whole input
+		// reports the exact byte.
+		var whole *json.SyntaxError
+		var v any
+		if errors.As(json.Unmarshal(p.data, &v), &whole) {
+			syn = whole
 		}
+		off = int(syn.Offset) // the number of bytes read before the offending one
 		return p.errAt(off, ptr, strings.TrimPrefix(syn.Error(), "json: "))
 	}
 	if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
