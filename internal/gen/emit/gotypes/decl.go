@@ -40,6 +40,12 @@ func emitStruct(f *jen.File, n *ir.Named) {
 			g.Comment("re-encode loses nothing. They are encoded after the declared members, sorted by name.")
 			g.Id("Extra").Map(jen.String()).Qual(jsonPkg, "RawMessage").Tag(map[string]string{"json": "-"})
 		}
+		if n.IsError {
+			g.Line()
+			g.Comment("cgCause is the Go error a constructor wrapped (goconstruct's WithCauseError); Unwrap")
+			g.Comment("returns it. It is not part of the JSON object: only the cause's sanitized text travels.")
+			g.Id("cgCause").Error()
+		}
 	})
 	if n.IsError {
 		f.Line()

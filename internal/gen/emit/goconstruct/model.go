@@ -1,0 +1,411 @@
+package goconstruct
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/contractgen/contractgen/internal/gen/diag"
+	"github.com/contractgen/contractgen/internal/gen/ir"
+)
+
+// Model is what the constructor and surface templates need to know about a contract: the Go names
+// of the error type, its members and enums, and the catalog rows with every value already spelled
+// as the Go expression that produces it. Analyze builds it; the templates only print it.
+type Model struct {
+	// Package is the Go package name; Hash is the contract hash for the file headers.
+	Package, Hash string
+	// Error is the Go name of the root type that implements error ("AgentError").
+	Error string
+	// Version is the literal of the const contract_version ("1").
+	Version string
+	// Origin, Recovery, Action, SameArguments and SideEffects are the Go type names of the
+	// members the catalog fills in.
+	Origin, Recovery, Action, SameArguments, SideEffects string
+	// Kinds are the catalog rows sorted by kind; Fallback is the row for every other kind.
+	Kinds    []Row
+	Fallback Row
+	// Conditional is the Go constant of same_arguments "conditional", used by the safety-hint rule;
+	// empty when no row relaxes.
+	Conditional string
+	// Safety names the safety member when the safety-hint rule applies, or is nil.
+	Safety *SafetyModel
+	// RetryAfter says how recovery.retry_after_ms is stored: "number" (json.Number) or "int64".
+	RetryAfter string
+	// Params are required members besides the catalog's: every constructor takes them after message.
+	Params []Param
+	// Options are the optional members, each set by a With option.
+	Options []OptionModel
+	// CauseField is the Go field of the cause member, or "" when the contract has none.
+	CauseField string
+	// UsesJSON says whether construct.go needs encoding/json.
+	UsesJSON bool
+	// MCPMetaKey, JSONRPCCodes and CLIExitCodes come from x-surfaces.
+	MCPMetaKey   string
+	JSONRPCCodes []OriginCode
+	CLIExitCodes []OriginCode
+}
+
+// Row is one catalog row with its enum values as Go constants.
+type Row struct {
+	Name, GoName                                 string
+	Origin, Action, SameArguments, SideEffects   string
+	OriginValue, ActionValue, SameArgumentsValue string
+	HTTPStatus, JSONRPCCode                      int
+	RetryAfter, HintRelaxes                      bool
+	Guidance, WWWAuthenticate                    string
+}
+
+// SafetyModel names the safety member and the two hints that relax same_arguments.
+type SafetyModel struct {
+	Field, ReadOnly, Idempotent string
+}
+
+// Param is a required member a constructor cannot default: a string parameter.
+type Param struct {
+	// Field is the Go field; Var is the parameter name; JSON is the member name.
+	Field, Var, JSON string
+}
+
+// OptionModel is the With option of one optional member.
+type OptionModel struct {
+	// Name is the option's function name; Field the Go field; JSON the member name.
+	Name, Field, JSON string
+	// Type is the parameter's Go type; Pointer says the field stores its address.
+	Type    string
+	Pointer bool
+	// Text marks a string member that passes the sanitizer; Evidence marks an open object that
+	// passes the evidence sanitizer.
+	Text, Evidence bool
+}
+
+// OriginCode is one entry of a per-origin table, with the origin as its Go constant.
+type OriginCode struct {
+	Origin string
+	Code   int
+}
+
+// The members the catalog fills in, and their places in recovery.
+var catalogMembers = []string{"contract_version", "kind", "message", "origin", "recovery", "side_effects"}
+
+// Analyze checks that the contract has the shape the constructors need and returns their model.
+// It returns nil and no error when the contract has no catalog.
+func Analyze(pkg *ir.Package) (*Model, error) {
+	if pkg.Catalog == nil {
+		return nil, nil
+	}
+	a := &analyzer{pkg: pkg}
+	m := a.model()
+	if err := a.diags.Err(); err != nil {
+		return nil, err
+	}
+	return m, nil
+}
+
+type analyzer struct {
+	pkg   *ir.Package
+	diags diag.List
+	root  *ir.Named
+}
+
+// fail records a problem at a "file#/pointer" origin.
+func (a *analyzer) fail(origin, format string, args ...any) {
+	file, ptr, _ := strings.Cut(origin, "#")
+	a.diags.Add(file, ptr, "constructors: "+format, args...)
+}
+
+func (a *analyzer) model() *Model {
+	a.root = a.errorType()
+	if a.root == nil {
+		a.fail(a.pkg.Catalog.Origin, "the kind catalog needs a root object schema for the error type")
+		return nil
+	}
+	m := &Model{Package: a.pkg.Name, Hash: a.pkg.Hash, Error: a.root.Name}
+	fields := map[string]*ir.Field{}
+	for _, f := range a.root.Fields {
+		fields[f.Name] = f
+	}
+	for _, name := range catalogMembers {
+		if f := fields[name]; f == nil || !f.Required {
+			a.fail(a.root.Origin, "the catalog fills in the required member %q, which the error type does not declare as required", name)
+		}
+	}
+	if a.diags.Err() != nil {
+		return nil
+	}
+	a.version(m, fields["contract_version"])
+	a.requireString(fields["kind"])
+	a.requireString(fields["message"])
+	m.Origin = a.enumName(fields["origin"])
+	m.SideEffects = a.enumName(fields["side_effects"])
+	a.recovery(m, fields["recovery"])
+	if a.diags.Err() != nil {
+		return nil
+	}
+	a.members(m)
+	a.rows(m)
+	a.surfaces(m)
+	a.safety(m, fields["safety"])
+	return m
+}
+
+// errorType is the root type that implements error, or the first root struct.
+func (a *analyzer) errorType() *ir.Named {
+	for _, r := range a.pkg.Roots {
+		if r.IsError && r.Kind == ir.StructType {
+			return r
+		}
+	}
+	return nil
+}
+
+func (a *analyzer) version(m *Model, f *ir.Field) {
+	if f.Type.Kind != ir.GoInt64 || f.Type.Pointer || f.Type.Nullable || f.Schema.Const == nil {
+		a.fail(f.Origin, "contract_version must be an integer with a const value")
+		return
+	}
+	m.Version = string(f.Schema.Const.JSON)
+}
+
+func (a *analyzer) requireString(f *ir.Field) {
+	if f.Type.Kind != ir.GoString || f.Type.Pointer || f.Type.Nullable {
+		a.fail(f.Origin, "%s must be a string", f.Name)
+	}
+}
+
+// enumName returns the Go type of an enum member, or records that it is not one.
+func (a *analyzer) enumName(f *ir.Field) string {
+	if f.Type.Kind != ir.GoRef || f.Type.Named.Kind != ir.EnumType || f.Type.Pointer || f.Type.Nullable {
+		a.fail(f.Origin, "%s must be a string enum", f.Name)
+		return ""
+	}
+	return f.Type.Named.Name
+}
+
+func (a *analyzer) recovery(m *Model, f *ir.Field) {
+	if f.Type.Kind != ir.GoRef || f.Type.Named.Kind != ir.StructType || f.Type.Pointer || f.Type.Nullable {
+		a.fail(f.Origin, "recovery must be an object")
+		return
+	}
+	rec := f.Type.Named
+	m.Recovery = rec.Name
+	sub := map[string]*ir.Field{}
+	for _, g := range rec.Fields {
+		sub[g.Name] = g
+	}
+	for _, name := range []string{"action", "same_arguments", "guidance"} {
+		if sub[name] == nil || !sub[name].Required {
+			a.fail(rec.Origin, "the catalog fills in recovery.%s, which recovery does not declare as required", name)
+			return
+		}
+	}
+	m.Action = a.enumName(sub["action"])
+	m.SameArguments = a.enumName(sub["same_arguments"])
+	a.requireString(sub["guidance"])
+	switch r := sub["retry_after_ms"]; {
+	case r == nil:
+	case r.Type.Pointer && r.Type.Kind == ir.GoNumber && !r.Type.Nullable:
+		m.RetryAfter = "number"
+		m.UsesJSON = true
+	case r.Type.Pointer && r.Type.Kind == ir.GoInt64 && !r.Type.Nullable:
+		m.RetryAfter = "int64"
+	default:
+		a.fail(r.Origin, "recovery.retry_after_ms must be an optional integer")
+	}
+}
+
+// members turns the other members into constructor parameters (required) and options (optional).
+func (a *analyzer) members(m *Model) {
+	names := map[string]string{}
+	claim := func(name, member, origin string) bool {
+		if other, ok := names[name]; ok {
+			a.fail(origin, "member %q and %s both need the Go name %s", member, other, name)
+			return false
+		}
+		names[name] = fmt.Sprintf("member %q", member)
+		return true
+	}
+	for _, name := range fixedOptions {
+		names[name] = "an option contractgen declares itself"
+	}
+	for _, f := range a.root.Fields {
+		if slices.Contains(catalogMembers, f.Name) {
+			continue
+		}
+		if f.Required {
+			if f.Type.Kind != ir.GoString || f.Type.Pointer || f.Type.Nullable {
+				a.fail(f.Origin, "constructors cannot fill the required member %q: only string members can become parameters", f.Name)
+				continue
+			}
+			m.Params = append(m.Params, Param{Field: f.GoName, Var: paramName(f.GoName), JSON: f.Name})
+			continue
+		}
+		o := OptionModel{Name: "With" + f.GoName, Field: f.GoName, JSON: f.Name, Pointer: f.Type.Pointer}
+		if !claim(o.Name, f.Name, f.Origin) {
+			continue
+		}
+		base := *f.Type
+		base.Pointer = false
+		o.Type = TypeString(&base)
+		o.Text = base.Kind == ir.GoString && !base.Nullable
+		o.Evidence = o.Type == "map[string]any"
+		m.UsesJSON = m.UsesJSON || strings.Contains(o.Type, "json.")
+		if f.Name == "cause" && o.Text {
+			m.CauseField = f.GoName
+			claim("WithCauseError", f.Name, f.Origin)
+		}
+		m.Options = append(m.Options, o)
+	}
+}
+
+// fixedOptions are the options every generated package has, whatever its members.
+var fixedOptions = []string{"WithRetryAfter", "WithOrigin", "WithRecoveryAction", "WithSameArguments", "WithGuidance", "WithSideEffects"}
+
+// paramName makes a parameter name from a Go field name: TraceID → traceID.
+func paramName(goName string) string {
+	i := 0
+	for i < len(goName) && goName[i] >= 'A' && goName[i] <= 'Z' {
+		i++
+	}
+	if i > 1 && i < len(goName) {
+		i--
+	}
+	name := strings.ToLower(goName[:i]) + goName[i:]
+	if name == "message" || name == "opts" || name == "kind" {
+		name += "Value"
+	}
+	return name
+}
+
+func (a *analyzer) rows(m *Model) {
+	origin, action, same, side := a.enumOf(m.Origin), a.enumOf(m.Action), a.enumOf(m.SameArguments), a.enumOf(m.SideEffects)
+	row := func(k *ir.Kind) Row {
+		r := Row{Name: k.Name, GoName: k.GoName, HTTPStatus: k.HTTPStatus, JSONRPCCode: k.JSONRPCCode,
+			RetryAfter: k.RetryAfter, HintRelaxes: k.HintRelaxes, Guidance: k.Guidance, WWWAuthenticate: k.WWWAuthenticate,
+			OriginValue: k.Origin, ActionValue: k.Action, SameArgumentsValue: k.SameArguments}
+		if k.HTTPStatus != 401 {
+			// Only a 401 response carries a challenge; the IR gives every row the default.
+			r.WWWAuthenticate = ""
+		}
+		r.Origin = a.constant(origin, k.Origin, k.Pointer+"/origin")
+		r.Action = a.constant(action, k.Action, k.Pointer+"/action")
+		r.SameArguments = a.constant(same, k.SameArguments, k.Pointer+"/same_arguments")
+		r.SideEffects = a.constant(side, k.SideEffects, k.Pointer+"/side_effects")
+		if k.HintRelaxes && m.Conditional == "" {
+			m.Conditional = a.constant(same, "conditional", k.Pointer+"/hint_relaxes")
+		}
+		return r
+	}
+	for _, k := range a.pkg.Catalog.Kinds {
+		m.Kinds = append(m.Kinds, row(k))
+	}
+	if fb := a.pkg.Catalog.Fallback; fb != nil {
+		m.Fallback = row(fb)
+	}
+}
+
+func (a *analyzer) enumOf(name string) *ir.Named {
+	for _, n := range a.pkg.Types {
+		if n.Name == name {
+			return n
+		}
+	}
+	return nil
+}
+
+// constant returns the Go constant of an enum value, or records that the enum lacks it.
+func (a *analyzer) constant(enum *ir.Named, value, origin string) string {
+	if enum != nil && enum.Enum != nil {
+		for _, v := range enum.Enum.Values {
+			if v.Value == value {
+				return v.GoName
+			}
+		}
+	}
+	name := "(missing)"
+	if enum != nil {
+		name = enum.Name
+	}
+	a.fail(origin, "%q is not a value of the enum %s", value, name)
+	return ""
+}
+
+func (a *analyzer) surfaces(m *Model) {
+	s := a.pkg.Surfaces
+	if s == nil {
+		return
+	}
+	m.MCPMetaKey = s.MCPMetaKey
+	origin := a.enumOf(m.Origin)
+	table := func(codes map[string]int) []OriginCode {
+		var out []OriginCode
+		for _, v := range origin.Enum.Values {
+			if code, ok := codes[v.Value]; ok {
+				out = append(out, OriginCode{Origin: v.GoName, Code: code})
+			}
+		}
+		return out
+	}
+	m.JSONRPCCodes, m.CLIExitCodes = table(s.JSONRPCCodes), table(s.CLIExitCodes)
+}
+
+// safety finds the hints the safety-hint rule reads; without them no row may relax.
+func (a *analyzer) safety(m *Model, f *ir.Field) {
+	if m.Conditional == "" {
+		return
+	}
+	if f != nil && f.Type.Kind == ir.GoRef && f.Type.Named.Kind == ir.StructType {
+		s := &SafetyModel{Field: f.GoName}
+		for _, g := range f.Type.Named.Fields {
+			if g.Type.Kind == ir.GoBool && g.Type.Pointer && !g.Type.Nullable {
+				switch g.Name {
+				case "read_only_hint":
+					s.ReadOnly = g.GoName
+				case "idempotent_hint":
+					s.Idempotent = g.GoName
+				}
+			}
+		}
+		if s.ReadOnly != "" && s.Idempotent != "" {
+			m.Safety = s
+			return
+		}
+	}
+	a.fail(a.pkg.Catalog.Origin, "a kind sets hint_relaxes, but the error type has no safety member with boolean read_only_hint and idempotent_hint")
+}
+
+// TypeString renders a Go type as source text, the way the types emitter declares it.
+func TypeString(t *ir.GoType) string {
+	var s string
+	switch t.Kind {
+	case ir.GoBool:
+		s = "bool"
+	case ir.GoInt64:
+		s = "int64"
+	case ir.GoNumber:
+		s = "json.Number"
+	case ir.GoString:
+		s = "string"
+	case ir.GoRef:
+		s = t.Named.Name
+	case ir.GoSlice:
+		s = "[]" + TypeString(t.Elem)
+	case ir.GoMap:
+		s = "map[string]" + TypeString(t.Elem)
+	case ir.GoAny:
+		s = "any"
+	default:
+		s = "json.RawMessage"
+	}
+	if t.Nullable {
+		s = "Nullable[" + s + "]"
+	}
+	if t.Pointer {
+		s = "*" + s
+	}
+	return s
+}
+
+// Quote renders a Go string literal.
+func Quote(s string) string { return strconv.Quote(s) }
