@@ -6,11 +6,24 @@ package templates
 import (
 	"embed"
 	"fmt"
+	"io/fs"
 	"strings"
 )
 
 //go:embed goruntime/*.go
 var goRuntime embed.FS
+
+//go:embed docs/*.tmpl
+var docTemplates embed.FS
+
+// Docs returns the text/template files of the Markdown docs target, rooted at docs/.
+func Docs() fs.FS {
+	sub, err := fs.Sub(docTemplates, "docs")
+	if err != nil {
+		panic(err) // "docs" is a valid path, so fs.Sub cannot fail
+	}
+	return sub
+}
 
 // runtimePackageClause is the package clause of the copied Go sources.
 const runtimePackageClause = "package goruntime\n"

@@ -12,6 +12,7 @@ import (
 
 	"github.com/contractgen/contractgen/internal/gen/build"
 	"github.com/contractgen/contractgen/internal/gen/emit"
+	"github.com/contractgen/contractgen/internal/gen/emit/docs"
 	"github.com/contractgen/contractgen/internal/gen/emit/goconstruct"
 	"github.com/contractgen/contractgen/internal/gen/emit/gotypes"
 	"github.com/contractgen/contractgen/internal/gen/ir"
@@ -68,13 +69,14 @@ func emitGo(pkg *ir.Package) ([]emit.File, error) {
 
 // targets lists every output target by name.
 var targets = map[string]target{
-	"go": {dir: goDir, emit: emitGo},
+	"go":   {dir: goDir, emit: emitGo},
+	"docs": {dir: fixedDir("docs"), emit: docs.Emit},
 }
 
 var _ = fixedDir // used by targets with a directory of their own
 
 // DefaultTargets are the targets produced when none are named.
-func DefaultTargets() []string { return []string{"go"} }
+func DefaultTargets() []string { return []string{"go", "docs"} }
 
 // TargetNames lists every known target, sorted.
 func TargetNames() []string {
