@@ -76,7 +76,7 @@ func compareVersions(against, newPath string) (*compat.Report, error) {
 	}
 	report, err := compat.Compare(oldDoc, newDoc)
 	if err != nil {
-		return nil, fmt.Errorf("old %s, new %s: %w", against, newPath, err)
+		return nil, fmt.Errorf("comparing %s (old) with %s (new): %w", against, newPath, err)
 	}
 	return report, nil
 }
