@@ -68,13 +68,13 @@ func (m *members) pointer(name string) string {
 	return fmt.Sprintf("%s/%d", m.reqAt, m.required[name])
 }
 
-// node returns a member's schema position; a required name without a property is the schema
-// true, placed where its property would be.
+// node returns a member's schema position; a required name without a property is an absent
+// schema, placed where its property would be.
 func (m *members) node(name string) node {
 	if v, ok := m.props[name]; ok {
 		return node{v, m.pointer(name)}
 	}
-	return node{true, m.propsAt + "/" + escapeToken(name)}
+	return node{absent{}, m.propsAt + "/" + escapeToken(name)}
 }
 
 // names lists every member either side speaks of, in byte order.
@@ -312,10 +312,10 @@ func (c *comparer) compareItems(x context, o, n *schema) error {
 	return c.walk(child, itemNode(o, k), itemNode(n, k))
 }
 
-// itemNode is the node of a single-schema keyword, or true where the keyword is missing.
+// itemNode is the node of a single-schema keyword, or an absent schema where it is missing.
 func itemNode(s *schema, k string) node {
 	if v, ok := s.kw[k]; ok {
 		return node{v, s.kwPointer(k)}
 	}
-	return node{true, s.where(k)}
+	return node{absent{}, s.where(k)}
 }

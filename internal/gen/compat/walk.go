@@ -12,6 +12,20 @@ type node struct {
 	pointer string
 }
 
+// absent stands for a keyword that one side lacks. It means the same as the schema true, but
+// has no location of its own: its pointer is where the keyword would be written, and such
+// pointers would grow without end along a $ref cycle on the other side.
+type absent struct{}
+
+// identity is what visits are remembered by: the real location, or one shared name for every
+// absent schema, which has no children and so compares the same wherever it stands.
+func (n node) identity() string {
+	if _, ok := n.value.(absent); ok {
+		return "\x00absent"
+	}
+	return n.pointer
+}
+
 // schema is a node with its $ref chain merged in. In 2020-12 a $ref applies next to its sibling
 // keywords; merging lets an inline schema and the same schema moved into $defs compare equal.
 // Where a keyword appears at several levels the outermost wins, which is right for the usual
@@ -51,6 +65,8 @@ func (d *document) effective(n node) (*schema, error) {
 		switch v := cur.(type) {
 		case bool:
 			s.never = s.never || !v
+			return s, nil
+		case absent:
 			return s, nil
 		case map[string]any:
 			next, nextAt, err := d.mergeLevel(s, v, at, seen)
@@ -209,7 +225,7 @@ func isIndex(s string) bool {
 
 // walk compares two schema positions once per context.
 func (c *comparer) walk(x context, o, n node) error {
-	key := visitKey{old: o.pointer, new: n.pointer, ctx: x}
+	key := visitKey{old: o.identity(), new: n.identity(), ctx: x}
 	if c.visited[key] {
 		return nil
 	}

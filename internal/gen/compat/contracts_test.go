@@ -1,0 +1,88 @@
+package compat
+
+import (
+	"path/filepath"
+	"testing"
+)
+
+// contractRoot holds the versioned contract fixtures shared with the generator's tests.
+const contractRoot = "../../../testdata/contracts"
+
+// contract reads one version of the agent error contract.
+func contract(t *testing.T, version string) []byte {
+	t.Helper()
+	return readFile(t, filepath.Join(contractRoot, version, "agent-error.schema.json"))
+}
+
+// hasChange reports whether r holds a change with this rule at this pointer.
+func hasChange(r *Report, rule, pointer string) bool {
+	for _, ch := range r.Changes {
+		if ch.Rule == rule && ch.Pointer == pointer {
+			return true
+		}
+	}
+	return false
+}
+
+func TestContractV1ToV11IsAdditive(t *testing.T) {
+	r := mustCompare(t, contract(t, "v1"), contract(t, "v1.1"))
+	if r.Breaking() || r.NeedsNewVersion() {
+		t.Errorf("v1 -> v1.1 must not break; changes: %+v", r.Changes)
+	}
+	for _, member := range []string{"correlation_id", "help_url", "violations"} {
+		if !hasChange(r, RuleMemberAddedOptional, "/properties/"+member) {
+			t.Errorf("v1 -> v1.1: no %s for %s; changes: %+v", RuleMemberAddedOptional, member, r.Changes)
+		}
+	}
+	kinds := 0
+	for _, ch := range r.Changes {
+		if ch.Rule == RuleKindAdded {
+			kinds++
+		}
+	}
+	if kinds == 0 {
+		t.Errorf("v1 -> v1.1 adds kinds, but no %s was reported", RuleKindAdded)
+	}
+}
+
+func TestContractV11ToV2IsBreakingAndBumped(t *testing.T) {
+	r := mustCompare(t, contract(t, "v1.1"), contract(t, "v2"))
+	if !r.Breaking() {
+		t.Fatalf("v1.1 -> v2 must be breaking; changes: %+v", r.Changes)
+	}
+	if r.NeedsNewVersion() {
+		t.Errorf("v2 bumps contract_version, so NeedsNewVersion must be false (versions %v -> %v)", r.OldVersion, r.NewVersion)
+	}
+	want := []struct{ rule, pointer string }{
+		{RuleContractVersionBumped, "/properties/contract_version/const"},
+		{RuleMemberAddedRequired, "/properties/trace_id"},
+	}
+	for _, w := range want {
+		if !hasChange(r, w.rule, w.pointer) {
+			t.Errorf("v1.1 -> v2: no %s at %s; changes: %+v", w.rule, w.pointer, r.Changes)
+		}
+	}
+	removed := false
+	for _, ch := range r.Changes {
+		removed = removed || (ch.Rule == RuleEnumValueRemoved && ch.Message == `value "discouraged" removed`)
+	}
+	if !removed {
+		t.Errorf("v1.1 -> v2 renames discouraged, but its removal was not reported; changes: %+v", r.Changes)
+	}
+}
+
+func TestContractDowngradeNeedsNewVersion(t *testing.T) {
+	r := mustCompare(t, contract(t, "v2"), contract(t, "v1.1"))
+	if !r.NeedsNewVersion() {
+		t.Errorf("going from v2 back to v1.1 lowers contract_version, which must not count as a bump")
+	}
+}
+
+func TestContractsCompareEqualToThemselves(t *testing.T) {
+	for _, v := range []string{"v1", "v1.1", "v2"} {
+		doc := contract(t, v)
+		if r := mustCompare(t, doc, doc); len(r.Changes) != 0 {
+			t.Errorf("%s compared with itself: %+v", v, r.Changes)
+		}
+	}
+}

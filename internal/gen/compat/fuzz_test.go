@@ -1,0 +1,58 @@
+package compat
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// FuzzCompare checks that no pair of inputs makes Compare panic or hang, that its writers
+// accept every report it returns, and that a valid document compared with itself shows no
+// change.
+func FuzzCompare(f *testing.F) {
+	dirs, err := os.ReadDir(caseRoot)
+	if err != nil {
+		f.Fatal(err)
+	}
+	for _, d := range dirs {
+		oldDoc, errOld := os.ReadFile(filepath.Join(caseRoot, d.Name(), "old.json"))
+		newDoc, errNew := os.ReadFile(filepath.Join(caseRoot, d.Name(), "new.json"))
+		if errOld == nil && errNew == nil {
+			f.Add(oldDoc, newDoc)
+		}
+	}
+	f.Add([]byte(`true`), []byte(`false`))
+	f.Add([]byte(`{"$ref": "#"}`), []byte(`{"items": {"$ref": "#"}}`))
+	f.Add([]byte(`{"minimum": 1e999999999}`), []byte(`{"minimum": 2e999999999}`))
+	f.Fuzz(func(t *testing.T, oldDoc, newDoc []byte) {
+		if r, err := Compare(oldDoc, newDoc); err == nil {
+			checkWriters(t, r)
+		}
+		for _, doc := range [][]byte{oldDoc, newDoc} {
+			r, err := Compare(doc, doc)
+			if err != nil {
+				continue
+			}
+			if len(r.Changes) != 0 {
+				t.Fatalf("a document compared with itself has changes: %+v\n%s", r.Changes, doc)
+			}
+		}
+	})
+}
+
+// checkWriters makes sure both renderings succeed and the JSON one parses.
+func checkWriters(t *testing.T, r *Report) {
+	t.Helper()
+	var text, js bytes.Buffer
+	if err := r.WriteText(&text); err != nil {
+		t.Fatal(err)
+	}
+	if err := r.WriteJSON(&js); err != nil {
+		t.Fatal(err)
+	}
+	if !json.Valid(js.Bytes()) {
+		t.Fatalf("WriteJSON produced invalid JSON:\n%s", js.String())
+	}
+}
