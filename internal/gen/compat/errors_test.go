@@ -134,9 +134,9 @@ func TestRefCyclesTerminate(t *testing.T) {
 			wantRules: nil,
 		},
 		{
-			name:      "cycle through a required member without a property",
-			oldDoc:    `{"properties": {"a": {"$ref": "#"}}, "required": ["a"]}`,
-			newDoc:    `{"required": ["a"]}`,
+			name:   "cycle through a required member without a property",
+			oldDoc: `{"properties": {"a": {"$ref": "#"}}, "required": ["a"]}`,
+			newDoc: `{"required": ["a"]}`,
 			// The top-level a still exists (it is required); the one nested in it is gone.
 			wantRules: []string{RuleMemberRemoved},
 		},
