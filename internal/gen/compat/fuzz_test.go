@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -42,7 +43,8 @@ func FuzzCompare(f *testing.F) {
 	})
 }
 
-// checkWriters makes sure both renderings succeed and the JSON one parses.
+// checkWriters makes sure both renderings succeed, the text keeps one line per change and
+// the JSON parses.
 func checkWriters(t *testing.T, r *Report) {
 	t.Helper()
 	var text, js bytes.Buffer
@@ -51,6 +53,9 @@ func checkWriters(t *testing.T, r *Report) {
 	}
 	if err := r.WriteJSON(&js); err != nil {
 		t.Fatal(err)
+	}
+	if lines := strings.Count(text.String(), "\n"); lines != len(r.Changes)+1 {
+		t.Fatalf("WriteText wrote %d lines for %d changes:\n%s", lines, len(r.Changes), text.String())
 	}
 	if !json.Valid(js.Bytes()) {
 		t.Fatalf("WriteJSON produced invalid JSON:\n%s", js.String())

@@ -335,7 +335,7 @@ func (c *comparer) compareUniqueItems(x context, o, n *schema) {
 	ov, nv := o.kw["uniqueItems"] == true, n.kw["uniqueItems"] == true
 	switch {
 	case ov == nv:
-		c.compareOpaqueIfOdd(x, o, n)
+		c.compareMalformedUniqueItems(x, o, n)
 	case nv:
 		c.tightened(x, pickPointer(o, n, "uniqueItems"), "uniqueItems now required")
 	default:
@@ -343,8 +343,8 @@ func (c *comparer) compareUniqueItems(x context, o, n *schema) {
 	}
 }
 
-// compareOpaqueIfOdd still notices a non-boolean uniqueItems that changed.
-func (c *comparer) compareOpaqueIfOdd(x context, o, n *schema) {
+// compareMalformedUniqueItems still notices a non-boolean uniqueItems that changed.
+func (c *comparer) compareMalformedUniqueItems(x context, o, n *schema) {
 	_, boolO := o.kw["uniqueItems"].(bool)
 	_, boolN := n.kw["uniqueItems"].(bool)
 	if (o.has("uniqueItems") && !boolO) || (n.has("uniqueItems") && !boolN) {

@@ -5,6 +5,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"strconv"
+	"strings"
+	"unicode"
 )
 
 // ordered returns the changes sorted, without touching the report, so that writers give the
@@ -21,10 +24,20 @@ func (r *Report) ordered() []Change {
 func (r *Report) WriteText(w io.Writer) error {
 	bw := bufio.NewWriter(w)
 	for _, ch := range r.ordered() {
-		fmt.Fprintf(bw, "%s  %s  %s: %s\n", ch.Class, ch.Rule, ch.Pointer, ch.Message)
+		fmt.Fprintf(bw, "%s  %s  %s: %s\n", ch.Class, ch.Rule, oneLine(ch.Pointer), oneLine(ch.Message))
 	}
 	fmt.Fprintf(bw, "verdict: %s\n", r.verdict())
 	return bw.Flush()
+}
+
+// oneLine escapes control characters, which member names and type names may hold, so that
+// each change stays on its own line.
+func oneLine(s string) string {
+	if !strings.ContainsFunc(s, unicode.IsControl) {
+		return s
+	}
+	quoted := strconv.Quote(s)
+	return quoted[1 : len(quoted)-1]
 }
 
 // verdict sums up the report in one sentence.

@@ -225,3 +225,17 @@ func TestWriteTextLineFormat(t *testing.T) {
 		t.Errorf("last line = %q, want a breaking verdict", lines[len(lines)-1])
 	}
 }
+
+func TestWriteTextKeepsControlCharactersOnOneLine(t *testing.T) {
+	r := mustCompare(t, []byte(`{"properties": {}}`), []byte(`{"properties": {"a\nb": {"type": "string\r"}}}`))
+	var buf bytes.Buffer
+	if err := r.WriteText(&buf); err != nil {
+		t.Fatal(err)
+	}
+	if got := strings.Count(buf.String(), "\n"); got != len(r.Changes)+1 {
+		t.Fatalf("%d lines for %d changes:\n%s", got, len(r.Changes), buf.String())
+	}
+	if !strings.Contains(buf.String(), `/properties/a\nb`) {
+		t.Errorf("the member name's newline was not escaped:\n%s", buf.String())
+	}
+}
