@@ -14,6 +14,7 @@ import (
 	"github.com/contractgen/contractgen/internal/gen/emit"
 	"github.com/contractgen/contractgen/internal/gen/emit/docs"
 	"github.com/contractgen/contractgen/internal/gen/emit/goconstruct"
+	"github.com/contractgen/contractgen/internal/gen/emit/gosurfaces"
 	"github.com/contractgen/contractgen/internal/gen/emit/gotypes"
 	"github.com/contractgen/contractgen/internal/gen/ir"
 	"github.com/contractgen/contractgen/internal/gen/load"
@@ -52,6 +53,7 @@ func fixedDir(dir string) func(Options) string { return func(Options) string { r
 var goEmitters = []func(*ir.Package) ([]emit.File, error){
 	gotypes.Emit,
 	goconstruct.Emit,
+	gosurfaces.Emit,
 }
 
 // emitGo runs every Go emitter into the one package.
