@@ -176,11 +176,53 @@ func (b *builder) shape(doc *load.Document, ptr string, n *ir.Named) {
 // isStruct reports whether a schema is an object with declared properties: those become Go structs.
 // A schema without "type": "object" also accepts non-objects, so it cannot be a struct.
 func isStruct(s *ir.Schema) bool {
-	return slices.Equal(s.Types, []string{"object"}) && len(s.Properties) > 0
+	return slices.Equal(s.Types, []string{"object"}) && len(s.Properties) > 0 && !IsComposite(s)
+}
+
+// IsComposite reports whether a schema uses a keyword that a plain Go type cannot carry: a boolean
+// schema, "$ref" beside assertions, an applicator, or an object or array keyword beyond properties,
+// items and additionalProperties. Values of such a schema are kept as raw JSON (json.RawMessage) and
+// validated as JSON, so that every keyword keeps its exact meaning.
+func IsComposite(s *ir.Schema) bool {
+	return s.Bool != nil || (s.Ref != nil && hasAssertions(s)) || hasApplicators(s) ||
+		((s.Const != nil || len(s.Enum) > 0) && !isScalar(s))
+}
+
+// isScalar reports whether a schema's values are of one scalar type, null aside: only then can
+// const and enum be checked on a Go value; other constants are compared as JSON.
+func isScalar(s *ir.Schema) bool {
+	types := slices.DeleteFunc(slices.Clone(s.Types), func(t string) bool { return t == "null" })
+	if len(s.Types) == 0 {
+		// An untyped enum of strings only admits strings: it is a string enum.
+		return len(s.Enum) > 0 && s.Const == nil && !slices.ContainsFunc(s.Enum, func(v ir.Value) bool {
+			_, ok := v.Go.(string)
+			return !ok
+		})
+	}
+	return len(types) == 1 && types[0] != "object" && types[0] != "array"
+}
+
+// hasApplicators reports whether a schema uses a keyword beyond what Go structs, slices, maps and
+// scalars carry.
+func hasApplicators(s *ir.Schema) bool {
+	return len(s.AllOf)+len(s.AnyOf)+len(s.OneOf)+len(s.PrefixItems)+len(s.PatternProperties)+
+		len(s.DependentRequired)+len(s.DependentSchemas) > 0 ||
+		s.Not != nil || s.If != nil || s.Then != nil || s.Else != nil || s.Contains != nil ||
+		s.PropertyNames != nil || s.MinProperties != nil || s.MaxProperties != nil ||
+		s.MinContains != nil || s.MaxContains != nil
+}
+
+// hasAssertions reports whether a schema has any keyword besides "$ref" that can reject a value.
+func hasAssertions(s *ir.Schema) bool {
+	return len(s.Types) > 0 || s.Const != nil || len(s.Enum) > 0 || s.MinLength != nil || s.MaxLength != nil ||
+		s.Pattern != "" || s.Minimum != nil || s.Maximum != nil || s.ExclusiveMinimum != nil ||
+		s.ExclusiveMaximum != nil || s.MultipleOf != nil || s.Items != nil || s.MinItems != nil ||
+		s.MaxItems != nil || s.UniqueItems || len(s.Properties) > 0 || len(s.Required) > 0 ||
+		s.AdditionalProperties != nil || hasApplicators(s)
 }
 
 func isStringEnum(s *ir.Schema) bool {
-	if len(s.Enum) == 0 || !(len(s.Types) == 0 || slices.Equal(s.Types, []string{"string"})) {
+	if len(s.Enum) == 0 || IsComposite(s) || !(len(s.Types) == 0 || slices.Equal(s.Types, []string{"string"})) {
 		return false
 	}
 	for _, v := range s.Enum {
@@ -284,8 +326,11 @@ func (b *builder) goType(doc *load.Document, ptr string, s *ir.Schema, suggested
 }
 
 func (b *builder) chooseGoType(doc *load.Document, ptr string, s *ir.Schema, suggested string) *ir.GoType {
-	if s.Ref != nil {
+	if s.Ref != nil && !hasAssertions(s) {
 		return &ir.GoType{Kind: ir.GoRef, Named: s.Ref}
+	}
+	if IsComposite(s) {
+		return &ir.GoType{Kind: ir.GoRaw}
 	}
 	types := slices.DeleteFunc(slices.Clone(s.Types), func(t string) bool { return t == "null" })
 	nullable := len(types) < len(s.Types)

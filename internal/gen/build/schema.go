@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/contractgen/contractgen/internal/gen/ir"
@@ -25,6 +26,10 @@ var supported = map[string]bool{
 	"minimum": true, "maximum": true, "exclusiveMinimum": true, "exclusiveMaximum": true, "multipleOf": true,
 	"items": true, "minItems": true, "maxItems": true, "uniqueItems": true,
 	"properties": true, "required": true, "additionalProperties": true,
+	"prefixItems": true, "contains": true, "minContains": true, "maxContains": true,
+	"patternProperties": true, "propertyNames": true, "minProperties": true, "maxProperties": true,
+	"dependentRequired": true, "dependentSchemas": true,
+	"allOf": true, "anyOf": true, "oneOf": true, "not": true, "if": true, "then": true, "else": true,
 }
 
 // extensions are the vendor keywords the builder reads on schema nodes; rootExtensions only at a root.
@@ -32,10 +37,6 @@ var (
 	extensions     = map[string]bool{"x-enum-descriptions": true, "x-fallback": true, "x-go-name": true}
 	rootExtensions = map[string]bool{"x-catalog": true, "x-surfaces": true}
 )
-
-// annotations may stand beside "$ref" without changing what the schema accepts.
-var annotations = map[string]bool{"$ref": true, "$comment": true, "title": true, "description": true,
-	"default": true, "examples": true, "deprecated": true, "readOnly": true, "writeOnly": true, "x-go-name": true}
 
 // schemaAt builds (once) the schema node at ptr in doc.
 func (b *builder) schemaAt(doc *load.Document, ptr string) *ir.Schema {
@@ -59,14 +60,13 @@ func (b *builder) schemaAt(doc *load.Document, ptr string) *ir.Schema {
 	b.readAnnotations(s, node)
 	if ref := node.Get("$ref"); ref != nil {
 		s.Ref = b.resolveRef(doc, ptr+"/$ref", ref.Text)
-		return s
 	}
 	b.readAssertions(doc, ptr, s, node)
+	b.readApplicators(doc, ptr, s, node)
 	return s
 }
 
 func (b *builder) checkKeywords(doc *load.Document, ptr string, node *jsontree.Node) {
-	hasRef := node.Has("$ref")
 	for _, m := range node.Members {
 		kwPtr := ptr + "/" + jsontree.EscapePointerToken(m.Name)
 		switch {
@@ -76,8 +76,6 @@ func (b *builder) checkKeywords(doc *load.Document, ptr string, node *jsontree.N
 			}
 		case !supported[m.Name]:
 			b.diags.Add(doc.Path, kwPtr, "keyword %q is not supported", m.Name)
-		case hasRef && !annotations[m.Name]:
-			b.diags.Add(doc.Path, kwPtr, "keyword %q beside $ref is not supported; move it into the referenced schema", m.Name)
 		case (m.Name == "$id" || m.Name == "$schema") && ptr != "":
 			b.diags.Add(doc.Path, kwPtr, "%s is supported only at the root of a file", m.Name)
 		}
@@ -171,6 +169,53 @@ func (b *builder) readAssertions(doc *load.Document, ptr string, s *ir.Schema, n
 	}
 	if node.Has("additionalProperties") {
 		s.AdditionalProperties = b.schemaAt(doc, ptr+"/additionalProperties")
+	}
+}
+
+// readApplicators reads the keywords that apply subschemas to the instance or to its parts beyond
+// properties, items and additionalProperties.
+func (b *builder) readApplicators(doc *load.Document, ptr string, s *ir.Schema, node *jsontree.Node) {
+	list := func(kw string) []*ir.Schema {
+		var out []*ir.Schema
+		if v := node.Get(kw); v != nil {
+			for i := range v.Items {
+				out = append(out, b.schemaAt(doc, ptr+"/"+kw+"/"+strconv.Itoa(i)))
+			}
+		}
+		return out
+	}
+	one := func(kw string) *ir.Schema {
+		if !node.Has(kw) {
+			return nil
+		}
+		return b.schemaAt(doc, ptr+"/"+kw)
+	}
+	s.AllOf, s.AnyOf, s.OneOf, s.PrefixItems = list("allOf"), list("anyOf"), list("oneOf"), list("prefixItems")
+	s.Not, s.If, s.Then, s.Else = one("not"), one("if"), one("then"), one("else")
+	s.Contains, s.PropertyNames = one("contains"), one("propertyNames")
+	s.MinContains, s.MaxContains = b.count(doc, ptr, node, "minContains"), b.count(doc, ptr, node, "maxContains")
+	s.MinProperties, s.MaxProperties = b.count(doc, ptr, node, "minProperties"), b.count(doc, ptr, node, "maxProperties")
+	if v := node.Get("patternProperties"); v != nil {
+		for _, m := range v.Members {
+			p := ptr + "/patternProperties/" + jsontree.EscapePointerToken(m.Name)
+			b.checkPattern(doc, p, m.Name)
+			s.PatternProperties = append(s.PatternProperties, &ir.PatternProperty{Pattern: m.Name, Schema: b.schemaAt(doc, p)})
+		}
+	}
+	if v := node.Get("dependentRequired"); v != nil {
+		for _, m := range v.Members {
+			dep := &ir.Dependency{Name: m.Name}
+			for _, item := range m.Value.Items {
+				dep.Required = append(dep.Required, item.Text)
+			}
+			s.DependentRequired = append(s.DependentRequired, dep)
+		}
+	}
+	if v := node.Get("dependentSchemas"); v != nil {
+		for _, m := range v.Members {
+			s.DependentSchemas = append(s.DependentSchemas, &ir.Property{Name: m.Name,
+				Schema: b.schemaAt(doc, ptr+"/dependentSchemas/"+jsontree.EscapePointerToken(m.Name))})
+		}
 	}
 }
 

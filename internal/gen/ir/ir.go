@@ -153,7 +153,8 @@ type Schema struct {
 	Pointer string
 	// Bool is set for the boolean schemas true and false.
 	Bool *bool
-	// Ref is the named type a "$ref" points at.
+	// Ref is the named type a "$ref" points at. Other assertions may stand beside it (2020-12
+	// applies both); such a schema is represented as raw JSON.
 	Ref *Named
 	// Types is the "type" keyword's list (sorted); empty means any type.
 	Types []string
@@ -170,9 +171,29 @@ type Schema struct {
 	MinItems, MaxItems *int64
 	UniqueItems        bool
 
+	// PrefixItems validate the array items at their positions; Items then covers the rest.
+	PrefixItems []*Schema
+	// Contains must match between MinContains (default 1) and MaxContains items.
+	Contains                 *Schema
+	MinContains, MaxContains *int64
+
 	Properties           []*Property
 	Required             []string
 	AdditionalProperties *Schema
+	// PatternProperties apply to every member whose name the pattern matches, in schema order.
+	PatternProperties []*PatternProperty
+	// PropertyNames validates every member name as a string.
+	PropertyNames                *Schema
+	MinProperties, MaxProperties *int64
+	// DependentRequired lists, per member name, the members that must be present beside it.
+	DependentRequired []*Dependency
+	// DependentSchemas apply to the whole object when the named member is present.
+	DependentSchemas []*Property
+
+	// The applicators: each subschema applies to the same instance.
+	AllOf, AnyOf, OneOf []*Schema
+	Not                 *Schema
+	If, Then, Else      *Schema
 
 	Title, Description string
 	Default            *Value
@@ -186,6 +207,21 @@ type Schema struct {
 type Property struct {
 	Name   string
 	Schema *Schema
+}
+
+// PatternProperty is one member of "patternProperties".
+type PatternProperty struct {
+	// Pattern is the ECMA-262 regular expression, checked to mean the same in Go's RE2.
+	Pattern string
+	Schema  *Schema
+}
+
+// Dependency is one member of "dependentRequired".
+type Dependency struct {
+	// Name is the member whose presence triggers the requirement.
+	Name string
+	// Required are the members that must then be present too.
+	Required []string
 }
 
 // Value is a JSON value from the schema (const, enum, default, examples), kept exactly.

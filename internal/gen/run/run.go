@@ -16,6 +16,7 @@ import (
 	"github.com/contractgen/contractgen/internal/gen/emit/goconstruct"
 	"github.com/contractgen/contractgen/internal/gen/emit/gosurfaces"
 	"github.com/contractgen/contractgen/internal/gen/emit/gotypes"
+	"github.com/contractgen/contractgen/internal/gen/emit/govalidate"
 	"github.com/contractgen/contractgen/internal/gen/ir"
 	"github.com/contractgen/contractgen/internal/gen/load"
 )
@@ -52,6 +53,7 @@ func fixedDir(dir string) func(Options) string { return func(Options) string { r
 // goEmitters produce the files of the generated Go package, in order.
 var goEmitters = []func(*ir.Package) ([]emit.File, error){
 	gotypes.Emit,
+	govalidate.Emit,
 	goconstruct.Emit,
 	gosurfaces.Emit,
 }

@@ -50,6 +50,9 @@ func (e *ValidationError) Error() string {
 type cgDecoder struct {
 	strict     bool
 	violations []Violation
+	// covered are the instance locations of values the decoder rejected (wrong type, null, missing);
+	// Parse drops what validation reports inside them, since they hold only a zero value.
+	covered []string
 }
 
 // mismatch handles a value of the wrong JSON type.
@@ -57,6 +60,7 @@ func (d *cgDecoder) mismatch(at, kw, want string, raw []byte) error {
 	got := cgKindOf(raw)
 	if d.strict {
 		d.violations = append(d.violations, Violation{at, kw + "/type", "expected " + want + ", got " + got})
+		d.covered = append(d.covered, at)
 		return nil
 	}
 	return fmt.Errorf("%s: expected %s, got %s", cgLocation(at), want, got)
@@ -67,6 +71,56 @@ func (d *cgDecoder) violate(at, kw, msg string) {
 	if d.strict {
 		d.violations = append(d.violations, Violation{at, kw, msg})
 	}
+}
+
+// reject records, in strict mode, a violation that leaves the value at at unset.
+func (d *cgDecoder) reject(at, kw, msg string) {
+	if d.strict {
+		d.violations = append(d.violations, Violation{at, kw, msg})
+		d.covered = append(d.covered, at)
+	}
+}
+
+// missing records, in strict mode, that the object at at lacks a required member.
+func (d *cgDecoder) missing(at, kw, name string) {
+	if d.strict {
+		d.violations = append(d.violations, Violation{at, kw + "/required", "missing required member " + strconv.Quote(name)})
+		d.covered = append(d.covered, at+"/"+cgPointerToken(name))
+	}
+}
+
+// members splits an object into its members. In strict mode a member name that occurs twice is a
+// violation: RFC 8259 leaves such objects undefined and parsers disagree about them (encoding/json
+// keeps the last, others the first), so Parse refuses to pick one.
+func (d *cgDecoder) members(raw []byte, at string) ([]cgMember, error) {
+	members, err := cgObjectMembers(raw)
+	if err != nil || !d.strict {
+		return members, err
+	}
+	for i := 1; i < len(members); i++ {
+		for j := 0; j < i; j++ {
+			if members[i].Name == members[j].Name {
+				d.duplicate(at, members[i].Name)
+				break
+			}
+		}
+	}
+	return members, nil
+}
+
+// duplicate records a member name that occurs more than once in the object at at.
+func (d *cgDecoder) duplicate(at, name string) {
+	d.violations = append(d.violations, Violation{InstanceLocation: at,
+		Message: "member name " + strconv.Quote(name) + " occurs more than once"})
+}
+
+// checkNested reports, in strict mode, duplicate member names anywhere inside a value that is kept
+// without being split (raw and "any" values).
+func (d *cgDecoder) checkNested(raw []byte, at string) {
+	if !d.strict || (bytes.IndexByte(raw, '{') < 0) {
+		return
+	}
+	_, _ = cgParseJSON(raw, at, d.duplicate)
 }
 
 func cgLocation(at string) string {
@@ -269,7 +323,7 @@ func cgDecInt64(d *cgDecoder, raw []byte, at, kw string) (int64, error) {
 	}
 	if !r.Num().IsInt64() {
 		if d.strict {
-			d.violate(at, kw+"/type", "integer "+string(raw)+" is outside the range this type holds")
+			d.reject(at, kw+"/type", "integer "+string(raw)+" is outside the range this type holds")
 			return 0, nil
 		}
 		return 0, fmt.Errorf("%s: integer %s is outside the range this type holds", cgLocation(at), raw)
@@ -297,6 +351,7 @@ func cgDecInteger(d *cgDecoder, raw []byte, at, kw string) (json.Number, error) 
 }
 
 func cgDecAny(d *cgDecoder, raw []byte, at, kw string) (any, error) {
+	d.checkNested(raw, at)
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	dec.UseNumber()
 	var v any
@@ -305,6 +360,7 @@ func cgDecAny(d *cgDecoder, raw []byte, at, kw string) (any, error) {
 }
 
 func cgDecRaw(d *cgDecoder, raw []byte, at, kw string) (json.RawMessage, error) {
+	d.checkNested(raw, at)
 	return append(json.RawMessage(nil), raw...), nil
 }
 
@@ -336,7 +392,7 @@ func cgDecMap[T any](elem cgDecFunc[T]) cgDecFunc[map[string]T] {
 		if raw[0] != '{' {
 			return nil, d.mismatch(at, kw, "object", raw)
 		}
-		members, err := cgObjectMembers(raw)
+		members, err := d.members(raw, at)
 		if err != nil {
 			return nil, err
 		}

@@ -1,8 +1,6 @@
 package gotypes
 
 import (
-	"fmt"
-
 	"github.com/dave/jennifer/jen"
 
 	"github.com/contractgen/contractgen/internal/gen/ir"
@@ -69,6 +67,8 @@ func emitMarshal(f *jen.File, n *ir.Named) {
 		jen.Return(jen.Id("v").Dot("cgEncode").Call(jen.Nil())))
 }
 
+// emitUnmarshal renders UnmarshalJSON, the tolerant decoder:
+//
 //	func (v *T) UnmarshalJSON(data []byte) error { raw, err := cgPrepare(data); ...; return v.cgDecode(&cgDecoder{}, raw, "", "") }
 func emitUnmarshal(f *jen.File, n *ir.Named) {
 	f.Line()
@@ -130,7 +130,7 @@ func emitStructDecode(f *jen.File, n *ir.Named) {
 	f.Func().Params(jen.Id("v").Op("*").Id(n.Name)).Id("cgDecode").Params(decodeParams()...).Error().BlockFunc(func(g *jen.Group) {
 		g.If(jen.Id("raw").Index(jen.Lit(0)).Op("!=").LitRune('{')).Block(
 			jen.Return(jen.Id("d").Dot("mismatch").Call(jen.Id("at"), jen.Id("kw"), jen.Lit("object"), jen.Id("raw"))))
-		g.List(jen.Id("members"), jen.Err()).Op(":=").Id("cgObjectMembers").Call(jen.Id("raw"))
+		g.List(jen.Id("members"), jen.Err()).Op(":=").Id("d").Dot("members").Call(jen.Id("raw"), jen.Id("at"))
 		g.Add(returnIfErr())
 		g.Op("*").Id("v").Op("=").Id(n.Name).Values()
 		if len(required) > 0 {
@@ -146,8 +146,7 @@ func emitStructDecode(f *jen.File, n *ir.Named) {
 		)
 		for i, fd := range required {
 			g.If(jen.Op("!").Id("seen").Index(jen.Lit(i))).Block(
-				jen.Id("d").Dot("violate").Call(jen.Id("at"), jen.Id("kw").Op("+").Lit("/required"),
-					jen.Lit(fmt.Sprintf("missing required member %q", fd.Name))))
+				jen.Id("d").Dot("missing").Call(jen.Id("at"), jen.Id("kw"), jen.Lit(fd.Name)))
 		}
 		g.Return(jen.Nil())
 	})
@@ -173,7 +172,7 @@ func decodeField(c *jen.Group, fd *ir.Field, required []*ir.Field) {
 	if !fd.Type.Nullable && fd.Type.Kind != ir.GoRaw && fd.Type.Kind != ir.GoAny {
 		// null is absent to a tolerant decoder and a type violation to a strict one.
 		c.If(jen.Id("cgIsNull").Call(jen.Id("m").Dot("Value"))).Block(
-			jen.Id("d").Dot("violate").Call(at.Clone(), kw.Clone().Op("+").Lit("/type"), jen.Lit("null is not allowed here")),
+			jen.Id("d").Dot("reject").Call(at.Clone(), kw.Clone().Op("+").Lit("/type"), jen.Lit("null is not allowed here")),
 			jen.Continue(),
 		)
 	}

@@ -1,0 +1,149 @@
+package govalidate
+
+import (
+	"github.com/contractgen/contractgen/internal/gen/ir"
+	"github.com/contractgen/contractgen/internal/templates/goruntime"
+)
+
+// Table is the validation table of a package: one node per schema, in a deterministic order, with
+// node 0 unused so that 0 can mean "absent" in references.
+type Table struct {
+	// Nodes are the lowered schemas; Nodes[0] is a placeholder.
+	Nodes []goruntime.Node
+	// Origins are the "file#/pointer" of each node, for comments in generated code.
+	Origins []string
+	// index maps each schema to its node.
+	index map[*ir.Schema]int32
+}
+
+// Of returns the node of a schema; 0 when the schema is nil.
+func (t *Table) Of(s *ir.Schema) int32 {
+	if s == nil {
+		return 0
+	}
+	return t.index[s]
+}
+
+// Lower builds the table for every schema reachable from the package's named types. Roots come
+// first, then the other named types by Go name, each followed by the schemas under it.
+func Lower(pkg *ir.Package) *Table {
+	t := &Table{Nodes: []goruntime.Node{{}}, Origins: []string{""}, index: map[*ir.Schema]int32{}}
+	for _, n := range pkg.Roots {
+		t.add(n.Schema)
+	}
+	for _, n := range pkg.Types {
+		t.add(n.Schema)
+	}
+	return t
+}
+
+// add lowers s and everything under it, returning its node.
+func (t *Table) add(s *ir.Schema) int32 {
+	if s == nil {
+		return 0
+	}
+	if i, ok := t.index[s]; ok {
+		return i
+	}
+	i := int32(len(t.Nodes))
+	t.index[s] = i
+	t.Nodes = append(t.Nodes, goruntime.Node{})
+	t.Origins = append(t.Origins, s.Origin)
+	n := lowerAssertions(s)
+	if s.Ref != nil {
+		n.Ref = t.add(s.Ref.Schema)
+	}
+	t.lowerArray(s, &n)
+	t.lowerObject(s, &n)
+	n.AllOf, n.AnyOf, n.OneOf = t.list(s.AllOf), t.list(s.AnyOf), t.list(s.OneOf)
+	n.Not, n.If, n.Then, n.Else = t.add(s.Not), t.add(s.If), t.add(s.Then), t.add(s.Else)
+	t.Nodes[i] = n
+	return i
+}
+
+func (t *Table) list(schemas []*ir.Schema) []int32 {
+	if len(schemas) == 0 {
+		return nil
+	}
+	out := make([]int32, len(schemas))
+	for i, s := range schemas {
+		out[i] = t.add(s)
+	}
+	return out
+}
+
+// lowerAssertions copies the keywords that hold values rather than subschemas.
+func lowerAssertions(s *ir.Schema) goruntime.Node {
+	var n goruntime.Node
+	if s.Bool != nil {
+		n.Bool = goruntime.FalseSchema
+		if *s.Bool {
+			n.Bool = goruntime.TrueSchema
+		}
+		return n
+	}
+	for _, name := range s.Types {
+		n.Types |= typeBits[name]
+	}
+	if s.Const != nil {
+		n.HasConst, n.Const = true, string(s.Const.JSON)
+	}
+	if s.Enum != nil {
+		n.Enum = make([]string, len(s.Enum))
+		for i, v := range s.Enum {
+			n.Enum[i] = string(v.JSON)
+		}
+	}
+	n.MinLength, n.MaxLength = count(s.MinLength), count(s.MaxLength)
+	n.Pattern = s.Pattern
+	n.Minimum, n.Maximum = literal(s.Minimum), literal(s.Maximum)
+	n.ExclusiveMinimum, n.ExclusiveMaximum = literal(s.ExclusiveMinimum), literal(s.ExclusiveMaximum)
+	n.MultipleOf = literal(s.MultipleOf)
+	n.MinItems, n.MaxItems, n.UniqueItems = count(s.MinItems), count(s.MaxItems), s.UniqueItems
+	n.MinContains, n.MaxContains = count(s.MinContains), count(s.MaxContains)
+	n.MinProperties, n.MaxProperties = count(s.MinProperties), count(s.MaxProperties)
+	n.Required = s.Required
+	for _, d := range s.DependentRequired {
+		n.DependentRequired = append(n.DependentRequired, goruntime.Dependency{Name: d.Name, Required: d.Required})
+	}
+	return n
+}
+
+func (t *Table) lowerArray(s *ir.Schema, n *goruntime.Node) {
+	n.PrefixItems = t.list(s.PrefixItems)
+	n.Items, n.Contains = t.add(s.Items), t.add(s.Contains)
+}
+
+func (t *Table) lowerObject(s *ir.Schema, n *goruntime.Node) {
+	for _, p := range s.Properties {
+		n.Properties = append(n.Properties, goruntime.Prop{Name: p.Name, Node: t.add(p.Schema)})
+	}
+	for _, p := range s.PatternProperties {
+		n.PatternProperties = append(n.PatternProperties, goruntime.Prop{Name: p.Pattern, Node: t.add(p.Schema)})
+	}
+	for _, p := range s.DependentSchemas {
+		n.DependentSchemas = append(n.DependentSchemas, goruntime.Prop{Name: p.Name, Node: t.add(p.Schema)})
+	}
+	n.AdditionalProperties, n.PropertyNames = t.add(s.AdditionalProperties), t.add(s.PropertyNames)
+}
+
+// typeBits maps a "type" name to its bit.
+var typeBits = map[string]uint8{
+	"null": goruntime.TypeNull, "boolean": goruntime.TypeBoolean, "object": goruntime.TypeObject,
+	"array": goruntime.TypeArray, "number": goruntime.TypeNumber, "string": goruntime.TypeString,
+	"integer": goruntime.TypeInteger,
+}
+
+func count(n *int64) goruntime.Count {
+	if n == nil {
+		return goruntime.Count{}
+	}
+	return goruntime.Count{Set: true, N: *n}
+}
+
+func literal(n *ir.Number) string {
+	if n == nil {
+		return ""
+	}
+	return n.Literal
+}
