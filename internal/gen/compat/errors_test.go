@@ -36,6 +36,7 @@ func TestMalformedInputNamesPointer(t *testing.T) {
 		{"external ref", `{"properties": {"kind": {"$ref": "other.json#/a"}}}`, valid, "old", "/properties/kind/$ref", "only local references"},
 		{"unknown anchor", valid, `{"properties": {"kind": {"$ref": "#missing"}}}`, "new", "/properties/kind/$ref", "anchor"},
 		{"ref loop without a schema", valid, `{"properties": {"kind": {"$ref": "#/$defs/a"}}, "$defs": {"a": {"$ref": "#/$defs/b"}, "b": {"$ref": "#/$defs/a"}}}`, "new", "/$defs/b/$ref", "leads back"},
+		{"ref to null", valid, `{"properties": {"kind": {"$ref": "#/$defs/k"}}, "$defs": {"k": null}}`, "new", "/$defs/k", "object or a boolean"},
 		{"ref not a string", valid, `{"properties": {"kind": {"$ref": 1}}}`, "new", "/properties/kind/$ref", "must be a string"},
 		{"anyOf not an array", `{"anyOf": [{}]}`, `{"anyOf": {}}`, "new", "/anyOf", "array of schemas"},
 		{"catalog not an object", valid, `{"x-catalog": []}`, "new", "/x-catalog", "x-catalog must be an object"},

@@ -69,9 +69,12 @@ func (d *document) effective(n node) (*schema, error) {
 		case absent:
 			return s, nil
 		case map[string]any:
-			next, nextAt, err := d.mergeLevel(s, v, at, seen)
-			if err != nil || next == nil {
-				return s, err
+			next, nextAt, more, err := d.mergeLevel(s, v, at, seen)
+			if err != nil {
+				return nil, err
+			}
+			if !more {
+				return s, nil
 			}
 			cur, at = next, nextAt
 		default:
@@ -80,8 +83,9 @@ func (d *document) effective(n node) (*schema, error) {
 	}
 }
 
-// mergeLevel adds one object's keywords to s and returns the target of its $ref, if any.
-func (d *document) mergeLevel(s *schema, v map[string]any, at string, seen map[string]bool) (any, string, error) {
+// mergeLevel adds one object's keywords to s and, when the object has a $ref, returns its
+// target with more set.
+func (d *document) mergeLevel(s *schema, v map[string]any, at string, seen map[string]bool) (any, string, bool, error) {
 	for k, val := range v {
 		if k == "$ref" || s.has(k) {
 			continue
@@ -91,21 +95,21 @@ func (d *document) mergeLevel(s *schema, v map[string]any, at string, seen map[s
 	}
 	raw, ok := v["$ref"]
 	if !ok {
-		return nil, "", nil
+		return nil, "", false, nil
 	}
 	ref, ok := raw.(string)
 	if !ok {
-		return nil, "", d.errorf(at+"/$ref", "$ref must be a string")
+		return nil, "", false, d.errorf(at+"/$ref", "$ref must be a string")
 	}
 	target, pointer, err := d.resolve(ref, at+"/$ref")
 	if err != nil {
-		return nil, "", err
+		return nil, "", false, err
 	}
 	if seen[pointer] {
-		return nil, "", d.errorf(at+"/$ref", "$ref %q leads back to itself without an intervening schema", ref)
+		return nil, "", false, d.errorf(at+"/$ref", "$ref %q leads back to itself without an intervening schema", ref)
 	}
 	seen[pointer] = true
-	return target, pointer, nil
+	return target, pointer, true, nil
 }
 
 // context carries what decides a change's class at the current position.
@@ -230,15 +234,15 @@ func (c *comparer) walk(x context, o, n node) error {
 		return nil
 	}
 	c.visited[key] = true
-	os, err := c.old.effective(o)
+	oldSchema, err := c.old.effective(o)
 	if err != nil {
 		return err
 	}
-	ns, err := c.new.effective(n)
+	newSchema, err := c.new.effective(n)
 	if err != nil {
 		return err
 	}
-	return c.compareSchemas(x, os, ns)
+	return c.compareSchemas(x, oldSchema, newSchema)
 }
 
 // compareSchemas runs every keyword comparison on a pair of effective schemas.
@@ -265,9 +269,9 @@ func (c *comparer) compareNever(x context, o, n *schema) {
 	switch {
 	case o.never && n.never:
 	case n.never:
-		c.emit(x, n.pointer, RuleConstraintTightened, Breaking, "schema now rejects every value")
+		c.tightened(x, n.pointer, "schema now rejects every value")
 	default:
-		c.emit(x, n.pointer, RuleConstraintRelaxed, widening(x), "schema no longer rejects every value%s", memberNote(x))
+		c.relaxed(x, n.pointer, "schema no longer rejects every value")
 	}
 }
 
