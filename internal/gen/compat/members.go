@@ -216,11 +216,7 @@ func (d *document) signature(m *members, name string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	kw := make(map[string]any, len(s.kw))
-	for k, v := range s.kw {
-		kw[k] = v
-	}
-	return fmt.Sprintf("%t|%t|%s", m.isRequired(name), s.never, canonical(kw)), nil
+	return fmt.Sprintf("%t|%t|%s", m.isRequired(name), s.never, canonical(s.kw)), nil
 }
 
 // apState is what an additionalProperties keyword allows.
