@@ -10,6 +10,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path"
@@ -107,9 +108,9 @@ func readHead(name string) ([]byte, error) {
 	}
 	defer f.Close()
 	buf := make([]byte, headerWindow)
-	n, err := f.Read(buf)
-	if err != nil && n == 0 && !errors.Is(err, os.ErrClosed) {
-		return nil, nil
+	n, err := io.ReadFull(f, buf)
+	if err != nil && !errors.Is(err, io.EOF) && !errors.Is(err, io.ErrUnexpectedEOF) {
+		return nil, err
 	}
 	return buf[:n], nil
 }
