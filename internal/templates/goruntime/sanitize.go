@@ -87,9 +87,7 @@ func SanitizeTextLimit(s string, limit int) string {
 	if cut {
 		text = sanitizeDropPartialToken(text)
 	}
-	lower := sanitizeLowerASCII(text)
-	text = sanitizeInjections(text, lower)
-	text = sanitizeRedact(text, lower)
+	text = sanitizeApply(text, sanitizeAllRules)
 	return sanitizeTruncate(text, limit, cut)
 }
 
@@ -141,30 +139,41 @@ func sanitizeIsTokenByte(b byte) bool {
 // sanitizeNormalize replaces invalid UTF-8 and removes invisible or
 // controlling characters. It runs before pattern matching so that a
 // zero-width space cannot hide a secret or an injection phrase from the
-// patterns.
+// patterns. Kept text is copied in runs, not character by character.
 func sanitizeNormalize(s string) string {
 	if sanitizeIsPlain(s) {
 		return s
 	}
 	var b strings.Builder
 	b.Grow(len(s))
-	inBadRun := false
+	kept, inBadRun := 0, false // s[kept:i] is waiting to be copied
 	for i := 0; i < len(s); {
-		r, size := utf8.DecodeRuneInString(s[i:])
-		i += size
-		if r == utf8.RuneError && size == 1 {
-			if !inBadRun {
+		size, bad, drop := sanitizeClassify(s, i)
+		if drop {
+			b.WriteString(s[kept:i])
+			if bad && !inBadRun {
 				b.WriteRune(utf8.RuneError)
 			}
-			inBadRun = true
-			continue
+			kept = i + size
 		}
-		inBadRun = false
-		if !sanitizeIsRemovedRune(r) {
-			b.WriteRune(r)
-		}
+		inBadRun = bad
+		i += size
 	}
+	b.WriteString(s[kept:])
 	return b.String()
+}
+
+// sanitizeClassify returns the size of the character at s[i], whether it is
+// an invalid byte (bad), and whether it must go (drop, true for bad too).
+func sanitizeClassify(s string, i int) (size int, bad, drop bool) {
+	if c := s[i]; c < utf8.RuneSelf {
+		return 1, false, (c < 0x20 && c != '\n' && c != '\t') || c == 0x7f
+	}
+	r, size := utf8.DecodeRuneInString(s[i:])
+	if r == utf8.RuneError && size == 1 {
+		return 1, true, true
+	}
+	return size, false, sanitizeIsRemovedRune(r)
 }
 
 // sanitizeIsPlain reports whether s is printable ASCII, newlines and tabs
@@ -191,8 +200,9 @@ func sanitizeIsRemovedRune(r rune) bool {
 	return unicode.Is(unicode.Cc, r) || unicode.Is(unicode.Cf, r)
 }
 
-// sanitizeLowerASCII lowercases ASCII letters only, keeping byte offsets, so
-// that the literal hints of a pattern can be checked case-insensitively.
+// sanitizeLowerASCII lowercases ASCII letters only. Byte offsets stay the
+// same, so a match found in the lowercase copy marks the same span of the
+// original, and case-insensitive patterns can be plain lowercase literals.
 func sanitizeLowerASCII(s string) string {
 	b := []byte(s)
 	for i, c := range b {
@@ -203,74 +213,112 @@ func sanitizeLowerASCII(s string) string {
 	return string(b)
 }
 
-// sanitizeContainsAny reports whether lower contains one of the hints. A
-// pattern runs only when its hint occurs, which keeps the common case (no
-// secret at all) to a few substring searches instead of a dozen regular
-// expression scans.
-func sanitizeContainsAny(lower string, hints []string) bool {
-	for _, h := range hints {
-		if strings.Contains(lower, h) {
-			return true
-		}
+// sanitizeRule is one kind of secret or injection marker. find returns the
+// rule's matches in subject (the text, or its lowercase copy when lower is
+// set), in order and not overlapping, each as regexp submatch indexes; the
+// first capture group that took part is the value. The value is replaced
+// by with unless keep says it is harmless, and the rest of the match (a
+// parameter name, a scheme, quotes) stays as it was. A rule whose literal
+// lit does not occur in subject cannot match and is skipped, which keeps a
+// call cheap when the text holds nothing to replace.
+type sanitizeRule struct {
+	find  func(text, subject string) [][]int
+	lit   string
+	lower bool
+	keep  func(value string) bool
+	with  string
+}
+
+// sanitizeRegexRule builds a rule from a pattern that starts with a
+// literal, so the regexp package can skip to candidates with a fast
+// substring search. Context that would sit in front of the literal (a word
+// boundary) is checked by accept instead.
+func sanitizeRegexRule(pattern string, lower bool, accept func(text string, at int) bool,
+	keep func(string) bool, with string) sanitizeRule {
+	re := regexp.MustCompile(pattern)
+	lit, _ := re.LiteralPrefix()
+	if lit == "" {
+		panic("sanitize: pattern without a literal prefix: " + pattern)
 	}
-	return false
+	find := func(text, subject string) [][]int { return sanitizeFindAll(re, accept, text, subject) }
+	return sanitizeRule{find: find, lit: lit, lower: lower, keep: keep, with: with}
+}
+
+// sanitizeFindAll returns the matches of re in subject that accept takes. A
+// refused match is searched again from one byte further on, so it cannot
+// hide an acceptable match that starts inside it. It asks for one match at
+// a time: asking for all at once would redo the whole rest of the text
+// after every refusal.
+func sanitizeFindAll(re *regexp.Regexp, accept func(string, int) bool, text, subject string) [][]int {
+	var out [][]int
+	for pos := 0; pos < len(subject); {
+		m := re.FindStringSubmatchIndex(subject[pos:])
+		if m == nil {
+			break
+		}
+		for i := range m {
+			if m[i] >= 0 {
+				m[i] += pos
+			}
+		}
+		if !accept(text, m[0]) {
+			pos = m[0] + 1
+			continue
+		}
+		out = append(out, m)
+		pos = max(m[1], m[0]+1)
+	}
+	return out
 }
 
 // sanitizeSpace matches ASCII and Unicode spaces between the words of an
 // injection phrase, so a no-break space does not hide the phrase.
 const sanitizeSpace = `[\s\p{Zs}]+`
 
-// sanitizeInjectionPattern matches the phrases and chat-template tokens that
-// try to steer a model reading the error object.
-var sanitizeInjectionPattern = regexp.MustCompile(`(?i)` +
-	`\b(?:ignore|disregard|forget|override|bypass)` + sanitizeSpace +
+// sanitizeInjectionTail is what follows the verb of an injection phrase:
+// "ignore [all] previous [instructions]", "disregard the above".
+const sanitizeInjectionTail = sanitizeSpace +
 	`(?:(?:all|any|the|your|of|my)` + sanitizeSpace + `)*` +
 	`(?:previous|prior|above|earlier|preceding|foregoing)` +
-	`(?:` + sanitizeSpace + `(?:instructions?|prompts?|messages?|context|rules|directions?|commands?|text))?` +
-	`|<\|[a-z_]{1,32}\|>` +
-	`|\[/?inst\]` +
-	`|<</?sys>>` +
-	`|</?s>` +
-	`|###[ \t]*(?:system|instructions?|assistant|user|human|response)[ \t]*:` +
-	`|\bsystem[ \t]+prompt[ \t]*:`)
+	`(?:` + sanitizeSpace + `(?:instructions?|prompts?|messages?|context|rules|directions?|commands?|text))?`
 
-// sanitizeInjectionHints are lowercase literals that every injection match
-// contains one of.
-var sanitizeInjectionHints = []string{
-	"ignore", "disregard", "forget", "override", "bypass",
-	"<|", "inst]", "<<", "<s>", "</s>", "###", "system",
+// sanitizeInjectionRules match, in lowercase, the phrases and chat-template
+// tokens that try to steer a model reading the error object.
+var sanitizeInjectionRules = []sanitizeRule{
+	sanitizeInjection(`ignore` + sanitizeInjectionTail),
+	sanitizeInjection(`disregard` + sanitizeInjectionTail),
+	sanitizeInjection(`forget` + sanitizeInjectionTail),
+	sanitizeInjection(`override` + sanitizeInjectionTail),
+	sanitizeInjection(`bypass` + sanitizeInjectionTail),
+	sanitizeInjection(`<\|[a-z_]{1,32}\|>`),
+	sanitizeInjection(`\[/?inst\]`),
+	sanitizeInjection(`<</?sys>>`),
+	sanitizeInjection(`</?s>`),
+	sanitizeInjection(`###[ \t]*(?:system|instructions?|assistant|user|human|response)[ \t]*:`),
+	sanitizeInjection(`system[ \t]+prompt[ \t]*:`),
 }
 
-// sanitizeInjections replaces prompt-injection markers with a neutral
-// placeholder. lower is text lowercased by sanitizeLowerASCII.
-func sanitizeInjections(text, lower string) string {
-	if !sanitizeContainsAny(lower, sanitizeInjectionHints) {
-		return text
-	}
-	return sanitizeInjectionPattern.ReplaceAllLiteralString(text, sanitizeInjectionPlaceholder)
+// sanitizeInjection builds a rule that replaces a whole lowercase match
+// with the injection placeholder.
+func sanitizeInjection(pattern string) sanitizeRule {
+	return sanitizeRegexRule(`(`+pattern+`)`, true, sanitizeAnywhere, sanitizeKeepNothing,
+		sanitizeInjectionPlaceholder)
 }
 
-// sanitizeRule is one kind of secret. Where re matches, the first capture
-// group that took part in the match is the secret value: it is replaced by
-// RedactedMarker unless keep says it is harmless, and the rest of the match
-// (a parameter name, a scheme, quotes) stays as it was.
-type sanitizeRule struct {
-	hints []string
-	re    *regexp.Regexp
-	keep  func(value string) bool
+// sanitizeSecretParams are the last components of parameter names that carry
+// credentials: "api_key", "X-Amz-Signature" and "aws_secret_access_key" end
+// in one, "monkey" and "max_tokens" do not.
+var sanitizeSecretParams = map[string]bool{
+	"apikey": true, "accesstoken": true, "refreshtoken": true, "idtoken": true, "token": true,
+	"clientsecret": true, "secret": true, "password": true, "passwd": true, "pwd": true,
+	"passphrase": true, "signature": true, "sig": true, "key": true, "accesskey": true,
+	"secretkey": true, "privatekey": true, "auth": true, "authorization": true,
+	"credential": true, "credentials": true,
 }
-
-// sanitizeSecretName matches parameter names that carry credentials, with
-// an optional qualifier before a separator ("aws_secret_access_key",
-// "X-Amz-Signature"), but not names that merely end in the same letters
-// ("monkey").
-const sanitizeSecretName = `(?:[\w.-]*[_.-])?` +
-	`(?:api_?key|apikey|access_?token|refresh_?token|id_?token|token|client_?secret|secret` +
-	`|password|passwd|pwd|passphrase|signature|sig|key|auth|credentials?)`
 
 // sanitizeSecretMember matches object member names that carry credentials.
-// It is narrower than sanitizeSecretName: in JSON and evidence, bare "key"
-// or "auth" name ordinary things too often.
+// It is narrower than sanitizeSecretParams: in JSON and evidence, bare
+// "key" or "auth" name ordinary things too often.
 const sanitizeSecretMember = `(?:[\w.-]*[_.-])?` +
 	`(?:password|passwd|pwd|pass|passphrase|token|access_?token|refresh_?token|id_?token` +
 	`|secret|client_?secret|api_?key|apikey|access_?key|secret_?key|private_?key` +
@@ -283,112 +331,194 @@ var sanitizeSecretMemberPattern = regexp.MustCompile(`(?i)^` + sanitizeSecretMem
 // (a block, a header, a parameter name) first, then rules that recognise it
 // by its own shape.
 var sanitizeRules = []sanitizeRule{
-	{ // PEM private key blocks; a block without END runs to the end of the window.
-		hints: []string{"-----begin"},
-		re: regexp.MustCompile(`(-----BEGIN[A-Z0-9 ]*PRIVATE KEY[A-Z ]*-----(?s:.*?)` +
-			`(?:-----END[A-Z0-9 ]*PRIVATE KEY[A-Z ]*-----|\z))`),
-		keep: sanitizeKeepNothing,
-	},
-	{ // Credential-bearing header lines: the value runs to the end of the line.
-		hints: []string{"authorization", "x-api-key", "x-auth-token", "cookie"},
-		re: regexp.MustCompile(`(?i)\b(?:proxy-authorization|authorization|x-api-key|x-auth-token|set-cookie|cookie)` +
-			`[ \t]*:[ \t]*(\S[^\n]*)`),
-		keep: sanitizeIsPlaceholder,
-	},
-	{ // Userinfo in URLs; scheme and host stay. The password may contain "@".
-		hints: []string{"://"},
-		re:    regexp.MustCompile(`(?i)\b[a-z][a-z0-9+.-]*://([^/\s?#@"'<>\\]*:[^/\s?#"'<>\\]*)@`),
-		keep:  sanitizeIsPlaceholder,
-	},
-	{ // JSON-ish members with a double-quoted value, possibly unterminated.
-		hints: sanitizeMemberHints,
-		re: regexp.MustCompile(`(?i)["']` + sanitizeSecretMember + `["']\s*[:=]\s*` +
-			`"((?:[^"\\\n]|\\.)*)"?`),
-		keep: sanitizeIsPlaceholder,
-	},
-	{ // JSON-ish members with a single-quoted value (Python reprs).
-		hints: sanitizeMemberHints,
-		re: regexp.MustCompile(`(?i)["']` + sanitizeSecretMember + `["']\s*[:=]\s*` +
-			`'((?:[^'\\\n]|\\.)*)'?`),
-		keep: sanitizeIsPlaceholder,
-	},
-	{ // JSON members inside a JSON string, quotes escaped once or more. The
-		// value ends at an escaped quote followed by , } or ], so an escaped
-		// quote inside the value does not end it early; else at the line end.
-		hints: sanitizeMemberHints,
-		re: regexp.MustCompile(`(?im)\\+"` + sanitizeSecretMember + `\\+"\s*:\s*` +
-			`\\+"(.*?)(?:\\+"[ \t]*[,}\]]|$)`),
-		keep: sanitizeIsPlaceholder,
-	},
-	{ // Query, form and logfmt parameters: quoted (the quote may be escaped),
-		// or up to &, whitespace or a quote.
-		hints: []string{"key=", "token=", "secret=", "password=", "passwd=", "pwd=",
-			"passphrase=", "signature=", "sig=", "auth=", "credential"},
-		re: regexp.MustCompile(`(?i)\b` + sanitizeSecretName + `=` +
-			`(?:\\*"([^"\n]*)"?|\\*'([^'\n]*)'?|([^&\s"']+))`),
-		keep: sanitizeIsPlaceholder,
-	},
-	{ // Bearer and Basic credentials outside a header line.
-		hints: []string{"bearer", "basic"},
-		re:    regexp.MustCompile(`(?i)\b(?:bearer|basic)[ \t]+([A-Za-z0-9._~+/-]+=*)`),
-		keep:  sanitizeKeepUnlessCredential,
-	},
-	sanitizeShape([]string{"sk-"}, `\bsk-[A-Za-z0-9_-]{16,}`),
-	sanitizeShape([]string{"k_live_", "k_test_"}, `\b[rs]k_(?:live|test)_[A-Za-z0-9]{16,}`),
-	sanitizeShape([]string{"ghp_", "gho_", "ghu_", "ghs_", "ghr_"}, `\bgh[pousr]_[A-Za-z0-9]{20,}`),
-	sanitizeShape([]string{"github_pat_"}, `\bgithub_pat_[A-Za-z0-9_]{20,}`),
-	sanitizeShape([]string{"glpat-"}, `\bglpat-[A-Za-z0-9_-]{16,}`),
-	sanitizeShape([]string{"xox"}, `\bxox[a-z]-[A-Za-z0-9-]{8,}`),
-	sanitizeShape([]string{"akia", "asia"}, `\b(?:AKIA|ASIA)[A-Z0-9]{16,}`),
-	sanitizeShape([]string{"aiza"}, `\bAIza[A-Za-z0-9_-]{30,}`),
-	sanitizeShape([]string{"npm_"}, `\bnpm_[A-Za-z0-9]{30,}`),
-	sanitizeShape([]string{"hf_"}, `\bhf_[A-Za-z0-9]{30,}`),
+	// PEM private key blocks; a block without END runs to the end of the window.
+	sanitizeRegexRule(`(-----BEGIN[A-Z0-9 ]*PRIVATE KEY[A-Z ]*-----(?s:.*?)`+
+		`(?:-----END[A-Z0-9 ]*PRIVATE KEY[A-Z ]*-----|\z))`,
+		false, sanitizeAnywhere, sanitizeKeepNothing, RedactedMarker),
+	sanitizeHeader(`authorization`), // also Proxy-Authorization
+	sanitizeHeader(`x-api-key`),
+	sanitizeHeader(`x-auth-token`),
+	sanitizeHeader(`cookie`), // also Set-Cookie
+	// Userinfo in URLs; scheme and host stay. The password may contain "@".
+	sanitizeRegexRule(`://([^/\s?#@"'<>\\]*:[^/\s?#"'<>\\]*)@`,
+		false, sanitizeAnywhere, sanitizeIsPlaceholder, RedactedMarker),
+	sanitizeMember(`"`), // JSON members
+	sanitizeMember(`'`), // Python reprs
+	// JSON members inside a JSON string, quotes escaped once or more. The
+	// value ends at an escaped quote followed by , } or ], so an escaped
+	// quote inside the value does not end it early; else at the line end.
+	sanitizeRegexRule(`(?m)\\+"`+sanitizeSecretMember+`\\+"\s*:\s*`+`\\+"(.*?)(?:\\+"[ \t]*[,}\]]|$)`,
+		true, sanitizeAnywhere, sanitizeIsPlaceholder, RedactedMarker),
+	{find: sanitizeFindParams, lit: "=", lower: true, keep: sanitizeIsPlaceholder, with: RedactedMarker},
+	sanitizeScheme(`bearer`),
+	sanitizeScheme(`basic`),
+	sanitizeShape(`sk-[A-Za-z0-9_-]{16,}`),
+	sanitizeShape(`sk_(?:live|test)_[A-Za-z0-9]{16,}`),
+	sanitizeShape(`rk_(?:live|test)_[A-Za-z0-9]{16,}`),
+	sanitizeShape(`gh[pousr]_[A-Za-z0-9]{20,}`),
+	sanitizeShape(`github_pat_[A-Za-z0-9_]{20,}`),
+	sanitizeShape(`glpat-[A-Za-z0-9_-]{16,}`),
+	sanitizeShape(`xox[a-z]-[A-Za-z0-9-]{8,}`),
+	sanitizeShape(`A[KS]IA[A-Z0-9]{16,}`),
+	sanitizeShape(`AIza[A-Za-z0-9_-]{30,}`),
+	sanitizeShape(`npm_[A-Za-z0-9]{30,}`),
+	sanitizeShape(`hf_[A-Za-z0-9]{30,}`),
 	// JWS and JWE compact forms: a base64url JSON header ("eyJ"), then two
 	// or more dot-separated parts, any of which a JWS or JWE may leave empty.
-	sanitizeShape([]string{"eyj"}, `\beyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]*\.[A-Za-z0-9_-]*(?:\.[A-Za-z0-9_-]+)*`),
+	sanitizeShape(`eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]*\.[A-Za-z0-9_-]*(?:\.[A-Za-z0-9_-]+)*`),
 }
 
-// sanitizeMemberHints are literals one of which every secret member name
-// contains.
-var sanitizeMemberHints = []string{"pass", "pwd", "token", "secret", "key",
-	"authorization", "cookie", "credential", "signature"}
+// sanitizeAllRules is the order SanitizeTextLimit applies rules in:
+// injection markers first, so a placeholder, not a joined-up remainder,
+// sits where a marker was when secrets are looked for.
+var sanitizeAllRules = append(slices.Clip(sanitizeInjectionRules), sanitizeRules...)
+
+// sanitizeHeader builds a rule for a credential-bearing header line, in
+// any case: the value runs to the end of the line.
+func sanitizeHeader(name string) sanitizeRule {
+	return sanitizeRegexRule(name+`[ \t]*:[ \t]*(\S[^\n]*)`,
+		true, sanitizeAtWordStart, sanitizeIsPlaceholder, RedactedMarker)
+}
+
+// sanitizeMember builds a rule for a member whose key is quoted with quote
+// and secret-named, and whose value is a string in double or single quotes,
+// possibly unterminated (cut off by the window).
+func sanitizeMember(quote string) sanitizeRule {
+	return sanitizeRegexRule(quote+sanitizeSecretMember+`["'][ \t]*[:=][ \t]*`+
+		`(?:"((?:[^"\\\n]|\\.)*)"?|'((?:[^'\\\n]|\\.)*)'?)`,
+		true, sanitizeAnywhere, sanitizeIsPlaceholder, RedactedMarker)
+}
+
+// sanitizeScheme builds a rule for an HTTP authentication scheme word
+// followed by a credential, outside a header line.
+func sanitizeScheme(word string) sanitizeRule {
+	return sanitizeRegexRule(word+`[ \t]+([a-z0-9._~+/-]+=*)`,
+		true, sanitizeAtWordStart, sanitizeKeepUnlessCredential, RedactedMarker)
+}
 
 // sanitizeShape builds a rule that redacts a whole match: a key recognised
-// by its prefix and length. Shape patterns deliberately have no trailing
-// \b: a cut value followed by the truncation marker must not start to
-// match where the whole value did not.
-func sanitizeShape(hints []string, pattern string) sanitizeRule {
-	return sanitizeRule{hints: hints, re: regexp.MustCompile(`(` + pattern + `)`), keep: sanitizeKeepNothing}
+// by its prefix and length, starting a word. Shape patterns deliberately
+// end without a boundary: a cut value followed by the truncation marker
+// must not start to match where the whole value did not.
+func sanitizeShape(pattern string) sanitizeRule {
+	return sanitizeRegexRule(`(`+pattern+`)`, false, sanitizeAtWordStart, sanitizeKeepNothing, RedactedMarker)
 }
 
-// sanitizeRedact applies every rule whose hints occur in lower. Replacements
-// only ever shrink the set of hints present, so the lowercase copy taken
-// before them stays a valid (if generous) filter.
-func sanitizeRedact(text, lower string) string {
-	for _, rule := range sanitizeRules {
-		if sanitizeContainsAny(lower, rule.hints) {
-			text = sanitizeApplyRule(text, rule)
+// sanitizeAnywhere accepts a match wherever it starts.
+func sanitizeAnywhere(string, int) bool { return true }
+
+// sanitizeAtWordStart accepts a match that does not continue a word, so
+// "task-management-…" is not read as an "sk-" key.
+func sanitizeAtWordStart(text string, at int) bool {
+	return at == 0 || !sanitizeIsWordByte(text[at-1])
+}
+
+// sanitizeIsWordByte reports whether b is an ASCII letter, digit or '_'.
+func sanitizeIsWordByte(b byte) bool {
+	return 'a' <= b && b <= 'z' || 'A' <= b && b <= 'Z' || '0' <= b && b <= '9' || b == '_'
+}
+
+// sanitizeFindParams finds the values of secret-named query, form and
+// logfmt parameters in the lowercase subject. It is hand-written because
+// every "=" is a candidate and most belong to harmless names: a regular
+// expression would rescan the rest of the text for each of them. After a
+// harmless "=" the search goes on right after it, so "next=/cb?token=x"
+// still finds the token.
+func sanitizeFindParams(_, subject string) [][]int {
+	var out [][]int
+	for i := 0; i < len(subject); {
+		j := strings.IndexByte(subject[i:], '=')
+		if j < 0 {
+			break
+		}
+		eq := i + j
+		i = eq + 1
+		if !sanitizeIsSecretParam(subject, eq) {
+			continue
+		}
+		if m := sanitizeParamValue(subject, eq); m != nil {
+			out = append(out, m)
+			i = m[1]
+		}
+	}
+	return out
+}
+
+// sanitizeIsSecretParam reports whether the name before subject[eq] ends in
+// a component listed in sanitizeSecretParams.
+func sanitizeIsSecretParam(subject string, eq int) bool {
+	start := eq
+	for start > 0 && (sanitizeIsWordByte(subject[start-1]) || subject[start-1] == '.' || subject[start-1] == '-') {
+		start--
+	}
+	name := subject[start:eq]
+	last := strings.LastIndexAny(name, "_.-")
+	return sanitizeSecretParams[name[last+1:]]
+}
+
+// sanitizeParamValue returns the match of the value after subject[eq]:
+// quoted (the quote may be escaped; it runs to the closing quote or the
+// line end) or bare (up to &, whitespace or a quote), or nil when it is
+// empty.
+func sanitizeParamValue(subject string, eq int) []int {
+	open := eq + 1
+	for open < len(subject) && subject[open] == '\\' {
+		open++
+	}
+	if open < len(subject) && (subject[open] == '"' || subject[open] == '\'') {
+		end := open + 1
+		for end < len(subject) && subject[end] != subject[open] && subject[end] != '\n' {
+			end++
+		}
+		closing := end
+		if end < len(subject) && subject[end] == subject[open] {
+			closing++
+		}
+		return []int{eq, closing, open + 1, end}
+	}
+	end := eq + 1
+	for end < len(subject) && strings.IndexByte("&\"' \t\n\f\r\v", subject[end]) < 0 {
+		end++
+	}
+	if end == eq+1 {
+		return nil
+	}
+	return []int{eq, end, eq + 1, end}
+}
+
+// sanitizeApply applies rules in order, each to the result of the last.
+func sanitizeApply(text string, rules []sanitizeRule) string {
+	lower := sanitizeLowerASCII(text)
+	for _, rule := range rules {
+		subject := text
+		if rule.lower {
+			subject = lower
+		}
+		if !strings.Contains(subject, rule.lit) {
+			continue
+		}
+		if out := sanitizeReplace(text, rule.find(text, subject), rule); out != text {
+			text, lower = out, sanitizeLowerASCII(out)
 		}
 	}
 	return text
 }
 
-// sanitizeApplyRule replaces the value span of every match of rule.re.
-func sanitizeApplyRule(text string, rule sanitizeRule) string {
+// sanitizeReplace replaces the value of every match that keep rejects.
+func sanitizeReplace(text string, matches [][]int, rule sanitizeRule) string {
 	var b strings.Builder
 	last, changed := 0, false
-	for _, m := range rule.re.FindAllStringSubmatchIndex(text, -1) {
+	for _, m := range matches {
+		if !changed {
+			b.Grow(len(text))
+		}
 		start, end := sanitizeValueSpan(m)
 		if start < 0 || rule.keep(text[start:end]) {
 			continue
 		}
-		if !changed {
-			b.Grow(len(text))
-			changed = true
-		}
 		b.WriteString(text[last:start])
-		b.WriteString(RedactedMarker)
-		last = end
+		b.WriteString(rule.with)
+		last, changed = end, true
 	}
 	if !changed {
 		return text

@@ -93,6 +93,9 @@ type canaryContext struct {
 	jsonString    bool   // the canary is embedded as a JSON string value
 }
 
+// jsonBefore opens a JSON object whose string member holds the canary.
+const jsonBefore = `{"level":"error","detail":`
+
 var canaryContexts = []canaryContext{
 	{name: "alone"},
 	{name: "start", after: " was rejected by the upstream service", wantAfter: "was rejected by the upstream service"},
@@ -111,8 +114,8 @@ var canaryContexts = []canaryContext{
 		wantBefore: "first line of the log", wantAfter: "third line of the log", afterNewLine: true},
 	{name: "url-path", before: "GET https://api.example.com/v1/items/", after: "/rotate failed",
 		wantBefore: "GET https://api.example.com/v1/items/", wantAfter: "failed", noWhitespace: true},
-	{name: "json", before: `{"level":"error","detail":`, after: `,"code":401}`,
-		wantBefore: `{"level":"error","detail":`, wantAfter: `"code":401}`, jsonString: true},
+	{name: "json", before: jsonBefore, after: `,"code":401}`,
+		wantBefore: jsonBefore, wantAfter: `"code":401}`, jsonString: true},
 }
 
 // jsonQuote encodes s as a JSON string without HTML escaping, the way
@@ -401,6 +404,21 @@ func TestSanitizeTextOutputIsStable(t *testing.T) {
 				if twice := SanitizeTextLimit(once, limit); twice != once {
 					t.Errorf("%s/%s limit %d:\n once:  %q\n twice: %q", c.id, x.name, limit, once, twice)
 				}
+			}
+		}
+	}
+}
+
+func TestSanitizeTextOutputIsStableAtEveryCut(t *testing.T) {
+	// Every possible cap on every canary in JSON: the cut lands inside
+	// each redaction marker, each closing quote and each escape once.
+	for _, c := range loadCanaries(t) {
+		input := jsonBefore + jsonQuote(t, c.text)
+		full := SanitizeText(input)
+		for limit := 1; limit <= len(full)+1; limit++ {
+			once := SanitizeTextLimit(input, limit)
+			if twice := SanitizeTextLimit(once, limit); twice != once {
+				t.Errorf("%s limit %d:\n once:  %q\n twice: %q", c.id, limit, once, twice)
 			}
 		}
 	}
