@@ -71,7 +71,17 @@ func SanitizeText(s string) string {
 //     "<|im_start|>", "[INST]", "<<SYS>>", "</s>", "### system:",
 //     "system prompt:" and similar, case-insensitively) with the neutral
 //     text "[filtered]";
-//  4. replaces secret-shaped values with RedactedMarker;
+//  4. replaces secret-shaped values with RedactedMarker: PEM private key
+//     blocks (to the end of the window when END is missing), the values of
+//     Authorization, Proxy-Authorization, X-Api-Key, X-Auth-Token, Cookie
+//     and Set-Cookie lines, the userinfo of URLs (scheme and host stay),
+//     secret-named JSON members and query, form or logfmt parameters
+//     ("password", "api_key", "access_token", "client_secret", "signature",
+//     "sig", "key", "auth", ... including qualified names such as
+//     "aws_secret_access_key"), Bearer and Basic credentials, provider keys
+//     (sk-, sk_live_, rk_live_, ghp_/gho_/ghu_/ghs_/ghr_, github_pat_,
+//     glpat-, xoxb-/xoxp-/xoxa-/xoxr-, AKIA/ASIA, AIza, npm_, hf_) and
+//     JWTs; names, schemes and quotes around a value stay;
 //  5. caps the result at limit bytes, ending it with TruncatedMarker ("…"
 //     when limit is under 14 bytes, nothing when it is under 3).
 //
@@ -340,15 +350,17 @@ var sanitizeRules = []sanitizeRule{
 	sanitizeHeader(`x-auth-token`),
 	sanitizeHeader(`cookie`), // also Set-Cookie
 	// Userinfo in URLs; scheme and host stay. The password may contain "@".
-	sanitizeRegexRule(`://([^/\s?#@"'<>\\]*:[^/\s?#"'<>\\]*)@`,
-		false, sanitizeAnywhere, sanitizeIsPlaceholder, RedactedMarker),
+	sanitizeRegexRule(`://(`+sanitizeUserinfo+`)@`, false, sanitizeAnywhere, sanitizeIsPlaceholder, RedactedMarker),
+	// The same in JSON whose encoder escapes "/" as "\/", once or more.
+	sanitizeRegexRule(`:\\+/\\+/(`+sanitizeUserinfo+`)@`, false, sanitizeAnywhere, sanitizeIsPlaceholder, RedactedMarker),
 	sanitizeMember(`"`), // JSON members
 	sanitizeMember(`'`), // Python reprs
 	// JSON members inside a JSON string, quotes escaped once or more. The
 	// value ends at an escaped quote followed by , } or ], so an escaped
 	// quote inside the value does not end it early; else at the line end.
-	sanitizeRegexRule(`(?m)\\+"`+sanitizeSecretMember+`\\+"\s*:\s*`+`\\+"(.*?)(?:\\+"[ \t]*[,}\]]|$)`,
-		true, sanitizeAnywhere, sanitizeIsPlaceholder, RedactedMarker),
+	sanitizeRegexRule(`(?m)\\+"`+sanitizeSecretMember+`\\+"\s*:\s*`+
+		`(?:\\+"(.*?)(?:\\+"[ \t]*[,}\]]|$)|`+sanitizeBareValue+`)`,
+		true, sanitizeAnywhere, sanitizeKeepMemberValue, RedactedMarker),
 	{find: sanitizeFindParams, lit: "=", lower: true, keep: sanitizeIsPlaceholder, with: RedactedMarker},
 	sanitizeScheme(`bearer`),
 	sanitizeScheme(`basic`),
@@ -380,13 +392,27 @@ func sanitizeHeader(name string) sanitizeRule {
 		true, sanitizeAtWordStart, sanitizeIsPlaceholder, RedactedMarker)
 }
 
+// sanitizeUserinfo matches the "user:password" of a URL. It stops at
+// characters that end a URL in prose, JSON or HTML, so the host survives.
+const sanitizeUserinfo = `[^/\s?#@"'<>\\]*:[^/\s?#"'<>\\]*`
+
+// sanitizeBareValue matches an unquoted member value, a number for
+// example. It cannot start with "[", so RedactedMarker never matches it.
+const sanitizeBareValue = `([a-z0-9_.+/=-]+)`
+
 // sanitizeMember builds a rule for a member whose key is quoted with quote
 // and secret-named, and whose value is a string in double or single quotes,
-// possibly unterminated (cut off by the window).
+// possibly unterminated (cut off by the window), or a bare value.
 func sanitizeMember(quote string) sanitizeRule {
 	return sanitizeRegexRule(quote+sanitizeSecretMember+`["'][ \t]*[:=][ \t]*`+
-		`(?:"((?:[^"\\\n]|\\.)*)"?|'((?:[^'\\\n]|\\.)*)'?)`,
-		true, sanitizeAnywhere, sanitizeIsPlaceholder, RedactedMarker)
+		`(?:"((?:[^"\\\n]|\\.)*)"?|'((?:[^'\\\n]|\\.)*)'?|`+sanitizeBareValue+`)`,
+		true, sanitizeAnywhere, sanitizeKeepMemberValue, RedactedMarker)
+}
+
+// sanitizeKeepMemberValue keeps placeholders and the JSON literals null,
+// true and false, which say whether a secret was set without revealing it.
+func sanitizeKeepMemberValue(v string) bool {
+	return sanitizeIsPlaceholder(v) || v == "null" || v == "true" || v == "false"
 }
 
 // sanitizeScheme builds a rule for an HTTP authentication scheme word

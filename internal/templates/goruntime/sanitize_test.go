@@ -229,6 +229,7 @@ func TestSanitizeTextKeepsHarmlessText(t *testing.T) {
 		"ssh://git@example.com/org/repo.git",
 		"user@example.com wrote: hello",
 		`{"token_type": "bearer", "expires_in": 3600}`,
+		`{"password": null, "api_key": false, "token_count": 12}`,
 		"signature verification failed",
 		"password must be at least 12 characters",
 		"Authorization failed for user bob",
