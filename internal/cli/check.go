@@ -1,9 +1,11 @@
 package cli
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
+	"regexp"
 
 	"github.com/spf13/cobra"
 
@@ -65,6 +67,12 @@ func writeDriftText(w io.Writer, out string, total int, s *write.State) error {
 	}
 	for _, c := range s.Changed {
 		p := joinOut(out, c.File.Path)
+		if hashOnly(c.Old, c.File.Bytes) {
+			// A schema edit touches the hash of every file; the diff of the files that really
+			// change is the part worth reading.
+			fmt.Fprintf(w, "modified: %s (only the source hash)\n", p)
+			continue
+		}
 		fmt.Fprintf(w, "modified: %s\n", p)
 		fmt.Fprint(w, textdiff.Unified(p+" (on disk)", p+" (generated)", string(c.Old), string(c.File.Bytes)))
 	}
@@ -93,14 +101,24 @@ type driftJSON struct {
 
 type driftChange struct {
 	Path string `json:"path"`
-	Diff string `json:"diff"`
+	// HashOnly is set when the content hash is all that differs.
+	HashOnly bool   `json:"hash_only"`
+	Diff     string `json:"diff"`
+}
+
+// hashPattern matches the content hash in a header line or in the ContractHash constant.
+var hashPattern = regexp.MustCompile(`(Source hash: |ContractHash = ")[0-9a-f]+`)
+
+// hashOnly reports whether two versions of a file differ in nothing but their content hash.
+func hashOnly(oldContent, newContent []byte) bool {
+	return bytes.Equal(hashPattern.ReplaceAll(oldContent, []byte("${1}")), hashPattern.ReplaceAll(newContent, []byte("${1}")))
 }
 
 func writeDriftJSON(w io.Writer, out string, s *write.State) error {
 	r := driftJSON{Clean: s.Clean(), Modified: []driftChange{}, Missing: []string{}, Stale: []string{}, Foreign: []string{}}
 	for _, c := range s.Changed {
 		p := joinOut(out, c.File.Path)
-		r.Modified = append(r.Modified, driftChange{Path: p, Diff: textdiff.Unified(p+" (on disk)", p+" (generated)", string(c.Old), string(c.File.Bytes))})
+		r.Modified = append(r.Modified, driftChange{Path: p, HashOnly: hashOnly(c.Old, c.File.Bytes), Diff: textdiff.Unified(p+" (on disk)", p+" (generated)", string(c.Old), string(c.File.Bytes))})
 	}
 	for _, f := range s.Missing {
 		r.Missing = append(r.Missing, joinOut(out, f.Path))

@@ -30,8 +30,9 @@ const quotaSchema = `{
 type driftReport struct {
 	Clean    bool `json:"clean"`
 	Modified []struct {
-		Path string `json:"path"`
-		Diff string `json:"diff"`
+		Path     string `json:"path"`
+		HashOnly bool   `json:"hash_only"`
+		Diff     string `json:"diff"`
 	} `json:"modified"`
 	Missing []string `json:"missing"`
 	Stale   []string `json:"stale"`
@@ -120,6 +121,9 @@ func TestCheckJSONReportsEveryDriftCase(t *testing.T) {
 	wantOne("foreign", r.Foreign, "decode.go")
 	if len(r.Modified) != 1 || r.Modified[0].Path != filepath.Join(pkg, "types.go") {
 		t.Fatalf("modified = %+v, want only types.go", r.Modified)
+	}
+	if r.Modified[0].HashOnly {
+		t.Error("types.go has an edited comment, yet hash_only is true")
 	}
 	diff := r.Modified[0].Diff
 	for _, line := range []string{"-\t// Limit is the limit we hit.", "+\t// Limit is the quota that was exceeded."} {
