@@ -265,7 +265,8 @@ func (b *builder) fields(doc *load.Document, ptr string, n *ir.Named) {
 			typ.Pointer = true
 		}
 		desc := p.Schema.Description
-		if desc == "" && p.Schema.Ref != nil {
+		// A referenced type still being declared (a reference cycle) has no schema yet.
+		if desc == "" && p.Schema.Ref != nil && p.Schema.Ref.Schema != nil {
 			desc = p.Schema.Ref.Schema.Description
 		}
 		n.Fields = append(n.Fields, &ir.Field{Name: p.Name, GoName: goName, Origin: p.Schema.Origin,
