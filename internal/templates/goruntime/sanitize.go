@@ -423,11 +423,14 @@ func sanitizeScheme(word string) sanitizeRule {
 }
 
 // sanitizeShape builds a rule that redacts a whole match: a key recognised
-// by its prefix and length, starting a word. Shape patterns deliberately
-// end without a boundary: a cut value followed by the truncation marker
-// must not start to match where the whole value did not.
+// by its prefix and length, starting a word. The redaction runs on to the
+// end of the word, so that no word is left half redacted: the rest would
+// start a new word and could match, on a second pass, a rule that refused
+// it as part of the longer word. Shape patterns end without a boundary
+// test, so a cut value followed by the truncation marker cannot start to
+// match where the whole value did not.
 func sanitizeShape(pattern string) sanitizeRule {
-	return sanitizeRegexRule(`(`+pattern+`)`, false, sanitizeAtWordStart, sanitizeKeepNothing, RedactedMarker)
+	return sanitizeRegexRule(`(`+pattern+`[A-Za-z0-9_]*)`, false, sanitizeAtWordStart, sanitizeKeepNothing, RedactedMarker)
 }
 
 // sanitizeAnywhere accepts a match wherever it starts.
@@ -568,22 +571,34 @@ func sanitizeValueSpan(m []int) (int, int) {
 // secret.
 func sanitizeKeepNothing(string) bool { return false }
 
-// sanitizeIsPlaceholder reports whether a value is empty, already redacted,
-// or what the length cap leaves of a redaction: a prefix of RedactedMarker,
-// perhaps followed by closing quotes and backslashes, then a truncation
-// marker. Keeping these is what makes sanitizing twice give the same text;
-// none of them can hold a secret.
+// sanitizeIsPlaceholder reports whether a value is made only of what the
+// sanitizer itself writes: RedactedMarker, TruncatedMarker, "…", pieces of
+// them that the length cap leaves, and the quotes and backslashes that
+// close a quoted value. Such a value holds no secret, and keeping it is
+// what makes sanitizing twice give the same text: the cap can cut a kept
+// value anywhere and append its marker, and the result is again of this
+// form. The empty value is a placeholder too.
 func sanitizeIsPlaceholder(v string) bool {
-	if v == "" || v == RedactedMarker {
-		return true
-	}
-	for _, marker := range []string{TruncatedMarker, sanitizeShortMarker} {
-		if rest, ok := strings.CutSuffix(v, marker); ok {
-			rest = strings.TrimRight(rest, `"'\`)
-			return strings.HasPrefix(RedactedMarker, rest)
+	for v != "" {
+		n := max(sanitizeCommonPrefix(v, RedactedMarker), sanitizeCommonPrefix(v, TruncatedMarker))
+		if n == 0 && strings.IndexByte(`"'\`, v[0]) >= 0 {
+			n = 1
 		}
+		if n == 0 {
+			return false
+		}
+		v = v[n:]
 	}
-	return false
+	return true
+}
+
+// sanitizeCommonPrefix returns how many leading bytes a and b share.
+func sanitizeCommonPrefix(a, b string) int {
+	n := 0
+	for n < len(a) && n < len(b) && a[n] == b[n] {
+		n++
+	}
+	return n
 }
 
 // sanitizeKeepUnlessCredential keeps the word after "Bearer" or "Basic"

@@ -29,10 +29,7 @@ func FuzzSanitizeText(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, s string, limit int) {
 		limit = limit%4104 - 8
-		effective := limit
-		if effective <= 0 {
-			effective = SanitizeDefaultLimit
-		}
+		effective := effectiveLimit(limit)
 		out := SanitizeTextLimit(s, limit)
 		checkSanitized(t, out, effective)
 		if again := SanitizeTextLimit(out, limit); again != out {

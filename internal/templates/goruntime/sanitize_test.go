@@ -8,6 +8,7 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -410,6 +411,22 @@ func TestSanitizeTextOutputIsStable(t *testing.T) {
 	}
 }
 
+func TestSanitizeTextOutputIsStableWhenKeysAreGlued(t *testing.T) {
+	// A key glued to the next word is redacted with that word: were only
+	// the key redacted, the word would start after "]" and could match a
+	// rule that refused it inside the longer word, on a second pass only.
+	const key = "AKIAABCDEFGHIJKLMNOP"
+	for _, tail := range []string{
+		"password=hunter2", "xoxb-0000-aaaaaaaaaaaa", "authorization: Bearer abc123",
+		"bearer abc123", "sk-aaaaaaaaaaaaaaaaaaaaaaaa", "ghp_aaaaaaaaaaaaaaaaaaaaaaaa",
+	} {
+		once := SanitizeText(key + tail)
+		if twice := SanitizeText(once); twice != once {
+			t.Errorf("%q:\n once:  %q\n twice: %q", key+tail, once, twice)
+		}
+	}
+}
+
 func TestSanitizeTextOutputIsStableAtEveryCut(t *testing.T) {
 	// Every possible cap on every canary in JSON: the cut lands inside
 	// each redaction marker, each closing quote and each escape once.
@@ -423,6 +440,48 @@ func TestSanitizeTextOutputIsStableAtEveryCut(t *testing.T) {
 			}
 		}
 	}
+}
+
+// mixPieces are the building blocks of TestSanitizeTextStableOnMixes:
+// pieces of secret shapes, parameter and member syntax, markers the
+// sanitizer writes, injection tokens, and characters it removes.
+var mixPieces = []string{
+	"sk-", "abcdefghijklmnopqrstuvwxyz0123", "AKIA", "ABCDEFGHIJKLMNOP", "eyJ", "aaaaaaaaaa", ".",
+	"=", "&", "token", "password", "key", "_", "-", `"`, "'", `\`, `\"`, ":", " ", "\n", "\t",
+	"@", "/", "://", "https", "?", "Authorization", "Cookie", "Bearer", "Basic", "abc1",
+	RedactedMarker, "[RED", "…", TruncatedMarker, sanitizeInjectionPlaceholder, "[INST]", "<|",
+	"|>", "im_start", "ignore", "previous", "instructions", "<<SYS>>", "</s>", "###", "system",
+	"prompt", "-----BEGIN RSA PRIVATE KEY-----", "-----END RSA PRIVATE KEY-----", "{", "}",
+	",", "null", "é", "\u200b", "\x01", "\xff", "ghp_", "xoxb-", "glpat-", "AIza", "x",
+}
+
+func TestSanitizeTextStableOnMixes(t *testing.T) {
+	// Random but reproducible mixes of pieces that interact: a rule that
+	// refused a match because of its context, a kept placeholder cut by the
+	// cap, a key glued to a parameter name. Every output must be a fixed
+	// point and free of secret shapes and removed characters.
+	rng := rand.New(rand.NewPCG(20240611, 1))
+	limits := []int{0, 1, 3, 5, 13, 14, 15, 20, 30, 40, 60}
+	for range 30000 {
+		var b strings.Builder
+		for range 1 + rng.IntN(14) {
+			b.WriteString(mixPieces[rng.IntN(len(mixPieces))])
+		}
+		in, limit := b.String(), limits[rng.IntN(len(limits))]
+		out := SanitizeTextLimit(in, limit)
+		checkSanitized(t, out, effectiveLimit(limit))
+		if again := SanitizeTextLimit(out, limit); again != out {
+			t.Fatalf("limit %d:\n in:    %q\n once:  %q\n twice: %q", limit, in, out, again)
+		}
+	}
+}
+
+// effectiveLimit is the cap SanitizeTextLimit applies for limit.
+func effectiveLimit(limit int) int {
+	if limit <= 0 {
+		return SanitizeDefaultLimit
+	}
+	return limit
 }
 
 func TestSanitizeTextIgnoresInputBeyondTheWindow(t *testing.T) {
