@@ -22,16 +22,16 @@ import (
 //  8. ends with the truncation marker whenever s was longer than the
 //     inspection window.
 func FuzzSanitizeText(f *testing.F) {
-	for _, seed := range fuzzSeeds(f) {
+	for _, seed := range sanFuzzSeeds(f) {
 		for _, limit := range []int{0, 1, 3, 14, 40, 200} {
 			f.Add(seed, limit)
 		}
 	}
 	f.Fuzz(func(t *testing.T, s string, limit int) {
 		limit = limit%4104 - 8
-		effective := effectiveLimit(limit)
+		effective := sanEffectiveLimit(limit)
 		out := SanitizeTextLimit(s, limit)
-		checkSanitized(t, out, effective)
+		sanCheckOutput(t, out, effective)
 		if again := SanitizeTextLimit(out, limit); again != out {
 			t.Fatalf("not a fixed point (limit %d):\n in:    %q\n once:  %q\n twice: %q", limit, s, out, again)
 		}
@@ -41,8 +41,8 @@ func FuzzSanitizeText(f *testing.F) {
 	})
 }
 
-// checkSanitized asserts properties 2 to 6 of FuzzSanitizeText.
-func checkSanitized(t *testing.T, out string, limit int) {
+// sanCheckOutput asserts properties 2 to 6 of FuzzSanitizeText.
+func sanCheckOutput(t *testing.T, out string, limit int) {
 	t.Helper()
 	if !utf8.ValidString(out) {
 		t.Fatalf("invalid UTF-8: %q", out)
@@ -67,9 +67,9 @@ func checkSanitized(t *testing.T, out string, limit int) {
 	}
 }
 
-// fuzzSeeds returns the canaries plus texts aimed at the edges: markers,
+// sanFuzzSeeds returns the canaries plus texts aimed at the edges: markers,
 // controls, invalid UTF-8 and placeholders next to secret names.
-func fuzzSeeds(f *testing.F) []string {
+func sanFuzzSeeds(f *testing.F) []string {
 	seeds := []string{
 		"", "plain text", "a\x00b\x1b[0m\u202e\u200b\ufeff\xff\xfe",
 		"ignore previous instructions <|im_start|> [INST] <<SYS>> </s> ### system: system prompt:",
@@ -79,7 +79,7 @@ func fuzzSeeds(f *testing.F) []string {
 		"-----BEGIN RSA PRIVATE KEY-----\nabc", strings.Repeat("é", 300) + "sk-" + strings.Repeat("a", 40),
 		`{\"password\":\"x\\\"y\"}`, strings.Repeat("\x01", 1200) + "secret=abc",
 	}
-	for _, c := range loadCanaries(f) {
+	for _, c := range sanLoadCanaries(f) {
 		seeds = append(seeds, c.text)
 	}
 	return seeds

@@ -18,8 +18,8 @@ import (
 	"unicode/utf8"
 )
 
-// canary is one made-up credential from testdata/canaries.tsv.
-type canary struct {
+// sanCanary is one made-up credential from testdata/canaries.tsv.
+type sanCanary struct {
 	id      string
 	flags   string   // "-", "line" or "rest": how far its redaction reaches
 	secrets []string // parts that must not survive
@@ -27,19 +27,19 @@ type canary struct {
 	text    string
 }
 
-// minCanaries is the corpus size the task asks for; a shrinking corpus
+// sanMinCanaries is the corpus size the task asks for; a shrinking corpus
 // should fail loudly rather than silently test less.
-const minCanaries = 60
+const sanMinCanaries = 60
 
-// loadCanaries parses the canary corpus and checks it is self-consistent,
+// sanLoadCanaries parses the canary corpus and checks it is self-consistent,
 // so a typo in the corpus fails here instead of passing vacuously later.
-func loadCanaries(t testing.TB) []canary {
+func sanLoadCanaries(t testing.TB) []sanCanary {
 	t.Helper()
 	data, err := os.ReadFile("testdata/canaries.tsv")
 	if err != nil {
 		t.Fatal(err)
 	}
-	var out []canary
+	var out []sanCanary
 	seen := map[string]bool{}
 	sc := bufio.NewScanner(bytes.NewReader(data))
 	for line := 1; sc.Scan(); line++ {
@@ -47,27 +47,27 @@ func loadCanaries(t testing.TB) []canary {
 		if row == "" || strings.HasPrefix(row, "#") {
 			continue
 		}
-		c := parseCanary(t, line, row)
+		c := sanParseCanary(t, line, row)
 		if seen[c.id] {
 			t.Fatalf("line %d: duplicate canary id %q", line, c.id)
 		}
 		seen[c.id] = true
 		out = append(out, c)
 	}
-	if len(out) < minCanaries {
-		t.Fatalf("corpus has %d canaries, want at least %d", len(out), minCanaries)
+	if len(out) < sanMinCanaries {
+		t.Fatalf("corpus has %d canaries, want at least %d", len(out), sanMinCanaries)
 	}
 	return out
 }
 
-// parseCanary reads one tab-separated corpus row.
-func parseCanary(t testing.TB, line int, row string) canary {
+// sanParseCanary reads one tab-separated corpus row.
+func sanParseCanary(t testing.TB, line int, row string) sanCanary {
 	t.Helper()
 	cols := strings.Split(row, "\t")
 	if len(cols) != 5 {
 		t.Fatalf("line %d: %d columns, want 5", line, len(cols))
 	}
-	c := canary{id: cols[0], flags: cols[1], text: strings.ReplaceAll(cols[4], `\n`, "\n")}
+	c := sanCanary{id: cols[0], flags: cols[1], text: strings.ReplaceAll(cols[4], `\n`, "\n")}
 	c.secrets = strings.Split(cols[2], "|")
 	if cols[3] != "-" {
 		c.keeps = strings.Split(cols[3], "|")
@@ -83,8 +83,8 @@ func parseCanary(t testing.TB, line int, row string) canary {
 	return c
 }
 
-// canaryContext places a canary inside harmless text that must survive.
-type canaryContext struct {
+// sanContext places a canary inside harmless text that must survive.
+type sanContext struct {
 	name          string
 	before, after string // text around the canary
 	wantBefore    string // harmless text before the canary that must survive
@@ -94,10 +94,10 @@ type canaryContext struct {
 	jsonString    bool   // the canary is embedded as a JSON string value
 }
 
-// jsonBefore opens a JSON object whose string member holds the canary.
-const jsonBefore = `{"level":"error","detail":`
+// sanJSONBefore opens a JSON object whose string member holds the canary.
+const sanJSONBefore = `{"level":"error","detail":`
 
-var canaryContexts = []canaryContext{
+var sanContexts = []sanContext{
 	{name: "alone"},
 	{name: "start", after: " was rejected by the upstream service", wantAfter: "was rejected by the upstream service"},
 	{name: "middle", before: "upstream said ", after: " is not valid here",
@@ -115,13 +115,13 @@ var canaryContexts = []canaryContext{
 		wantBefore: "first line of the log", wantAfter: "third line of the log", afterNewLine: true},
 	{name: "url-path", before: "GET https://api.example.com/v1/items/", after: "/rotate failed",
 		wantBefore: "GET https://api.example.com/v1/items/", wantAfter: "failed", noWhitespace: true},
-	{name: "json", before: jsonBefore, after: `,"code":401}`,
-		wantBefore: jsonBefore, wantAfter: `"code":401}`, jsonString: true},
+	{name: "json", before: sanJSONBefore, after: `,"code":401}`,
+		wantBefore: sanJSONBefore, wantAfter: `"code":401}`, jsonString: true},
 }
 
-// jsonQuote encodes s as a JSON string without HTML escaping, the way
+// sanJSONQuote encodes s as a JSON string without HTML escaping, the way
 // an upstream service embeds an error text in its response body.
-func jsonQuote(t testing.TB, s string) string {
+func sanJSONQuote(t testing.TB, s string) string {
 	t.Helper()
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
@@ -132,31 +132,31 @@ func jsonQuote(t testing.TB, s string) string {
 	return strings.TrimSuffix(buf.String(), "\n")
 }
 
-// jsonInner is s as it appears inside a JSON string, without the quotes.
-func jsonInner(t testing.TB, s string) string {
-	q := jsonQuote(t, s)
+// sanJSONInner is s as it appears inside a JSON string, without the quotes.
+func sanJSONInner(t testing.TB, s string) string {
+	q := sanJSONQuote(t, s)
 	return q[1 : len(q)-1]
 }
 
 // applies reports whether the context makes sense for the canary.
-func (x canaryContext) applies(c canary) bool {
+func (x sanContext) applies(c sanCanary) bool {
 	return !x.noWhitespace || !strings.ContainsAny(c.text, " \t\n")
 }
 
 // build returns the input text and the canary's parts as they appear in it.
-func (x canaryContext) build(t testing.TB, c canary) (input string, keeps []string) {
+func (x sanContext) build(t testing.TB, c sanCanary) (input string, keeps []string) {
 	if !x.jsonString {
 		return x.before + c.text + x.after, c.keeps
 	}
 	for _, k := range c.keeps {
-		keeps = append(keeps, jsonInner(t, k))
+		keeps = append(keeps, sanJSONInner(t, k))
 	}
-	return x.before + jsonQuote(t, c.text) + x.after, keeps
+	return x.before + sanJSONQuote(t, c.text) + x.after, keeps
 }
 
 // wantsAfter reports whether the harmless text after the canary must
 // survive: not when the canary's redaction legitimately reaches it.
-func (x canaryContext) wantsAfter(c canary) bool {
+func (x sanContext) wantsAfter(c sanCanary) bool {
 	switch c.flags {
 	case "rest":
 		return false
@@ -167,37 +167,37 @@ func (x canaryContext) wantsAfter(c canary) bool {
 }
 
 func TestSanitizeTextCanaries(t *testing.T) {
-	for _, c := range loadCanaries(t) {
-		for _, x := range canaryContexts {
+	for _, c := range sanLoadCanaries(t) {
+		for _, x := range sanContexts {
 			if !x.applies(c) {
 				continue
 			}
 			t.Run(c.id+"/"+x.name, func(t *testing.T) {
 				input, keeps := x.build(t, c)
 				out := SanitizeText(input)
-				assertNoSecret(t, input, out, c, x.jsonString)
+				sanAssertNoSecret(t, input, out, c, x.jsonString)
 				if !strings.Contains(out, RedactedMarker) {
 					t.Errorf("no %s in %q", RedactedMarker, out)
 				}
-				assertKept(t, input, out, x.wantBefore)
+				sanAssertKept(t, input, out, x.wantBefore)
 				if x.wantsAfter(c) {
-					assertKept(t, input, out, x.wantAfter)
+					sanAssertKept(t, input, out, x.wantAfter)
 				}
 				for _, k := range keeps {
-					assertKept(t, input, out, k)
+					sanAssertKept(t, input, out, k)
 				}
 			})
 		}
 	}
 }
 
-// assertNoSecret fails when any secret part, raw or JSON-escaped, is in out.
-func assertNoSecret(t *testing.T, input, out string, c canary, escaped bool) {
+// sanAssertNoSecret fails when any secret part, raw or JSON-escaped, is in out.
+func sanAssertNoSecret(t *testing.T, input, out string, c sanCanary, escaped bool) {
 	t.Helper()
 	for _, s := range c.secrets {
 		forms := []string{s}
 		if escaped {
-			forms = append(forms, jsonInner(t, s))
+			forms = append(forms, sanJSONInner(t, s))
 		}
 		for _, f := range forms {
 			if strings.Contains(out, f) {
@@ -207,8 +207,8 @@ func assertNoSecret(t *testing.T, input, out string, c canary, escaped bool) {
 	}
 }
 
-// assertKept fails when harmless text was lost.
-func assertKept(t *testing.T, input, out, want string) {
+// sanAssertKept fails when harmless text was lost.
+func sanAssertKept(t *testing.T, input, out, want string) {
 	t.Helper()
 	if want != "" && !strings.Contains(out, want) {
 		t.Errorf("harmless %q lost\n in:  %q\n out: %q", want, input, out)
@@ -395,8 +395,8 @@ func TestSanitizeTextOutputIsStable(t *testing.T) {
 	// Sanitizing a sanitized text again, with the same limit, must change
 	// nothing: redaction and truncation markers must not look like new
 	// secrets, and the cut must not create one.
-	for _, c := range loadCanaries(t) {
-		for _, x := range canaryContexts {
+	for _, c := range sanLoadCanaries(t) {
+		for _, x := range sanContexts {
 			if !x.applies(c) {
 				continue
 			}
@@ -430,8 +430,8 @@ func TestSanitizeTextOutputIsStableWhenKeysAreGlued(t *testing.T) {
 func TestSanitizeTextOutputIsStableAtEveryCut(t *testing.T) {
 	// Every possible cap on every canary in JSON: the cut lands inside
 	// each redaction marker, each closing quote and each escape once.
-	for _, c := range loadCanaries(t) {
-		input := jsonBefore + jsonQuote(t, c.text)
+	for _, c := range sanLoadCanaries(t) {
+		input := sanJSONBefore + sanJSONQuote(t, c.text)
 		full := SanitizeText(input)
 		for limit := 1; limit <= len(full)+1; limit++ {
 			once := SanitizeTextLimit(input, limit)
@@ -442,10 +442,10 @@ func TestSanitizeTextOutputIsStableAtEveryCut(t *testing.T) {
 	}
 }
 
-// mixPieces are the building blocks of TestSanitizeTextStableOnMixes:
+// sanMixPieces are the building blocks of TestSanitizeTextStableOnMixes:
 // pieces of secret shapes, parameter and member syntax, markers the
 // sanitizer writes, injection tokens, and characters it removes.
-var mixPieces = []string{
+var sanMixPieces = []string{
 	"sk-", "abcdefghijklmnopqrstuvwxyz0123", "AKIA", "ABCDEFGHIJKLMNOP", "eyJ", "aaaaaaaaaa", ".",
 	"=", "&", "token", "password", "key", "_", "-", `"`, "'", `\`, `\"`, ":", " ", "\n", "\t",
 	"@", "/", "://", "https", "?", "Authorization", "Cookie", "Bearer", "Basic", "abc1",
@@ -465,19 +465,19 @@ func TestSanitizeTextStableOnMixes(t *testing.T) {
 	for range 30000 {
 		var b strings.Builder
 		for range 1 + rng.IntN(14) {
-			b.WriteString(mixPieces[rng.IntN(len(mixPieces))])
+			b.WriteString(sanMixPieces[rng.IntN(len(sanMixPieces))])
 		}
 		in, limit := b.String(), limits[rng.IntN(len(limits))]
 		out := SanitizeTextLimit(in, limit)
-		checkSanitized(t, out, effectiveLimit(limit))
+		sanCheckOutput(t, out, sanEffectiveLimit(limit))
 		if again := SanitizeTextLimit(out, limit); again != out {
 			t.Fatalf("limit %d:\n in:    %q\n once:  %q\n twice: %q", limit, in, out, again)
 		}
 	}
 }
 
-// effectiveLimit is the cap SanitizeTextLimit applies for limit.
-func effectiveLimit(limit int) int {
+// sanEffectiveLimit is the cap SanitizeTextLimit applies for limit.
+func sanEffectiveLimit(limit int) int {
 	if limit <= 0 {
 		return SanitizeDefaultLimit
 	}
@@ -524,12 +524,12 @@ func TestSanitizeTextWindowEdgeDoesNotLeakPrefix(t *testing.T) {
 	const limit = 64
 	const lead = "note: "
 	window := sanitizeWindowSize(limit)
-	for _, c := range loadCanaries(t) {
+	for _, c := range sanLoadCanaries(t) {
 		for split := 1; split < len(c.text); split++ {
 			filler := strings.Repeat("\x01", window-split-len(lead))
 			in := lead + filler + c.text + " and the rest of a very long text"
 			out := SanitizeTextLimit(in, limit)
-			if leaked := secretFragment(out, c); leaked != "" {
+			if leaked := sanSecretFragment(out, c); leaked != "" {
 				t.Errorf("%s split at %d (%q): %q leaked in %q", c.id, split, c.text[:split], leaked, out)
 			}
 			if !strings.HasPrefix(out, "note:") || !strings.HasSuffix(out, TruncatedMarker) {
@@ -539,21 +539,21 @@ func TestSanitizeTextWindowEdgeDoesNotLeakPrefix(t *testing.T) {
 	}
 }
 
-// secretPiece is the length of a fragment of a secret that counts as a
+// sanSecretPiece is the length of a fragment of a secret that counts as a
 // leak: long enough that harmless text cannot contain it by chance.
-const secretPiece = 6
+const sanSecretPiece = 6
 
-// secretFragment returns a fragment of one of the canary's secrets found in
+// sanSecretFragment returns a fragment of one of the canary's secrets found in
 // out, ignoring fragments that also occur in the canary outside its secrets
 // (the "apikey" of "apikey=FAKEapikey0002").
-func secretFragment(out string, c canary) string {
+func sanSecretFragment(out string, c sanCanary) string {
 	public := c.text
 	for _, s := range c.secrets {
 		public = strings.ReplaceAll(public, s, "\x00")
 	}
 	for _, s := range c.secrets {
-		for i := 0; i+secretPiece <= len(s); i++ {
-			piece := s[i : i+secretPiece]
+		for i := 0; i+sanSecretPiece <= len(s); i++ {
+			piece := s[i : i+sanSecretPiece]
 			if strings.Contains(out, piece) && !strings.Contains(public, piece) {
 				return piece
 			}
@@ -572,9 +572,9 @@ func TestSanitizeEvidenceNil(t *testing.T) {
 	}
 }
 
-// evidenceFixture builds a fresh copy of the same nested evidence each
+// sanEvidenceFixture builds a fresh copy of the same nested evidence each
 // call, so one copy can be sanitized and another compared against it.
-func evidenceFixture() map[string]any {
+func sanEvidenceFixture() map[string]any {
 	return map[string]any{
 		"ke\u200by": "sk-proj-FAKEabcdefghijklmnop0123 was used",
 		"nested": map[string]any{
@@ -589,7 +589,7 @@ func evidenceFixture() map[string]any {
 }
 
 func TestSanitizeEvidenceDeepCopy(t *testing.T) {
-	in := evidenceFixture()
+	in := sanEvidenceFixture()
 	got := SanitizeEvidence(in)
 	want := map[string]any{
 		"key": "[REDACTED] was used",
@@ -605,12 +605,12 @@ func TestSanitizeEvidenceDeepCopy(t *testing.T) {
 	if !reflect.DeepEqual(got, want) {
 		t.Fatalf("SanitizeEvidence:\n got  %#v\n want %#v", got, want)
 	}
-	if !reflect.DeepEqual(in, evidenceFixture()) {
+	if !reflect.DeepEqual(in, sanEvidenceFixture()) {
 		t.Fatalf("SanitizeEvidence modified its input: %#v", in)
 	}
 	got["nested"].(map[string]any)["list"].([]any)[0] = "changed"
 	got["args"].([]string)[0] = "changed"
-	if !reflect.DeepEqual(in, evidenceFixture()) {
+	if !reflect.DeepEqual(in, sanEvidenceFixture()) {
 		t.Fatalf("the output shares storage with the input: %#v", in)
 	}
 }
@@ -689,7 +689,7 @@ func TestSanitizeEvidenceBoundsDepth(t *testing.T) {
 	}
 	for name, in := range map[string]map[string]any{"deep": deep, "cyclic": cyclic, "list": {"l": list}} {
 		got := SanitizeEvidence(in)
-		depth, leaf := evidenceDepth(got)
+		depth, leaf := sanEvidenceDepth(got)
 		if depth > sanitizeMaxDepth+1 || leaf != TruncatedMarker {
 			t.Errorf("%s: depth %d, innermost value %#v; want at most %d levels ending in the marker",
 				name, depth, leaf, sanitizeMaxDepth+1)
@@ -697,20 +697,20 @@ func TestSanitizeEvidenceBoundsDepth(t *testing.T) {
 	}
 }
 
-// evidenceDepth follows the first container in v down and returns how many
+// sanEvidenceDepth follows the first container in v down and returns how many
 // containers it passed and the value found at the bottom.
-func evidenceDepth(v any) (int, any) {
+func sanEvidenceDepth(v any) (int, any) {
 	switch x := v.(type) {
 	case map[string]any:
 		for _, k := range []string{"next", "self", "l"} {
 			if inner, ok := x[k]; ok {
-				d, leaf := evidenceDepth(inner)
+				d, leaf := sanEvidenceDepth(inner)
 				return d + 1, leaf
 			}
 		}
 	case []any:
 		if len(x) > 0 {
-			d, leaf := evidenceDepth(x[0])
+			d, leaf := sanEvidenceDepth(x[0])
 			return d + 1, leaf
 		}
 	}
@@ -750,9 +750,9 @@ func TestSanitizeEvidenceBoundsElements(t *testing.T) {
 	}
 }
 
-// sanitizeExported is the complete exported API that generated code may
+// sanExported is the complete exported API that generated code may
 // rely on; TestSanitizeSourceRules keeps the copied files to it.
-var sanitizeExported = map[string]bool{
+var sanExported = map[string]bool{
 	"SanitizeText": true, "SanitizeTextLimit": true, "SanitizeEvidence": true,
 	"SanitizeDefaultLimit": true, "RedactedMarker": true, "TruncatedMarker": true,
 }
@@ -772,15 +772,15 @@ func TestSanitizeSourceRules(t *testing.T) {
 			continue
 		}
 		copied++
-		checkCopiedFile(t, name)
+		sanCheckCopiedFile(t, name)
 	}
 	if copied == 0 {
 		t.Fatal("found no file to check")
 	}
 }
 
-// checkCopiedFile applies the copy rules to one source file.
-func checkCopiedFile(t *testing.T, name string) {
+// sanCheckCopiedFile applies the copy rules to one source file.
+func sanCheckCopiedFile(t *testing.T, name string) {
 	fset := token.NewFileSet()
 	f, err := parser.ParseFile(fset, name, nil, parser.ParseComments)
 	if err != nil {
@@ -800,9 +800,9 @@ func checkCopiedFile(t *testing.T, name string) {
 			t.Errorf("%s: imports %s, want the standard library only", name, path)
 		}
 	}
-	for _, ident := range topLevelNames(f) {
+	for _, ident := range sanTopLevelNames(f) {
 		switch {
-		case ident.IsExported() && !sanitizeExported[ident.Name]:
+		case ident.IsExported() && !sanExported[ident.Name]:
 			t.Errorf("%s: exported name %s is not part of the fixed API", fset.Position(ident.Pos()), ident.Name)
 		case !ident.IsExported() && !strings.HasPrefix(ident.Name, "sanitize"):
 			t.Errorf("%s: unexported name %s lacks the sanitize prefix", fset.Position(ident.Pos()), ident.Name)
@@ -810,8 +810,8 @@ func checkCopiedFile(t *testing.T, name string) {
 	}
 }
 
-// topLevelNames returns every name a file declares at package level.
-func topLevelNames(f *ast.File) []*ast.Ident {
+// sanTopLevelNames returns every name a file declares at package level.
+func sanTopLevelNames(f *ast.File) []*ast.Ident {
 	var names []*ast.Ident
 	for _, decl := range f.Decls {
 		switch d := decl.(type) {
