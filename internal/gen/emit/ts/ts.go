@@ -1,0 +1,121 @@
+// Package ts emits the TypeScript module of a contract for Code Mode hosts: types in which enums
+// accept unknown values, a validator with the Go validator's semantics, a type guard, and an Error
+// class that carries the contract object. The output is one self-contained .ts file without
+// imports or runtime dependencies, so a host can load it into any sandbox, bundler or tsc project.
+package ts
+
+import (
+	"bytes"
+	_ "embed"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"text/template"
+
+	"github.com/contractgen/contractgen/internal/gen/emit"
+	"github.com/contractgen/contractgen/internal/gen/ir"
+)
+
+// runtimeSource is the validator runtime, the same for every contract.
+//
+//go:embed runtime.ts
+var runtimeSource string
+
+//go:embed api.ts.tmpl
+var apiSource string
+
+var apiTemplate = template.Must(template.New("api").Parse(apiSource))
+
+// objectSuffix names the interface of the root's plain object, because the root's own name goes
+// to the Error class.
+const objectSuffix = "Object"
+
+// Emit returns <package>.ts.
+func Emit(pkg *ir.Package) ([]emit.File, error) {
+	if len(pkg.Roots) == 0 {
+		return nil, fmt.Errorf("ts: the contract has no root type")
+	}
+	root := pkg.Roots[0]
+	if root.Kind != ir.StructType {
+		return nil, fmt.Errorf("ts: %s: the root schema must be an object with properties", root.Origin)
+	}
+	names := typeNames(pkg)
+	if err := checkNames(pkg, names); err != nil {
+		return nil, err
+	}
+	table, err := newTable(pkg, names)
+	if err != nil {
+		return nil, err
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "// %s\n// Source hash: %s. Regenerate with contractgen; edit the schema, not this file.\n", emit.Header, pkg.Hash)
+	b.WriteString("// This module has no imports and needs no runtime dependencies.\n\n")
+	b.WriteString("/* eslint-disable */\n\n")
+	writeTypes(&b, pkg, names)
+	table.write(&b)
+	b.WriteString("\n")
+	b.WriteString(runtimeSource)
+	b.WriteString("\n")
+	if err := writeAPI(&b, pkg, root, names, table); err != nil {
+		return nil, err
+	}
+	return []emit.File{{Path: pkg.Name + ".ts", Bytes: []byte(b.String())}}, nil
+}
+
+// writeAPI renders the root's validators, guard and Error class.
+func writeAPI(b *strings.Builder, pkg *ir.Package, root *ir.Named, names map[*ir.Named]string, t *table) error {
+	metaKey := ""
+	if pkg.Surfaces != nil {
+		metaKey = pkg.Surfaces.MCPMetaKey
+	}
+	key, err := json.Marshal(metaKey)
+	if err != nil {
+		return err
+	}
+	var buf bytes.Buffer
+	err = apiTemplate.Execute(&buf, map[string]any{
+		"Root":     root.Name,
+		"Obj":      names[root],
+		"RootNode": t.index[root.Schema],
+		"MetaKey":  string(key),
+	})
+	if err != nil {
+		return fmt.Errorf("ts: %w", err)
+	}
+	b.Write(buf.Bytes())
+	return nil
+}
+
+// typeNames gives each named type its TypeScript name: the Go name, except for roots, whose
+// plain-object interface takes a suffix so that the class can have the plain name.
+func typeNames(pkg *ir.Package) map[*ir.Named]string {
+	names := map[*ir.Named]string{}
+	for _, n := range pkg.Types {
+		names[n] = n.Name
+	}
+	for _, n := range pkg.Roots {
+		names[n] = n.Name + objectSuffix
+	}
+	return names
+}
+
+// reserved are the names the module declares besides the contract's types.
+var reserved = []string{"Violation", "McpToolResult", "CgNode", "CgValue", "CgDecimal", "CgCollector"}
+
+// checkNames rejects a schema whose type names would collide in the module, naming both origins.
+func checkNames(pkg *ir.Package, names map[*ir.Named]string) error {
+	seen := map[string]string{}
+	for _, r := range reserved {
+		seen[r] = "a name the TypeScript module declares itself"
+	}
+	seen[pkg.Roots[0].Name] = "the Error class of the root type"
+	seen[pkg.Roots[0].Name+"Like"] = "the input type of the root's from()"
+	for _, n := range pkg.Types {
+		name := names[n]
+		if prev, ok := seen[name]; ok {
+			return fmt.Errorf("ts: %s: the TypeScript name %s is already taken by %s; rename it with x-go-name", n.Origin, name, prev)
+		}
+		seen[name] = n.Origin
+	}
+	return nil
+}

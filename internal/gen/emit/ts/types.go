@@ -1,0 +1,218 @@
+package ts
+
+import (
+	"encoding/json"
+	"fmt"
+	"regexp"
+	"strings"
+
+	"github.com/contractgen/contractgen/internal/gen/emit"
+	"github.com/contractgen/contractgen/internal/gen/ir"
+)
+
+// openString is the member of an enum union that admits values newer than this code while
+// keeping editor completion for the known ones ("string" alone would absorb the literals).
+const openString = "(string & {})"
+
+// writeTypes declares every named type, in the IR's order (sorted by name).
+func writeTypes(b *strings.Builder, pkg *ir.Package, names map[*ir.Named]string) {
+	for _, n := range pkg.Types {
+		switch n.Kind {
+		case ir.StructType:
+			writeInterface(b, n, names)
+		case ir.EnumType:
+			writeEnum(b, n, names[n])
+		default:
+			docComment(b, "", n.Schema.Description)
+			fmt.Fprintf(b, "export type %s = %s;\n\n", names[n], tsType(n.Schema, names))
+		}
+	}
+}
+
+func writeInterface(b *strings.Builder, n *ir.Named, names map[*ir.Named]string) {
+	docComment(b, "", n.Schema.Description)
+	fmt.Fprintf(b, "export interface %s {\n", names[n])
+	for _, f := range n.Fields {
+		docComment(b, "  ", f.Description)
+		opt := "?"
+		if f.Required {
+			opt = ""
+		}
+		fmt.Fprintf(b, "  %s%s: %s;\n", propertyName(f.Name), opt, tsType(f.Schema, names))
+	}
+	if n.Extra {
+		b.WriteString("  /** Members the contract does not declare: allowed, and kept by relays. */\n")
+		b.WriteString("  [member: string]: unknown;\n")
+	}
+	b.WriteString("}\n\n")
+}
+
+// writeEnum declares the open union, the known values and, when the schema names one, the fallback.
+func writeEnum(b *strings.Builder, n *ir.Named, name string) {
+	docComment(b, "", n.Schema.Description)
+	values := make([]string, len(n.Enum.Values))
+	for i, v := range n.Enum.Values {
+		values[i] = quote(v.Value)
+	}
+	fmt.Fprintf(b, "export type %s = %s | %s;\n\n", name, strings.Join(values, " | "), openString)
+	stem := lowerFirst(name)
+	fmt.Fprintf(b, "/** The values of %s this code knows, in schema order. */\n", name)
+	fmt.Fprintf(b, "export const %sValues = [%s] as const;\n\n", stem, strings.Join(values, ", "))
+	fmt.Fprintf(b, "/** The descriptions of the known values of %s. */\n", name)
+	fmt.Fprintf(b, "export const %sDescriptions: { readonly [value in (typeof %sValues)[number]]: string } = {\n", stem, stem)
+	for _, v := range n.Enum.Values {
+		fmt.Fprintf(b, "  %s: %s,\n", propertyName(v.Value), quote(v.Description))
+	}
+	b.WriteString("};\n\n")
+	if n.Enum.Fallback == nil {
+		return
+	}
+	fb := quote(n.Enum.Fallback.Value)
+	fmt.Fprintf(b, "/** The %s to act on when a value is not one this code knows. */\n", name)
+	fmt.Fprintf(b, "export const %sFallback = %s;\n\n", stem, fb)
+	fmt.Fprintf(b, "/** %sOrFallback returns value when this code knows it, and %s otherwise. */\n", stem, fb)
+	fmt.Fprintf(b, "export function %sOrFallback(value: %s): (typeof %sValues)[number] {\n", stem, name, stem)
+	fmt.Fprintf(b, "  return (%sValues as readonly string[]).includes(value) ? (value as (typeof %sValues)[number]) : %sFallback;\n", stem, stem, stem)
+	b.WriteString("}\n\n")
+}
+
+// tsType is the TypeScript type of a schema's values.
+func tsType(s *ir.Schema, names map[*ir.Named]string) string {
+	switch {
+	case s == nil:
+		return "unknown"
+	case s.Bool != nil && *s.Bool:
+		return "unknown"
+	case s.Bool != nil:
+		return "never"
+	case s.Ref != nil:
+		return names[s.Ref]
+	case s.Const != nil:
+		return literalType(s.Const)
+	case len(s.Enum) > 0:
+		parts := make([]string, 0, len(s.Enum)+1)
+		for i := range s.Enum {
+			parts = append(parts, literalType(&s.Enum[i]))
+		}
+		return strings.Join(append(parts, openString), " | ")
+	}
+	if len(s.Types) == 0 {
+		return "unknown"
+	}
+	parts := make([]string, 0, len(s.Types))
+	for _, t := range s.Types {
+		if t == "integer" && len(s.Types) > 1 && contains(s.Types, "number") {
+			continue
+		}
+		parts = append(parts, typeOf(t, s, names))
+	}
+	return strings.Join(parts, " | ")
+}
+
+func typeOf(t string, s *ir.Schema, names map[*ir.Named]string) string {
+	switch t {
+	case "integer", "number":
+		return "number"
+	case "array":
+		return "(" + tsType(s.Items, names) + ")[]"
+	case "object":
+		return objectType(s, names)
+	}
+	return t // string, boolean, null
+}
+
+// objectType writes an inline object type: declared members, then an index signature unless
+// additionalProperties is false.
+func objectType(s *ir.Schema, names map[*ir.Named]string) string {
+	var parts []string
+	required := map[string]bool{}
+	for _, r := range s.Required {
+		required[r] = true
+	}
+	for _, p := range s.Properties {
+		opt := "?"
+		if required[p.Name] {
+			opt = ""
+		}
+		parts = append(parts, propertyName(p.Name)+opt+": "+tsType(p.Schema, names))
+	}
+	ap := s.AdditionalProperties
+	switch {
+	case ap != nil && ap.Bool != nil && !*ap.Bool:
+		// additionalProperties: false: the declared members are all there is.
+	case ap == nil || ap.Bool != nil || len(s.Properties) > 0:
+		// Declared members and additional ones need a common supertype, and TypeScript's is unknown.
+		parts = append(parts, "[member: string]: unknown")
+	default:
+		parts = append(parts, "[member: string]: "+tsType(ap, names))
+	}
+	if len(parts) == 0 {
+		return "{}"
+	}
+	return "{ " + strings.Join(parts, "; ") + " }"
+}
+
+// literalType writes a const or enum value as a literal type; objects and arrays become unknown
+// because TypeScript has no exact literal for them.
+func literalType(v *ir.Value) string {
+	switch v.Go.(type) {
+	case string:
+		return quote(v.Go.(string))
+	case bool, nil:
+		return string(v.JSON)
+	case json.Number:
+		return string(v.JSON)
+	}
+	return "unknown"
+}
+
+var identifier = regexp.MustCompile(`^[A-Za-z_$][A-Za-z0-9_$]*$`)
+
+// propertyName writes a member name bare when it is an identifier and quoted otherwise.
+func propertyName(name string) string {
+	if identifier.MatchString(name) {
+		return name
+	}
+	return quote(name)
+}
+
+// quote writes a string literal; JSON string syntax is valid in TypeScript, and U+2028 and U+2029
+// are escaped by encoding/json as well.
+func quote(s string) string {
+	b, _ := json.Marshal(s)
+	return string(b)
+}
+
+// docComment writes text as a JSDoc comment, wrapped, with "*/" defused.
+func docComment(b *strings.Builder, indent, text string) {
+	text = strings.ReplaceAll(strings.TrimSpace(text), "*/", "*\\/")
+	if text == "" {
+		return
+	}
+	lines := emit.Wrap(text, 96)
+	if len(lines) == 1 {
+		fmt.Fprintf(b, "%s/** %s */\n", indent, lines[0])
+		return
+	}
+	fmt.Fprintf(b, "%s/**\n", indent)
+	for _, l := range lines {
+		fmt.Fprintf(b, "%s * %s\n", indent, l)
+	}
+	fmt.Fprintf(b, "%s */\n", indent)
+}
+
+func lowerFirst(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToLower(s[:1]) + s[1:]
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
