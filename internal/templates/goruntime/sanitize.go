@@ -350,9 +350,9 @@ var sanitizeRules = []sanitizeRule{
 	sanitizeHeader(`x-auth-token`),
 	sanitizeHeader(`cookie`), // also Set-Cookie
 	// Userinfo in URLs; scheme and host stay. The password may contain "@".
-	sanitizeRegexRule(`://(`+sanitizeUserinfo+`)@`, false, sanitizeAnywhere, sanitizeIsPlaceholder, RedactedMarker),
+	sanitizeURLCredentials(`://`),
 	// The same in JSON whose encoder escapes "/" as "\/", once or more.
-	sanitizeRegexRule(`:\\+/\\+/(`+sanitizeUserinfo+`)@`, false, sanitizeAnywhere, sanitizeIsPlaceholder, RedactedMarker),
+	sanitizeURLCredentials(`:\\+/\\+/`),
 	sanitizeMember(`"`), // JSON members
 	sanitizeMember(`'`), // Python reprs
 	// JSON members inside a JSON string, quotes escaped once or more. The
@@ -390,6 +390,13 @@ var sanitizeAllRules = append(slices.Clip(sanitizeInjectionRules), sanitizeRules
 func sanitizeHeader(name string) sanitizeRule {
 	return sanitizeRegexRule(name+`[ \t]*:[ \t]*(\S[^\n]*)`,
 		true, sanitizeAtWordStart, sanitizeIsPlaceholder, RedactedMarker)
+}
+
+// sanitizeURLCredentials builds a rule for the userinfo after a URL's
+// scheme separator sep; scheme and host stay.
+func sanitizeURLCredentials(sep string) sanitizeRule {
+	return sanitizeRegexRule(sep+`(`+sanitizeUserinfo+`)@`,
+		false, sanitizeAnywhere, sanitizeIsPlaceholder, RedactedMarker)
 }
 
 // sanitizeUserinfo matches the "user:password" of a URL. It stops at
@@ -430,7 +437,8 @@ func sanitizeScheme(word string) sanitizeRule {
 // test, so a cut value followed by the truncation marker cannot start to
 // match where the whole value did not.
 func sanitizeShape(pattern string) sanitizeRule {
-	return sanitizeRegexRule(`(`+pattern+`[A-Za-z0-9_]*)`, false, sanitizeAtWordStart, sanitizeKeepNothing, RedactedMarker)
+	return sanitizeRegexRule(`(`+pattern+`[A-Za-z0-9_]*)`,
+		false, sanitizeAtWordStart, sanitizeKeepNothing, RedactedMarker)
 }
 
 // sanitizeAnywhere accepts a match wherever it starts.
@@ -477,7 +485,7 @@ func sanitizeFindParams(_, subject string) [][]int {
 // a component listed in sanitizeSecretParams.
 func sanitizeIsSecretParam(subject string, eq int) bool {
 	start := eq
-	for start > 0 && (sanitizeIsWordByte(subject[start-1]) || subject[start-1] == '.' || subject[start-1] == '-') {
+	for start > 0 && sanitizeIsNameByte(subject[start-1]) {
 		start--
 	}
 	name := subject[start:eq]
@@ -485,34 +493,46 @@ func sanitizeIsSecretParam(subject string, eq int) bool {
 	return sanitizeSecretParams[name[last+1:]]
 }
 
+// sanitizeIsNameByte reports whether b can be part of a parameter name.
+func sanitizeIsNameByte(b byte) bool {
+	return sanitizeIsWordByte(b) || b == '.' || b == '-'
+}
+
 // sanitizeParamValue returns the match of the value after subject[eq]:
-// quoted (the quote may be escaped; it runs to the closing quote or the
-// line end) or bare (up to &, whitespace or a quote), or nil when it is
-// empty.
+// quoted (the quote may be escaped) or bare (up to &, whitespace or a
+// quote), or nil when a bare value is empty.
 func sanitizeParamValue(subject string, eq int) []int {
 	open := eq + 1
 	for open < len(subject) && subject[open] == '\\' {
 		open++
 	}
 	if open < len(subject) && (subject[open] == '"' || subject[open] == '\'') {
-		end := open + 1
-		for end < len(subject) && subject[end] != subject[open] && subject[end] != '\n' {
-			end++
-		}
-		closing := end
-		if end < len(subject) && subject[end] == subject[open] {
-			closing++
-		}
-		return []int{eq, closing, open + 1, end}
+		return sanitizeQuotedValue(subject, eq, open)
 	}
 	end := eq + 1
-	for end < len(subject) && strings.IndexByte("&\"' \t\n\f\r\v", subject[end]) < 0 {
+	for end < len(subject) && strings.IndexByte("&\"' \t\n", subject[end]) < 0 {
 		end++
 	}
 	if end == eq+1 {
 		return nil
 	}
 	return []int{eq, end, eq + 1, end}
+}
+
+// sanitizeQuotedValue returns the match of a value whose quote opens at
+// subject[open]. It runs to the closing quote or, when that is missing
+// (the window cut it off), to the end of the line.
+func sanitizeQuotedValue(subject string, eq, open int) []int {
+	quote := subject[open]
+	end := open + 1
+	for end < len(subject) && subject[end] != quote && subject[end] != '\n' {
+		end++
+	}
+	closing := end
+	if end < len(subject) && subject[end] == quote {
+		closing++
+	}
+	return []int{eq, closing, open + 1, end}
 }
 
 // sanitizeApply applies rules in order, each to the result of the last.
