@@ -14,7 +14,7 @@ import (
 )
 
 // ContractHash is a content hash of the schema files and generator options this package was generated from.
-const ContractHash = "22f869d5a01f136d"
+const ContractHash = "4fd3321715c0499a"
 
 // AgentError is a failure report for AI agents and models: what went wrong, where, and what to do
 // next. The message must make sense on its own, because many clients discard everything else.
