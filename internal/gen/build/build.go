@@ -449,8 +449,8 @@ func (b *builder) catalog(pkg *ir.Package, doc *load.Document) {
 			if s == nil {
 				return nil
 			}
-			for s.Ref != nil {
-				s = s.Ref.Schema
+			if s = deref(s); s == nil {
+				return nil
 			}
 			i := slices.IndexFunc(s.Properties, func(p *ir.Property) bool { return p.Name == name })
 			if i < 0 {
@@ -458,10 +458,7 @@ func (b *builder) catalog(pkg *ir.Package, doc *load.Document) {
 			}
 			s = s.Properties[i].Schema
 		}
-		for s != nil && s.Ref != nil {
-			s = s.Ref.Schema
-		}
-		if s == nil || !isStringEnum(s) {
+		if s = deref(s); s == nil || !isStringEnum(s) {
 			return nil
 		}
 		var out []string
@@ -475,4 +472,17 @@ func (b *builder) catalog(pkg *ir.Package, doc *load.Document) {
 	cat, surfaces, diags := catalog.Parse(doc.Path, doc.Bytes, doc.Tree, enums)
 	b.diags = append(b.diags, diags...)
 	pkg.Catalog, pkg.Surfaces = cat, surfaces
+}
+
+// deref follows $ref links to the schema they end at, or nil when they end nowhere or loop.
+func deref(s *ir.Schema) *ir.Schema {
+	seen := map[*ir.Schema]bool{}
+	for s != nil && s.Ref != nil {
+		if seen[s] {
+			return nil
+		}
+		seen[s] = true
+		s = s.Ref.Schema
+	}
+	return s
 }
