@@ -353,9 +353,9 @@ var sanitizeRules = []sanitizeRule{
 	sanitizeHeader(`x-auth-token`),
 	sanitizeHeader(`cookie`), // also Set-Cookie
 	// Userinfo in URLs; scheme and host stay. The password may contain "@".
-	sanitizeRegexRule(`://(`+sanitizeUserinfo+`)@`, false, sanitizeAnywhere, sanitizeIsPlaceholder, RedactedMarker),
+	sanitizeURLCredentials(`://`),
 	// The same in JSON whose encoder escapes "/" as "\/", once or more.
-	sanitizeRegexRule(`:\\+/\\+/(`+sanitizeUserinfo+`)@`, false, sanitizeAnywhere, sanitizeIsPlaceholder, RedactedMarker),
+	sanitizeURLCredentials(`:\\+/\\+/`),
 	sanitizeMember(`"`), // JSON members
 	sanitizeMember(`'`), // Python reprs
 	// JSON members inside a JSON string, quotes escaped once or more. The
@@ -393,6 +393,13 @@ var sanitizeAllRules = append(slices.Clip(sanitizeInjectionRules), sanitizeRules
 func sanitizeHeader(name string) sanitizeRule {
 	return sanitizeRegexRule(name+`[ \t]*:[ \t]*(\S[^\n]*)`,
 		true, sanitizeAtWordStart, sanitizeIsPlaceholder, RedactedMarker)
+}
+
+// sanitizeURLCredentials builds a rule for the userinfo after a URL's
+// scheme separator sep; scheme and host stay.
+func sanitizeURLCredentials(sep string) sanitizeRule {
+	return sanitizeRegexRule(sep+`(`+sanitizeUserinfo+`)@`,
+		false, sanitizeAnywhere, sanitizeIsPlaceholder, RedactedMarker)
 }
 
 // sanitizeUserinfo matches the "user:password" of a URL. It stops at
@@ -433,7 +440,8 @@ func sanitizeScheme(word string) sanitizeRule {
 // test, so a cut value followed by the truncation marker cannot start to
 // match where the whole value did not.
 func sanitizeShape(pattern string) sanitizeRule {
-	return sanitizeRegexRule(`(`+pattern+`[A-Za-z0-9_]*)`, false, sanitizeAtWordStart, sanitizeKeepNothing, RedactedMarker)
+	return sanitizeRegexRule(`(`+pattern+`[A-Za-z0-9_]*)`,
+		false, sanitizeAtWordStart, sanitizeKeepNothing, RedactedMarker)
 }
 
 // sanitizeAnywhere accepts a match wherever it starts.
@@ -480,7 +488,7 @@ func sanitizeFindParams(_, subject string) [][]int {
 // a component listed in sanitizeSecretParams.
 func sanitizeIsSecretParam(subject string, eq int) bool {
 	start := eq
-	for start > 0 && (sanitizeIsWordByte(subject[start-1]) || subject[start-1] == '.' || subject[start-1] == '-') {
+	for start > 0 && sanitizeIsNameByte(subject[start-1]) {
 		start--
 	}
 	name := subject[start:eq]
@@ -488,34 +496,46 @@ func sanitizeIsSecretParam(subject string, eq int) bool {
 	return sanitizeSecretParams[name[last+1:]]
 }
 
+// sanitizeIsNameByte reports whether b can be part of a parameter name.
+func sanitizeIsNameByte(b byte) bool {
+	return sanitizeIsWordByte(b) || b == '.' || b == '-'
+}
+
 // sanitizeParamValue returns the match of the value after subject[eq]:
-// quoted (the quote may be escaped; it runs to the closing quote or the
-// line end) or bare (up to &, whitespace or a quote), or nil when it is
-// empty.
+// quoted (the quote may be escaped) or bare (up to &, whitespace or a
+// quote), or nil when a bare value is empty.
 func sanitizeParamValue(subject string, eq int) []int {
 	open := eq + 1
 	for open < len(subject) && subject[open] == '\\' {
 		open++
 	}
 	if open < len(subject) && (subject[open] == '"' || subject[open] == '\'') {
-		end := open + 1
-		for end < len(subject) && subject[end] != subject[open] && subject[end] != '\n' {
-			end++
-		}
-		closing := end
-		if end < len(subject) && subject[end] == subject[open] {
-			closing++
-		}
-		return []int{eq, closing, open + 1, end}
+		return sanitizeQuotedValue(subject, eq, open)
 	}
 	end := eq + 1
-	for end < len(subject) && strings.IndexByte("&\"' \t\n\f\r\v", subject[end]) < 0 {
+	for end < len(subject) && strings.IndexByte("&\"' \t\n", subject[end]) < 0 {
 		end++
 	}
 	if end == eq+1 {
 		return nil
 	}
 	return []int{eq, end, eq + 1, end}
+}
+
+// sanitizeQuotedValue returns the match of a value whose quote opens at
+// subject[open]. It runs to the closing quote or, when that is missing
+// (the window cut it off), to the end of the line.
+func sanitizeQuotedValue(subject string, eq, open int) []int {
+	quote := subject[open]
+	end := open + 1
+	for end < len(subject) && subject[end] != quote && subject[end] != '\n' {
+		end++
+	}
+	closing := end
+	if end < len(subject) && subject[end] == quote {
+		closing++
+	}
+	return []int{eq, closing, open + 1, end}
 }
 
 // sanitizeApply applies rules in order, each to the result of the last.
@@ -574,22 +594,34 @@ func sanitizeValueSpan(m []int) (int, int) {
 // secret.
 func sanitizeKeepNothing(string) bool { return false }
 
-// sanitizeIsPlaceholder reports whether a value is empty, already redacted,
-// or what the length cap leaves of a redaction: a prefix of RedactedMarker,
-// perhaps followed by closing quotes and backslashes, then a truncation
-// marker. Keeping these is what makes sanitizing twice give the same text;
-// none of them can hold a secret.
+// sanitizeIsPlaceholder reports whether a value is made only of what the
+// sanitizer itself writes: RedactedMarker, TruncatedMarker, "…", pieces of
+// them that the length cap leaves, and the quotes and backslashes that
+// close a quoted value. Such a value holds no secret, and keeping it is
+// what makes sanitizing twice give the same text: the cap can cut a kept
+// value anywhere and append its marker, and the result is again of this
+// form. The empty value is a placeholder too.
 func sanitizeIsPlaceholder(v string) bool {
-	if v == "" || v == RedactedMarker {
-		return true
-	}
-	for _, marker := range []string{TruncatedMarker, sanitizeShortMarker} {
-		if rest, ok := strings.CutSuffix(v, marker); ok {
-			rest = strings.TrimRight(rest, `"'\`)
-			return strings.HasPrefix(RedactedMarker, rest)
+	for v != "" {
+		n := max(sanitizeCommonPrefix(v, RedactedMarker), sanitizeCommonPrefix(v, TruncatedMarker))
+		if n == 0 && strings.IndexByte(`"'\`, v[0]) >= 0 {
+			n = 1
 		}
+		if n == 0 {
+			return false
+		}
+		v = v[n:]
 	}
-	return false
+	return true
+}
+
+// sanitizeCommonPrefix returns how many leading bytes a and b share.
+func sanitizeCommonPrefix(a, b string) int {
+	n := 0
+	for n < len(a) && n < len(b) && a[n] == b[n] {
+		n++
+	}
+	return n
 }
 
 // sanitizeKeepUnlessCredential keeps the word after "Bearer" or "Basic"
