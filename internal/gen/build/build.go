@@ -10,6 +10,7 @@ import (
 	"math"
 	"math/big"
 	"net/url"
+	"path"
 	"path/filepath"
 	"slices"
 	"sort"
@@ -422,13 +423,19 @@ func (b *builder) finish(pkg *ir.Package) {
 	for _, d := range b.set.ByAbs {
 		docs = append(docs, d)
 	}
-	sort.Slice(docs, func(i, j int) bool { return docs[i].Path < docs[j].Path })
+	// Generated output names a schema by its file name alone: the path as typed depends on the
+	// directory contractgen runs in, and check must not report drift for that.
+	sort.Slice(docs, func(i, j int) bool {
+		bi, bj := path.Base(docs[i].Path), path.Base(docs[j].Path)
+		return bi < bj || bi == bj && docs[i].Path < docs[j].Path
+	})
 	for _, d := range docs {
 		// The canonical form, not the bytes: reformatting a schema or reordering its members changes
 		// nothing that is generated, so it must not change the hash either.
 		sum := sha256.Sum256(d.Tree.Canonical())
-		pkg.Sources = append(pkg.Sources, ir.Source{Path: d.Path, ID: d.RootID(), SHA256: hex.EncodeToString(sum[:])})
-		fmt.Fprintf(h, "file %q %x\n", d.Path, sum)
+		name := path.Base(d.Path)
+		pkg.Sources = append(pkg.Sources, ir.Source{Path: name, ID: d.RootID(), SHA256: hex.EncodeToString(sum[:])})
+		fmt.Fprintf(h, "file %q %x\n", name, sum)
 	}
 	pkg.Hash = hex.EncodeToString(h.Sum(nil))[:16]
 	if len(b.set.Roots) > 0 {

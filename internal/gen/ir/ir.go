@@ -27,7 +27,7 @@ type Package struct {
 
 // Source is one input file.
 type Source struct {
-	// Path is the file as named on the command line or reached through $ref, slash-separated.
+	// Path is the file's name without its directory, as generated output mentions it.
 	Path string
 	// ID is the root "$id", or "".
 	ID string
