@@ -17,6 +17,7 @@ import (
 	"github.com/contractgen/contractgen/internal/gen/emit/gosurfaces"
 	"github.com/contractgen/contractgen/internal/gen/emit/gotypes"
 	"github.com/contractgen/contractgen/internal/gen/emit/govalidate"
+	"github.com/contractgen/contractgen/internal/gen/emit/openapi"
 	"github.com/contractgen/contractgen/internal/gen/emit/ts"
 	"github.com/contractgen/contractgen/internal/gen/ir"
 	"github.com/contractgen/contractgen/internal/gen/load"
@@ -74,15 +75,16 @@ func emitGo(pkg *ir.Package) ([]emit.File, error) {
 
 // targets lists every output target by name.
 var targets = map[string]target{
-	"go":   {dir: goDir, emit: emitGo},
-	"docs": {dir: fixedDir("docs"), emit: docs.Emit},
-	"ts":   {dir: fixedDir("ts"), emit: ts.Emit},
+	"go":      {dir: goDir, emit: emitGo},
+	"docs":    {dir: fixedDir("docs"), emit: docs.Emit},
+	"openapi": {dir: fixedDir("openapi"), emit: openapi.Emit},
+	"ts":      {dir: fixedDir("ts"), emit: ts.Emit},
 }
 
 var _ = fixedDir // used by targets with a directory of their own
 
 // DefaultTargets are the targets produced when none are named.
-func DefaultTargets() []string { return []string{"go", "docs", "ts"} }
+func DefaultTargets() []string { return []string{"go", "docs", "openapi", "ts"} }
 
 // TargetNames lists every known target, sorted.
 func TargetNames() []string {

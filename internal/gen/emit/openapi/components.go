@@ -1,0 +1,128 @@
+package openapi
+
+import (
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/contractgen/contractgen/internal/gen/ir"
+	"github.com/contractgen/contractgen/internal/gen/jsontree"
+)
+
+// Header names, as HTTP and components.headers spell them.
+const (
+	RetryAfterHeader      = "Retry-After"
+	WWWAuthenticateHeader = "WWW-Authenticate"
+)
+
+// MediaType is the content type of every error response body.
+const MediaType = "application/json"
+
+// ResponseSchemaName is the component name of the response body schema for a root type.
+func ResponseSchemaName(root *ir.Named) string { return root.Name + "Response" }
+
+// ResponseName is the component name of the response for an HTTP status: AgentError429.
+func ResponseName(root *ir.Named, status int) string { return root.Name + strconv.Itoa(status) }
+
+// componentNames decides which named types become schema components: every root, every $defs
+// entry and every $ref target. Inline objects and enums that only the Go code names stay inline.
+func componentNames(pkg *ir.Package) map[*ir.Named]string {
+	names := map[*ir.Named]string{}
+	for _, n := range pkg.Types {
+		if isDefinition(n.Schema.Pointer) {
+			names[n] = n.Name
+		}
+	}
+	for _, n := range pkg.Roots {
+		names[n] = n.Name
+	}
+	seen := map[*ir.Schema]bool{}
+	for _, n := range pkg.Types {
+		walkRefs(n.Schema, seen, func(target *ir.Named) { names[target] = target.Name })
+	}
+	return names
+}
+
+// isDefinition reports whether a pointer names a top-level $defs entry.
+func isDefinition(ptr string) bool {
+	name, ok := strings.CutPrefix(ptr, "/$defs/")
+	return ok && !strings.Contains(name, "/")
+}
+
+// walkRefs calls fn for the target of every $ref reachable from s.
+func walkRefs(s *ir.Schema, seen map[*ir.Schema]bool, fn func(*ir.Named)) {
+	if s == nil || seen[s] {
+		return
+	}
+	seen[s] = true
+	if s.Ref != nil {
+		fn(s.Ref)
+	}
+	subs := []*ir.Schema{s.Items, s.AdditionalProperties, s.Contains, s.PropertyNames, s.Not, s.If, s.Then, s.Else}
+	subs = append(subs, s.PrefixItems...)
+	subs = append(subs, s.AllOf...)
+	subs = append(subs, s.AnyOf...)
+	subs = append(subs, s.OneOf...)
+	for _, p := range s.Properties {
+		subs = append(subs, p.Schema)
+	}
+	for _, p := range s.PatternProperties {
+		subs = append(subs, p.Schema)
+	}
+	for _, p := range s.DependentSchemas {
+		subs = append(subs, p.Schema)
+	}
+	for _, sub := range subs {
+		walkRefs(sub, seen, fn)
+	}
+}
+
+// buildComponents writes the components object: schemas, and with a catalog, headers and responses.
+func buildComponents(pkg *ir.Package, c *converter) (*Map, error) {
+	root := pkg.Roots[0]
+	bodyName := ResponseSchemaName(root)
+	for n, name := range c.components {
+		if name == bodyName {
+			return nil, fmt.Errorf("openapi: %s: the type %s has the name of the response body schema; set x-go-name to choose another", n.Origin, name)
+		}
+	}
+	// Components are written sorted by name, the body schema among them, so that losses are recorded
+	// in document order.
+	type entry struct {
+		name  string
+		build func(ptr string) any
+	}
+	entries := []entry{{bodyName, func(ptr string) any { return responseBody(c, root, ptr) }}}
+	for n, name := range c.components {
+		entries = append(entries, entry{name, func(ptr string) any { return c.schema(n.Schema, ptr) }})
+	}
+	sort.Slice(entries, func(i, j int) bool { return entries[i].name < entries[j].name })
+	schemas := NewMap()
+	for _, e := range entries {
+		schemas.Set(e.name, e.build("/components/schemas/"+jsontree.EscapePointerToken(e.name)))
+	}
+	if c.err != nil {
+		return nil, c.err
+	}
+	out := NewMap().Set("schemas", schemas)
+	if pkg.Catalog == nil {
+		return out, nil
+	}
+	statuses := groupByStatus(pkg.Catalog)
+	out.Set("headers", headers(pkg, statuses))
+	responses, err := buildResponses(pkg, statuses)
+	if err != nil {
+		return nil, err
+	}
+	out.Set("responses", responses)
+	return out, nil
+}
+
+// responseBody is the schema of an error response's body: the contract object itself, under a name
+// of its own so that an API can document "this operation answers errors with the contract".
+func responseBody(c *converter, root *ir.Named, ptr string) any {
+	s := &ir.Schema{Ref: root, Description: "The body of every error response: one " + root.Name +
+		" object, serialized as the generated code serializes it on every surface."}
+	return c.schema(s, ptr)
+}

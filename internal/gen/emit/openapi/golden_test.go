@@ -1,0 +1,91 @@
+package openapi
+
+import (
+	"bytes"
+	"errors"
+	"flag"
+	"io/fs"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"slices"
+	"sort"
+	"testing"
+
+	"github.com/contractgen/contractgen/internal/gen/textdiff"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files under testdata/golden")
+
+// TestGolden compares both versions in both encodings, and the loss report, for the fixture contract
+// with the files under testdata/golden/features. A missing golden file is a failure; -update
+// rewrites them.
+func TestGolden(t *testing.T) {
+	got := emitFiles(t, buildIR(t, fixturePath))
+	dir := filepath.Join("testdata", "golden", "features")
+	if *update {
+		if err := os.RemoveAll(dir); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		for name, data := range got {
+			if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatalf("golden directory: %v (run go test -update to create it)", err)
+	}
+	var onDisk []string
+	for _, e := range entries {
+		onDisk = append(onDisk, e.Name())
+	}
+	var names []string
+	for name := range got {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	if !slices.Equal(onDisk, names) {
+		t.Errorf("golden files %v, emitted files %v", onDisk, names)
+	}
+	for _, name := range names {
+		want, err := os.ReadFile(filepath.Join(dir, name))
+		if errors.Is(err, fs.ErrNotExist) {
+			t.Errorf("%s: no golden file (run go test -update)", name)
+			continue
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(want, got[name]) {
+			t.Errorf("%s differs from its golden file (-want +got):\n%s", name, textdiff.Unified("want", "got", string(want), string(got[name])))
+		}
+	}
+}
+
+// TestDeterministic shuffles the order in which the IR lists types and kinds: the output must not
+// depend on it, only on names.
+func TestDeterministic(t *testing.T) {
+	for _, schema := range []string{contractPath, fixturePath} {
+		pkg := buildIR(t, schema)
+		first := emitFiles(t, pkg)
+		r := rand.New(rand.NewPCG(1, 2))
+		for round := 0; round < 5; round++ {
+			r.Shuffle(len(pkg.Types), func(i, j int) { pkg.Types[i], pkg.Types[j] = pkg.Types[j], pkg.Types[i] })
+			if pkg.Catalog != nil {
+				kinds := pkg.Catalog.Kinds
+				r.Shuffle(len(kinds), func(i, j int) { kinds[i], kinds[j] = kinds[j], kinds[i] })
+			}
+			again := emitFiles(t, pkg)
+			for name, data := range first {
+				if !bytes.Equal(data, again[name]) {
+					t.Fatalf("%s: %s changed when the IR's order changed", schema, name)
+				}
+			}
+		}
+	}
+}

@@ -1,0 +1,44 @@
+package openapi
+
+import (
+	"path/filepath"
+	"testing"
+
+	"github.com/contractgen/contractgen/internal/gen/build"
+	"github.com/contractgen/contractgen/internal/gen/ir"
+	"github.com/contractgen/contractgen/internal/gen/load"
+)
+
+// contractPath is the bundled contract, relative to this package.
+var contractPath = filepath.Join("..", "..", "..", "..", "docs", "contracts", "schemas", "agent-error.schema.json")
+
+// fixturePath is a contract that uses every keyword the 3.0 conversion rewrites.
+var fixturePath = filepath.Join("testdata", "features.schema.json")
+
+// buildIR loads a schema and builds its IR as the pipeline does.
+func buildIR(t *testing.T, schema string) *ir.Package {
+	t.Helper()
+	set, err := load.Files([]string{schema})
+	if err != nil {
+		t.Fatalf("load %s: %v", schema, err)
+	}
+	pkg, err := build.Build(set, build.Options{Package: "sample"})
+	if err != nil {
+		t.Fatalf("build %s: %v", schema, err)
+	}
+	return pkg
+}
+
+// emitFiles runs the emitter and returns its files by path.
+func emitFiles(t *testing.T, pkg *ir.Package) map[string][]byte {
+	t.Helper()
+	files, err := Emit(pkg)
+	if err != nil {
+		t.Fatalf("Emit: %v", err)
+	}
+	out := map[string][]byte{}
+	for _, f := range files {
+		out[f.Path] = f.Bytes
+	}
+	return out
+}

@@ -1,0 +1,120 @@
+package openapi
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/contractgen/contractgen/internal/gen/emit"
+)
+
+// Rule names one rewrite that the OpenAPI 3.0 document needs because OpenAPI 3.0's Schema Object is
+// an older, smaller dialect than JSON Schema 2020-12, which OpenAPI 3.1 uses unchanged.
+type Rule string
+
+// The rewrites of the 3.0 down-conversion.
+const (
+	// RuleConst: 3.0 has no const keyword.
+	RuleConst Rule = "const"
+	// RuleRefSiblings: 3.0 ignores every keyword beside $ref.
+	RuleRefSiblings Rule = "ref-siblings"
+	// RuleNullable: 3.0 has no "null" type, only the nullable flag.
+	RuleNullable Rule = "nullable"
+	// RuleNullOnly: a schema that allows only null has no 3.0 type at all.
+	RuleNullOnly Rule = "null-only"
+	// RuleTypeList: 3.0's type takes one name, not a list.
+	RuleTypeList Rule = "type-list"
+	// RuleExclusiveBound: 3.0's exclusive bounds are booleans beside minimum and maximum.
+	RuleExclusiveBound Rule = "exclusive-bound"
+	// RuleExamples: 3.0 schemas carry one example, not a list.
+	RuleExamples Rule = "examples"
+	// RuleBooleanSchema: 3.0 has no boolean schemas outside additionalProperties.
+	RuleBooleanSchema Rule = "boolean-schema"
+	// RuleArrayItems: 3.0 requires items beside type array.
+	RuleArrayItems Rule = "array-items"
+	// RuleDropped: keywords 3.0 cannot express at all.
+	RuleDropped Rule = "dropped"
+)
+
+// ruleInfo says what a rewrite does and what it costs, for the report.
+type ruleInfo struct {
+	rule     Rule
+	from, to string
+	lost     string
+}
+
+// rules lists every rewrite in the order the report uses.
+var rules = []ruleInfo{
+	{RuleDropped, "`prefixItems`, `contains`, `minContains`, `maxContains`, `patternProperties`, " +
+		"`propertyNames`, `dependentRequired`, `dependentSchemas`, `if`, `then`, `else`",
+		"left out, and with them what would turn stricter without them: `items` beside `prefixItems`, " +
+			"`additionalProperties` beside `patternProperties`, a `not` around a left-out keyword; " +
+			"a `oneOf` around one becomes `anyOf`",
+		"The constraint itself: the 3.0 document accepts values that the contract rejects, never the reverse."},
+	{RuleExamples, "`examples: [a, b, …]`", "`example: a`", "Every example after the first."},
+	{RuleConst, "`const: v`", "`enum: [v]`",
+		"Nothing a validator sees; tools that turn `const` into a literal type see a one-value enum."},
+	{RuleRefSiblings, "`$ref` with other keywords beside it", "`allOf: [{$ref}]` with those keywords beside `allOf`",
+		"Nothing a validator sees (3.0 ignores keywords beside `$ref`, so they move next to a wrapper); " +
+			"tools show an unnamed wrapper where 3.1 shows the referenced name."},
+	{RuleNullable, "`type: [T, \"null\"]`", "`type: T` and `nullable: true`", "Nothing."},
+	{RuleNullOnly, "`type: \"null\"`", "`nullable: true` and `enum: [null]`",
+		"Nothing a validator sees; 3.0 has no name for the null type, so tools see an untyped schema."},
+	{RuleTypeList, "`type` listing several types", "`anyOf` with one `type` each",
+		"Nothing a validator sees; tools see a union instead of one schema."},
+	{RuleExclusiveBound, "numeric `exclusiveMinimum` / `exclusiveMaximum`",
+		"`minimum` / `maximum` with `exclusiveMinimum: true` / `exclusiveMaximum: true`",
+		"Nothing; where an inclusive and an exclusive bound were both given, the looser one, which " +
+			"never decides, is left out."},
+	{RuleBooleanSchema, "the schemas `true` and `false`", "`{}` and `{not: {}}`", "Nothing."},
+	{RuleArrayItems, "`type: array` without `items`", "`items: {}`", "Nothing."},
+}
+
+// Loss is one rewrite applied to one place of the 3.0 document.
+type Loss struct {
+	// Rule is the rewrite.
+	Rule Rule
+	// Pointer is the JSON pointer of the rewritten schema in the 3.0 document.
+	Pointer string
+	// Keyword is the 3.1 keyword that was rewritten or left out.
+	Keyword string
+}
+
+// String renders a loss as one line, the form tests pin.
+func (l Loss) String() string { return fmt.Sprintf("%s %s #%s", l.Rule, l.Keyword, l.Pointer) }
+
+// lossLog collects the rewrites of one conversion, in document order.
+type lossLog struct{ losses []Loss }
+
+func (l *lossLog) add(rule Rule, ptr, keyword string) {
+	l.losses = append(l.losses, Loss{Rule: rule, Pointer: ptr, Keyword: keyword})
+}
+
+// report renders the Markdown report that is emitted beside the 3.0 documents.
+func report(losses []Loss, doc30 string) []byte {
+	var b strings.Builder
+	fmt.Fprintf(&b, "<!-- %s -->\n\n# What the OpenAPI 3.0 fragment loses\n\n", emit.Header)
+	fmt.Fprintf(&b, "The OpenAPI 3.1 fragment uses the contract's schemas as they are, because OpenAPI 3.1 speaks\n"+
+		"JSON Schema 2020-12. OpenAPI 3.0.3 speaks an older, smaller dialect, so the 3.0 fragment\n"+
+		"(`%s` and its JSON twin) rewrites some keywords. This report lists every rewrite\n"+
+		"and what it costs. In both versions the contract's `$defs` become `components/schemas`, named\n"+
+		"after the generated Go types.\n\n", doc30)
+	if len(losses) == 0 {
+		b.WriteString("No schema needed a rewrite: the 3.0 fragment says exactly what the 3.1 fragment says.\n")
+		return []byte(b.String())
+	}
+	fmt.Fprintf(&b, "%d rewrites.\n", len(losses))
+	for _, info := range rules {
+		var where []string
+		for _, l := range losses {
+			if l.Rule == info.rule {
+				where = append(where, fmt.Sprintf("- `#%s` (`%s`)", l.Pointer, l.Keyword))
+			}
+		}
+		if len(where) == 0 {
+			continue
+		}
+		fmt.Fprintf(&b, "\n## %s\n\n- 3.1: %s\n- 3.0: %s\n- Lost: %s\n\nWhere:\n\n%s\n", info.rule, info.from, info.to,
+			info.lost, strings.Join(where, "\n"))
+	}
+	return []byte(b.String())
+}

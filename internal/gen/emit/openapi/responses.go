@@ -1,0 +1,236 @@
+package openapi
+
+import (
+	"fmt"
+	"net/http"
+	"sort"
+	"strings"
+
+	"github.com/contractgen/contractgen/internal/gen/ir"
+	"github.com/contractgen/contractgen/internal/gen/jsontree"
+)
+
+// statusGroup is one HTTP status and the catalog rows that map to it.
+type statusGroup struct {
+	status int
+	// kinds are the named kinds, sorted by name.
+	kinds []*ir.Kind
+	// fallback reports that kinds missing from the catalog map here too.
+	fallback *ir.Kind
+}
+
+// rows returns every row of the group, the fallback last.
+func (g statusGroup) rows() []*ir.Kind {
+	if g.fallback == nil {
+		return g.kinds
+	}
+	return append(append([]*ir.Kind(nil), g.kinds...), g.fallback)
+}
+
+// challenge reports whether a response of this status carries WWW-Authenticate: the contract sends
+// the challenge on 401 and only there.
+func (g statusGroup) challenge() bool { return g.status == http.StatusUnauthorized }
+
+// groupByStatus returns the statuses the catalog uses, ascending, the fallback row's included.
+func groupByStatus(cat *ir.Catalog) []statusGroup {
+	byStatus := map[int]*statusGroup{}
+	group := func(status int) *statusGroup {
+		if byStatus[status] == nil {
+			byStatus[status] = &statusGroup{status: status}
+		}
+		return byStatus[status]
+	}
+	for _, k := range cat.Kinds {
+		g := group(k.HTTPStatus)
+		g.kinds = append(g.kinds, k)
+	}
+	if cat.Fallback != nil {
+		group(cat.Fallback.HTTPStatus).fallback = cat.Fallback
+	}
+	out := make([]statusGroup, 0, len(byStatus))
+	for _, g := range byStatus {
+		sort.Slice(g.kinds, func(i, j int) bool { return g.kinds[i].Name < g.kinds[j].Name })
+		out = append(out, *g)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].status < out[j].status })
+	return out
+}
+
+// headers writes components.headers. Retry-After applies to every response, because the HTTP
+// adapter sends it whenever retry_after_ms is set, and an override or a relayed error can set it on
+// any kind; WWW-Authenticate applies to 401 responses.
+func headers(pkg *ir.Package, groups []statusGroup) *Map {
+	out := NewMap()
+	out.Set(RetryAfterHeader, NewMap().
+		Set("description", "The number of whole seconds to wait before the next attempt: "+
+			"recovery.retry_after_ms rounded up. Sent only when the error sets retry_after_ms.").
+		Set("schema", NewMap().Set("type", "integer").Set("minimum", Number("0"))))
+	for _, g := range groups {
+		if !g.challenge() {
+			continue
+		}
+		h := NewMap().
+			Set("description", "The authentication challenge the client must answer before it tries again.").
+			Set("required", true).
+			Set("schema", NewMap().Set("type", "string").Set("minLength", Number("1")))
+		if pkg.Surfaces != nil && pkg.Surfaces.WWWAuthenticate != "" {
+			h.Set("example", pkg.Surfaces.WWWAuthenticate)
+		}
+		out.Set(WWWAuthenticateHeader, h)
+		break
+	}
+	return out
+}
+
+// buildResponses writes components.responses: one response per status.
+func buildResponses(pkg *ir.Package, groups []statusGroup) (*Map, error) {
+	root := pkg.Roots[0]
+	out := NewMap()
+	for _, g := range groups {
+		examples := NewMap()
+		for _, k := range g.kinds {
+			value, err := ExampleValue(root, k)
+			if err != nil {
+				return nil, err
+			}
+			examples.Set(k.Name, NewMap().
+				Set("summary", fmt.Sprintf("%s (origin %s, recovery %s)", k.Name, k.Origin, k.Action)).
+				Set("value", value))
+		}
+		media := NewMap().Set("schema", NewMap().Set("$ref", ref(ResponseSchemaName(root))))
+		if examples.Len() > 0 {
+			media.Set("examples", examples)
+		}
+		resp := NewMap().Set("description", responseDescription(g))
+		resp.Set("headers", responseHeaders(g))
+		resp.Set("content", NewMap().Set(MediaType, media))
+		out.Set(ResponseName(root, g.status), resp)
+	}
+	return out, nil
+}
+
+// responseHeaders refers to the headers a response of the group's status can carry.
+func responseHeaders(g statusGroup) *Map {
+	h := NewMap().Set(RetryAfterHeader, headerRef(RetryAfterHeader))
+	if g.challenge() {
+		h.Set(WWWAuthenticateHeader, headerRef(WWWAuthenticateHeader))
+	}
+	return h
+}
+
+func headerRef(name string) *Map {
+	return NewMap().Set("$ref", "#/components/headers/"+jsontree.EscapePointerToken(name))
+}
+
+// responseDescription names the status and every kind sent with it.
+func responseDescription(g statusGroup) string {
+	text := http.StatusText(g.status)
+	if text == "" {
+		text = fmt.Sprintf("HTTP status %d", g.status)
+	}
+	var parts []string
+	if len(g.kinds) > 0 {
+		names := make([]string, len(g.kinds))
+		for i, k := range g.kinds {
+			names[i] = "`" + k.Name + "`"
+		}
+		parts = append(parts, "the kinds "+strings.Join(names, ", "))
+	}
+	if g.fallback != nil {
+		parts = append(parts, "every kind the catalog does not list")
+	}
+	text += ": an agent error, sent for " + strings.Join(parts, " and for ") + "."
+	var retry []string
+	for _, k := range g.kinds {
+		if k.RetryAfter {
+			retry = append(retry, "`"+k.Name+"`")
+		}
+	}
+	if g.fallback != nil && g.fallback.RetryAfter {
+		retry = append(retry, "kinds the catalog does not list")
+	}
+	if len(retry) > 0 {
+		text += " Retry-After comes with retry_after_ms, which the catalog allows for " + strings.Join(retry, ", ") + "."
+	}
+	return text
+}
+
+// ExampleValue is the object the generated constructor for kind k returns when given
+// ExampleMessage(k) and no options: the required members, in schema order, with the catalog's
+// defaults. It fails for a required member the catalog gives no value for, because the example
+// would then not validate.
+func ExampleValue(root *ir.Named, k *ir.Kind) (*Map, error) {
+	out := NewMap()
+	for _, f := range root.Fields {
+		if !f.Required {
+			continue
+		}
+		switch f.Name {
+		case "contract_version":
+			if f.Schema.Const == nil {
+				return nil, fmt.Errorf("openapi: %s: contract_version has no const to put in examples", f.Origin)
+			}
+			v, err := fromJSON(f.Schema.Const.JSON)
+			if err != nil {
+				return nil, err
+			}
+			out.Set(f.Name, v)
+		case "kind":
+			out.Set(f.Name, k.Name)
+		case "message":
+			out.Set(f.Name, ExampleMessage(root, k))
+		case "origin":
+			out.Set(f.Name, k.Origin)
+		case "side_effects":
+			out.Set(f.Name, k.SideEffects)
+		case "recovery":
+			rec, err := exampleRecovery(f, k)
+			if err != nil {
+				return nil, err
+			}
+			out.Set(f.Name, rec)
+		default:
+			return nil, fmt.Errorf("openapi: %s: required member %q has no catalog value to put in examples", f.Origin, f.Name)
+		}
+	}
+	return out, nil
+}
+
+func exampleRecovery(f *ir.Field, k *ir.Kind) (*Map, error) {
+	if f.Type.Kind != ir.GoRef || f.Type.Named.Kind != ir.StructType {
+		return nil, fmt.Errorf("openapi: %s: recovery is not an object with properties", f.Origin)
+	}
+	out := NewMap()
+	for _, rf := range f.Type.Named.Fields {
+		if !rf.Required {
+			continue
+		}
+		switch rf.Name {
+		case "action":
+			out.Set(rf.Name, k.Action)
+		case "same_arguments":
+			out.Set(rf.Name, k.SameArguments)
+		case "guidance":
+			out.Set(rf.Name, k.Guidance)
+		default:
+			return nil, fmt.Errorf("openapi: %s: required member %q has no catalog value to put in examples", rf.Origin, rf.Name)
+		}
+	}
+	return out, nil
+}
+
+// ExampleMessage is the message of a kind's example: the kind and what its origin means, taken from
+// the origin enum's description, so that it reads as a plausible error message.
+func ExampleMessage(root *ir.Named, k *ir.Kind) string {
+	meaning := ""
+	for _, f := range root.Fields {
+		if f.Name == "origin" && f.Type.Kind == ir.GoRef && f.Type.Named.Enum != nil {
+			for _, v := range f.Type.Named.Enum.Values {
+				if v.Value == k.Origin {
+					meaning = " " + v.Description
+				}
+			}
+		}
+	}
+	return k.Name + ":" + meaning
+}

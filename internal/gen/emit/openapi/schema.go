@@ -1,0 +1,463 @@
+package openapi
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/contractgen/contractgen/internal/gen/ir"
+	"github.com/contractgen/contractgen/internal/gen/jsontree"
+)
+
+// version is the OpenAPI version a document is written for.
+type version int
+
+const (
+	v31 version = iota
+	v30
+)
+
+// converter turns IR schemas into OpenAPI Schema Objects for one version. For 3.0 it rewrites what
+// the older dialect lacks and records each rewrite in losses.
+type converter struct {
+	v      version
+	losses *lossLog
+	// components maps a named type to its component name, for $ref.
+	components map[*ir.Named]string
+	// enums maps the schema of every enum declaration to its values, for per-value descriptions.
+	enums map[*ir.Schema]*ir.Enum
+	err   error
+}
+
+// ref is the JSON reference of a schema component.
+func ref(name string) string { return "#/components/schemas/" + jsontree.EscapePointerToken(name) }
+
+// schema converts s, which sits at ptr (a JSON pointer into the document being written).
+func (c *converter) schema(s *ir.Schema, ptr string) any {
+	if s.Bool != nil {
+		if c.v == v31 {
+			return *s.Bool
+		}
+		c.losses.add(RuleBooleanSchema, ptr, strconv.FormatBool(*s.Bool))
+		if *s.Bool {
+			return NewMap()
+		}
+		return NewMap().Set("not", NewMap())
+	}
+	m := NewMap()
+	c.annotations(m, s)
+	c.types(m, s, ptr)
+	c.values(m, s, ptr)
+	c.strings(m, s)
+	c.numbers(m, s, ptr)
+	c.arrays(m, s, ptr)
+	c.objects(m, s, ptr)
+	c.applicators(m, s, ptr)
+	c.trailing(m, s, ptr)
+	if s.Ref != nil {
+		return c.withRef(m, s, ptr)
+	}
+	return m
+}
+
+// withRef puts the $ref first before the schema's other keywords (rest). 3.0 ignores every keyword
+// beside $ref, so there a schema that says anything else wraps the reference in an allOf.
+func (c *converter) withRef(rest *Map, s *ir.Schema, ptr string) *Map {
+	target := ref(c.components[s.Ref])
+	out := NewMap()
+	if c.v == v31 || rest.Len() == 0 {
+		out.Set("$ref", target)
+	} else {
+		c.losses.add(RuleRefSiblings, ptr, "$ref")
+		out.Set("allOf", append([]any{NewMap().Set("$ref", target)}, allOfOf(rest)...))
+	}
+	for _, key := range rest.Keys() {
+		if _, done := out.Get(key); !done {
+			v, _ := rest.Get(key)
+			out.Set(key, v)
+		}
+	}
+	return out
+}
+
+func (c *converter) annotations(m *Map, s *ir.Schema) {
+	if s.Title != "" {
+		m.Set("title", s.Title)
+	}
+	if e := c.enums[s]; s.Description != "" || e != nil {
+		m.Set("description", describeEnum(s.Description, e))
+	}
+}
+
+// describeEnum appends a list of the values and their descriptions to an enum's description: most
+// OpenAPI renderers show the description and ignore vendor keywords such as x-enum-descriptions.
+func describeEnum(text string, e *ir.Enum) string {
+	if e == nil {
+		return text
+	}
+	var b strings.Builder
+	b.WriteString(text)
+	if text != "" {
+		b.WriteString("\n\n")
+	}
+	for i, v := range e.Values {
+		if i > 0 {
+			b.WriteString("\n")
+		}
+		b.WriteString("- `" + v.Value + "`")
+		if v.Description != "" {
+			b.WriteString(": " + v.Description)
+		}
+	}
+	return b.String()
+}
+
+// types writes "type": one name as it is; for 3.0, a null member becomes nullable and several
+// types become an anyOf.
+func (c *converter) types(m *Map, s *ir.Schema, ptr string) {
+	var named []string
+	null := false
+	for _, t := range s.Types {
+		if t == "null" {
+			null = true
+		} else {
+			named = append(named, t)
+		}
+	}
+	switch {
+	case len(s.Types) == 0:
+	case c.v == v31 && len(s.Types) == 1:
+		m.Set("type", s.Types[0])
+	case c.v == v31:
+		m.Set("type", stringsToAny(s.Types))
+	case len(named) == 0:
+		c.losses.add(RuleNullOnly, ptr, "type")
+		m.Set("nullable", true)
+		m.Set("enum", []any{nil})
+	case len(named) == 1:
+		m.Set("type", named[0])
+	default:
+		c.losses.add(RuleTypeList, ptr, "type")
+		var alts []any
+		for _, t := range named {
+			alt := NewMap().Set("type", t)
+			if null {
+				// nullable qualifies a type, so each branch carries it.
+				alt.Set("nullable", true)
+			}
+			alts = append(alts, alt)
+		}
+		if len(s.AnyOf) > 0 {
+			// The schema's own anyOf must hold as well: both go under allOf.
+			m.Set("allOf", append(allOfOf(m), NewMap().Set("anyOf", alts)))
+		} else {
+			m.Set("anyOf", alts)
+		}
+	}
+	if c.v == v30 && null && len(named) > 0 {
+		c.losses.add(RuleNullable, ptr, "type")
+		if len(named) == 1 {
+			m.Set("nullable", true)
+		}
+	}
+}
+
+func stringsToAny(list []string) []any {
+	out := make([]any, len(list))
+	for i, s := range list {
+		out[i] = s
+	}
+	return out
+}
+
+// values writes const and enum, with the enum's per-value descriptions and fallback.
+func (c *converter) values(m *Map, s *ir.Schema, ptr string) {
+	if s.Const != nil {
+		v := c.value(s.Const)
+		if c.v == v31 {
+			m.Set("const", v)
+		} else {
+			c.losses.add(RuleConst, ptr, "const")
+			m.Set("enum", []any{v})
+		}
+	}
+	if len(s.Enum) > 0 {
+		var list []any
+		for i := range s.Enum {
+			list = append(list, c.value(&s.Enum[i]))
+		}
+		m.Set("enum", list)
+	}
+	if e := c.enums[s]; e != nil {
+		descs := NewMap()
+		for _, v := range e.Values {
+			if v.Description != "" {
+				descs.Set(v.Value, v.Description)
+			}
+		}
+		if descs.Len() > 0 {
+			m.Set("x-enum-descriptions", descs)
+		}
+		if e.Fallback != nil {
+			m.Set("x-fallback", e.Fallback.Value)
+		}
+	}
+}
+
+// value converts a schema value, remembering the first failure (which only a contractgen bug causes).
+func (c *converter) value(v *ir.Value) any {
+	out, err := fromJSON(v.JSON)
+	if err != nil && c.err == nil {
+		c.err = err
+	}
+	return out
+}
+
+func (c *converter) strings(m *Map, s *ir.Schema) {
+	if s.Format != "" {
+		m.Set("format", s.Format)
+	}
+	if s.Pattern != "" {
+		m.Set("pattern", s.Pattern)
+	}
+	setCount(m, "minLength", s.MinLength)
+	setCount(m, "maxLength", s.MaxLength)
+}
+
+func setCount(m *Map, key string, n *int64) {
+	if n != nil {
+		m.Set(key, Number(strconv.FormatInt(*n, 10)))
+	}
+}
+
+func setNumber(m *Map, key string, n *ir.Number) {
+	if n != nil {
+		m.Set(key, Number(n.Literal))
+	}
+}
+
+// numbers writes the bounds; for 3.0 an exclusive bound becomes the inclusive keyword with the
+// boolean flag, keeping whichever of an inclusive and an exclusive bound is tighter.
+func (c *converter) numbers(m *Map, s *ir.Schema, ptr string) {
+	c.bound(m, ptr, "minimum", "exclusiveMinimum", s.Minimum, s.ExclusiveMinimum, 1)
+	c.bound(m, ptr, "maximum", "exclusiveMaximum", s.Maximum, s.ExclusiveMaximum, -1)
+	setNumber(m, "multipleOf", s.MultipleOf)
+}
+
+// bound writes one side; sign is 1 for a lower bound (larger is tighter) and -1 for an upper one.
+func (c *converter) bound(m *Map, ptr, inclKey, exclKey string, incl, excl *ir.Number, sign int) {
+	if c.v == v31 || excl == nil {
+		setNumber(m, inclKey, incl)
+		setNumber(m, exclKey, excl)
+		return
+	}
+	c.losses.add(RuleExclusiveBound, ptr, exclKey)
+	if incl != nil && incl.Rat.Cmp(excl.Rat)*sign > 0 {
+		setNumber(m, inclKey, incl)
+		return
+	}
+	setNumber(m, inclKey, excl)
+	m.Set(exclKey, true)
+}
+
+func (c *converter) arrays(m *Map, s *ir.Schema, ptr string) {
+	c.dropOr(m, ptr, "prefixItems", len(s.PrefixItems) > 0, func() any { return c.list(s.PrefixItems, ptr+"/prefixItems", 0) })
+	// In 2020-12 items covers only the positions after prefixItems; once prefixItems is gone it
+	// would cover every position, which is stricter than the contract, so it goes too.
+	itemsFollowDropped := c.v == v30 && len(s.PrefixItems) > 0 && s.Items != nil
+	if itemsFollowDropped {
+		c.losses.add(RuleDropped, ptr, "items")
+	}
+	switch {
+	case s.Items != nil && !itemsFollowDropped:
+		m.Set("items", c.schema(s.Items, ptr+"/items"))
+	case c.v == v30 && len(s.Types) > 0 && contains(s.Types, "array"):
+		c.losses.add(RuleArrayItems, ptr, "items")
+		m.Set("items", NewMap())
+	}
+	c.dropOr(m, ptr, "contains", s.Contains != nil, func() any { return c.schema(s.Contains, ptr+"/contains") })
+	c.dropCount(m, ptr, "minContains", s.MinContains)
+	c.dropCount(m, ptr, "maxContains", s.MaxContains)
+	setCount(m, "minItems", s.MinItems)
+	setCount(m, "maxItems", s.MaxItems)
+	if s.UniqueItems {
+		m.Set("uniqueItems", true)
+	}
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+func (c *converter) objects(m *Map, s *ir.Schema, ptr string) {
+	if len(s.Properties) > 0 {
+		props := NewMap()
+		for _, p := range s.Properties {
+			props.Set(p.Name, c.schema(p.Schema, ptr+"/properties/"+jsontree.EscapePointerToken(p.Name)))
+		}
+		m.Set("properties", props)
+	}
+	c.dropOr(m, ptr, "patternProperties", len(s.PatternProperties) > 0, func() any {
+		pp := NewMap()
+		for _, p := range s.PatternProperties {
+			pp.Set(p.Pattern, c.schema(p.Schema, ptr+"/patternProperties/"+jsontree.EscapePointerToken(p.Pattern)))
+		}
+		return pp
+	})
+	// additionalProperties covers the members that neither properties nor patternProperties
+	// match; without patternProperties it would cover more members than in the contract.
+	if ap := s.AdditionalProperties; ap != nil && c.v == v30 && len(s.PatternProperties) > 0 {
+		c.losses.add(RuleDropped, ptr, "additionalProperties")
+	} else if ap != nil {
+		// Both versions accept a boolean here, so it stays one.
+		if ap.Bool != nil {
+			m.Set("additionalProperties", *ap.Bool)
+		} else {
+			m.Set("additionalProperties", c.schema(ap, ptr+"/additionalProperties"))
+		}
+	}
+	c.dropOr(m, ptr, "propertyNames", s.PropertyNames != nil, func() any { return c.schema(s.PropertyNames, ptr+"/propertyNames") })
+	if len(s.Required) > 0 {
+		m.Set("required", stringsToAny(s.Required))
+	}
+	setCount(m, "minProperties", s.MinProperties)
+	setCount(m, "maxProperties", s.MaxProperties)
+	c.dropOr(m, ptr, "dependentRequired", len(s.DependentRequired) > 0, func() any {
+		dr := NewMap()
+		for _, d := range s.DependentRequired {
+			dr.Set(d.Name, stringsToAny(d.Required))
+		}
+		return dr
+	})
+	c.dropOr(m, ptr, "dependentSchemas", len(s.DependentSchemas) > 0, func() any {
+		ds := NewMap()
+		for _, d := range s.DependentSchemas {
+			ds.Set(d.Name, c.schema(d.Schema, ptr+"/dependentSchemas/"+jsontree.EscapePointerToken(d.Name)))
+		}
+		return ds
+	})
+}
+
+func (c *converter) applicators(m *Map, s *ir.Schema, ptr string) {
+	if len(s.AllOf) > 0 {
+		// 3.0 rewrites may put schemas first in allOf (a type list here, the $ref wrapper later); the
+		// pointers of the schema's own entries count them.
+		prev := allOfOf(m)
+		offset := len(prev)
+		if c.v == v30 && s.Ref != nil {
+			offset++
+		}
+		m.Set("allOf", append(prev, c.list(s.AllOf, ptr+"/allOf", offset)...))
+	}
+	if len(s.AnyOf) > 0 {
+		m.Set("anyOf", c.list(s.AnyOf, ptr+"/anyOf", 0))
+	}
+	if len(s.OneOf) > 0 {
+		c.oneOf(m, s, ptr)
+	}
+	if s.Not != nil {
+		// A keyword left out below "not" makes "not" reject more, not less; so "not" goes as a whole.
+		mark := c.mark()
+		not := c.schema(s.Not, ptr+"/not")
+		if c.droppedSince(mark) {
+			c.losses.losses = c.losses.losses[:mark]
+			c.losses.add(RuleDropped, ptr, "not")
+		} else {
+			m.Set("not", not)
+		}
+	}
+	for _, kw := range []struct {
+		key string
+		s   *ir.Schema
+	}{{"if", s.If}, {"then", s.Then}, {"else", s.Else}} {
+		c.dropOr(m, ptr, kw.key, kw.s != nil, func() any { return c.schema(kw.s, ptr+"/"+kw.key) })
+	}
+}
+
+// oneOf writes oneOf. When a 3.0 branch lost a keyword, it may now match where it did not, and
+// "exactly one" could reject a valid value; the branches are then kept as anyOf, at least one.
+func (c *converter) oneOf(m *Map, s *ir.Schema, ptr string) {
+	mark := c.mark()
+	list := c.list(s.OneOf, ptr+"/oneOf", 0)
+	if !c.droppedSince(mark) {
+		m.Set("oneOf", list)
+		return
+	}
+	c.losses.add(RuleDropped, ptr, "oneOf")
+	if _, taken := m.Get("anyOf"); taken {
+		m.Set("allOf", append(allOfOf(m), NewMap().Set("anyOf", list)))
+		return
+	}
+	m.Set("anyOf", list)
+}
+
+// mark returns the position in the loss log, for droppedSince.
+func (c *converter) mark() int { return len(c.losses.losses) }
+
+// droppedSince reports whether a keyword was left out after mark.
+func (c *converter) droppedSince(mark int) bool {
+	for _, l := range c.losses.losses[mark:] {
+		if l.Rule == RuleDropped {
+			return true
+		}
+	}
+	return false
+}
+
+func allOfOf(m *Map) []any {
+	if v, ok := m.Get("allOf"); ok {
+		return v.([]any)
+	}
+	return nil
+}
+
+// list converts the schemas of an applicator; offset is the index in the output of the first one.
+func (c *converter) list(list []*ir.Schema, ptr string, offset int) []any {
+	out := make([]any, len(list))
+	for i, s := range list {
+		out[i] = c.schema(s, ptr+"/"+strconv.Itoa(offset+i))
+	}
+	return out
+}
+
+// dropOr writes a keyword that only 3.1 has, or records that 3.0 leaves it out.
+func (c *converter) dropOr(m *Map, ptr, key string, present bool, value func() any) {
+	if !present {
+		return
+	}
+	if c.v == v30 {
+		c.losses.add(RuleDropped, ptr, key)
+		return
+	}
+	m.Set(key, value())
+}
+
+func (c *converter) dropCount(m *Map, ptr, key string, n *int64) {
+	c.dropOr(m, ptr, key, n != nil, func() any { return Number(strconv.FormatInt(*n, 10)) })
+}
+
+// trailing writes the annotations that read best after the assertions.
+func (c *converter) trailing(m *Map, s *ir.Schema, ptr string) {
+	if s.Default != nil {
+		m.Set("default", c.value(s.Default))
+	}
+	switch {
+	case len(s.Examples) == 0:
+	case c.v == v31:
+		var list []any
+		for i := range s.Examples {
+			list = append(list, c.value(&s.Examples[i]))
+		}
+		m.Set("examples", list)
+	default:
+		c.losses.add(RuleExamples, ptr, "examples")
+		m.Set("example", c.value(&s.Examples[0]))
+	}
+	if s.Deprecated {
+		m.Set("deprecated", true)
+	}
+}
