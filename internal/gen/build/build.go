@@ -186,7 +186,7 @@ func isStruct(s *ir.Schema) bool {
 // validated as JSON, so that every keyword keeps its exact meaning.
 func IsComposite(s *ir.Schema) bool {
 	return s.Bool != nil || (s.Ref != nil && hasAssertions(s)) || hasApplicators(s) ||
-		((s.Const != nil || len(s.Enum) > 0) && !isScalar(s))
+		((s.Const != nil || s.Enum != nil) && !isScalar(s))
 }
 
 // isScalar reports whether a schema's values are of one scalar type, null aside: only then can
@@ -280,7 +280,7 @@ func (b *builder) enum(doc *load.Document, ptr, typeName string, s *ir.Schema) *
 	descs := node.Get("x-enum-descriptions")
 	e := &ir.Enum{}
 	seen := map[string]string{}
-	for _, v := range s.Enum {
+	for i, v := range s.Enum {
 		value := v.Go.(string)
 		stem := GoName(value)
 		if stem == "" {
@@ -288,6 +288,10 @@ func (b *builder) enum(doc *load.Document, ptr, typeName string, s *ir.Schema) *
 		}
 		goName := typeName + stem
 		if stem == "" || seen[goName] != "" {
+			// Values such as "foo\nbar" and "foo\rbar" share a stem: number the constant instead.
+			goName = fmt.Sprintf("%sValue%d", typeName, i+1)
+		}
+		if seen[goName] != "" {
 			b.diags.Add(doc.Path, ptr+"/enum", "enum value %q gives no distinct Go constant name", value)
 			continue
 		}

@@ -129,6 +129,7 @@ func (b *builder) readAssertions(doc *load.Document, ptr string, s *ir.Schema, n
 		s.Const = valueOf(v)
 	}
 	if v := node.Get("enum"); v != nil {
+		s.Enum = []ir.Value{} // an empty enum is present and admits nothing
 		for _, item := range v.Items {
 			s.Enum = append(s.Enum, *valueOf(item))
 		}

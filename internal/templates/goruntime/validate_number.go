@@ -45,7 +45,17 @@ func cgParseDecimal(lit string) (cgDecimal, bool) {
 	if intPart == "" || strings.Trim(intPart+frac, "0123456789") != "" {
 		return d, false
 	}
-	digits := intPart + frac
+	// Trailing zeros of the fraction and leading zeros of the integer part carry no value; dropping
+	// them first means "1.0", "1500" and "0.25" need no new string (only "12.5" does).
+	frac = strings.TrimRight(frac, "0")
+	intPart = strings.TrimLeft(intPart, "0")
+	digits := frac
+	switch {
+	case intPart != "" && frac != "":
+		digits = intPart + frac
+	case intPart != "":
+		digits = intPart
+	}
 	d.exp -= int64(len(frac))
 	digits = strings.TrimLeft(digits, "0")
 	trimmed := strings.TrimRight(digits, "0")
@@ -66,11 +76,9 @@ func cgCmpDecimal(a, b cgDecimal) int {
 	case a.digits == "" && b.digits == "":
 		return 0
 	case a.digits == "":
-		return cgSign(!b.neg, true)
-	case b.digits == "":
-		return cgSign(a.neg, false)
-	case a.neg != b.neg:
-		return cgSign(a.neg, false)
+		return cgSign(!b.neg) // 0 is above a negative b and below a positive one
+	case b.digits == "" || a.neg != b.neg:
+		return cgSign(a.neg)
 	}
 	mag := cgCmpMagnitude(a, b)
 	if a.neg {
@@ -79,16 +87,12 @@ func cgCmpDecimal(a, b cgDecimal) int {
 	return mag
 }
 
-// cgSign is -1 when negative is true and +1 otherwise, flipped when flip is set.
-func cgSign(negative, flip bool) int {
-	s := 1
+// cgSign is -1 when negative is true and +1 otherwise.
+func cgSign(negative bool) int {
 	if negative {
-		s = -1
+		return -1
 	}
-	if flip {
-		s = -s
-	}
-	return s
+	return 1
 }
 
 // cgCmpMagnitude compares |a| and |b|, both non-zero: first the position of the leading digit, then

@@ -1,0 +1,248 @@
+package conformance
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/santhosh-tekuri/jsonschema/v6"
+
+	"github.com/contractgen/contractgen/generated/agenterror"
+	"github.com/contractgen/contractgen/internal/gen/build"
+	"github.com/contractgen/contractgen/internal/gen/emit/govalidate"
+	"github.com/contractgen/contractgen/internal/gen/load"
+	"github.com/contractgen/contractgen/internal/templates/goruntime"
+)
+
+// contractSchema is the contract the generated package in generated/agenterror comes from.
+var contractSchema = filepath.Join("..", "..", "docs", "contracts", "schemas", "agent-error.schema.json")
+
+var (
+	referenceOnce sync.Once
+	reference     *jsonschema.Schema
+	interpreter   []goruntime.Node
+	interpRoot    int32
+	referenceErr  error
+)
+
+// setup compiles the contract once with the reference validator and once into the interpreter's
+// table (what contractgen validate runs).
+func setup(t testing.TB) {
+	t.Helper()
+	referenceOnce.Do(func() {
+		c := jsonschema.NewCompiler()
+		reference, referenceErr = c.Compile(contractSchema)
+		if referenceErr != nil {
+			return
+		}
+		set, err := load.Files([]string{contractSchema})
+		if err != nil {
+			referenceErr = err
+			return
+		}
+		pkg, err := build.Build(set, build.Options{Package: "agenterror"})
+		if err != nil {
+			referenceErr = err
+			return
+		}
+		table := govalidate.Lower(pkg)
+		interpreter, interpRoot = goruntime.Compile(table.Nodes), table.Of(pkg.Roots[0].Schema)
+	})
+	if referenceErr != nil {
+		t.Fatal(referenceErr)
+	}
+}
+
+// verdicts is what each validator says about one instance.
+type verdicts struct {
+	reference, parse, interpreter bool
+	parseErr                      error
+	violations                    []goruntime.Violation
+}
+
+func judge(t testing.TB, data []byte) verdicts {
+	t.Helper()
+	var v verdicts
+	inst, err := jsonschema.UnmarshalJSON(bytes.NewReader(data))
+	if err != nil {
+		t.Fatalf("the reference cannot read %q: %v", data, err)
+	}
+	v.reference = reference.Validate(inst) == nil
+	_, v.parseErr = agenterror.Parse(data)
+	var verr *agenterror.ValidationError
+	if v.parseErr != nil && !errors.As(v.parseErr, &verr) {
+		t.Fatalf("Parse(%q) failed with %T, not a *ValidationError: %v", data, v.parseErr, v.parseErr)
+	}
+	v.parse = v.parseErr == nil
+	v.violations, err = goruntime.ValidateJSON(interpreter, interpRoot, data)
+	if err != nil {
+		t.Fatalf("the interpreter cannot read %q: %v", data, err)
+	}
+	v.interpreter = len(v.violations) == 0
+	return v
+}
+
+// TestCorpusAgreesWithReference checks every corpus instance: generated Parse, the interpreter of
+// contractgen validate and the reference validator must all give the verdict the file name states.
+// Objects with a repeated member name are the one deliberate difference: Parse and validate reject
+// them, the reference (which decodes with encoding/json, last member wins) may not.
+func TestCorpusAgreesWithReference(t *testing.T) {
+	setup(t)
+	entries, err := os.ReadDir(corpusDir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(entries) < 200 {
+		t.Fatalf("the corpus has %d instances; the issue asks for at least 200", len(entries))
+	}
+	counts := map[string]int{}
+	for _, e := range entries {
+		data := readFile(t, filepath.Join(corpusDir, e.Name()))
+		want, _, _ := strings.Cut(e.Name(), "-")
+		counts[want]++
+		v := judge(t, data)
+		if want == "dup" {
+			if v.parse || v.interpreter || !hasDuplicateViolation(v.parseErr.Error()) {
+				t.Errorf("%s: a repeated member name must be rejected by Parse (%v) and validate (%v)", e.Name(), v.parseErr, v.violations)
+			}
+			continue
+		}
+		valid := want == "valid"
+		if v.reference != valid || v.parse != valid || v.interpreter != valid {
+			t.Errorf("%s: expected %s; reference valid=%v, Parse valid=%v (%v), validate valid=%v (%v)",
+				e.Name(), want, v.reference, v.parse, v.parseErr, v.interpreter, v.violations)
+		}
+	}
+	t.Logf("corpus: %d valid, %d invalid, %d with repeated member names; zero disagreements is the pass condition", counts["valid"], counts["invalid"], counts["dup"])
+}
+
+func hasDuplicateViolation(msg string) bool { return strings.Contains(msg, "occurs more than once") }
+
+// TestValidateAllocatesNothing checks the zero-allocation promise on every valid corpus instance.
+func TestValidateAllocatesNothing(t *testing.T) {
+	entries, err := filepath.Glob(filepath.Join(corpusDir, "valid-*.json"))
+	if err != nil || len(entries) == 0 {
+		t.Fatalf("no valid corpus instances: %v", err)
+	}
+	for _, name := range entries {
+		v, err := agenterror.Parse(readFile(t, name))
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if n := testing.AllocsPerRun(20, func() {
+			if err := v.Validate(); err != nil {
+				t.Fatalf("%s: Validate after Parse: %v", name, err)
+			}
+		}); n != 0 {
+			t.Errorf("%s: Validate allocates %.0f times on a valid value", name, n)
+		}
+	}
+}
+
+// TestRoundTripStaysValid checks that what Parse accepts encodes to JSON that Parse and the
+// reference accept again, with unknown members kept.
+func TestRoundTripStaysValid(t *testing.T) {
+	setup(t)
+	entries, _ := filepath.Glob(filepath.Join(corpusDir, "valid-*.json"))
+	for _, name := range entries {
+		v, err := agenterror.Parse(readFile(t, name))
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		out, err := json.Marshal(v)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if got := judge(t, out); !got.reference || !got.parse {
+			t.Errorf("%s: the re-encoded %s is no longer valid (reference %v, Parse %v)", name, out, got.reference, got.parseErr)
+		}
+	}
+}
+
+// hasRepeatedName reports whether any object in data repeats a member name, using encoding/json's
+// tokenizer so the check does not share code with the decoder under test.
+func hasRepeatedName(data []byte) bool {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	type frame struct {
+		object  bool
+		names   map[string]bool
+		wantKey bool
+	}
+	var stack []*frame
+	for {
+		tok, err := dec.Token()
+		if err == io.EOF || err != nil {
+			return false
+		}
+		var top *frame
+		if len(stack) > 0 {
+			top = stack[len(stack)-1]
+		}
+		if d, ok := tok.(json.Delim); ok {
+			switch d {
+			case '{', '[':
+				if top != nil && top.object {
+					top.wantKey = true
+				}
+				stack = append(stack, &frame{object: d == '{', names: map[string]bool{}, wantKey: true})
+			default:
+				stack = stack[:len(stack)-1]
+				if len(stack) > 0 && stack[len(stack)-1].object {
+					stack[len(stack)-1].wantKey = true
+				}
+			}
+			continue
+		}
+		if top != nil && top.object {
+			if top.wantKey {
+				name := tok.(string)
+				if top.names[name] {
+					return true
+				}
+				top.names[name] = true
+				top.wantKey = false
+			} else {
+				top.wantKey = true
+			}
+		}
+	}
+}
+
+// FuzzParseAgreesWithReference mutates contract instances and requires generated Parse, the
+// interpreter and the reference validator to give the same verdict on every JSON document, with
+// repeated member names (rejected on purpose) held to rejection instead.
+func FuzzParseAgreesWithReference(f *testing.F) {
+	entries, _ := filepath.Glob(filepath.Join(corpusDir, "*.json"))
+	for _, name := range entries {
+		data, err := os.ReadFile(name)
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(data)
+	}
+	setup(f)
+	f.Fuzz(func(t *testing.T, data []byte) {
+		if !json.Valid(data) {
+			if _, err := agenterror.Parse(data); err == nil {
+				t.Fatalf("Parse accepted invalid JSON %q", data)
+			}
+			return
+		}
+		v := judge(t, data)
+		if hasRepeatedName(data) {
+			if v.parse || v.interpreter {
+				t.Fatalf("%q repeats a member name, yet Parse valid=%v, validate valid=%v", data, v.parse, v.interpreter)
+			}
+			return
+		}
+		if v.reference != v.parse || v.reference != v.interpreter {
+			t.Fatalf("%q: reference valid=%v, Parse valid=%v (%v), validate valid=%v (%v)", data, v.reference, v.parse, v.parseErr, v.interpreter, v.violations)
+		}
+	})
+}

@@ -1,0 +1,275 @@
+package conformance
+
+import (
+	"bytes"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"sort"
+	"strings"
+	"testing"
+)
+
+// suiteDir is where the JSON Schema Test Suite is checked out, relative to this package.
+var suiteDir = filepath.Join("..", "..", "..", "shared", "conformance", "json-schema-test-suite", "tests", "draft2020-12")
+
+var suiteWork = flag.String("suite-work", "", "generate the suite's packages into this directory and keep them (for debugging)")
+
+var writeMatrix = flag.Bool("write-matrix", false, "rewrite the support matrix in docs/validation.md from this run")
+
+// suiteGroup is one test group of a suite file.
+type suiteGroup struct {
+	Description string          `json:"description"`
+	Schema      json.RawMessage `json:"schema"`
+	Tests       []struct {
+		Description string          `json:"description"`
+		Data        json.RawMessage `json:"data"`
+		Valid       bool            `json:"valid"`
+	} `json:"tests"`
+}
+
+// fileResult counts what happened to the groups of one suite file.
+type fileResult struct {
+	File                    string
+	Groups, Run, Passed     int
+	Rejected                int
+	RejectedBy              map[string]int
+	FailedGroups, BadErrors []string
+}
+
+// runCase is one instance sent through a generated Parse.
+type runCase struct {
+	Package int             `json:"package"`
+	Data    json.RawMessage `json:"data"`
+}
+
+// TestSuite generates a package for every group whose schema contractgen supports, compiles them all
+// into one program, and checks every test's verdict through Parse. Groups with unsupported keywords
+// must be refused at generation with a message naming the keyword's pointer.
+func TestSuite(t *testing.T) {
+	files, _ := filepath.Glob(filepath.Join(suiteDir, "*.json"))
+	if len(files) == 0 {
+		t.Skipf("the JSON Schema Test Suite is not at %s (it lives in the shared checkout beside the repository)", suiteDir)
+	}
+	if testing.Short() {
+		t.Skip("compiles a few hundred generated packages; not in -short mode")
+	}
+	work := *suiteWork
+	if work == "" {
+		work = t.TempDir()
+	}
+	writeFile(t, filepath.Join(work, "go.mod"), "module conftest\n\ngo 1.24\n")
+	var (
+		results []*fileResult
+		cases   []runCase
+		want    []bool
+		owner   []string // "file#group" of each generated package
+		where   []*fileResult
+	)
+	for _, file := range files {
+		res := &fileResult{File: filepath.Base(file), RejectedBy: map[string]int{}}
+		results = append(results, res)
+		var groups []suiteGroup
+		if err := json.Unmarshal(readFile(t, file), &groups); err != nil {
+			t.Fatalf("%s: %v", file, err)
+		}
+		for gi, g := range groups {
+			res.Groups++
+			schema := filepath.Join(work, "schemas", fmt.Sprintf("%s-%d.json", strings.TrimSuffix(res.File, ".json"), gi))
+			writeFile(t, schema, string(g.Schema))
+			pkg := fmt.Sprintf("g%04d", len(owner))
+			if err := Generate(schema, pkg, "Root", filepath.Join(work, pkg)); err != nil {
+				res.Rejected++
+				res.RejectedBy[rejectionReason(err)]++
+				if !strings.Contains(err.Error(), "#/") && !strings.Contains(err.Error(), "#: ") {
+					res.BadErrors = append(res.BadErrors, fmt.Sprintf("group %d %q: %v", gi, g.Description, err))
+				}
+				continue
+			}
+			res.Run++
+			for _, tc := range g.Tests {
+				cases = append(cases, runCase{Package: len(owner), Data: tc.Data})
+				want = append(want, tc.Valid)
+			}
+			owner = append(owner, fmt.Sprintf("%s#%d %q", res.File, gi, g.Description))
+			where = append(where, res)
+		}
+	}
+	got := runParsers(t, work, len(owner), cases)
+	failed := map[int]bool{}
+	for i, c := range cases {
+		if got[i] != verdict(want[i]) {
+			failed[c.Package] = true
+			t.Errorf("%s: data %s: Parse says %s, the suite says %s", owner[c.Package], c.Data, got[i], verdict(want[i]))
+		}
+	}
+	for p, res := range where {
+		if failed[p] {
+			res.FailedGroups = append(res.FailedGroups, owner[p])
+		} else {
+			res.Passed++
+		}
+	}
+	for _, res := range results {
+		for _, bad := range res.BadErrors {
+			t.Errorf("%s: rejected without naming a pointer: %s", res.File, bad)
+		}
+		t.Logf("%-28s groups %3d  run %3d  passed %3d  rejected %3d %v", res.File, res.Groups, res.Run, res.Passed, res.Rejected, res.RejectedBy)
+	}
+	if *writeMatrix {
+		if err := updateMatrix(filepath.Join("..", "..", "docs", "validation.md"), results); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+func verdict(valid bool) string {
+	if valid {
+		return "valid"
+	}
+	return "invalid"
+}
+
+// rejectionReason reduces a generation error to the unsupported keyword or problem it names.
+func rejectionReason(err error) string {
+	msg := err.Error()
+	for _, marker := range []string{`keyword "`, `extension keyword "`} {
+		if i := strings.Index(msg, marker); i >= 0 {
+			rest := msg[i+len(marker):]
+			return rest[:strings.IndexByte(rest, '"')]
+		}
+	}
+	switch {
+	case strings.Contains(msg, "remote"):
+		return "remote $ref"
+	case strings.Contains(msg, "anchors"):
+		return "$ref to an anchor"
+	case strings.Contains(msg, "ECMA-262"):
+		return "ECMA-only regex"
+	case strings.Contains(msg, "$id"):
+		return "$id"
+	}
+	line, _, _ := strings.Cut(msg, "\n")
+	if i := strings.Index(line, ": "); i >= 0 {
+		line = line[i+2:]
+	}
+	return line
+}
+
+// runParsers writes a program that imports every generated package, sends each case through its
+// package's Parse, and prints the verdicts; one build for all packages keeps the run affordable.
+func runParsers(t *testing.T, work string, packages int, cases []runCase) []string {
+	t.Helper()
+	var src bytes.Buffer
+	src.WriteString("package main\n\nimport (\n\t\"encoding/json\"\n\t\"errors\"\n\t\"fmt\"\n\t\"os\"\n\n")
+	for p := 0; p < packages; p++ {
+		fmt.Fprintf(&src, "\tg%04d \"conftest/g%04d\"\n", p, p)
+	}
+	src.WriteString(")\n\nvar parsers = []func([]byte) string{\n")
+	for p := 0; p < packages; p++ {
+		fmt.Fprintf(&src, "\tfunc(b []byte) string {\n\t\t_, err := g%04d.Parse(b)\n\t\tvar ve *g%04d.ValidationError\n\t\treturn outcome(err, errors.As(err, &ve))\n\t},\n", p, p)
+	}
+	src.WriteString(`}
+
+func outcome(err error, violation bool) string {
+	switch {
+	case err == nil:
+		return "valid"
+	case violation:
+		return "invalid"
+	}
+	return "error: " + err.Error()
+}
+
+func main() {
+	var cases []struct {
+		Package int
+		Data    json.RawMessage
+	}
+	data, err := os.ReadFile(os.Args[1])
+	if err == nil {
+		err = json.Unmarshal(data, &cases)
+	}
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(2)
+	}
+	out := make([]string, len(cases))
+	for i, c := range cases {
+		out[i] = parsers[c.Package](c.Data)
+	}
+	json.NewEncoder(os.Stdout).Encode(out)
+}
+`)
+	writeFile(t, filepath.Join(work, "main.go"), src.String())
+	data, err := json.Marshal(cases)
+	if err != nil {
+		t.Fatal(err)
+	}
+	writeFile(t, filepath.Join(work, "cases.json"), string(data))
+	cmd := exec.Command("go", "run", ".", "cases.json")
+	cmd.Dir = work
+	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off")
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("building or running the generated packages failed: %v\n%s", err, stderr.String())
+	}
+	var got []string
+	if err := json.Unmarshal(out, &got); err != nil || len(got) != len(cases) {
+		t.Fatalf("unexpected output from the runner (%v): %.500s", err, out)
+	}
+	return got
+}
+
+// updateMatrix rewrites the part of docs/validation.md between the matrix markers.
+func updateMatrix(path string, results []*fileResult) error {
+	doc, err := os.ReadFile(path)
+	if err != nil {
+		return err
+	}
+	const begin, end = "<!-- matrix:begin -->\n", "<!-- matrix:end -->"
+	i, j := bytes.Index(doc, []byte(begin)), bytes.Index(doc, []byte(end))
+	if i < 0 || j < i {
+		return fmt.Errorf("%s has no %q ... %q section", path, strings.TrimSpace(begin), end)
+	}
+	var b bytes.Buffer
+	b.WriteString("| suite file | groups | run | passed | rejected at generation (reason: groups) |\n|---|---:|---:|---:|---|\n")
+	var total fileResult
+	for _, r := range results {
+		var reasons []string
+		for reason, n := range r.RejectedBy {
+			reasons = append(reasons, fmt.Sprintf("%s: %d", strings.ReplaceAll(reason, "|", "\\|"), n))
+		}
+		sort.Strings(reasons)
+		fmt.Fprintf(&b, "| %s | %d | %d | %d | %s |\n", r.File, r.Groups, r.Run, r.Passed, strings.Join(reasons, "; "))
+		total.Groups, total.Run, total.Passed, total.Rejected = total.Groups+r.Groups, total.Run+r.Run, total.Passed+r.Passed, total.Rejected+r.Rejected
+	}
+	fmt.Fprintf(&b, "| **total** | %d | %d | %d | %d |\n", total.Groups, total.Run, total.Passed, total.Rejected)
+	out := slices.Concat(doc[:i+len(begin)], b.Bytes(), doc[j:])
+	return os.WriteFile(path, out, 0o644)
+}
+
+func readFile(t *testing.T, path string) []byte {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data
+}
+
+func writeFile(t *testing.T, path, content string) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
