@@ -1,0 +1,146 @@
+package cli
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/spf13/cobra"
+
+	"github.com/contractgen/contractgen/internal/gen/build"
+	"github.com/contractgen/contractgen/internal/gen/emit/govalidate"
+	"github.com/contractgen/contractgen/internal/gen/load"
+	"github.com/contractgen/contractgen/internal/templates/goruntime"
+)
+
+func init() { extraCommands = append(extraCommands, newValidateCommand) }
+
+// maxInstanceSize bounds each instance file, as the loader bounds schema files.
+const maxInstanceSize = load.MaxFileSize
+
+// validateOptions are the flags of contractgen validate.
+type validateOptions struct {
+	schema string
+	format string
+}
+
+func newValidateCommand() *cobra.Command {
+	var o validateOptions
+	cmd := &cobra.Command{
+		Use:   "validate [--schema S] FILE...",
+		Short: "Validate JSON instance files against the contract (exit 1 when any is invalid)",
+		Long: "validate checks each JSON file against the schema with the semantics of the generated Parse: the\n" +
+			"interpreter that generated packages carry runs here over the same table, so the command and the\n" +
+			"generated code cannot disagree. Every violation is printed with the instance's JSON pointer, the\n" +
+			"schema keyword's pointer and a message. A member name that occurs twice in one object is a violation.\n" +
+			"Exit status: 0 all valid, 1 some file invalid (or not JSON), 2 the schema or a file could not be read.",
+		Args: cobra.MinimumNArgs(1),
+		RunE: func(cmd *cobra.Command, files []string) error { return o.run(cmd.OutOrStdout(), files) },
+	}
+	cmd.Flags().StringVar(&o.schema, "schema", DefaultSchema, "schema file to validate against")
+	cmd.Flags().StringVar(&o.format, "format", "text", "output format: text, or json (one object per file)")
+	return cmd
+}
+
+// fileReport is the JSON output for one instance file.
+type fileReport struct {
+	File       string                `json:"file"`
+	Valid      bool                  `json:"valid"`
+	Error      string                `json:"error,omitempty"`
+	Violations []goruntime.Violation `json:"violations,omitempty"`
+}
+
+func (o *validateOptions) run(out io.Writer, files []string) error {
+	if o.format != "text" && o.format != "json" {
+		return fmt.Errorf("--format must be text or json, not %q", o.format)
+	}
+	nodes, root, err := compileSchema(o.schema)
+	if err != nil {
+		return &exitError{code: ExitError, err: err}
+	}
+	invalid := 0
+	for _, file := range files {
+		data, err := readInstance(file)
+		if err != nil {
+			return &exitError{code: ExitError, err: err}
+		}
+		rep := fileReport{File: file}
+		rep.Violations, err = goruntime.ValidateJSON(nodes, root, data)
+		if err != nil {
+			rep.Error = "not JSON: " + err.Error()
+		}
+		rep.Valid = err == nil && len(rep.Violations) == 0
+		if !rep.Valid {
+			invalid++
+		}
+		if err := writeReport(out, o.format, rep); err != nil {
+			return err
+		}
+	}
+	if invalid > 0 {
+		return &exitError{code: ExitFail}
+	}
+	return nil
+}
+
+// compileSchema builds the validation table of a schema, as the generator would for its package.
+func compileSchema(schema string) ([]goruntime.Node, int32, error) {
+	set, err := load.Files([]string{schema})
+	if err != nil {
+		return nil, 0, err
+	}
+	pkg, err := build.Build(set, build.Options{Package: "validate"})
+	if err != nil {
+		return nil, 0, err
+	}
+	table := govalidate.Lower(pkg)
+	return goruntime.Compile(table.Nodes), table.Of(pkg.Roots[0].Schema), nil
+}
+
+func readInstance(file string) ([]byte, error) {
+	f, err := os.Open(file)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, maxInstanceSize+1))
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", file, err)
+	}
+	if len(data) > maxInstanceSize {
+		return nil, fmt.Errorf("%s: larger than %d MiB", file, maxInstanceSize>>20)
+	}
+	return data, nil
+}
+
+// writeReport prints one file's verdict: "FILE: valid", or one line per violation in the form
+// "FILE#/instance/pointer: message (schema keyword pointer)".
+func writeReport(out io.Writer, format string, rep fileReport) error {
+	if format == "json" {
+		line, err := json.Marshal(rep)
+		if err != nil {
+			return err
+		}
+		_, err = fmt.Fprintf(out, "%s\n", line)
+		return err
+	}
+	var err error
+	switch {
+	case rep.Error != "":
+		_, err = fmt.Fprintf(out, "%s: %s\n", rep.File, rep.Error)
+	case rep.Valid:
+		_, err = fmt.Fprintf(out, "%s: valid\n", rep.File)
+	}
+	for _, v := range rep.Violations {
+		if err != nil {
+			break
+		}
+		kw := v.KeywordLocation
+		if kw == "" {
+			kw = "#"
+		}
+		_, err = fmt.Fprintf(out, "%s#%s: %s (%s)\n", rep.File, v.InstanceLocation, v.Message, kw)
+	}
+	return err
+}
