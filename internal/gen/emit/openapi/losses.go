@@ -19,6 +19,8 @@ const (
 	RuleRefSiblings Rule = "ref-siblings"
 	// RuleNullable: 3.0 has no "null" type, only the nullable flag.
 	RuleNullable Rule = "nullable"
+	// RuleUntypedNull: 3.0 allows null only where nullable is true, even without a type.
+	RuleUntypedNull Rule = "untyped-null"
 	// RuleNullOnly: a schema that allows only null has no 3.0 type at all.
 	RuleNullOnly Rule = "null-only"
 	// RuleTypeList: 3.0's type takes one name, not a list.
@@ -57,6 +59,9 @@ var rules = []ruleInfo{
 		"Nothing a validator sees (3.0 ignores keywords beside `$ref`, so they move next to a wrapper); " +
 			"tools show an unnamed wrapper where 3.1 shows the referenced name."},
 	{RuleNullable, "`type: [T, \"null\"]`", "`type: T` and `nullable: true`", "Nothing."},
+	{RuleUntypedNull, "a schema without `type` that allows null", "the same with `nullable: true`",
+		"Nothing: 3.0 readers such as kin-openapi reject null wherever `nullable` is missing, even in a " +
+			"schema without `type`."},
 	{RuleNullOnly, "`type: \"null\"`", "`nullable: true` and `enum: [null]`",
 		"Nothing a validator sees; 3.0 has no name for the null type, so tools see an untyped schema."},
 	{RuleTypeList, "`type` listing several types", "`anyOf` with one `type` each",
@@ -65,8 +70,8 @@ var rules = []ruleInfo{
 		"`minimum` / `maximum` with `exclusiveMinimum: true` / `exclusiveMaximum: true`",
 		"Nothing; where an inclusive and an exclusive bound were both given, the looser one, which " +
 			"never decides, is left out."},
-	{RuleBooleanSchema, "the schemas `true` and `false`", "`{}` and `{not: {}}`", "Nothing."},
-	{RuleArrayItems, "`type: array` without `items`", "`items: {}`", "Nothing."},
+	{RuleBooleanSchema, "the schemas `true` and `false`", "`{nullable: true}` and `{not: {nullable: true}}`", "Nothing."},
+	{RuleArrayItems, "`type: array` without `items`", "`items: {nullable: true}`", "Nothing."},
 }
 
 // Loss is one rewrite applied to one place of the 3.0 document.
@@ -75,7 +80,8 @@ type Loss struct {
 	Rule Rule
 	// Pointer is the JSON pointer of the rewritten schema in the 3.0 document.
 	Pointer string
-	// Keyword is the 3.1 keyword that was rewritten or left out.
+	// Keyword is the 3.1 keyword that was rewritten or left out, or the 3.0 keyword that was added
+	// where 3.1 needs none.
 	Keyword string
 }
 

@@ -1,6 +1,7 @@
 package openapi
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -38,10 +39,11 @@ func (c *converter) schema(s *ir.Schema, ptr string) any {
 			return *s.Bool
 		}
 		c.losses.add(RuleBooleanSchema, ptr, strconv.FormatBool(*s.Bool))
+		// 3.0 allows null only where nullable is true, even in an otherwise empty schema.
 		if *s.Bool {
-			return NewMap()
+			return anyValue()
 		}
-		return NewMap().Set("not", NewMap())
+		return NewMap().Set("not", anyValue())
 	}
 	m := NewMap()
 	c.annotations(m, s)
@@ -53,6 +55,10 @@ func (c *converter) schema(s *ir.Schema, ptr string) any {
 	c.objects(m, s, ptr)
 	c.applicators(m, s, ptr)
 	c.trailing(m, s, ptr)
+	if c.v == v30 && len(s.Types) == 0 && acceptsNull(s, map[*ir.Schema]bool{}) {
+		c.losses.add(RuleUntypedNull, ptr, "nullable")
+		m.Set("nullable", true)
+	}
 	if s.Ref != nil {
 		return c.withRef(m, s, ptr)
 	}
@@ -159,6 +165,68 @@ func (c *converter) types(m *Map, s *ir.Schema, ptr string) {
 			m.Set("nullable", true)
 		}
 	}
+}
+
+// anyValue is the 3.0 schema that accepts every value, null included.
+func anyValue() *Map { return NewMap().Set("nullable", true) }
+
+// acceptsNull reports whether a 2020-12 schema accepts null. Only keywords that can reject null
+// matter: every other keyword applies to one type and ignores null. A $ref cycle counts as
+// rejecting, which at worst leaves a 3.0 schema stricter about null than needed, never looser.
+func acceptsNull(s *ir.Schema, visiting map[*ir.Schema]bool) bool {
+	if s == nil {
+		return true
+	}
+	if s.Bool != nil {
+		return *s.Bool
+	}
+	if visiting[s] {
+		return false
+	}
+	visiting[s] = true
+	defer delete(visiting, s)
+	if len(s.Types) > 0 && !contains(s.Types, "null") {
+		return false
+	}
+	if s.Const != nil && string(s.Const.JSON) != "null" {
+		return false
+	}
+	if len(s.Enum) > 0 && !slices.ContainsFunc(s.Enum, func(v ir.Value) bool { return string(v.JSON) == "null" }) {
+		return false
+	}
+	if s.Ref != nil && !acceptsNull(s.Ref.Schema, visiting) {
+		return false
+	}
+	for _, sub := range s.AllOf {
+		if !acceptsNull(sub, visiting) {
+			return false
+		}
+	}
+	if len(s.AnyOf) > 0 && !slices.ContainsFunc(s.AnyOf, func(sub *ir.Schema) bool { return acceptsNull(sub, visiting) }) {
+		return false
+	}
+	if len(s.OneOf) > 0 {
+		n := 0
+		for _, sub := range s.OneOf {
+			if acceptsNull(sub, visiting) {
+				n++
+			}
+		}
+		if n != 1 {
+			return false
+		}
+	}
+	if s.Not != nil && acceptsNull(s.Not, visiting) {
+		return false
+	}
+	if s.If != nil {
+		branch := s.Else
+		if acceptsNull(s.If, visiting) {
+			branch = s.Then
+		}
+		return acceptsNull(branch, visiting)
+	}
+	return true
 }
 
 func stringsToAny(list []string) []any {
@@ -272,7 +340,7 @@ func (c *converter) arrays(m *Map, s *ir.Schema, ptr string) {
 		m.Set("items", c.schema(s.Items, ptr+"/items"))
 	case c.v == v30 && len(s.Types) > 0 && contains(s.Types, "array"):
 		c.losses.add(RuleArrayItems, ptr, "items")
-		m.Set("items", NewMap())
+		m.Set("items", anyValue())
 	}
 	c.dropOr(m, ptr, "contains", s.Contains != nil, func() any { return c.schema(s.Contains, ptr+"/contains") })
 	c.dropCount(m, ptr, "minContains", s.MinContains)
@@ -284,14 +352,7 @@ func (c *converter) arrays(m *Map, s *ir.Schema, ptr string) {
 	}
 }
 
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
-}
+func contains(list []string, s string) bool { return slices.Contains(list, s) }
 
 func (c *converter) objects(m *Map, s *ir.Schema, ptr string) {
 	if len(s.Properties) > 0 {
