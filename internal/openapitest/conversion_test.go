@@ -45,6 +45,8 @@ var samples = []sample{
 	{json: `{"version":2,"one":["a","b"]}`},
 	{json: `{"version":2,"one":[1]}`},
 	{json: `{"version":2,"never":[]}`},
+	{json: `{"version":2,"loose":null}`},
+	{json: `{"version":2,"loose":[]}`},
 	// Invalid, and the 3.0 rewrites keep rejecting them.
 	{json: `{}`},
 	{json: `{"version":3}`},
@@ -70,6 +72,7 @@ var samples = []sample{
 	{json: `{"version":2,"choice":5}`},
 	{json: `{"version":2,"choice":"123"}`},
 	{json: `{"version":2,"never":[1]}`},
+	{json: `{"version":2,"loose":""}`},
 	{json: `{"version":2,"unknown":1}`},
 	{json: `{"version":2,"extras":{}}`},
 	{json: `{"version":2,"extras":{"a":1,"b":2,"c":3,"d":4,"e":5}}`},

@@ -16,7 +16,7 @@ var contractPath = filepath.Join("..", "..", "..", "..", "docs", "contracts", "s
 var fixturePath = filepath.Join("testdata", "features.schema.json")
 
 // buildIR loads a schema and builds its IR as the pipeline does.
-func buildIR(t *testing.T, schema string) *ir.Package {
+func buildIR(t testing.TB, schema string) *ir.Package {
 	t.Helper()
 	set, err := load.Files([]string{schema})
 	if err != nil {
@@ -30,7 +30,7 @@ func buildIR(t *testing.T, schema string) *ir.Package {
 }
 
 // emitFiles runs the emitter and returns its files by path.
-func emitFiles(t *testing.T, pkg *ir.Package) map[string][]byte {
+func emitFiles(t testing.TB, pkg *ir.Package) map[string][]byte {
 	t.Helper()
 	files, err := Emit(pkg)
 	if err != nil {

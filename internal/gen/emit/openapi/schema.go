@@ -55,7 +55,9 @@ func (c *converter) schema(s *ir.Schema, ptr string) any {
 	c.objects(m, s, ptr)
 	c.applicators(m, s, ptr)
 	c.trailing(m, s, ptr)
-	if c.v == v30 && len(s.Types) == 0 && acceptsNull(s, map[*ir.Schema]bool{}) {
+	// A bare $ref needs no flag of its own: the referenced component carries it.
+	bareRef := s.Ref != nil && m.Len() == 0
+	if c.v == v30 && len(s.Types) == 0 && !bareRef && acceptsNull(s, map[*ir.Schema]bool{}) {
 		c.losses.add(RuleUntypedNull, ptr, "nullable")
 		m.Set("nullable", true)
 	}
