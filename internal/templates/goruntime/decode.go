@@ -92,8 +92,8 @@ func (d *cgDecoder) missing(at, kw, name string) {
 // members splits an object into its members. In strict mode a member name that occurs twice is a
 // violation: RFC 8259 leaves such objects undefined and parsers disagree about them (encoding/json
 // keeps the last, others the first), so Parse refuses to pick one.
-func (d *cgDecoder) members(raw []byte, at string) ([]cgMember, error) {
-	members, err := cgObjectMembers(raw)
+func (d *cgDecoder) members(raw []byte, at string, buf []cgMember) ([]cgMember, error) {
+	members, err := cgObjectMembers(raw, buf)
 	if err != nil || !d.strict {
 		return members, err
 	}
@@ -230,9 +230,9 @@ func cgStringEnd(data []byte, i int) int {
 // cgTrim returns the encoded value without surrounding white space.
 func cgTrim(raw []byte) []byte { return bytes.TrimSpace(raw) }
 
-// cgObjectMembers splits a valid encoded object into its members, in order, names unescaped.
-func cgObjectMembers(raw []byte) ([]cgMember, error) {
-	members := make([]cgMember, 0, 8)
+// cgObjectMembers splits a valid encoded object into its members, in order, names unescaped,
+// appending to members (a caller's stack buffer keeps small objects off the heap).
+func cgObjectMembers(raw []byte, members []cgMember) ([]cgMember, error) {
 	i := cgSkipSpace(raw, 1)
 	for i < len(raw) && raw[i] != '}' {
 		end := cgStringEnd(raw, i)
@@ -350,13 +350,50 @@ func cgDecInteger(d *cgDecoder, raw []byte, at, kw string) (json.Number, error) 
 	return json.Number(raw), nil
 }
 
+// cgDecAny decodes any JSON value as encoding/json does with UseNumber (nil, bool, string,
+// json.Number, []any, map[string]any), straight from the validated bytes. In strict mode it also
+// reports repeated member names, which a map would silently collapse.
 func cgDecAny(d *cgDecoder, raw []byte, at, kw string) (any, error) {
-	d.checkNested(raw, at)
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	dec.UseNumber()
-	var v any
-	err := dec.Decode(&v)
-	return v, err
+	switch raw[0] {
+	case 'n':
+		return nil, nil
+	case 't', 'f':
+		return raw[0] == 't', nil
+	case '"':
+		return cgUnquote(raw)
+	case '[':
+		items := cgArrayItems(raw)
+		out := make([]any, len(items))
+		for i, item := range items {
+			var err error
+			if out[i], err = cgDecAny(d, item, cgChildAt(d, at, strconv.Itoa(i)), ""); err != nil {
+				return nil, err
+			}
+		}
+		return out, nil
+	case '{':
+		var buf [16]cgMember
+		members, err := d.members(raw, at, buf[:0])
+		if err != nil {
+			return nil, err
+		}
+		out := make(map[string]any, len(members))
+		for _, m := range members {
+			if out[m.Name], err = cgDecAny(d, m.Value, cgChildAt(d, at, cgPointerToken(m.Name)), ""); err != nil {
+				return nil, err
+			}
+		}
+		return out, nil
+	}
+	return json.Number(raw), nil
+}
+
+// cgChildAt builds a child's instance location only when a strict decoder may report it.
+func cgChildAt(d *cgDecoder, at, token string) string {
+	if !d.strict {
+		return ""
+	}
+	return at + "/" + token
 }
 
 func cgDecRaw(d *cgDecoder, raw []byte, at, kw string) (json.RawMessage, error) {
@@ -392,7 +429,8 @@ func cgDecMap[T any](elem cgDecFunc[T]) cgDecFunc[map[string]T] {
 		if raw[0] != '{' {
 			return nil, d.mismatch(at, kw, "object", raw)
 		}
-		members, err := d.members(raw, at)
+		var buf [16]cgMember
+		members, err := d.members(raw, at, buf[:0])
 		if err != nil {
 			return nil, err
 		}

@@ -67,7 +67,7 @@ func cgParseJSON(raw []byte, at string, dup func(at, name string)) (cgJSON, erro
 		}
 		return v, nil
 	case '{':
-		members, err := cgObjectMembers(raw)
+		members, err := cgObjectMembers(raw, nil)
 		if err != nil {
 			return cgJSON{}, err
 		}

@@ -130,7 +130,9 @@ func emitStructDecode(f *jen.File, n *ir.Named) {
 	f.Func().Params(jen.Id("v").Op("*").Id(n.Name)).Id("cgDecode").Params(decodeParams()...).Error().BlockFunc(func(g *jen.Group) {
 		g.If(jen.Id("raw").Index(jen.Lit(0)).Op("!=").LitRune('{')).Block(
 			jen.Return(jen.Id("d").Dot("mismatch").Call(jen.Id("at"), jen.Id("kw"), jen.Lit("object"), jen.Id("raw"))))
-		g.List(jen.Id("members"), jen.Err()).Op(":=").Id("d").Dot("members").Call(jen.Id("raw"), jen.Id("at"))
+		// Up to 16 members are split into a buffer on the stack.
+		g.Var().Id("buf").Index(jen.Lit(16)).Id("cgMember")
+		g.List(jen.Id("members"), jen.Err()).Op(":=").Id("d").Dot("members").Call(jen.Id("raw"), jen.Id("at"), jen.Id("buf").Index(jen.Empty(), jen.Lit(0)))
 		g.Add(returnIfErr())
 		g.Op("*").Id("v").Op("=").Id(n.Name).Values()
 		if len(required) > 0 {
