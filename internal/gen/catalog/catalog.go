@@ -8,20 +8,16 @@ package catalog
 
 import (
 	_ "embed"
-	"encoding/json"
-	"errors"
-	"fmt"
 	"slices"
 	"strings"
 	"sync"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
-	"golang.org/x/text/language"
-	"golang.org/x/text/message"
 
 	"github.com/contractgen/contractgen/internal/gen/diag"
 	"github.com/contractgen/contractgen/internal/gen/ir"
 	"github.com/contractgen/contractgen/internal/gen/jsontree"
+	"github.com/contractgen/contractgen/internal/gen/schemacheck"
 )
 
 //go:embed vocabulary.schema.json
@@ -66,56 +62,16 @@ var (
 )
 
 func vocabulary() *jsonschema.Schema {
-	vocabularyOnce.Do(func() {
-		doc, err := jsonschema.UnmarshalJSON(strings.NewReader(string(vocabularyJSON)))
-		if err != nil {
-			panic("catalog: embedded vocabulary schema is not JSON: " + err.Error())
-		}
-		c := jsonschema.NewCompiler()
-		if err := c.AddResource("vocabulary.schema.json", doc); err != nil {
-			panic("catalog: embedded vocabulary schema: " + err.Error())
-		}
-		vocabularySchema = c.MustCompile("vocabulary.schema.json")
-	})
+	vocabularyOnce.Do(func() { vocabularySchema = schemacheck.MustCompile("vocabulary.schema.json", vocabularyJSON) })
 	return vocabularySchema
 }
 
 // checkVocabulary validates the whole document against the vocabulary schema and records each
 // violation with its pointer and position.
 func checkVocabulary(file string, data []byte, root *jsontree.Node, diags *diag.List) bool {
-	err := vocabulary().Validate(root.Value())
-	if err == nil {
-		return true
-	}
-	var verr *jsonschema.ValidationError
-	if !errors.As(err, &verr) {
-		diags.Add(file, "", "cannot check the extension vocabulary: %v", err)
-		return false
-	}
-	printer := message.NewPrinter(language.English)
-	for _, leaf := range leaves(verr) {
-		ptr := ""
-		for _, tok := range leaf.InstanceLocation {
-			ptr += "/" + jsontree.EscapePointerToken(tok)
-		}
-		d := diag.Diagnostic{File: file, Pointer: ptr, Message: leaf.ErrorKind.LocalizedString(printer)}
-		if n := root.Resolve(ptr); n != nil {
-			d.Line, d.Column = jsontree.Position(data, n.Offset)
-		}
-		*diags = append(*diags, d)
-	}
-	return false
-}
-
-func leaves(e *jsonschema.ValidationError) []*jsonschema.ValidationError {
-	if len(e.Causes) == 0 {
-		return []*jsonschema.ValidationError{e}
-	}
-	var out []*jsonschema.ValidationError
-	for _, c := range e.Causes {
-		out = append(out, leaves(c)...)
-	}
-	return out
+	found := schemacheck.Check(vocabulary(), file, data, root, "")
+	*diags = append(*diags, found...)
+	return len(found) == 0
 }
 
 type parser struct {
@@ -282,14 +238,3 @@ func GoStem(name string) string {
 	}
 	return b.String()
 }
-
-// MarshalRow renders a catalog row as the JSON object the schema holds, for tests and docs.
-func MarshalRow(k *ir.Kind) ([]byte, error) {
-	return json.Marshal(map[string]any{
-		"origin": k.Origin, "action": k.Action, "same_arguments": k.SameArguments,
-		"side_effects": k.SideEffects, "http_status": k.HTTPStatus, "retry_after": k.RetryAfter,
-		"hint_relaxes": k.HintRelaxes, "guidance": k.Guidance,
-	})
-}
-
-var _ = fmt.Sprintf

@@ -21,12 +21,10 @@ import (
 	"strings"
 
 	gjs "github.com/atombender/go-jsonschema/pkg/schemas"
-	"github.com/santhosh-tekuri/jsonschema/v6"
-	"golang.org/x/text/language"
-	"golang.org/x/text/message"
 
 	"github.com/contractgen/contractgen/internal/gen/diag"
 	"github.com/contractgen/contractgen/internal/gen/jsontree"
+	"github.com/contractgen/contractgen/internal/gen/schemacheck"
 )
 
 // MaxFileSize bounds what is read, so a runaway input fails with a message instead of exhausting memory.
@@ -71,7 +69,6 @@ func Files(paths []string) (*Set, error) {
 type loader struct {
 	set   *Set
 	diags diag.List
-	meta  *jsonschema.Schema
 }
 
 // load reads one file; from and fromPtr name the $ref that asked for it (empty for a root).
@@ -222,52 +219,7 @@ func (l *loader) checkMetaschema(doc *Document) bool {
 		l.diags.Add(doc.Path, "/$schema", "only JSON Schema draft 2020-12 is supported, not %q", s.Text)
 		return false
 	}
-	if l.meta == nil {
-		l.meta = metaschema()
-	}
-	err := l.meta.Validate(doc.Tree.Value())
-	if err == nil {
-		return true
-	}
-	var verr *jsonschema.ValidationError
-	if !errors.As(err, &verr) {
-		l.diags.Add(doc.Path, "", "metaschema check failed: %v", err)
-		return false
-	}
-	printer := message.NewPrinter(language.English)
-	for _, leaf := range leaves(verr) {
-		ptr := pointerOf(leaf.InstanceLocation)
-		d := diag.Diagnostic{File: doc.Path, Pointer: ptr,
-			Message: "not a valid 2020-12 schema: " + leaf.ErrorKind.LocalizedString(printer)}
-		if node := doc.Tree.Resolve(ptr); node != nil {
-			d.Line, d.Column = jsontree.Position(doc.Bytes, node.Offset)
-		}
-		l.diags = append(l.diags, d)
-	}
-	return false
-}
-
-func leaves(e *jsonschema.ValidationError) []*jsonschema.ValidationError {
-	if len(e.Causes) == 0 {
-		return []*jsonschema.ValidationError{e}
-	}
-	var out []*jsonschema.ValidationError
-	for _, c := range e.Causes {
-		out = append(out, leaves(c)...)
-	}
-	return out
-}
-
-func pointerOf(tokens []string) string {
-	var b strings.Builder
-	for _, t := range tokens {
-		b.WriteByte('/')
-		b.WriteString(jsontree.EscapePointerToken(t))
-	}
-	return b.String()
-}
-
-// metaschema compiles the 2020-12 metaschema that the validator library embeds; nothing is fetched.
-func metaschema() *jsonschema.Schema {
-	return jsonschema.NewCompiler().MustCompile("https://json-schema.org/draft/2020-12/schema")
+	diags := schemacheck.Check(schemacheck.Metaschema(), doc.Path, doc.Bytes, doc.Tree, "not a valid 2020-12 schema: ")
+	l.diags = append(l.diags, diags...)
+	return len(diags) == 0
 }

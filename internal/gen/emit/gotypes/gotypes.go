@@ -112,6 +112,13 @@ func describe(n *ir.Named) string {
 	return n.Schema.Title
 }
 
+// GoType renders the Go type of a value as the declarations spell it, with Nullable and pointer.
+// Other Go emitters use it so that every file names a type the same way.
+func GoType(t *ir.GoType) *jen.Statement { return goType(t) }
+
+// BaseType renders the Go type of a value without Nullable and pointer.
+func BaseType(t *ir.GoType) *jen.Statement { return baseType(t) }
+
 // goType renders the Go type of a value (without the optional pointer).
 func goType(t *ir.GoType) *jen.Statement {
 	base := baseType(t)

@@ -17,6 +17,7 @@ import (
 	"github.com/dave/jennifer/jen"
 
 	"github.com/contractgen/contractgen/internal/gen/emit"
+	"github.com/contractgen/contractgen/internal/gen/emit/gotypes"
 	"github.com/contractgen/contractgen/internal/gen/ir"
 	"github.com/contractgen/contractgen/internal/templates"
 	"github.com/contractgen/contractgen/internal/templates/goruntime"
@@ -199,9 +200,9 @@ func emitValidate(f *jen.File, t *Table, n *ir.Named) {
 	case ir.EnumType:
 		body = []jen.Code{jen.Id("cgCheckString").Call(jen.Id("c"), w.node(n.Schema), jen.String().Call(jen.Id("v")), jen.Id("at"), jen.Id("kw"))}
 	default:
-		value := baseType(n.Underlying).Call(jen.Id("v"))
+		value := gotypes.BaseType(n.Underlying).Call(jen.Id("v"))
 		if n.Underlying.Nullable {
-			value = jen.Id("Nullable").Index(baseType(n.Underlying)).Call(jen.Id("v"))
+			value = jen.Id("Nullable").Index(gotypes.BaseType(n.Underlying)).Call(jen.Id("v"))
 		}
 		body = w.check(n.Schema, n.Underlying, value, false, jen.Id("at"), jen.Id("kw"), 1)
 	}

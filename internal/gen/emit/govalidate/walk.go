@@ -191,37 +191,3 @@ func (w *walker) mapOf(s *ir.Schema, t *ir.GoType, value jen.Code, at, kw jen.Co
 	}
 	return out
 }
-
-// baseType renders the Go type of t without Nullable and pointer, as gotypes declares it.
-func baseType(t *ir.GoType) *jen.Statement {
-	switch t.Kind {
-	case ir.GoBool:
-		return jen.Bool()
-	case ir.GoInt64:
-		return jen.Int64()
-	case ir.GoNumber:
-		return jen.Qual(jsonPkg, "Number")
-	case ir.GoString:
-		return jen.String()
-	case ir.GoRef:
-		return jen.Id(t.Named.Name)
-	case ir.GoSlice:
-		return jen.Index().Add(goType(t.Elem))
-	case ir.GoMap:
-		return jen.Map(jen.String()).Add(goType(t.Elem))
-	case ir.GoAny:
-		return jen.Any()
-	}
-	return jen.Qual(jsonPkg, "RawMessage")
-}
-
-func goType(t *ir.GoType) *jen.Statement {
-	base := baseType(t)
-	if t.Nullable {
-		base = jen.Id("Nullable").Index(base)
-	}
-	if t.Pointer {
-		return jen.Op("*").Add(base)
-	}
-	return base
-}
