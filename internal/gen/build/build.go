@@ -29,8 +29,6 @@ type Options struct {
 	Package string
 	// RootType overrides the Go name of the root type; only with a single input schema.
 	RootType string
-	// Fingerprint is extra text folded into the content hash (the generator options that shape output).
-	Fingerprint string
 }
 
 // ReservedNames are package-level names that emitters declare in every generated package; a schema
@@ -422,7 +420,7 @@ func (b *builder) finish(pkg *ir.Package) {
 	pkg.Types = slices.Clone(b.all)
 	sort.Slice(pkg.Types, func(i, j int) bool { return pkg.Types[i].Name < pkg.Types[j].Name })
 	h := sha256.New()
-	fmt.Fprintf(h, "options %q %q %q\n", b.opts.Package, b.opts.RootType, b.opts.Fingerprint)
+	fmt.Fprintf(h, "options %q %q\n", b.opts.Package, b.opts.RootType)
 	docs := make([]*load.Document, 0, len(b.set.ByAbs))
 	for _, d := range b.set.ByAbs {
 		docs = append(docs, d)
