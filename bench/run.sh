@@ -1,34 +1,62 @@
 #!/usr/bin/env bash
-# Generator benchmark behind BENCHMARKS.md (run by `make bench`).
-# Runs contractgen and go-jsonschema v0.24.1 side by side, in the same loop,
-# on the bundled contract and on synthetic schemas of growing size, and
-# prints a Markdown table of median wall time and peak RSS with ratios.
-# Knobs: BENCH_SIZES (default "75 150 300 600"), BENCH_REPS (default 3).
+# The benchmarks behind BENCHMARKS.md (run by `make bench`). Prints Markdown on stdout:
+#   1. the machine and the load it ran under;
+#   2. the generator as a whole process, contractgen beside go-jsonschema v0.24.1 in the same
+#      loop, on the contract and on synthetic schemas of growing size: median wall time and peak
+#      RSS with ratios and growth per doubling;
+#   3. the generated code in one `go test -bench` run of internal/benchtest, so its ratios compare
+#      numbers taken at the same time: medians of ns/op, B/op, allocs/op and the ratios.
+# Knobs: BENCH_SIZES (default "75 150 300 600"), BENCH_REPS (whole-process runs per cell,
+# default 3), BENCH_COUNT (go test -count, default 5), BENCH_TIME (go test -benchtime, default
+# go's 1s), BENCH_PARTS (default "gen code"), BENCH_RAW (file that keeps the raw go test output).
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
 sizes=${BENCH_SIZES:-"75 150 300 600"}
 reps=${BENCH_REPS:-3}
+count=${BENCH_COUNT:-5}
+benchtime=${BENCH_TIME:-1s}
+parts=${BENCH_PARTS:-"gen code"}
 contract=docs/contracts/schemas/agent-error.schema.json
 gjs_version=v0.24.1
-
-# GNU time reports peak RSS; the shell keyword does not.
-if ! /usr/bin/time -f "%e" true 2>/dev/null; then
-	echo "installing GNU time" >&2
-	apt-get install -y time >/dev/null
-fi
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-echo "building contractgen and go-jsonschema $gjs_version" >&2
-go build -o "$work/contractgen" ./cmd/contractgen
-GOBIN="$work/bin" go install "github.com/atombender/go-jsonschema@$gjs_version"
-cg="$work/contractgen"
-gjs="$work/bin/go-jsonschema"
+# ratio A B prints A/B with two decimals, or "–" when B is zero or missing.
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b + 0 == 0) print "–"; else printf "%.2f", a / b }'; }
 
-# measure NAME CMD...: runs CMD $reps times into a fresh output directory and
-# prints "median_seconds median_kib". Output goes to a file so a failure shows.
+median() { printf '%s\n' "$@" | sort -g | awk '{v[NR] = $1} END {print v[int((NR + 1) / 2)]}'; }
+
+mib() { awk -v k="$1" 'BEGIN { printf "%.0f", k / 1024 }'; }
+
+load() { cut -d' ' -f1-3 /proc/loadavg; }
+
+machine() {
+	echo "## Machine"
+	echo
+	echo "- date: $(date -u '+%Y-%m-%d %H:%M UTC')"
+	echo "- CPU: $(awk -F': ' '/^model name/ {print $2; exit}' /proc/cpuinfo), nproc $(nproc)"
+	echo "- $(go version)"
+	echo "- load average (1, 5, 15 min) at start: $(load)"
+	echo "- knobs: BENCH_SIZES=\"$sizes\" BENCH_REPS=$reps BENCH_COUNT=$count BENCH_TIME=$benchtime"
+	echo
+}
+
+# install_tools builds contractgen and go-jsonschema into $work, and installs GNU time, which
+# reports peak RSS (the shell keyword does not).
+install_tools() {
+	if ! /usr/bin/time -f "%e" true 2>/dev/null; then
+		echo "installing GNU time" >&2
+		apt-get install -y time >/dev/null
+	fi
+	echo "building contractgen and go-jsonschema $gjs_version" >&2
+	go build -o "$work/contractgen" ./cmd/contractgen
+	GOBIN="$work/bin" go install "github.com/atombender/go-jsonschema@$gjs_version"
+}
+
+# measure NAME CMD...: runs CMD $reps times into a fresh output directory and prints
+# "median_seconds median_kib". Output goes to a file so a failure shows.
 measure() {
 	local name=$1 times=() rss=() i line
 	shift
@@ -46,31 +74,134 @@ measure() {
 	echo "$(median "${times[@]}") $(median "${rss[@]}")"
 }
 
-median() { printf '%s\n' "$@" | sort -g | awk '{v[NR] = $1} END {print v[int((NR + 1) / 2)]}'; }
+generator() {
+	local cg="$work/contractgen" gjs="$work/bin/go-jsonschema" ct cm gt gm prev_ct="" prev_gt="" n schema cgrow ggrow
+	echo "## Generator (whole process, median of $reps)"
+	echo
+	echo "| schema | contractgen s | contractgen MiB | go-jsonschema s | go-jsonschema MiB | contractgen / go-jsonschema (time) | contractgen ×/doubling | go-jsonschema ×/doubling |"
+	echo "|---|---:|---:|---:|---:|---:|---:|---:|"
+	read -r gt gm < <(measure "go-jsonschema (contract)" "$gjs" -p agenterror -o "$work/out/types.go" "$contract")
+	read -r ct cm < <(measure "contractgen (contract)" "$cg" generate -q --schema "$contract" --out "$work/out")
+	echo "| contract, contractgen all targets | $ct | $(mib "$cm") | $gt | $(mib "$gm") | $(ratio "$ct" "$gt") | | |"
+	read -r ct cm < <(measure "contractgen (contract, go)" "$cg" generate -q --schema "$contract" --out "$work/out" --targets go)
+	echo "| contract, contractgen Go only | $ct | $(mib "$cm") | $gt | $(mib "$gm") | $(ratio "$ct" "$gt") | | |"
+	for n in $sizes; do
+		schema="$work/synth-$n.schema.json"
+		go run ./bench/synth -defs "$n" -out "$schema"
+		read -r ct cm < <(measure "contractgen ($n defs)" "$cg" generate -q --schema "$schema" --out "$work/out" --targets go --package synth)
+		read -r gt gm < <(measure "go-jsonschema ($n defs)" "$gjs" -p synth -o "$work/out/types.go" "$schema")
+		cgrow="" ggrow=""
+		if [[ -n $prev_ct ]]; then
+			cgrow=$(ratio "$ct" "$prev_ct")
+			ggrow=$(ratio "$gt" "$prev_gt")
+		fi
+		echo "| $n \$defs, Go only | $ct | $(mib "$cm") | $gt | $(mib "$gm") | $(ratio "$ct" "$gt") | $cgrow | $ggrow |"
+		prev_ct=$ct prev_gt=$gt
+	done
+	echo
+}
 
-# ratio A B prints A/B with two decimals, or "–" when B is zero.
-ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b == 0) print "–"; else printf "%.2f", a / b }'; }
-
-mib() { awk -v k="$1" 'BEGIN { printf "%.0f", k / 1024 }'; }
-
-echo "| schema | contractgen s | contractgen MiB | go-jsonschema s | go-jsonschema MiB | go-jsonschema / contractgen (time) | contractgen ×/doubling | go-jsonschema ×/doubling |"
-echo "|---|---:|---:|---:|---:|---:|---:|---:|"
-
-read -r ct cm < <(measure "contractgen (contract)" "$cg" generate -q --schema "$contract" --out "$work/out")
-read -r gt gm < <(measure "go-jsonschema (contract)" "$gjs" -p agenterror -o "$work/out/types.go" "$contract")
-echo "| contract (contractgen: all targets) | $ct | $(mib "$cm") | $gt | $(mib "$gm") | $(ratio "$gt" "$ct") | | |"
-
-prev_ct="" prev_gt=""
-for n in $sizes; do
-	schema="$work/synth-$n.schema.json"
-	go run ./bench/synth -defs "$n" -out "$schema"
-	read -r ct cm < <(measure "contractgen ($n defs)" "$cg" generate -q --schema "$schema" --out "$work/out" --targets go --package synth)
-	read -r gt gm < <(measure "go-jsonschema ($n defs)" "$gjs" -p synth -o "$work/out/types.go" "$schema")
-	cgrow="" ggrow=""
-	if [[ -n $prev_ct ]]; then
-		cgrow=$(ratio "$ct" "$prev_ct")
-		ggrow=$(ratio "$gt" "$prev_gt")
+# check_peer fails when the committed go-jsonschema package is not what the tool writes today,
+# so the decoding benchmark always measures the peer's real output for the current contract.
+check_peer() {
+	local want=internal/benchtest/gojsonschema/types.go
+	"$work/bin/go-jsonschema" -p gojsonschema --tags json -o "$work/peer.go" "$contract"
+	if ! cmp -s "$work/peer.go" "$want"; then
+		echo "$want is stale: run (cd internal/benchtest/gojsonschema && go generate)" >&2
+		exit 1
 	fi
-	echo "| $n \$defs (Go only) | $ct | $(mib "$cm") | $gt | $(mib "$gm") | $(ratio "$gt" "$ct") | $cgrow | $ggrow |"
-	prev_ct=$ct prev_gt=$gt
+}
+
+# medians reads go test -bench output and prints "name ns B allocs" per benchmark, the median of
+# each column over the -count runs; the -N GOMAXPROCS suffix is dropped from the name.
+medians() {
+	awk '
+	/^Benchmark/ {
+		name = $1; sub(/-[0-9]+$/, "", name); sub(/^Benchmark/, "", name)
+		if (!(name in seen)) { seen[name] = 1; order[++n] = name }
+		k = ++runs[name]
+		for (i = 3; i < NF; i++) {
+			if ($(i + 1) == "ns/op") ns[name, k] = $i
+			if ($(i + 1) == "B/op") by[name, k] = $i
+			if ($(i + 1) == "allocs/op") al[name, k] = $i
+		}
+	}
+	function med(arr, name, m,   i, j, v, t) {
+		for (i = 1; i <= m; i++) v[i] = arr[name, i] + 0
+		for (i = 1; i <= m; i++) for (j = i + 1; j <= m; j++) if (v[j] < v[i]) { t = v[i]; v[i] = v[j]; v[j] = t }
+		return (m % 2) ? v[(m + 1) / 2] : (v[m / 2] + v[m / 2 + 1]) / 2
+	}
+	END { for (i = 1; i <= n; i++) { m = runs[order[i]]; print order[i], med(ns, order[i], m), med(by, order[i], m), med(al, order[i], m) } }
+	' "$1"
+}
+
+# ratio_row LABEL A B TARGET prints a row dividing the median ns/op of benchmark A by B's.
+ratio_row() {
+	local a b
+	a=$(awk -v n="$2" '$1 == n {print $2}' "$work/medians")
+	b=$(awk -v n="$3" '$1 == n {print $2}' "$work/medians")
+	echo "| $1 | $2 | $3 | $(ratio "$a" "$b") | $4 |"
+}
+
+code() {
+	local raw=${BENCH_RAW:-$work/bench.txt}
+	check_peer
+	echo "running go test -bench on internal/benchtest (-count $count)" >&2
+	go test -run '^$' -bench . -benchmem -count "$count" -benchtime "$benchtime" ./internal/benchtest/ >"$raw"
+	medians "$raw" >"$work/medians"
+	echo "## Generated code (one go test run, median of $count)"
+	echo
+	echo "go test reports $(grep -m1 '^cpu:' "$raw" | sed 's/ *$//')."
+	echo
+	echo '    go test -run '"'"'^$'"'"' -bench . -benchmem -count '"$count"' -benchtime '"$benchtime"' ./internal/benchtest/'
+	echo
+	echo "| benchmark | ns/op | B/op | allocs/op |"
+	echo "|---|---:|---:|---:|"
+	awk '{printf "| %s | %.0f | %.0f | %.0f |\n", $1, $2, $3, $4}' "$work/medians"
+	echo
+	echo "| ratio of ns/op | A | B | A / B | target |"
+	echo "|---|---|---|---:|---|"
+	ratio_row "Parse against the floor" Decode/Parse Decode/Floor "≤ 1.5"
+	ratio_row "reference against Parse" Decode/Reference Decode/Parse "≥ 2"
+	ratio_row "reference + typed decode against Parse" Decode/ReferenceTyped Decode/Parse ""
+	ratio_row "go-jsonschema against Parse" Decode/GoJSONSchema Decode/Parse ""
+	ratio_row "go-jsonschema against the floor" Decode/GoJSONSchema Decode/Floor ""
+	ratio_row "Validate against Parse" Validate Decode/Parse ""
+	ratio_row "constructor + marshal against hand-written" Encode/Construct Encode/HandWritten ""
+	ratio_row "MarshalJSON against hand-written" Encode/MarshalJSON Encode/HandWritten ""
+	local s
+	for s in WriteHTTP ToJSONRPC ToMCPToolResult WriteCLI; do
+		ratio_row "$s against MarshalJSON" "Surface/$s" Encode/MarshalJSON ""
+	done
+	for s in ReadHTTP FromJSONRPC FromMCPToolResult ReadCLI; do
+		ratio_row "$s against Unmarshal" "Surface/$s" Surface/Unmarshal ""
+	done
+	ratio_row "sanitizer, 5 MiB against 1 KiB" Sanitize/5MiB Sanitize/1KiB ""
+	echo
+	echo "Validate allocs/op: $(awk '$1 == "Validate" {print $4}' "$work/medians") (target 0)."
+	echo
+	# benchstat adds confidence intervals; it is optional, so a failure to fetch it is not fatal.
+	if go run golang.org/x/perf/cmd/benchstat@latest "$raw" >"$work/benchstat" 2>"$work/benchstat.err"; then
+		# Only the time table: the B/op and allocs/op medians are in the table above.
+		echo "### benchstat (time)"
+		echo
+		awk '/B\/s|B\/op/ {exit} {print "    " $0}' "$work/benchstat" | sed '/│ *$/d; /^ *$/d' 
+		echo
+	else
+		echo "benchstat unavailable ($(head -n1 "$work/benchstat.err")); medians above come from awk." >&2
+	fi
+}
+
+machine
+install_tools
+for part in $parts; do
+	case $part in
+	gen) generator ;;
+	code) code ;;
+	*)
+		echo "unknown part $part (want gen or code)" >&2
+		exit 2
+		;;
+	esac
 done
+echo "Load average at the end: $(load)."

@@ -20,7 +20,7 @@ func main() {
 	defs := flag.Int("defs", 75, "number of $defs to generate")
 	seed := flag.Uint64("seed", 1, "seed of the pseudo-random property mix")
 	out := flag.String("out", "", "output file (default stdout)")
-	cyclic := flag.Bool("cyclic", false, "let $refs point at any def, creating cycles (contractgen's builder crashes on cycles today, see BENCHMARKS.md)")
+	cyclic := flag.Bool("cyclic", false, "let $refs point at any def, creating cycles; cycles through required members have no finite instance and contractgen rejects them with a pointed error")
 	flag.Parse()
 	if *defs < 1 {
 		fmt.Fprintln(os.Stderr, "synth: -defs must be at least 1")
