@@ -5,10 +5,12 @@
 #      loop, on the contract and on synthetic schemas of growing size: median wall time and peak
 #      RSS with ratios and growth per doubling;
 #   3. the generated code in one `go test -bench` run of internal/benchtest, so its ratios compare
-#      numbers taken at the same time: medians of ns/op, B/op, allocs/op and the ratios.
+#      numbers taken at the same time: medians of ns/op, B/op, allocs/op and the ratios;
+#   4. a CPU profile of the generator on a synthetic schema: where its time goes.
 # Knobs: BENCH_SIZES (default "75 150 300 600"), BENCH_REPS (whole-process runs per cell,
 # default 3), BENCH_COUNT (go test -count, default 5), BENCH_TIME (go test -benchtime, default
-# go's 1s), BENCH_PARTS (default "gen code"), BENCH_RAW (file that keeps the raw go test output).
+# go's 1s), BENCH_PARTS (default "gen code profile"), BENCH_RAW (file that keeps the raw go test
+# output), BENCH_PROFILE (defs of the schema the profile part runs on, default 300).
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
@@ -16,7 +18,7 @@ sizes=${BENCH_SIZES:-"75 150 300 600"}
 reps=${BENCH_REPS:-3}
 count=${BENCH_COUNT:-5}
 benchtime=${BENCH_TIME:-1s}
-parts=${BENCH_PARTS:-"gen code"}
+parts=${BENCH_PARTS:-"gen code profile"}
 contract=docs/contracts/schemas/agent-error.schema.json
 gjs_version=v0.24.1
 
@@ -185,11 +187,35 @@ code() {
 		# Only the time table: the B/op and allocs/op medians are in the table above.
 		echo "### benchstat (time)"
 		echo
-		awk '/B\/s|B\/op/ {exit} {print "    " $0}' "$work/benchstat" | sed '/│ *$/d; /^ *$/d' 
+		awk '/B\/s|B\/op/ {exit} {print "    " $0}' "$work/benchstat" | sed '/│ *$/d; /^ *$/d'
 		echo
 	else
 		echo "benchstat unavailable ($(head -n1 "$work/benchstat.err")); medians above come from awk." >&2
 	fi
+}
+
+# profile writes a CPU profile of the in-process pipeline (BenchmarkRunContract in
+# internal/gen/run, one iteration, Go target) on the synthetic schema of $BENCH_PROFILE defs,
+# and prints where the time goes, so the note on the generator's speed can be checked.
+profile() {
+	local n=${BENCH_PROFILE:-300} schema="$work/profile.schema.json"
+	go run ./bench/synth -defs "$n" -out "$schema"
+	CONTRACTGEN_BENCH_SCHEMA=$schema go test -run '^$' -bench RunContract -benchtime 1x \
+		-cpuprofile "$work/cpu.out" -o "$work/run.test" ./internal/gen/run >"$work/profile.log"
+	rm -rf "$work/out" && mkdir -p "$work/out"
+	"$work/contractgen" generate -q --schema "$schema" --out "$work/out" --targets go --package synth
+	echo "## Where the generator's time goes ($n \$defs, Go target)"
+	echo
+	"$work/bin/go-jsonschema" -p synth -o "$work/peer-synth.go" "$schema"
+	echo "Output: contractgen $(cat "$work"/out/synth/*.go | wc -l) lines of Go, $(wc -l <"$work/out/synth/types.go") of them in types.go;" \
+		"go-jsonschema $(wc -l <"$work/peer-synth.go") lines."
+	echo
+	echo "    CONTRACTGEN_BENCH_SCHEMA=<synth $n> go test -run '^\$' -bench RunContract -benchtime 1x -cpuprofile cpu.out ./internal/gen/run"
+	echo "    go tool pprof -top -cum cpu.out"
+	echo
+	go tool pprof -top -cum -nodecount=30 "$work/run.test" "$work/cpu.out" 2>/dev/null |
+		grep -E 'flat%|contractgen|jennifer|go/format|go/printer|go/parser|runtime.gcBgMarkWorker$|runtime.mallocgc$' | sed 's/^/    /'
+	echo
 }
 
 machine
@@ -198,8 +224,9 @@ for part in $parts; do
 	case $part in
 	gen) generator ;;
 	code) code ;;
+	profile) profile ;;
 	*)
-		echo "unknown part $part (want gen or code)" >&2
+		echo "unknown part $part (want gen, code or profile)" >&2
 		exit 2
 		;;
 	esac
