@@ -4,11 +4,13 @@
 package run
 
 import (
+	"errors"
 	"fmt"
 	"path"
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/contractgen/contractgen/internal/gen/build"
 	"github.com/contractgen/contractgen/internal/gen/emit"
@@ -62,12 +64,29 @@ var goEmitters = []func(*ir.Package) ([]emit.File, error){
 
 // emitGo runs every Go emitter into the one package.
 func emitGo(pkg *ir.Package) ([]emit.File, error) {
+	return emitAll(pkg, goEmitters)
+}
+
+// emitAll runs emitters concurrently and returns their files in emitter order. Emitters only read
+// the IR, and most of their time goes to formatting Go source, which is independent per file, so
+// a run uses every core.
+func emitAll(pkg *ir.Package, emitters []func(*ir.Package) ([]emit.File, error)) ([]emit.File, error) {
+	outs := make([][]emit.File, len(emitters))
+	errs := make([]error, len(emitters))
+	var wg sync.WaitGroup
+	for i, e := range emitters {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			outs[i], errs[i] = e(pkg)
+		}()
+	}
+	wg.Wait()
+	if err := errors.Join(errs...); err != nil {
+		return nil, err
+	}
 	var files []emit.File
-	for _, e := range goEmitters {
-		out, err := e(pkg)
-		if err != nil {
-			return nil, err
-		}
+	for _, out := range outs {
 		files = append(files, out...)
 	}
 	return files, nil
@@ -129,17 +148,26 @@ func Run(opts Options) (*Result, error) {
 		return nil, err
 	}
 	res := &Result{Package: pkg}
-	for _, name := range sortedCopy(names) {
+	selected := sortedCopy(names)
+	emitters := make([]func(*ir.Package) ([]emit.File, error), len(selected))
+	for i, name := range selected {
 		t := targets[name]
-		files, err := t.emit(pkg)
-		if err != nil {
-			return nil, fmt.Errorf("target %s: %w", name, err)
-		}
-		for _, f := range files {
-			f.Path = path.Join(t.dir(opts), f.Path)
-			res.Files = append(res.Files, f)
+		emitters[i] = func(pkg *ir.Package) ([]emit.File, error) {
+			files, err := t.emit(pkg)
+			if err != nil {
+				return nil, fmt.Errorf("target %s: %w", name, err)
+			}
+			for j := range files {
+				files[j].Path = path.Join(t.dir(opts), files[j].Path)
+			}
+			return files, nil
 		}
 	}
+	files, err := emitAll(pkg, emitters)
+	if err != nil {
+		return nil, err
+	}
+	res.Files = files
 	sort.Slice(res.Files, func(i, j int) bool { return res.Files[i].Path < res.Files[j].Path })
 	for i := 1; i < len(res.Files); i++ {
 		if res.Files[i].Path == res.Files[i-1].Path {
