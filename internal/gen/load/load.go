@@ -5,9 +5,8 @@
 // The ordered tree is what the IR is built from. go-jsonschema's model keeps properties in Go maps
 // (schema order lost), reads bounds into float64 (big literals lost), drops zero values such as
 // "maxLength": 0 and "const": null through omitempty, and matches keywords case-insensitively through
-// encoding/json. The model is still loaded, through a loader that can only read files, so that a
-// schema which go-jsonschema cannot parse is reported early and consumers of the load result that
-// want its typed view have it.
+// encoding/json. The model is still loaded, through a loader built from go-jsonschema's file loader
+// alone (its default loader would fetch http references), for consumers that want its typed view.
 package load
 
 import (
@@ -40,7 +39,7 @@ type Document struct {
 	Bytes []byte
 	// Tree is the ordered document with positions.
 	Tree *jsontree.Node
-	// Model is go-jsonschema's view of the document.
+	// Model is go-jsonschema's view of the document, or nil when go-jsonschema cannot read it.
 	Model *gjs.Schema
 }
 
@@ -104,11 +103,9 @@ func (l *loader) load(display, path, fromPtr string) *Document {
 	if !l.checkMetaschema(doc) {
 		return nil
 	}
-	doc.Model, err = modelLoader().Load(abs, "")
-	if err != nil {
-		l.diags.Add(doc.Path, "", "go-jsonschema cannot parse the schema: %v", err)
-		return nil
-	}
+	// go-jsonschema cannot read some valid 2020-12 schemas (a boolean root schema, a count written
+	// as 2.0); the IR does not depend on its model, so such a schema keeps a nil Model.
+	doc.Model, _ = modelLoader().Load(abs, "")
 	l.followFileRefs(doc, tree, "")
 	return doc
 }
