@@ -33,9 +33,15 @@ type Options struct {
 
 // ReservedNames are package-level names that emitters declare in every generated package; a schema
 // type with one of these names would collide with them.
-var ReservedNames = []string{"Nullable", "Parse", "ValidationError", "Violation", "Kind", "KindInfo",
-	"Option", "SanitizeText", "SanitizeTextLimit", "SanitizeEvidence", "SanitizeDefaultLimit",
-	"RedactedMarker", "TruncatedMarker", "ContractHash"}
+var ReservedNames = []string{"Nullable", "Parse", "ValidationError", "Violation", "ContractHash",
+	// The sanitizer.
+	"SanitizeText", "SanitizeTextLimit", "SanitizeEvidence", "SanitizeDefaultLimit", "RedactedMarker", "TruncatedMarker",
+	// Constructors (with a catalog); each kind adds Kind<Name> and New<Name>, checked in catalog.
+	"Kind", "KindInfo", "Kinds", "LookupKind", "Info", "New", "Option",
+	// Surface adapters.
+	"HTTPStatus", "WriteHTTP", "ReadHTTP", "HTTPBodyLimit", "JSONRPCError", "JSONRPCCode", "ToJSONRPC",
+	"FromJSONRPC", "MCPMetaKey", "MCPUpstreamTextLimit", "MCPToolResult", "ToMCPToolResult",
+	"WrapMCPToolResult", "FromMCPToolResult", "CLIExitCode", "WriteCLI", "ReadCLI"}
 
 // reservedFields are names a struct field cannot take because generated methods or the member bag use them.
 var reservedFields = []string{"Extra", "Validate", "MarshalJSON", "UnmarshalJSON", "Error", "String", "Unwrap", "Is"}
@@ -480,6 +486,7 @@ func (b *builder) catalog(pkg *ir.Package, doc *load.Document) {
 		SameArguments: enumAt("recovery", "same_arguments"), SideEffects: enumAt("side_effects")}
 	cat, surfaces, diags := catalog.Parse(doc.Path, doc.Bytes, doc.Tree, enums)
 	b.diags = append(b.diags, diags...)
+	b.checkKindNames(doc, cat)
 	pkg.Catalog, pkg.Surfaces = cat, surfaces
 }
 
@@ -494,4 +501,20 @@ func deref(s *ir.Schema) *ir.Schema {
 		s = s.Ref.Schema
 	}
 	return s
+}
+
+// checkKindNames reports kinds whose constant (Kind<Name>) or constructor (New<Name>) would take a
+// name that a schema type or the generated code already declares.
+func (b *builder) checkKindNames(doc *load.Document, cat *ir.Catalog) {
+	if cat == nil {
+		return
+	}
+	for _, k := range cat.Kinds {
+		for _, name := range []string{"Kind" + k.GoName, "New" + k.GoName} {
+			if owner, taken := b.names[name]; taken {
+				_, ptr, _ := strings.Cut(k.Pointer, "#")
+				b.diags.Add(doc.Path, ptr, "kind %q would declare %s, which is already %s", k.Name, name, owner)
+			}
+		}
+	}
 }
