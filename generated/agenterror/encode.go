@@ -200,3 +200,30 @@ func (n Nullable[T]) MarshalJSON() ([]byte, error) {
 	}
 	return json.Marshal(n.Value)
 }
+
+// cgPut appends one member, name and value, after a comma unless it is the first.
+func cgPut[T any](buf []byte, first *bool, name string, v T, enc cgEncFunc[T]) ([]byte, error) {
+	buf = cgAppendName(buf, *first, name)
+	*first = false
+	out, err := enc(buf, v)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	return out, nil
+}
+
+// cgPutPtr appends an optional member held by pointer; nil means absent.
+func cgPutPtr[T any](buf []byte, first *bool, name string, v *T, enc cgEncFunc[T]) ([]byte, error) {
+	if v == nil {
+		return buf, nil
+	}
+	return cgPut(buf, first, name, *v, enc)
+}
+
+// cgPutIf appends an optional member whose nil value (slice, map, raw JSON) means absent.
+func cgPutIf[T any](buf []byte, first *bool, name string, present bool, v T, enc cgEncFunc[T]) ([]byte, error) {
+	if !present {
+		return buf, nil
+	}
+	return cgPut(buf, first, name, v, enc)
+}

@@ -87,26 +87,21 @@ func emitStructEncode(f *jen.File, n *ir.Named) {
 		g.Var().Err().Error()
 		g.Id("first").Op(":=").True()
 		g.Id("buf").Op("=").Append(jen.Id("buf"), jen.LitRune('{'))
+		// if buf, err = cgPut(buf, &first, "name", v.Name, cgEncString); err != nil { return nil, err }
 		for _, fd := range n.Fields {
-			value := jen.Id("v").Dot(fd.GoName)
-			if fd.Type.Pointer {
-				value = jen.Op("*").Add(value)
+			put, args := "cgPut", []jen.Code{jen.Id("buf"), jen.Op("&").Id("first"), jen.Lit(fd.Name)}
+			switch {
+			case fd.Type.Pointer:
+				put = "cgPutPtr"
+			case !fd.Required && hasNilZero(fd.Type):
+				put = "cgPutIf"
+				args = append(args, jen.Id("v").Dot(fd.GoName).Op("!=").Nil())
 			}
-			write := []jen.Code{
-				jen.Id("buf").Op("=").Id("cgAppendName").Call(jen.Id("buf"), jen.Id("first"), jen.Lit(fd.Name)),
-				jen.Id("first").Op("=").False(),
-				jen.If(
-					jen.List(jen.Id("buf"), jen.Err()).Op("=").Add(encoder(fd.Type)).Call(jen.Id("buf"), value),
-					jen.Err().Op("!=").Nil(),
-				).Block(jen.Return(jen.Nil(), jen.Qual("fmt", "Errorf").Call(jen.Lit(fd.Name+": %w"), jen.Err()))),
-			}
-			if !fd.Required && hasNilZero(fd.Type) {
-				g.If(jen.Id("v").Dot(fd.GoName).Op("!=").Nil()).Block(write...)
-				continue
-			}
-			for _, w := range write {
-				g.Add(w)
-			}
+			args = append(args, jen.Id("v").Dot(fd.GoName), encoder(fd.Type))
+			g.If(
+				jen.List(jen.Id("buf"), jen.Err()).Op("=").Id(put).Call(args...),
+				jen.Err().Op("!=").Nil(),
+			).Block(jen.Return(jen.Nil(), jen.Err()))
 		}
 		if n.Extra {
 			g.If(
@@ -163,28 +158,27 @@ func fieldKeywordPath(fd *ir.Field) string {
 	return p
 }
 
+// decodeField renders one member's case body:
+//
+//	seen[0] = true
+//	if err := cgField(d, m.Value, at+"/name", kw+"/properties/name", false, &v.Name, cgDecString); err != nil { return err }
 func decodeField(c *jen.Group, fd *ir.Field, required []*ir.Field) {
 	for i, r := range required {
 		if r == fd {
 			c.Id("seen").Index(jen.Lit(i)).Op("=").True()
 		}
 	}
-	at := jen.Id("at").Op("+").Lit("/" + escapeToken(fd.Name))
-	kw := jen.Id("kw").Op("+").Lit(fieldKeywordPath(fd))
-	if !fd.Type.Nullable && fd.Type.Kind != ir.GoRaw && fd.Type.Kind != ir.GoAny {
-		// null is absent to a tolerant decoder and a type violation to a strict one.
-		c.If(jen.Id("cgIsNull").Call(jen.Id("m").Dot("Value"))).Block(
-			jen.Id("d").Dot("reject").Call(at.Clone(), kw.Clone().Op("+").Lit("/type"), jen.Lit("null is not allowed here")),
-			jen.Continue(),
-		)
-	}
-	c.List(jen.Id("x"), jen.Err()).Op(":=").Add(decoder(fd.Type)).Call(jen.Id("d"), jen.Id("m").Dot("Value"), at, kw)
-	c.Add(returnIfErr())
+	field := "cgField"
 	if fd.Type.Pointer {
-		c.Id("v").Dot(fd.GoName).Op("=").Op("&").Id("x")
-	} else {
-		c.Id("v").Dot(fd.GoName).Op("=").Id("x")
+		field = "cgFieldPtr"
 	}
+	nullOK := fd.Type.Nullable || fd.Type.Kind == ir.GoRaw || fd.Type.Kind == ir.GoAny
+	c.If(
+		jen.Err().Op(":=").Id(field).Call(jen.Id("d"), jen.Id("m").Dot("Value"),
+			jen.Id("at").Op("+").Lit("/"+escapeToken(fd.Name)), jen.Id("kw").Op("+").Lit(fieldKeywordPath(fd)),
+			jen.Lit(nullOK), jen.Op("&").Id("v").Dot(fd.GoName), decoder(fd.Type)),
+		jen.Err().Op("!=").Nil(),
+	).Block(jen.Return(jen.Err()))
 }
 
 func decodeExtra(c *jen.Group, n *ir.Named) {

@@ -492,3 +492,32 @@ type Nullable[T any] struct {
 	// Null reports that the JSON value was null.
 	Null bool
 }
+
+// cgField decodes one member's value into *dst. When the schema does not allow null (nullOK is
+// false), a null is absent to a tolerant decoder and a type violation to a strict one.
+func cgField[T any](d *cgDecoder, raw []byte, at, kw string, nullOK bool, dst *T, dec cgDecFunc[T]) error {
+	if !nullOK && cgIsNull(raw) {
+		d.reject(at, kw+"/type", "null is not allowed here")
+		return nil
+	}
+	x, err := dec(d, raw, at, kw)
+	if err != nil {
+		return err
+	}
+	*dst = x
+	return nil
+}
+
+// cgFieldPtr is cgField for an optional member held by pointer.
+func cgFieldPtr[T any](d *cgDecoder, raw []byte, at, kw string, nullOK bool, dst **T, dec cgDecFunc[T]) error {
+	if !nullOK && cgIsNull(raw) {
+		d.reject(at, kw+"/type", "null is not allowed here")
+		return nil
+	}
+	x, err := dec(d, raw, at, kw)
+	if err != nil {
+		return err
+	}
+	*dst = &x
+	return nil
+}

@@ -8,10 +8,7 @@ Decoding with encoding/json keeps members the schema does not declare and enum v
 */
 package agenterror
 
-import (
-	"encoding/json"
-	"fmt"
-)
+import "encoding/json"
 
 // ContractHash is a content hash of the schema files and generator options this package was generated from.
 const ContractHash = "00f6871744f13cf9"
@@ -105,133 +102,65 @@ func (v AgentError) cgEncode(buf []byte) ([]byte, error) {
 	var err error
 	first := true
 	buf = append(buf, '{')
-	buf = cgAppendName(buf, first, "contract_version")
-	first = false
-	if buf, err = cgEncInt64(buf, v.ContractVersion); err != nil {
-		return nil, fmt.Errorf("contract_version: %w", err)
+	if buf, err = cgPut(buf, &first, "contract_version", v.ContractVersion, cgEncInt64); err != nil {
+		return nil, err
 	}
-	buf = cgAppendName(buf, first, "kind")
-	first = false
-	if buf, err = cgEncString(buf, v.Kind); err != nil {
-		return nil, fmt.Errorf("kind: %w", err)
+	if buf, err = cgPut(buf, &first, "kind", v.Kind, cgEncString); err != nil {
+		return nil, err
 	}
-	buf = cgAppendName(buf, first, "message")
-	first = false
-	if buf, err = cgEncString(buf, v.Message); err != nil {
-		return nil, fmt.Errorf("message: %w", err)
+	if buf, err = cgPut(buf, &first, "message", v.Message, cgEncString); err != nil {
+		return nil, err
 	}
-	buf = cgAppendName(buf, first, "origin")
-	first = false
-	if buf, err = cgEncNamed[Origin](buf, v.Origin); err != nil {
-		return nil, fmt.Errorf("origin: %w", err)
+	if buf, err = cgPut(buf, &first, "origin", v.Origin, cgEncNamed[Origin]); err != nil {
+		return nil, err
 	}
-	buf = cgAppendName(buf, first, "recovery")
-	first = false
-	if buf, err = cgEncNamed[Recovery](buf, v.Recovery); err != nil {
-		return nil, fmt.Errorf("recovery: %w", err)
+	if buf, err = cgPut(buf, &first, "recovery", v.Recovery, cgEncNamed[Recovery]); err != nil {
+		return nil, err
 	}
-	buf = cgAppendName(buf, first, "side_effects")
-	first = false
-	if buf, err = cgEncNamed[SideEffects](buf, v.SideEffects); err != nil {
-		return nil, fmt.Errorf("side_effects: %w", err)
+	if buf, err = cgPut(buf, &first, "side_effects", v.SideEffects, cgEncNamed[SideEffects]); err != nil {
+		return nil, err
 	}
-	if v.Service != nil {
-		buf = cgAppendName(buf, first, "service")
-		first = false
-		if buf, err = cgEncString(buf, *v.Service); err != nil {
-			return nil, fmt.Errorf("service: %w", err)
-		}
+	if buf, err = cgPutPtr(buf, &first, "service", v.Service, cgEncString); err != nil {
+		return nil, err
 	}
-	if v.Action != nil {
-		buf = cgAppendName(buf, first, "action")
-		first = false
-		if buf, err = cgEncString(buf, *v.Action); err != nil {
-			return nil, fmt.Errorf("action: %w", err)
-		}
+	if buf, err = cgPutPtr(buf, &first, "action", v.Action, cgEncString); err != nil {
+		return nil, err
 	}
-	if v.Tool != nil {
-		buf = cgAppendName(buf, first, "tool")
-		first = false
-		if buf, err = cgEncString(buf, *v.Tool); err != nil {
-			return nil, fmt.Errorf("tool: %w", err)
-		}
+	if buf, err = cgPutPtr(buf, &first, "tool", v.Tool, cgEncString); err != nil {
+		return nil, err
 	}
-	if v.Upstream != nil {
-		buf = cgAppendName(buf, first, "upstream")
-		first = false
-		if buf, err = cgEncString(buf, *v.Upstream); err != nil {
-			return nil, fmt.Errorf("upstream: %w", err)
-		}
+	if buf, err = cgPutPtr(buf, &first, "upstream", v.Upstream, cgEncString); err != nil {
+		return nil, err
 	}
-	if v.Command != nil {
-		buf = cgAppendName(buf, first, "command")
-		first = false
-		if buf, err = cgEncString(buf, *v.Command); err != nil {
-			return nil, fmt.Errorf("command: %w", err)
-		}
+	if buf, err = cgPutPtr(buf, &first, "command", v.Command, cgEncString); err != nil {
+		return nil, err
 	}
-	if v.Prompt != nil {
-		buf = cgAppendName(buf, first, "prompt")
-		first = false
-		if buf, err = cgEncString(buf, *v.Prompt); err != nil {
-			return nil, fmt.Errorf("prompt: %w", err)
-		}
+	if buf, err = cgPutPtr(buf, &first, "prompt", v.Prompt, cgEncString); err != nil {
+		return nil, err
 	}
-	if v.Resource != nil {
-		buf = cgAppendName(buf, first, "resource")
-		first = false
-		if buf, err = cgEncString(buf, *v.Resource); err != nil {
-			return nil, fmt.Errorf("resource: %w", err)
-		}
+	if buf, err = cgPutPtr(buf, &first, "resource", v.Resource, cgEncString); err != nil {
+		return nil, err
 	}
-	if v.Cause != nil {
-		buf = cgAppendName(buf, first, "cause")
-		first = false
-		if buf, err = cgEncString(buf, *v.Cause); err != nil {
-			return nil, fmt.Errorf("cause: %w", err)
-		}
+	if buf, err = cgPutPtr(buf, &first, "cause", v.Cause, cgEncString); err != nil {
+		return nil, err
 	}
-	if v.OriginalKind != nil {
-		buf = cgAppendName(buf, first, "original_kind")
-		first = false
-		if buf, err = cgEncString(buf, *v.OriginalKind); err != nil {
-			return nil, fmt.Errorf("original_kind: %w", err)
-		}
+	if buf, err = cgPutPtr(buf, &first, "original_kind", v.OriginalKind, cgEncString); err != nil {
+		return nil, err
 	}
-	if v.Evidence != nil {
-		buf = cgAppendName(buf, first, "evidence")
-		first = false
-		if buf, err = cgEncMap(cgEncAny)(buf, v.Evidence); err != nil {
-			return nil, fmt.Errorf("evidence: %w", err)
-		}
+	if buf, err = cgPutIf(buf, &first, "evidence", v.Evidence != nil, v.Evidence, cgEncMap(cgEncAny)); err != nil {
+		return nil, err
 	}
-	if v.Safety != nil {
-		buf = cgAppendName(buf, first, "safety")
-		first = false
-		if buf, err = cgEncNamed[SafetyHints](buf, *v.Safety); err != nil {
-			return nil, fmt.Errorf("safety: %w", err)
-		}
+	if buf, err = cgPutPtr(buf, &first, "safety", v.Safety, cgEncNamed[SafetyHints]); err != nil {
+		return nil, err
 	}
-	if v.CorrelationID != nil {
-		buf = cgAppendName(buf, first, "correlation_id")
-		first = false
-		if buf, err = cgEncString(buf, *v.CorrelationID); err != nil {
-			return nil, fmt.Errorf("correlation_id: %w", err)
-		}
+	if buf, err = cgPutPtr(buf, &first, "correlation_id", v.CorrelationID, cgEncString); err != nil {
+		return nil, err
 	}
-	if v.HelpURL != nil {
-		buf = cgAppendName(buf, first, "help_url")
-		first = false
-		if buf, err = cgEncString(buf, *v.HelpURL); err != nil {
-			return nil, fmt.Errorf("help_url: %w", err)
-		}
+	if buf, err = cgPutPtr(buf, &first, "help_url", v.HelpURL, cgEncString); err != nil {
+		return nil, err
 	}
-	if v.Violations != nil {
-		buf = cgAppendName(buf, first, "violations")
-		first = false
-		if buf, err = cgEncSlice(cgEncNamed[InputViolation])(buf, v.Violations); err != nil {
-			return nil, fmt.Errorf("violations: %w", err)
-		}
+	if buf, err = cgPutIf(buf, &first, "violations", v.Violations != nil, v.Violations, cgEncSlice(cgEncNamed[InputViolation])); err != nil {
+		return nil, err
 	}
 	if buf, err = cgEncExtra(buf, first, v.Extra); err != nil {
 		return nil, err
@@ -265,210 +194,90 @@ func (v *AgentError) cgDecode(d *cgDecoder, raw []byte, at, kw string) error {
 		switch m.Name {
 		case "contract_version":
 			seen[0] = true
-			if cgIsNull(m.Value) {
-				d.reject(at+"/contract_version", kw+"/properties/contract_version"+"/type", "null is not allowed here")
-				continue
-			}
-			x, err := cgDecInt64(d, m.Value, at+"/contract_version", kw+"/properties/contract_version")
-			if err != nil {
+			if err := cgField(d, m.Value, at+"/contract_version", kw+"/properties/contract_version", false, &v.ContractVersion, cgDecInt64); err != nil {
 				return err
 			}
-			v.ContractVersion = x
 		case "kind":
 			seen[1] = true
-			if cgIsNull(m.Value) {
-				d.reject(at+"/kind", kw+"/properties/kind"+"/type", "null is not allowed here")
-				continue
-			}
-			x, err := cgDecString(d, m.Value, at+"/kind", kw+"/properties/kind")
-			if err != nil {
+			if err := cgField(d, m.Value, at+"/kind", kw+"/properties/kind", false, &v.Kind, cgDecString); err != nil {
 				return err
 			}
-			v.Kind = x
 		case "message":
 			seen[2] = true
-			if cgIsNull(m.Value) {
-				d.reject(at+"/message", kw+"/properties/message"+"/type", "null is not allowed here")
-				continue
-			}
-			x, err := cgDecString(d, m.Value, at+"/message", kw+"/properties/message")
-			if err != nil {
+			if err := cgField(d, m.Value, at+"/message", kw+"/properties/message", false, &v.Message, cgDecString); err != nil {
 				return err
 			}
-			v.Message = x
 		case "origin":
 			seen[3] = true
-			if cgIsNull(m.Value) {
-				d.reject(at+"/origin", kw+"/properties/origin/$ref"+"/type", "null is not allowed here")
-				continue
-			}
-			x, err := cgDecNamed[Origin](d, m.Value, at+"/origin", kw+"/properties/origin/$ref")
-			if err != nil {
+			if err := cgField(d, m.Value, at+"/origin", kw+"/properties/origin/$ref", false, &v.Origin, cgDecNamed[Origin]); err != nil {
 				return err
 			}
-			v.Origin = x
 		case "recovery":
 			seen[4] = true
-			if cgIsNull(m.Value) {
-				d.reject(at+"/recovery", kw+"/properties/recovery/$ref"+"/type", "null is not allowed here")
-				continue
-			}
-			x, err := cgDecNamed[Recovery](d, m.Value, at+"/recovery", kw+"/properties/recovery/$ref")
-			if err != nil {
+			if err := cgField(d, m.Value, at+"/recovery", kw+"/properties/recovery/$ref", false, &v.Recovery, cgDecNamed[Recovery]); err != nil {
 				return err
 			}
-			v.Recovery = x
 		case "side_effects":
 			seen[5] = true
-			if cgIsNull(m.Value) {
-				d.reject(at+"/side_effects", kw+"/properties/side_effects/$ref"+"/type", "null is not allowed here")
-				continue
-			}
-			x, err := cgDecNamed[SideEffects](d, m.Value, at+"/side_effects", kw+"/properties/side_effects/$ref")
-			if err != nil {
+			if err := cgField(d, m.Value, at+"/side_effects", kw+"/properties/side_effects/$ref", false, &v.SideEffects, cgDecNamed[SideEffects]); err != nil {
 				return err
 			}
-			v.SideEffects = x
 		case "service":
-			if cgIsNull(m.Value) {
-				d.reject(at+"/service", kw+"/properties/service"+"/type", "null is not allowed here")
-				continue
-			}
-			x, err := cgDecString(d, m.Value, at+"/service", kw+"/properties/service")
-			if err != nil {
+			if err := cgFieldPtr(d, m.Value, at+"/service", kw+"/properties/service", false, &v.Service, cgDecString); err != nil {
 				return err
 			}
-			v.Service = &x
 		case "action":
-			if cgIsNull(m.Value) {
-				d.reject(at+"/action", kw+"/properties/action"+"/type", "null is not allowed here")
-				continue
-			}
-			x, err := cgDecString(d, m.Value, at+"/action", kw+"/properties/action")
-			if err != nil {
+			if err := cgFieldPtr(d, m.Value, at+"/action", kw+"/properties/action", false, &v.Action, cgDecString); err != nil {
 				return err
 			}
-			v.Action = &x
 		case "tool":
-			if cgIsNull(m.Value) {
-				d.reject(at+"/tool", kw+"/properties/tool"+"/type", "null is not allowed here")
-				continue
-			}
-			x, err := cgDecString(d, m.Value, at+"/tool", kw+"/properties/tool")
-			if err != nil {
+			if err := cgFieldPtr(d, m.Value, at+"/tool", kw+"/properties/tool", false, &v.Tool, cgDecString); err != nil {
 				return err
 			}
-			v.Tool = &x
 		case "upstream":
-			if cgIsNull(m.Value) {
-				d.reject(at+"/upstream", kw+"/properties/upstream"+"/type", "null is not allowed here")
-				continue
-			}
-			x, err := cgDecString(d, m.Value, at+"/upstream", kw+"/properties/upstream")
-			if err != nil {
+			if err := cgFieldPtr(d, m.Value, at+"/upstream", kw+"/properties/upstream", false, &v.Upstream, cgDecString); err != nil {
 				return err
 			}
-			v.Upstream = &x
 		case "command":
-			if cgIsNull(m.Value) {
-				d.reject(at+"/command", kw+"/properties/command"+"/type", "null is not allowed here")
-				continue
-			}
-			x, err := cgDecString(d, m.Value, at+"/command", kw+"/properties/command")
-			if err != nil {
+			if err := cgFieldPtr(d, m.Value, at+"/command", kw+"/properties/command", false, &v.Command, cgDecString); err != nil {
 				return err
 			}
-			v.Command = &x
 		case "prompt":
-			if cgIsNull(m.Value) {
-				d.reject(at+"/prompt", kw+"/properties/prompt"+"/type", "null is not allowed here")
-				continue
-			}
-			x, err := cgDecString(d, m.Value, at+"/prompt", kw+"/properties/prompt")
-			if err != nil {
+			if err := cgFieldPtr(d, m.Value, at+"/prompt", kw+"/properties/prompt", false, &v.Prompt, cgDecString); err != nil {
 				return err
 			}
-			v.Prompt = &x
 		case "resource":
-			if cgIsNull(m.Value) {
-				d.reject(at+"/resource", kw+"/properties/resource"+"/type", "null is not allowed here")
-				continue
-			}
-			x, err := cgDecString(d, m.Value, at+"/resource", kw+"/properties/resource")
-			if err != nil {
+			if err := cgFieldPtr(d, m.Value, at+"/resource", kw+"/properties/resource", false, &v.Resource, cgDecString); err != nil {
 				return err
 			}
-			v.Resource = &x
 		case "cause":
-			if cgIsNull(m.Value) {
-				d.reject(at+"/cause", kw+"/properties/cause"+"/type", "null is not allowed here")
-				continue
-			}
-			x, err := cgDecString(d, m.Value, at+"/cause", kw+"/properties/cause")
-			if err != nil {
+			if err := cgFieldPtr(d, m.Value, at+"/cause", kw+"/properties/cause", false, &v.Cause, cgDecString); err != nil {
 				return err
 			}
-			v.Cause = &x
 		case "original_kind":
-			if cgIsNull(m.Value) {
-				d.reject(at+"/original_kind", kw+"/properties/original_kind"+"/type", "null is not allowed here")
-				continue
-			}
-			x, err := cgDecString(d, m.Value, at+"/original_kind", kw+"/properties/original_kind")
-			if err != nil {
+			if err := cgFieldPtr(d, m.Value, at+"/original_kind", kw+"/properties/original_kind", false, &v.OriginalKind, cgDecString); err != nil {
 				return err
 			}
-			v.OriginalKind = &x
 		case "evidence":
-			if cgIsNull(m.Value) {
-				d.reject(at+"/evidence", kw+"/properties/evidence"+"/type", "null is not allowed here")
-				continue
-			}
-			x, err := cgDecMap(cgDecAny)(d, m.Value, at+"/evidence", kw+"/properties/evidence")
-			if err != nil {
+			if err := cgField(d, m.Value, at+"/evidence", kw+"/properties/evidence", false, &v.Evidence, cgDecMap(cgDecAny)); err != nil {
 				return err
 			}
-			v.Evidence = x
 		case "safety":
-			if cgIsNull(m.Value) {
-				d.reject(at+"/safety", kw+"/properties/safety/$ref"+"/type", "null is not allowed here")
-				continue
-			}
-			x, err := cgDecNamed[SafetyHints](d, m.Value, at+"/safety", kw+"/properties/safety/$ref")
-			if err != nil {
+			if err := cgFieldPtr(d, m.Value, at+"/safety", kw+"/properties/safety/$ref", false, &v.Safety, cgDecNamed[SafetyHints]); err != nil {
 				return err
 			}
-			v.Safety = &x
 		case "correlation_id":
-			if cgIsNull(m.Value) {
-				d.reject(at+"/correlation_id", kw+"/properties/correlation_id"+"/type", "null is not allowed here")
-				continue
-			}
-			x, err := cgDecString(d, m.Value, at+"/correlation_id", kw+"/properties/correlation_id")
-			if err != nil {
+			if err := cgFieldPtr(d, m.Value, at+"/correlation_id", kw+"/properties/correlation_id", false, &v.CorrelationID, cgDecString); err != nil {
 				return err
 			}
-			v.CorrelationID = &x
 		case "help_url":
-			if cgIsNull(m.Value) {
-				d.reject(at+"/help_url", kw+"/properties/help_url"+"/type", "null is not allowed here")
-				continue
-			}
-			x, err := cgDecString(d, m.Value, at+"/help_url", kw+"/properties/help_url")
-			if err != nil {
+			if err := cgFieldPtr(d, m.Value, at+"/help_url", kw+"/properties/help_url", false, &v.HelpURL, cgDecString); err != nil {
 				return err
 			}
-			v.HelpURL = &x
 		case "violations":
-			if cgIsNull(m.Value) {
-				d.reject(at+"/violations", kw+"/properties/violations"+"/type", "null is not allowed here")
-				continue
-			}
-			x, err := cgDecSlice(cgDecNamed[InputViolation])(d, m.Value, at+"/violations", kw+"/properties/violations")
-			if err != nil {
+			if err := cgField(d, m.Value, at+"/violations", kw+"/properties/violations", false, &v.Violations, cgDecSlice(cgDecNamed[InputViolation])); err != nil {
 				return err
 			}
-			v.Violations = x
 		default:
 			if v.Extra == nil {
 				v.Extra = make(map[string]json.RawMessage)
@@ -523,20 +332,14 @@ func (v InputViolation) cgEncode(buf []byte) ([]byte, error) {
 	var err error
 	first := true
 	buf = append(buf, '{')
-	buf = cgAppendName(buf, first, "pointer")
-	first = false
-	if buf, err = cgEncString(buf, v.Pointer); err != nil {
-		return nil, fmt.Errorf("pointer: %w", err)
+	if buf, err = cgPut(buf, &first, "pointer", v.Pointer, cgEncString); err != nil {
+		return nil, err
 	}
-	buf = cgAppendName(buf, first, "reason")
-	first = false
-	if buf, err = cgEncString(buf, v.Reason); err != nil {
-		return nil, fmt.Errorf("reason: %w", err)
+	if buf, err = cgPut(buf, &first, "reason", v.Reason, cgEncString); err != nil {
+		return nil, err
 	}
-	buf = cgAppendName(buf, first, "message")
-	first = false
-	if buf, err = cgEncString(buf, v.Message); err != nil {
-		return nil, fmt.Errorf("message: %w", err)
+	if buf, err = cgPut(buf, &first, "message", v.Message, cgEncString); err != nil {
+		return nil, err
 	}
 	if buf, err = cgEncExtra(buf, first, v.Extra); err != nil {
 		return nil, err
@@ -570,37 +373,19 @@ func (v *InputViolation) cgDecode(d *cgDecoder, raw []byte, at, kw string) error
 		switch m.Name {
 		case "pointer":
 			seen[0] = true
-			if cgIsNull(m.Value) {
-				d.reject(at+"/pointer", kw+"/properties/pointer"+"/type", "null is not allowed here")
-				continue
-			}
-			x, err := cgDecString(d, m.Value, at+"/pointer", kw+"/properties/pointer")
-			if err != nil {
+			if err := cgField(d, m.Value, at+"/pointer", kw+"/properties/pointer", false, &v.Pointer, cgDecString); err != nil {
 				return err
 			}
-			v.Pointer = x
 		case "reason":
 			seen[1] = true
-			if cgIsNull(m.Value) {
-				d.reject(at+"/reason", kw+"/properties/reason"+"/type", "null is not allowed here")
-				continue
-			}
-			x, err := cgDecString(d, m.Value, at+"/reason", kw+"/properties/reason")
-			if err != nil {
+			if err := cgField(d, m.Value, at+"/reason", kw+"/properties/reason", false, &v.Reason, cgDecString); err != nil {
 				return err
 			}
-			v.Reason = x
 		case "message":
 			seen[2] = true
-			if cgIsNull(m.Value) {
-				d.reject(at+"/message", kw+"/properties/message"+"/type", "null is not allowed here")
-				continue
-			}
-			x, err := cgDecString(d, m.Value, at+"/message", kw+"/properties/message")
-			if err != nil {
+			if err := cgField(d, m.Value, at+"/message", kw+"/properties/message", false, &v.Message, cgDecString); err != nil {
 				return err
 			}
-			v.Message = x
 		default:
 			if v.Extra == nil {
 				v.Extra = make(map[string]json.RawMessage)
@@ -712,27 +497,17 @@ func (v Recovery) cgEncode(buf []byte) ([]byte, error) {
 	var err error
 	first := true
 	buf = append(buf, '{')
-	buf = cgAppendName(buf, first, "action")
-	first = false
-	if buf, err = cgEncNamed[RecoveryAction](buf, v.Action); err != nil {
-		return nil, fmt.Errorf("action: %w", err)
+	if buf, err = cgPut(buf, &first, "action", v.Action, cgEncNamed[RecoveryAction]); err != nil {
+		return nil, err
 	}
-	buf = cgAppendName(buf, first, "same_arguments")
-	first = false
-	if buf, err = cgEncNamed[SameArguments](buf, v.SameArguments); err != nil {
-		return nil, fmt.Errorf("same_arguments: %w", err)
+	if buf, err = cgPut(buf, &first, "same_arguments", v.SameArguments, cgEncNamed[SameArguments]); err != nil {
+		return nil, err
 	}
-	buf = cgAppendName(buf, first, "guidance")
-	first = false
-	if buf, err = cgEncString(buf, v.Guidance); err != nil {
-		return nil, fmt.Errorf("guidance: %w", err)
+	if buf, err = cgPut(buf, &first, "guidance", v.Guidance, cgEncString); err != nil {
+		return nil, err
 	}
-	if v.RetryAfterMS != nil {
-		buf = cgAppendName(buf, first, "retry_after_ms")
-		first = false
-		if buf, err = cgEncNumber(buf, *v.RetryAfterMS); err != nil {
-			return nil, fmt.Errorf("retry_after_ms: %w", err)
-		}
+	if buf, err = cgPutPtr(buf, &first, "retry_after_ms", v.RetryAfterMS, cgEncNumber); err != nil {
+		return nil, err
 	}
 	if buf, err = cgEncExtra(buf, first, v.Extra); err != nil {
 		return nil, err
@@ -766,47 +541,23 @@ func (v *Recovery) cgDecode(d *cgDecoder, raw []byte, at, kw string) error {
 		switch m.Name {
 		case "action":
 			seen[0] = true
-			if cgIsNull(m.Value) {
-				d.reject(at+"/action", kw+"/properties/action/$ref"+"/type", "null is not allowed here")
-				continue
-			}
-			x, err := cgDecNamed[RecoveryAction](d, m.Value, at+"/action", kw+"/properties/action/$ref")
-			if err != nil {
+			if err := cgField(d, m.Value, at+"/action", kw+"/properties/action/$ref", false, &v.Action, cgDecNamed[RecoveryAction]); err != nil {
 				return err
 			}
-			v.Action = x
 		case "same_arguments":
 			seen[1] = true
-			if cgIsNull(m.Value) {
-				d.reject(at+"/same_arguments", kw+"/properties/same_arguments/$ref"+"/type", "null is not allowed here")
-				continue
-			}
-			x, err := cgDecNamed[SameArguments](d, m.Value, at+"/same_arguments", kw+"/properties/same_arguments/$ref")
-			if err != nil {
+			if err := cgField(d, m.Value, at+"/same_arguments", kw+"/properties/same_arguments/$ref", false, &v.SameArguments, cgDecNamed[SameArguments]); err != nil {
 				return err
 			}
-			v.SameArguments = x
 		case "guidance":
 			seen[2] = true
-			if cgIsNull(m.Value) {
-				d.reject(at+"/guidance", kw+"/properties/guidance"+"/type", "null is not allowed here")
-				continue
-			}
-			x, err := cgDecString(d, m.Value, at+"/guidance", kw+"/properties/guidance")
-			if err != nil {
+			if err := cgField(d, m.Value, at+"/guidance", kw+"/properties/guidance", false, &v.Guidance, cgDecString); err != nil {
 				return err
 			}
-			v.Guidance = x
 		case "retry_after_ms":
-			if cgIsNull(m.Value) {
-				d.reject(at+"/retry_after_ms", kw+"/properties/retry_after_ms"+"/type", "null is not allowed here")
-				continue
-			}
-			x, err := cgDecNumber(d, m.Value, at+"/retry_after_ms", kw+"/properties/retry_after_ms")
-			if err != nil {
+			if err := cgFieldPtr(d, m.Value, at+"/retry_after_ms", kw+"/properties/retry_after_ms", false, &v.RetryAfterMS, cgDecNumber); err != nil {
 				return err
 			}
-			v.RetryAfterMS = &x
 		default:
 			if v.Extra == nil {
 				v.Extra = make(map[string]json.RawMessage)
@@ -920,33 +671,17 @@ func (v SafetyHints) cgEncode(buf []byte) ([]byte, error) {
 	var err error
 	first := true
 	buf = append(buf, '{')
-	if v.ReadOnlyHint != nil {
-		buf = cgAppendName(buf, first, "read_only_hint")
-		first = false
-		if buf, err = cgEncBool(buf, *v.ReadOnlyHint); err != nil {
-			return nil, fmt.Errorf("read_only_hint: %w", err)
-		}
+	if buf, err = cgPutPtr(buf, &first, "read_only_hint", v.ReadOnlyHint, cgEncBool); err != nil {
+		return nil, err
 	}
-	if v.DestructiveHint != nil {
-		buf = cgAppendName(buf, first, "destructive_hint")
-		first = false
-		if buf, err = cgEncBool(buf, *v.DestructiveHint); err != nil {
-			return nil, fmt.Errorf("destructive_hint: %w", err)
-		}
+	if buf, err = cgPutPtr(buf, &first, "destructive_hint", v.DestructiveHint, cgEncBool); err != nil {
+		return nil, err
 	}
-	if v.IdempotentHint != nil {
-		buf = cgAppendName(buf, first, "idempotent_hint")
-		first = false
-		if buf, err = cgEncBool(buf, *v.IdempotentHint); err != nil {
-			return nil, fmt.Errorf("idempotent_hint: %w", err)
-		}
+	if buf, err = cgPutPtr(buf, &first, "idempotent_hint", v.IdempotentHint, cgEncBool); err != nil {
+		return nil, err
 	}
-	if v.OpenWorldHint != nil {
-		buf = cgAppendName(buf, first, "open_world_hint")
-		first = false
-		if buf, err = cgEncBool(buf, *v.OpenWorldHint); err != nil {
-			return nil, fmt.Errorf("open_world_hint: %w", err)
-		}
+	if buf, err = cgPutPtr(buf, &first, "open_world_hint", v.OpenWorldHint, cgEncBool); err != nil {
+		return nil, err
 	}
 	if buf, err = cgEncExtra(buf, first, v.Extra); err != nil {
 		return nil, err
@@ -978,45 +713,21 @@ func (v *SafetyHints) cgDecode(d *cgDecoder, raw []byte, at, kw string) error {
 	for _, m := range members {
 		switch m.Name {
 		case "read_only_hint":
-			if cgIsNull(m.Value) {
-				d.reject(at+"/read_only_hint", kw+"/properties/read_only_hint"+"/type", "null is not allowed here")
-				continue
-			}
-			x, err := cgDecBool(d, m.Value, at+"/read_only_hint", kw+"/properties/read_only_hint")
-			if err != nil {
+			if err := cgFieldPtr(d, m.Value, at+"/read_only_hint", kw+"/properties/read_only_hint", false, &v.ReadOnlyHint, cgDecBool); err != nil {
 				return err
 			}
-			v.ReadOnlyHint = &x
 		case "destructive_hint":
-			if cgIsNull(m.Value) {
-				d.reject(at+"/destructive_hint", kw+"/properties/destructive_hint"+"/type", "null is not allowed here")
-				continue
-			}
-			x, err := cgDecBool(d, m.Value, at+"/destructive_hint", kw+"/properties/destructive_hint")
-			if err != nil {
+			if err := cgFieldPtr(d, m.Value, at+"/destructive_hint", kw+"/properties/destructive_hint", false, &v.DestructiveHint, cgDecBool); err != nil {
 				return err
 			}
-			v.DestructiveHint = &x
 		case "idempotent_hint":
-			if cgIsNull(m.Value) {
-				d.reject(at+"/idempotent_hint", kw+"/properties/idempotent_hint"+"/type", "null is not allowed here")
-				continue
-			}
-			x, err := cgDecBool(d, m.Value, at+"/idempotent_hint", kw+"/properties/idempotent_hint")
-			if err != nil {
+			if err := cgFieldPtr(d, m.Value, at+"/idempotent_hint", kw+"/properties/idempotent_hint", false, &v.IdempotentHint, cgDecBool); err != nil {
 				return err
 			}
-			v.IdempotentHint = &x
 		case "open_world_hint":
-			if cgIsNull(m.Value) {
-				d.reject(at+"/open_world_hint", kw+"/properties/open_world_hint"+"/type", "null is not allowed here")
-				continue
-			}
-			x, err := cgDecBool(d, m.Value, at+"/open_world_hint", kw+"/properties/open_world_hint")
-			if err != nil {
+			if err := cgFieldPtr(d, m.Value, at+"/open_world_hint", kw+"/properties/open_world_hint", false, &v.OpenWorldHint, cgDecBool); err != nil {
 				return err
 			}
-			v.OpenWorldHint = &x
 		default:
 			if v.Extra == nil {
 				v.Extra = make(map[string]json.RawMessage)
