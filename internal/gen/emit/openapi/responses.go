@@ -19,14 +19,6 @@ type statusGroup struct {
 	fallback *ir.Kind
 }
 
-// rows returns every row of the group, the fallback last.
-func (g statusGroup) rows() []*ir.Kind {
-	if g.fallback == nil {
-		return g.kinds
-	}
-	return append(append([]*ir.Kind(nil), g.kinds...), g.fallback)
-}
-
 // challenge reports whether a response of this status carries WWW-Authenticate: the contract sends
 // the challenge on 401 and only there.
 func (g statusGroup) challenge() bool { return g.status == http.StatusUnauthorized }
