@@ -87,6 +87,9 @@ generator() {
 	echo "| contract, contractgen all targets | $ct | $(mib "$cm") | $gt | $(mib "$gm") | $(ratio "$ct" "$gt") | | |"
 	read -r ct cm < <(measure "contractgen (contract, go)" "$cg" generate -q --schema "$contract" --out "$work/out" --targets go)
 	echo "| contract, contractgen Go only | $ct | $(mib "$cm") | $gt | $(mib "$gm") | $(ratio "$ct" "$gt") | | |"
+	# The startup floor: a process that only prints help still runs every package's init.
+	read -r ct cm < <(measure "contractgen --help" "$cg" --help)
+	echo "| startup only, contractgen --help | $ct | $(mib "$cm") | $gt | $(mib "$gm") | $(ratio "$ct" "$gt") | | |"
 	for n in $sizes; do
 		schema="$work/synth-$n.schema.json"
 		go run ./bench/synth -defs "$n" -out "$schema"
@@ -205,6 +208,11 @@ profile() {
 	rm -rf "$work/out" && mkdir -p "$work/out"
 	"$work/contractgen" generate -q --schema "$schema" --out "$work/out" --targets go --package synth
 	echo "## Where the generator's time goes ($n \$defs, Go target)"
+	echo
+	echo "Package initialisation of the contractgen binary (GODEBUG=inittrace=1, \`contractgen --help\`):" \
+		"$(GODEBUG=inittrace=1 "$work/contractgen" --help 2>&1 >/dev/null | awk '
+			$1 == "init" { total += $5; if ($5 >= 1) big = big sprintf(", %s %s ms", $2, $5) }
+			END { printf "%.1f ms in all%s.", total, big }')"
 	echo
 	"$work/bin/go-jsonschema" -p synth -o "$work/peer-synth.go" "$schema"
 	echo "Output: contractgen $(cat "$work"/out/synth/*.go | wc -l) lines of Go, $(wc -l <"$work/out/synth/types.go") of them in types.go;" \
