@@ -55,12 +55,12 @@ func sanCheckOutput(t *testing.T, out string, limit int) {
 			t.Fatalf("removed character %U survived: %q", r, out)
 		}
 	}
-	for _, rule := range sanitizeInjectionRules {
+	for _, rule := range sanitizeInjectionRules() {
 		if got := sanitizeApply(out, []sanitizeRule{rule}); got != out {
 			t.Fatalf("injection rule for %q still matches:\n out:   %q\n again: %q", rule.lit, out, got)
 		}
 	}
-	for _, rule := range sanitizeRules {
+	for _, rule := range sanitizeRules() {
 		if got := sanitizeApply(out, []sanitizeRule{rule}); got != out {
 			t.Fatalf("rule for %q still redacts:\n out:   %q\n again: %q", rule.lit, out, got)
 		}

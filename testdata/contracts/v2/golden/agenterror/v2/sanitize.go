@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 )
@@ -100,7 +101,7 @@ func SanitizeTextLimit(s string, limit int) string {
 	if cut {
 		text = sanitizeDropPartialToken(text)
 	}
-	text = sanitizeApply(text, sanitizeAllRules)
+	text = sanitizeApply(text, sanitizeAllRules())
 	return sanitizeTruncate(text, limit, cut)
 }
 
@@ -296,20 +297,24 @@ const sanitizeInjectionTail = sanitizeSpace +
 	`(?:` + sanitizeSpace + `(?:instructions?|prompts?|messages?|context|rules|directions?|commands?|text))?`
 
 // sanitizeInjectionRules match, in lowercase, the phrases and chat-template
-// tokens that try to steer a model reading the error object.
-var sanitizeInjectionRules = []sanitizeRule{
-	sanitizeInjection(`ignore` + sanitizeInjectionTail),
-	sanitizeInjection(`disregard` + sanitizeInjectionTail),
-	sanitizeInjection(`forget` + sanitizeInjectionTail),
-	sanitizeInjection(`override` + sanitizeInjectionTail),
-	sanitizeInjection(`bypass` + sanitizeInjectionTail),
-	sanitizeInjection(`<\|[a-z_]{1,32}\|>`),
-	sanitizeInjection(`\[/?inst\]`),
-	sanitizeInjection(`<</?sys>>`),
-	sanitizeInjection(`</?s>`),
-	sanitizeInjection(`###[ \t]*(?:system|instructions?|assistant|user|human|response)[ \t]*:`),
-	sanitizeInjection(`system[ \t]+prompt[ \t]*:`),
-}
+// tokens that try to steer a model reading the error object. Rule sets are
+// compiled on first use, so a program that imports a generated package but
+// never sanitizes pays nothing for them at start-up.
+var sanitizeInjectionRules = sync.OnceValue(func() []sanitizeRule {
+	return []sanitizeRule{
+		sanitizeInjection(`ignore` + sanitizeInjectionTail),
+		sanitizeInjection(`disregard` + sanitizeInjectionTail),
+		sanitizeInjection(`forget` + sanitizeInjectionTail),
+		sanitizeInjection(`override` + sanitizeInjectionTail),
+		sanitizeInjection(`bypass` + sanitizeInjectionTail),
+		sanitizeInjection(`<\|[a-z_]{1,32}\|>`),
+		sanitizeInjection(`\[/?inst\]`),
+		sanitizeInjection(`<</?sys>>`),
+		sanitizeInjection(`</?s>`),
+		sanitizeInjection(`###[ \t]*(?:system|instructions?|assistant|user|human|response)[ \t]*:`),
+		sanitizeInjection(`system[ \t]+prompt[ \t]*:`),
+	}
+})
 
 // sanitizeInjection builds a rule that replaces a whole lowercase match
 // with the injection placeholder.
@@ -338,55 +343,61 @@ const sanitizeSecretMember = `(?:[\w.-]*[_.-])?` +
 	`|authorization|cookie|credentials?|signature)`
 
 // sanitizeSecretMemberPattern tells whether an evidence key is secret-named.
-var sanitizeSecretMemberPattern = regexp.MustCompile(`(?i)^` + sanitizeSecretMember + `$`)
+var sanitizeSecretMemberPattern = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)^` + sanitizeSecretMember + `$`)
+})
 
 // sanitizeRules run in order: rules that recognise a secret by its context
 // (a block, a header, a parameter name) first, then rules that recognise it
 // by its own shape.
-var sanitizeRules = []sanitizeRule{
-	// PEM private key blocks; a block without END runs to the end of the window.
-	sanitizeRegexRule(`(-----BEGIN[A-Z0-9 ]*PRIVATE KEY[A-Z ]*-----(?s:.*?)`+
-		`(?:-----END[A-Z0-9 ]*PRIVATE KEY[A-Z ]*-----|\z))`,
-		false, sanitizeAnywhere, sanitizeKeepNothing, RedactedMarker),
-	sanitizeHeader(`authorization`), // also Proxy-Authorization
-	sanitizeHeader(`x-api-key`),
-	sanitizeHeader(`x-auth-token`),
-	sanitizeHeader(`cookie`), // also Set-Cookie
-	// Userinfo in URLs; scheme and host stay. The password may contain "@".
-	sanitizeURLCredentials(`://`),
-	// The same in JSON whose encoder escapes "/" as "\/", once or more.
-	sanitizeURLCredentials(`:\\+/\\+/`),
-	sanitizeMember(`"`), // JSON members
-	sanitizeMember(`'`), // Python reprs
-	// JSON members inside a JSON string, quotes escaped once or more. The
-	// value ends at an escaped quote followed by , } or ], so an escaped
-	// quote inside the value does not end it early; else at the line end.
-	sanitizeRegexRule(`(?m)\\+"`+sanitizeSecretMember+`\\+"\s*:\s*`+
-		`(?:\\+"(.*?)(?:\\+"[ \t]*[,}\]]|$)|`+sanitizeBareValue+`)`,
-		true, sanitizeAnywhere, sanitizeKeepMemberValue, RedactedMarker),
-	{find: sanitizeFindParams, lit: "=", lower: true, keep: sanitizeIsPlaceholder, with: RedactedMarker},
-	sanitizeScheme(`bearer`),
-	sanitizeScheme(`basic`),
-	sanitizeShape(`sk-[A-Za-z0-9_-]{16,}`),
-	sanitizeShape(`sk_(?:live|test)_[A-Za-z0-9]{16,}`),
-	sanitizeShape(`rk_(?:live|test)_[A-Za-z0-9]{16,}`),
-	sanitizeShape(`gh[pousr]_[A-Za-z0-9]{20,}`),
-	sanitizeShape(`github_pat_[A-Za-z0-9_]{20,}`),
-	sanitizeShape(`glpat-[A-Za-z0-9_-]{16,}`),
-	sanitizeShape(`xox[a-z]-[A-Za-z0-9-]{8,}`),
-	sanitizeShape(`A[KS]IA[A-Z0-9]{16,}`),
-	sanitizeShape(`AIza[A-Za-z0-9_-]{30,}`),
-	sanitizeShape(`npm_[A-Za-z0-9]{30,}`),
-	sanitizeShape(`hf_[A-Za-z0-9]{30,}`),
-	// JWS and JWE compact forms: a base64url JSON header ("eyJ"), then two
-	// or more dot-separated parts, any of which a JWS or JWE may leave empty.
-	sanitizeShape(`eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]*\.[A-Za-z0-9_-]*(?:\.[A-Za-z0-9_-]+)*`),
-}
+var sanitizeRules = sync.OnceValue(func() []sanitizeRule {
+	return []sanitizeRule{
+		// PEM private key blocks; a block without END runs to the end of the window.
+		sanitizeRegexRule(`(-----BEGIN[A-Z0-9 ]*PRIVATE KEY[A-Z ]*-----(?s:.*?)`+
+			`(?:-----END[A-Z0-9 ]*PRIVATE KEY[A-Z ]*-----|\z))`,
+			false, sanitizeAnywhere, sanitizeKeepNothing, RedactedMarker),
+		sanitizeHeader(`authorization`), // also Proxy-Authorization
+		sanitizeHeader(`x-api-key`),
+		sanitizeHeader(`x-auth-token`),
+		sanitizeHeader(`cookie`), // also Set-Cookie
+		// Userinfo in URLs; scheme and host stay. The password may contain "@".
+		sanitizeURLCredentials(`://`),
+		// The same in JSON whose encoder escapes "/" as "\/", once or more.
+		sanitizeURLCredentials(`:\\+/\\+/`),
+		sanitizeMember(`"`), // JSON members
+		sanitizeMember(`'`), // Python reprs
+		// JSON members inside a JSON string, quotes escaped once or more. The
+		// value ends at an escaped quote followed by , } or ], so an escaped
+		// quote inside the value does not end it early; else at the line end.
+		sanitizeRegexRule(`(?m)\\+"`+sanitizeSecretMember+`\\+"\s*:\s*`+
+			`(?:\\+"(.*?)(?:\\+"[ \t]*[,}\]]|$)|`+sanitizeBareValue+`)`,
+			true, sanitizeAnywhere, sanitizeKeepMemberValue, RedactedMarker),
+		{find: sanitizeFindParams, lit: "=", lower: true, keep: sanitizeIsPlaceholder, with: RedactedMarker},
+		sanitizeScheme(`bearer`),
+		sanitizeScheme(`basic`),
+		sanitizeShape(`sk-[A-Za-z0-9_-]{16,}`),
+		sanitizeShape(`sk_(?:live|test)_[A-Za-z0-9]{16,}`),
+		sanitizeShape(`rk_(?:live|test)_[A-Za-z0-9]{16,}`),
+		sanitizeShape(`gh[pousr]_[A-Za-z0-9]{20,}`),
+		sanitizeShape(`github_pat_[A-Za-z0-9_]{20,}`),
+		sanitizeShape(`glpat-[A-Za-z0-9_-]{16,}`),
+		sanitizeShape(`xox[a-z]-[A-Za-z0-9-]{8,}`),
+		sanitizeShape(`A[KS]IA[A-Z0-9]{16,}`),
+		sanitizeShape(`AIza[A-Za-z0-9_-]{30,}`),
+		sanitizeShape(`npm_[A-Za-z0-9]{30,}`),
+		sanitizeShape(`hf_[A-Za-z0-9]{30,}`),
+		// JWS and JWE compact forms: a base64url JSON header ("eyJ"), then two
+		// or more dot-separated parts, any of which a JWS or JWE may leave empty.
+		sanitizeShape(`eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]*\.[A-Za-z0-9_-]*(?:\.[A-Za-z0-9_-]+)*`),
+	}
+})
 
 // sanitizeAllRules is the order SanitizeTextLimit applies rules in:
 // injection markers first, so a placeholder, not a joined-up remainder,
 // sits where a marker was when secrets are looked for.
-var sanitizeAllRules = append(slices.Clip(sanitizeInjectionRules), sanitizeRules...)
+var sanitizeAllRules = sync.OnceValue(func() []sanitizeRule {
+	return append(slices.Clip(sanitizeInjectionRules()), sanitizeRules()...)
+})
 
 // sanitizeHeader builds a rule for a credential-bearing header line, in
 // any case: the value runs to the end of the line.
@@ -766,7 +777,7 @@ func sanitizeTake(budget *int) bool {
 // sanitizeKey sanitizes a map key and tells whether it names a secret.
 func sanitizeKey(k string) (string, bool) {
 	key := SanitizeTextLimit(k, sanitizeKeyLimit)
-	return key, sanitizeSecretMemberPattern.MatchString(key)
+	return key, sanitizeSecretMemberPattern().MatchString(key)
 }
 
 // sanitizeAnyMap copies a map[string]any entry by entry in key order.
