@@ -6,7 +6,6 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
-	"strconv"
 	"testing"
 
 	"github.com/contractgen/contractgen/internal/gen/jsontree"
@@ -90,5 +89,4 @@ func TestOutputIgnoresMemberOrderAndFormatting(t *testing.T) {
 			}
 		}
 	}
-	_ = strconv.Itoa
 }

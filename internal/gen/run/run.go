@@ -100,8 +100,6 @@ var targets = map[string]target{
 	"ts":      {dir: fixedDir("ts"), emit: ts.Emit},
 }
 
-var _ = fixedDir // used by targets with a directory of their own
-
 // DefaultTargets are the targets produced when none are named.
 func DefaultTargets() []string { return []string{"go", "docs", "openapi", "ts"} }
 
