@@ -5,6 +5,8 @@ package emit
 import (
 	"strings"
 	"unicode/utf8"
+
+	"github.com/contractgen/contractgen/internal/templates"
 )
 
 // Header is the first line of every generated file; write refuses to replace a file without it.
@@ -41,4 +43,19 @@ func Wrap(text string, width int) []string {
 		}
 	}
 	return lines
+}
+
+// GoRuntimeFiles copies the named files of internal/templates/goruntime into a generated package:
+// each gets the generated-code header with the package's source hash and the package's name.
+func GoRuntimeFiles(pkgName, hash string, names ...string) ([]File, error) {
+	header := "// " + Header + "\n// Source hash: " + hash + ".\n\n"
+	files := make([]File, 0, len(names))
+	for _, name := range names {
+		src, err := templates.GoRuntime(name, pkgName)
+		if err != nil {
+			return nil, err
+		}
+		files = append(files, File{Path: name + ".go", Bytes: append([]byte(header), src...)})
+	}
+	return files, nil
 }

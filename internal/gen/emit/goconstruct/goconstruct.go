@@ -14,7 +14,6 @@ import (
 
 	"github.com/contractgen/contractgen/internal/gen/emit"
 	"github.com/contractgen/contractgen/internal/gen/ir"
-	"github.com/contractgen/contractgen/internal/templates"
 )
 
 //go:embed construct.go.tmpl
@@ -39,14 +38,11 @@ func Emit(pkg *ir.Package) ([]emit.File, error) {
 	if err != nil {
 		return nil, err
 	}
-	files := []emit.File{{Path: "construct.go", Bytes: src}}
-	san, err := templates.GoRuntime("sanitize", pkg.Name)
+	runtime, err := emit.GoRuntimeFiles(pkg.Name, pkg.Hash, "sanitize")
 	if err != nil {
 		return nil, err
 	}
-	header := "// " + emit.Header + "\n// Source hash: " + pkg.Hash + ".\n\n"
-	files = append(files, emit.File{Path: "sanitize.go", Bytes: append([]byte(header), san...)})
-	return files, nil
+	return append([]emit.File{{Path: "construct.go", Bytes: src}}, runtime...), nil
 }
 
 // Render executes a Go source template and formats the result; source that does not parse is a

@@ -12,7 +12,6 @@ import (
 
 	"github.com/contractgen/contractgen/internal/gen/emit"
 	"github.com/contractgen/contractgen/internal/gen/ir"
-	"github.com/contractgen/contractgen/internal/templates"
 )
 
 const jsonPkg = "encoding/json"
@@ -40,16 +39,11 @@ func Emit(pkg *ir.Package) ([]emit.File, error) {
 	if err := f.Render(&buf); err != nil {
 		return nil, fmt.Errorf("gotypes: generated code is not valid Go (a contractgen bug): %s", firstLine(err.Error()))
 	}
-	files := []emit.File{{Path: "types.go", Bytes: buf.Bytes()}}
-	for _, name := range []string{"decode", "encode"} {
-		src, err := templates.GoRuntime(name, pkg.Name)
-		if err != nil {
-			return nil, err
-		}
-		header := "// " + emit.Header + "\n// Source hash: " + pkg.Hash + ".\n\n"
-		files = append(files, emit.File{Path: name + ".go", Bytes: append([]byte(header), src...)})
+	runtime, err := emit.GoRuntimeFiles(pkg.Name, pkg.Hash, "decode", "encode")
+	if err != nil {
+		return nil, err
 	}
-	return files, nil
+	return append([]emit.File{{Path: "types.go", Bytes: buf.Bytes()}}, runtime...), nil
 }
 
 func packageDoc(pkg *ir.Package) string {

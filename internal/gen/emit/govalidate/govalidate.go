@@ -19,7 +19,6 @@ import (
 	"github.com/contractgen/contractgen/internal/gen/emit"
 	"github.com/contractgen/contractgen/internal/gen/emit/gotypes"
 	"github.com/contractgen/contractgen/internal/gen/ir"
-	"github.com/contractgen/contractgen/internal/templates"
 	"github.com/contractgen/contractgen/internal/templates/goruntime"
 )
 
@@ -43,16 +42,11 @@ func Emit(pkg *ir.Package) ([]emit.File, error) {
 	if err := f.Render(&buf); err != nil {
 		return nil, fmt.Errorf("govalidate: generated code is not valid Go (a contractgen bug): %v", err)
 	}
-	files := []emit.File{{Path: "validation.go", Bytes: buf.Bytes()}}
-	for _, name := range RuntimeFiles {
-		src, err := templates.GoRuntime(name, pkg.Name)
-		if err != nil {
-			return nil, err
-		}
-		header := "// " + emit.Header + "\n// Source hash: " + pkg.Hash + ".\n\n"
-		files = append(files, emit.File{Path: name + ".go", Bytes: append([]byte(header), src...)})
+	runtime, err := emit.GoRuntimeFiles(pkg.Name, pkg.Hash, RuntimeFiles...)
+	if err != nil {
+		return nil, err
 	}
-	return files, nil
+	return append([]emit.File{{Path: "validation.go", Bytes: buf.Bytes()}}, runtime...), nil
 }
 
 // emitTable writes the table literal, each node preceded by its index and origin.
