@@ -60,26 +60,26 @@ func packageDoc(pkg *ir.Package) string {
 	return b.String()
 }
 
-// comment adds a wrapped doc comment that starts with name.
+// comment adds a wrapped doc comment that starts with name: the schema's text, or the fallback
+// (which is written to follow the name) when the schema has none.
 func comment(g *jen.Group, name, text, fallback string) {
-	text = strings.TrimSpace(text)
-	if text == "" {
-		text = fallback
-	}
-	for _, line := range emit.Wrap(name+" "+lowerFirst(text), 96) {
+	for _, line := range commentLines(name, text, fallback) {
 		g.Comment(line)
 	}
 }
 
-// docComment adds a wrapped doc comment that starts with name to the file.
+// docComment is comment for a top-level declaration.
 func docComment(f *jen.File, name, text, fallback string) {
-	text = strings.TrimSpace(text)
-	if text == "" {
-		text = fallback
-	}
-	for _, line := range emit.Wrap(name+" "+lowerFirst(text), 96) {
+	for _, line := range commentLines(name, text, fallback) {
 		f.Comment(line)
 	}
+}
+
+func commentLines(name, text, fallback string) []string {
+	if text = strings.TrimSpace(text); text == "" {
+		return emit.Wrap(name+" "+fallback, 96)
+	}
+	return emit.Wrap(name+" "+lowerFirst(text), 96)
 }
 
 // lowerFirst makes "The version..." read on after a Go name: "ContractVersion is the version...".
