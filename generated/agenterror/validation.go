@@ -7,87 +7,87 @@ package agenterror
 // package initialization. Entry 0 is unused, so that 0 means "absent" where a node names another.
 var cgNodes = cgCompile([]cgNode{
 	/* 0 */ {},
-	/* 1: docs/contracts/schemas/agent-error.schema.json# */ {
+	/* 1: agent-error.schema.json# */ {
 		AdditionalProperties: 36,
 		Properties:           []cgProp{{"contract_version", 2}, {"kind", 3}, {"message", 4}, {"origin", 5}, {"recovery", 7}, {"side_effects", 16}, {"service", 18}, {"action", 19}, {"tool", 20}, {"upstream", 21}, {"command", 22}, {"prompt", 23}, {"resource", 24}, {"cause", 25}, {"original_kind", 26}, {"evidence", 27}, {"safety", 29}},
 		Required:             []string{"contract_version", "kind", "message", "origin", "recovery", "side_effects"},
 		Types:                cgTypeObject,
 	},
-	/* 2: docs/contracts/schemas/agent-error.schema.json#/properties/contract_version */ {
+	/* 2: agent-error.schema.json#/properties/contract_version */ {
 		Const:    "1",
 		HasConst: true,
 		Types:    cgTypeInteger,
 	},
-	/* 3: docs/contracts/schemas/agent-error.schema.json#/properties/kind */ {
+	/* 3: agent-error.schema.json#/properties/kind */ {
 		MinLength: cgN(1),
 		Types:     cgTypeString,
 	},
-	/* 4: docs/contracts/schemas/agent-error.schema.json#/properties/message */ {
+	/* 4: agent-error.schema.json#/properties/message */ {
 		MinLength: cgN(1),
 		Types:     cgTypeString,
 	},
-	/* 5: docs/contracts/schemas/agent-error.schema.json#/properties/origin */ {Ref: 6},
-	/* 6: docs/contracts/schemas/agent-error.schema.json#/$defs/origin */ {
+	/* 5: agent-error.schema.json#/properties/origin */ {Ref: 6},
+	/* 6: agent-error.schema.json#/$defs/origin */ {
 		Enum:  []string{"\"validation\"", "\"policy\"", "\"budget\"", "\"discovery\"", "\"tool_execution\"", "\"upstream_transport\"", "\"bridge\"", "\"code_mode\"", "\"runtime\""},
 		Types: cgTypeString,
 	},
-	/* 7: docs/contracts/schemas/agent-error.schema.json#/properties/recovery */ {Ref: 8},
-	/* 8: docs/contracts/schemas/agent-error.schema.json#/$defs/recovery */ {
+	/* 7: agent-error.schema.json#/properties/recovery */ {Ref: 8},
+	/* 8: agent-error.schema.json#/$defs/recovery */ {
 		AdditionalProperties: 15,
 		Properties:           []cgProp{{"action", 9}, {"same_arguments", 11}, {"guidance", 13}, {"retry_after_ms", 14}},
 		Required:             []string{"action", "same_arguments", "guidance"},
 		Types:                cgTypeObject,
 	},
-	/* 9: docs/contracts/schemas/agent-error.schema.json#/$defs/recovery/properties/action */ {Ref: 10},
-	/* 10: docs/contracts/schemas/agent-error.schema.json#/$defs/recovery_action */ {
+	/* 9: agent-error.schema.json#/$defs/recovery/properties/action */ {Ref: 10},
+	/* 10: agent-error.schema.json#/$defs/recovery_action */ {
 		Enum:  []string{"\"revise_and_retry\"", "\"retry_later\"", "\"reauthenticate\"", "\"confirm\"", "\"rediscover\"", "\"reduce_work\"", "\"start_dependency\"", "\"inspect_and_escalate\"", "\"do_not_retry\""},
 		Types: cgTypeString,
 	},
-	/* 11: docs/contracts/schemas/agent-error.schema.json#/$defs/recovery/properties/same_arguments */ {Ref: 12},
-	/* 12: docs/contracts/schemas/agent-error.schema.json#/$defs/same_arguments */ {
+	/* 11: agent-error.schema.json#/$defs/recovery/properties/same_arguments */ {Ref: 12},
+	/* 12: agent-error.schema.json#/$defs/same_arguments */ {
 		Enum:  []string{"\"safe\"", "\"conditional\"", "\"discouraged\"", "\"never\""},
 		Types: cgTypeString,
 	},
-	/* 13: docs/contracts/schemas/agent-error.schema.json#/$defs/recovery/properties/guidance */ {
+	/* 13: agent-error.schema.json#/$defs/recovery/properties/guidance */ {
 		MinLength: cgN(1),
 		Types:     cgTypeString,
 	},
-	/* 14: docs/contracts/schemas/agent-error.schema.json#/$defs/recovery/properties/retry_after_ms */ {
+	/* 14: agent-error.schema.json#/$defs/recovery/properties/retry_after_ms */ {
 		Minimum: "0",
 		Types:   cgTypeInteger,
 	},
-	/* 15: docs/contracts/schemas/agent-error.schema.json#/$defs/recovery/additionalProperties */ {Bool: 1},
-	/* 16: docs/contracts/schemas/agent-error.schema.json#/properties/side_effects */ {Ref: 17},
-	/* 17: docs/contracts/schemas/agent-error.schema.json#/$defs/side_effects */ {
+	/* 15: agent-error.schema.json#/$defs/recovery/additionalProperties */ {Bool: 1},
+	/* 16: agent-error.schema.json#/properties/side_effects */ {Ref: 17},
+	/* 17: agent-error.schema.json#/$defs/side_effects */ {
 		Enum:  []string{"\"none_expected\"", "\"possible\"", "\"unknown\""},
 		Types: cgTypeString,
 	},
-	/* 18: docs/contracts/schemas/agent-error.schema.json#/properties/service */ {Types: cgTypeString},
-	/* 19: docs/contracts/schemas/agent-error.schema.json#/properties/action */ {Types: cgTypeString},
-	/* 20: docs/contracts/schemas/agent-error.schema.json#/properties/tool */ {Types: cgTypeString},
-	/* 21: docs/contracts/schemas/agent-error.schema.json#/properties/upstream */ {Types: cgTypeString},
-	/* 22: docs/contracts/schemas/agent-error.schema.json#/properties/command */ {Types: cgTypeString},
-	/* 23: docs/contracts/schemas/agent-error.schema.json#/properties/prompt */ {Types: cgTypeString},
-	/* 24: docs/contracts/schemas/agent-error.schema.json#/properties/resource */ {Types: cgTypeString},
-	/* 25: docs/contracts/schemas/agent-error.schema.json#/properties/cause */ {Types: cgTypeString},
-	/* 26: docs/contracts/schemas/agent-error.schema.json#/properties/original_kind */ {Types: cgTypeString},
-	/* 27: docs/contracts/schemas/agent-error.schema.json#/properties/evidence */ {
+	/* 18: agent-error.schema.json#/properties/service */ {Types: cgTypeString},
+	/* 19: agent-error.schema.json#/properties/action */ {Types: cgTypeString},
+	/* 20: agent-error.schema.json#/properties/tool */ {Types: cgTypeString},
+	/* 21: agent-error.schema.json#/properties/upstream */ {Types: cgTypeString},
+	/* 22: agent-error.schema.json#/properties/command */ {Types: cgTypeString},
+	/* 23: agent-error.schema.json#/properties/prompt */ {Types: cgTypeString},
+	/* 24: agent-error.schema.json#/properties/resource */ {Types: cgTypeString},
+	/* 25: agent-error.schema.json#/properties/cause */ {Types: cgTypeString},
+	/* 26: agent-error.schema.json#/properties/original_kind */ {Types: cgTypeString},
+	/* 27: agent-error.schema.json#/properties/evidence */ {
 		AdditionalProperties: 28,
 		Types:                cgTypeObject,
 	},
-	/* 28: docs/contracts/schemas/agent-error.schema.json#/properties/evidence/additionalProperties */ {Bool: 1},
-	/* 29: docs/contracts/schemas/agent-error.schema.json#/properties/safety */ {Ref: 30},
-	/* 30: docs/contracts/schemas/agent-error.schema.json#/$defs/safety_hints */ {
+	/* 28: agent-error.schema.json#/properties/evidence/additionalProperties */ {Bool: 1},
+	/* 29: agent-error.schema.json#/properties/safety */ {Ref: 30},
+	/* 30: agent-error.schema.json#/$defs/safety_hints */ {
 		AdditionalProperties: 35,
 		Properties:           []cgProp{{"read_only_hint", 31}, {"destructive_hint", 32}, {"idempotent_hint", 33}, {"open_world_hint", 34}},
 		Types:                cgTypeObject,
 	},
-	/* 31: docs/contracts/schemas/agent-error.schema.json#/$defs/safety_hints/properties/read_only_hint */ {Types: cgTypeBoolean},
-	/* 32: docs/contracts/schemas/agent-error.schema.json#/$defs/safety_hints/properties/destructive_hint */ {Types: cgTypeBoolean},
-	/* 33: docs/contracts/schemas/agent-error.schema.json#/$defs/safety_hints/properties/idempotent_hint */ {Types: cgTypeBoolean},
-	/* 34: docs/contracts/schemas/agent-error.schema.json#/$defs/safety_hints/properties/open_world_hint */ {Types: cgTypeBoolean},
-	/* 35: docs/contracts/schemas/agent-error.schema.json#/$defs/safety_hints/additionalProperties */ {Bool: 1},
-	/* 36: docs/contracts/schemas/agent-error.schema.json#/additionalProperties */ {Bool: 1},
+	/* 31: agent-error.schema.json#/$defs/safety_hints/properties/read_only_hint */ {Types: cgTypeBoolean},
+	/* 32: agent-error.schema.json#/$defs/safety_hints/properties/destructive_hint */ {Types: cgTypeBoolean},
+	/* 33: agent-error.schema.json#/$defs/safety_hints/properties/idempotent_hint */ {Types: cgTypeBoolean},
+	/* 34: agent-error.schema.json#/$defs/safety_hints/properties/open_world_hint */ {Types: cgTypeBoolean},
+	/* 35: agent-error.schema.json#/$defs/safety_hints/additionalProperties */ {Bool: 1},
+	/* 36: agent-error.schema.json#/additionalProperties */ {Bool: 1},
 })
 
 // Parse decodes data as a AgentError and validates it against the schema, with JSON Schema's

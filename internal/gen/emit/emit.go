@@ -59,3 +59,17 @@ func GoRuntimeFiles(pkgName, hash string, names ...string) ([]File, error) {
 	}
 	return files, nil
 }
+
+// SourceRef is how generated output names a schema location ("file#/pointer"): by the file's name
+// without its directory, because the directory depends on where contractgen runs and a generated
+// file must not change with it.
+func SourceRef(origin string) string {
+	file, ptr, found := strings.Cut(origin, "#")
+	if i := strings.LastIndexAny(file, `/\`); i >= 0 {
+		file = file[i+1:]
+	}
+	if !found {
+		return file
+	}
+	return file + "#" + ptr
+}

@@ -90,3 +90,35 @@ func TestOutputIgnoresMemberOrderAndFormatting(t *testing.T) {
 		}
 	}
 }
+
+// TestOutputIgnoresWorkingDirectory generates from the same schema named by two different relative
+// paths, as go generate and a CI job in another directory would, and expects identical bytes.
+func TestOutputIgnoresWorkingDirectory(t *testing.T) {
+	data, err := os.ReadFile(contractPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	root := t.TempDir()
+	dir := filepath.Join(root, "schemas", "v1")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "agent-error.schema.json"), data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	generate := func(cwd, schema string) *run.Result {
+		t.Chdir(cwd)
+		res, err := run.Run(run.Options{Schemas: []string{schema}, Package: "agenterror", Targets: run.DefaultTargets()})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return res
+	}
+	near := generate(dir, "agent-error.schema.json")
+	far := generate(root, filepath.Join("schemas", "v1", "agent-error.schema.json"))
+	for i := range near.Files {
+		if !bytes.Equal(near.Files[i].Bytes, far.Files[i].Bytes) {
+			t.Errorf("%s depends on the path the schema was named by", near.Files[i].Path)
+		}
+	}
+}

@@ -3,6 +3,7 @@ package gotypes
 import (
 	"github.com/dave/jennifer/jen"
 
+	"github.com/contractgen/contractgen/internal/gen/emit"
 	"github.com/contractgen/contractgen/internal/gen/ir"
 )
 
@@ -23,7 +24,7 @@ func returnIfErr(results ...jen.Code) *jen.Statement {
 //
 //	type T struct { F int64 `json:"f"`; Extra map[string]json.RawMessage `json:"-"` }
 func emitStruct(f *jen.File, n *ir.Named) {
-	docComment(f, n.Name, describe(n), "is generated from "+n.Origin+".")
+	docComment(f, n.Name, describe(n), "is generated from "+emit.SourceRef(n.Origin)+".")
 	f.Type().Id(n.Name).StructFunc(func(g *jen.Group) {
 		for i, fd := range n.Fields {
 			if i > 0 {
@@ -197,7 +198,7 @@ func decodeExtra(c *jen.Group, n *ir.Named) {
 //	type Origin string
 //	const ( OriginValidation Origin = "validation"; ... )
 func emitEnum(f *jen.File, n *ir.Named) {
-	docComment(f, n.Name, describe(n), "is generated from "+n.Origin+".")
+	docComment(f, n.Name, describe(n), "is generated from "+emit.SourceRef(n.Origin)+".")
 	f.Comment("Values this code does not know decode without error and are kept as they are; IsKnown tells them apart.")
 	f.Type().Id(n.Name).String()
 	f.Line()
@@ -248,7 +249,7 @@ func emitEnum(f *jen.File, n *ir.Named) {
 
 // emitAlias declares a named type over another Go type.
 func emitAlias(f *jen.File, n *ir.Named) {
-	docComment(f, n.Name, describe(n), "is generated from "+n.Origin+".")
+	docComment(f, n.Name, describe(n), "is generated from "+emit.SourceRef(n.Origin)+".")
 	f.Type().Id(n.Name).Add(goType(n.Underlying))
 	emitMarshal(f, n)
 	emitUnmarshal(f, n)

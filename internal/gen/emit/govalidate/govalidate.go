@@ -57,7 +57,7 @@ func emitTable(f *jen.File, t *Table) {
 		for i, n := range t.Nodes {
 			label := fmt.Sprintf("/* %d */", i)
 			if t.Origins[i] != "" {
-				label = fmt.Sprintf("/* %d: %s */", i, strings.ReplaceAll(t.Origins[i], "*/", "*\\/"))
+				label = fmt.Sprintf("/* %d: %s */", i, strings.ReplaceAll(emit.SourceRef(t.Origins[i]), "*/", "*\\/"))
 			}
 			g.Line().Id(label).Values(nodeDict(n))
 		}

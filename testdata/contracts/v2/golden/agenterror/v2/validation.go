@@ -7,91 +7,91 @@ package agenterror
 // package initialization. Entry 0 is unused, so that 0 means "absent" where a node names another.
 var cgNodes = cgCompile([]cgNode{
 	/* 0 */ {},
-	/* 1: testdata/contracts/v2/agent-error.schema.json# */ {
+	/* 1: agent-error.schema.json# */ {
 		AdditionalProperties: 37,
 		Properties:           []cgProp{{"contract_version", 2}, {"kind", 3}, {"message", 4}, {"origin", 5}, {"recovery", 7}, {"side_effects", 16}, {"service", 18}, {"action", 19}, {"tool", 20}, {"upstream", 21}, {"command", 22}, {"prompt", 23}, {"resource", 24}, {"cause", 25}, {"original_kind", 26}, {"evidence", 27}, {"safety", 29}, {"trace_id", 36}},
 		Required:             []string{"contract_version", "kind", "message", "origin", "recovery", "side_effects", "trace_id"},
 		Types:                cgTypeObject,
 	},
-	/* 2: testdata/contracts/v2/agent-error.schema.json#/properties/contract_version */ {
+	/* 2: agent-error.schema.json#/properties/contract_version */ {
 		Const:    "2",
 		HasConst: true,
 		Types:    cgTypeInteger,
 	},
-	/* 3: testdata/contracts/v2/agent-error.schema.json#/properties/kind */ {
+	/* 3: agent-error.schema.json#/properties/kind */ {
 		MinLength: cgN(1),
 		Types:     cgTypeString,
 	},
-	/* 4: testdata/contracts/v2/agent-error.schema.json#/properties/message */ {
+	/* 4: agent-error.schema.json#/properties/message */ {
 		MinLength: cgN(1),
 		Types:     cgTypeString,
 	},
-	/* 5: testdata/contracts/v2/agent-error.schema.json#/properties/origin */ {Ref: 6},
-	/* 6: testdata/contracts/v2/agent-error.schema.json#/$defs/origin */ {
+	/* 5: agent-error.schema.json#/properties/origin */ {Ref: 6},
+	/* 6: agent-error.schema.json#/$defs/origin */ {
 		Enum:  []string{"\"validation\"", "\"policy\"", "\"budget\"", "\"discovery\"", "\"tool_execution\"", "\"upstream_transport\"", "\"bridge\"", "\"code_mode\"", "\"runtime\""},
 		Types: cgTypeString,
 	},
-	/* 7: testdata/contracts/v2/agent-error.schema.json#/properties/recovery */ {Ref: 8},
-	/* 8: testdata/contracts/v2/agent-error.schema.json#/$defs/recovery */ {
+	/* 7: agent-error.schema.json#/properties/recovery */ {Ref: 8},
+	/* 8: agent-error.schema.json#/$defs/recovery */ {
 		AdditionalProperties: 15,
 		Properties:           []cgProp{{"action", 9}, {"same_arguments", 11}, {"guidance", 13}, {"retry_after_ms", 14}},
 		Required:             []string{"action", "same_arguments", "guidance"},
 		Types:                cgTypeObject,
 	},
-	/* 9: testdata/contracts/v2/agent-error.schema.json#/$defs/recovery/properties/action */ {Ref: 10},
-	/* 10: testdata/contracts/v2/agent-error.schema.json#/$defs/recovery_action */ {
+	/* 9: agent-error.schema.json#/$defs/recovery/properties/action */ {Ref: 10},
+	/* 10: agent-error.schema.json#/$defs/recovery_action */ {
 		Enum:  []string{"\"revise_and_retry\"", "\"retry_later\"", "\"reauthenticate\"", "\"confirm\"", "\"rediscover\"", "\"reduce_work\"", "\"start_dependency\"", "\"inspect_and_escalate\"", "\"do_not_retry\""},
 		Types: cgTypeString,
 	},
-	/* 11: testdata/contracts/v2/agent-error.schema.json#/$defs/recovery/properties/same_arguments */ {Ref: 12},
-	/* 12: testdata/contracts/v2/agent-error.schema.json#/$defs/same_arguments */ {
+	/* 11: agent-error.schema.json#/$defs/recovery/properties/same_arguments */ {Ref: 12},
+	/* 12: agent-error.schema.json#/$defs/same_arguments */ {
 		Enum:  []string{"\"safe\"", "\"conditional\"", "\"inspect_first\"", "\"never\""},
 		Types: cgTypeString,
 	},
-	/* 13: testdata/contracts/v2/agent-error.schema.json#/$defs/recovery/properties/guidance */ {
+	/* 13: agent-error.schema.json#/$defs/recovery/properties/guidance */ {
 		MinLength: cgN(1),
 		Types:     cgTypeString,
 	},
-	/* 14: testdata/contracts/v2/agent-error.schema.json#/$defs/recovery/properties/retry_after_ms */ {
+	/* 14: agent-error.schema.json#/$defs/recovery/properties/retry_after_ms */ {
 		Minimum: "0",
 		Types:   cgTypeInteger,
 	},
-	/* 15: testdata/contracts/v2/agent-error.schema.json#/$defs/recovery/additionalProperties */ {Bool: 1},
-	/* 16: testdata/contracts/v2/agent-error.schema.json#/properties/side_effects */ {Ref: 17},
-	/* 17: testdata/contracts/v2/agent-error.schema.json#/$defs/side_effects */ {
+	/* 15: agent-error.schema.json#/$defs/recovery/additionalProperties */ {Bool: 1},
+	/* 16: agent-error.schema.json#/properties/side_effects */ {Ref: 17},
+	/* 17: agent-error.schema.json#/$defs/side_effects */ {
 		Enum:  []string{"\"none_expected\"", "\"possible\"", "\"unknown\""},
 		Types: cgTypeString,
 	},
-	/* 18: testdata/contracts/v2/agent-error.schema.json#/properties/service */ {Types: cgTypeString},
-	/* 19: testdata/contracts/v2/agent-error.schema.json#/properties/action */ {Types: cgTypeString},
-	/* 20: testdata/contracts/v2/agent-error.schema.json#/properties/tool */ {Types: cgTypeString},
-	/* 21: testdata/contracts/v2/agent-error.schema.json#/properties/upstream */ {Types: cgTypeString},
-	/* 22: testdata/contracts/v2/agent-error.schema.json#/properties/command */ {Types: cgTypeString},
-	/* 23: testdata/contracts/v2/agent-error.schema.json#/properties/prompt */ {Types: cgTypeString},
-	/* 24: testdata/contracts/v2/agent-error.schema.json#/properties/resource */ {Types: cgTypeString},
-	/* 25: testdata/contracts/v2/agent-error.schema.json#/properties/cause */ {Types: cgTypeString},
-	/* 26: testdata/contracts/v2/agent-error.schema.json#/properties/original_kind */ {Types: cgTypeString},
-	/* 27: testdata/contracts/v2/agent-error.schema.json#/properties/evidence */ {
+	/* 18: agent-error.schema.json#/properties/service */ {Types: cgTypeString},
+	/* 19: agent-error.schema.json#/properties/action */ {Types: cgTypeString},
+	/* 20: agent-error.schema.json#/properties/tool */ {Types: cgTypeString},
+	/* 21: agent-error.schema.json#/properties/upstream */ {Types: cgTypeString},
+	/* 22: agent-error.schema.json#/properties/command */ {Types: cgTypeString},
+	/* 23: agent-error.schema.json#/properties/prompt */ {Types: cgTypeString},
+	/* 24: agent-error.schema.json#/properties/resource */ {Types: cgTypeString},
+	/* 25: agent-error.schema.json#/properties/cause */ {Types: cgTypeString},
+	/* 26: agent-error.schema.json#/properties/original_kind */ {Types: cgTypeString},
+	/* 27: agent-error.schema.json#/properties/evidence */ {
 		AdditionalProperties: 28,
 		Types:                cgTypeObject,
 	},
-	/* 28: testdata/contracts/v2/agent-error.schema.json#/properties/evidence/additionalProperties */ {Bool: 1},
-	/* 29: testdata/contracts/v2/agent-error.schema.json#/properties/safety */ {Ref: 30},
-	/* 30: testdata/contracts/v2/agent-error.schema.json#/$defs/safety_hints */ {
+	/* 28: agent-error.schema.json#/properties/evidence/additionalProperties */ {Bool: 1},
+	/* 29: agent-error.schema.json#/properties/safety */ {Ref: 30},
+	/* 30: agent-error.schema.json#/$defs/safety_hints */ {
 		AdditionalProperties: 35,
 		Properties:           []cgProp{{"read_only_hint", 31}, {"destructive_hint", 32}, {"idempotent_hint", 33}, {"open_world_hint", 34}},
 		Types:                cgTypeObject,
 	},
-	/* 31: testdata/contracts/v2/agent-error.schema.json#/$defs/safety_hints/properties/read_only_hint */ {Types: cgTypeBoolean},
-	/* 32: testdata/contracts/v2/agent-error.schema.json#/$defs/safety_hints/properties/destructive_hint */ {Types: cgTypeBoolean},
-	/* 33: testdata/contracts/v2/agent-error.schema.json#/$defs/safety_hints/properties/idempotent_hint */ {Types: cgTypeBoolean},
-	/* 34: testdata/contracts/v2/agent-error.schema.json#/$defs/safety_hints/properties/open_world_hint */ {Types: cgTypeBoolean},
-	/* 35: testdata/contracts/v2/agent-error.schema.json#/$defs/safety_hints/additionalProperties */ {Bool: 1},
-	/* 36: testdata/contracts/v2/agent-error.schema.json#/properties/trace_id */ {
+	/* 31: agent-error.schema.json#/$defs/safety_hints/properties/read_only_hint */ {Types: cgTypeBoolean},
+	/* 32: agent-error.schema.json#/$defs/safety_hints/properties/destructive_hint */ {Types: cgTypeBoolean},
+	/* 33: agent-error.schema.json#/$defs/safety_hints/properties/idempotent_hint */ {Types: cgTypeBoolean},
+	/* 34: agent-error.schema.json#/$defs/safety_hints/properties/open_world_hint */ {Types: cgTypeBoolean},
+	/* 35: agent-error.schema.json#/$defs/safety_hints/additionalProperties */ {Bool: 1},
+	/* 36: agent-error.schema.json#/properties/trace_id */ {
 		MinLength: cgN(1),
 		Types:     cgTypeString,
 	},
-	/* 37: testdata/contracts/v2/agent-error.schema.json#/additionalProperties */ {Bool: 1},
+	/* 37: agent-error.schema.json#/additionalProperties */ {Bool: 1},
 })
 
 // Parse decodes data as a AgentError and validates it against the schema, with JSON Schema's
