@@ -14,8 +14,6 @@ import (
 	"github.com/contractgen/contractgen/internal/gen/compat"
 )
 
-func init() { extraCommands = append(extraCommands, newCompatCommand) }
-
 func newCompatCommand() *cobra.Command {
 	var against, format string
 	cmd := &cobra.Command{

@@ -45,15 +45,9 @@ func NewRootCommand() *cobra.Command {
 		SilenceUsage:  true,
 		SilenceErrors: true,
 	}
-	root.AddCommand(newGenerateCommand(), newCheckCommand())
-	for _, extra := range extraCommands {
-		root.AddCommand(extra())
-	}
+	root.AddCommand(newGenerateCommand(), newCheckCommand(), newCompatCommand(), newValidateCommand(), newVersionCommand())
 	return root
 }
-
-// extraCommands are added by other files of this package (compat, validate).
-var extraCommands []func() *cobra.Command
 
 // Run executes the command line and returns the process exit status.
 func Run(args []string, stdout, stderr io.Writer) int {

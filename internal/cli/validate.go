@@ -14,8 +14,6 @@ import (
 	"github.com/contractgen/contractgen/internal/templates/goruntime"
 )
 
-func init() { extraCommands = append(extraCommands, newValidateCommand) }
-
 // maxInstanceSize bounds each instance file, as the loader bounds schema files.
 const maxInstanceSize = load.MaxFileSize
 

@@ -13,8 +13,6 @@ import (
 // it, so upgrading contractgen changes no output unless the output itself changes.
 var Version = ""
 
-func init() { extraCommands = append(extraCommands, newVersionCommand) }
-
 func newVersionCommand() *cobra.Command {
 	return &cobra.Command{
 		Use:   "version",
