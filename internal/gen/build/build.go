@@ -21,6 +21,7 @@ import (
 	"github.com/contractgen/contractgen/internal/gen/ir"
 	"github.com/contractgen/contractgen/internal/gen/jsontree"
 	"github.com/contractgen/contractgen/internal/gen/load"
+	"github.com/contractgen/contractgen/internal/gen/naming"
 )
 
 // Options are the choices the user makes about the generated code.
@@ -49,7 +50,7 @@ var reservedFields = []string{"Extra", "Validate", "MarshalJSON", "UnmarshalJSON
 // Build produces the IR for the loaded documents.
 func Build(set *load.Set, opts Options) (*ir.Package, error) {
 	b := &builder{set: set, opts: opts, nodes: map[string]*ir.Schema{}, named: map[string]*ir.Named{}, names: map[string]string{}}
-	if !IsValidPackageName(opts.Package) {
+	if !naming.IsValidPackageName(opts.Package) {
 		b.diags.Add("", "", "package name %q is not a valid Go package name", opts.Package)
 		return nil, b.diags.Err()
 	}
@@ -90,17 +91,17 @@ func (b *builder) root(doc *load.Document) *ir.Named {
 	name := b.opts.RootType
 	if name == "" {
 		if t := doc.Tree.Get("title"); t != nil && t.Kind == jsontree.String {
-			name = GoName(t.Text)
+			name = naming.GoName(t.Text)
 		}
 	}
 	if name == "" {
-		name = GoName(strings.TrimSuffix(strings.TrimSuffix(filepath.Base(doc.Path), ".json"), ".schema"))
+		name = naming.GoName(strings.TrimSuffix(strings.TrimSuffix(filepath.Base(doc.Path), ".json"), ".schema"))
 	}
 	if name == "" {
 		b.diags.Add(doc.Path, "", "cannot derive a Go name for the root type from its title or file name; use --root-type")
 		name = "Root"
 	}
-	if b.opts.RootType != "" && GoName(name) != name {
+	if b.opts.RootType != "" && naming.GoName(name) != name {
 		b.diags.Add(doc.Path, "", "--root-type %q is not an exported Go identifier", name)
 	}
 	b.checkRootOnly(doc)
@@ -141,7 +142,7 @@ func (b *builder) declare(doc *load.Document, ptr, goName string) *ir.Named {
 	origin := doc.Path + "#" + ptr
 	node := doc.Tree.Resolve(ptr)
 	if x := node.Get("x-go-name"); x != nil && x.Kind == jsontree.String {
-		if GoName(x.Text) != x.Text {
+		if naming.GoName(x.Text) != x.Text {
 			b.diags.Add(doc.Path, ptr+"/x-go-name", "%q is not an exported Go identifier", x.Text)
 		} else {
 			goName = x.Text
@@ -242,10 +243,10 @@ func (b *builder) fields(doc *load.Document, ptr string, n *ir.Named) {
 	seen := map[string]string{}
 	for _, p := range n.Schema.Properties {
 		propPtr := ptr + "/properties/" + jsontree.EscapePointerToken(p.Name)
-		goName := GoName(p.Name)
+		goName := naming.GoName(p.Name)
 		if x := doc.Tree.Resolve(propPtr).Get("x-go-name"); x != nil && x.Kind == jsontree.String {
 			goName = x.Text
-			if GoName(goName) != goName {
+			if naming.GoName(goName) != goName {
 				b.diags.Add(doc.Path, propPtr+"/x-go-name", "%q is not an exported Go identifier", goName)
 			}
 		}
@@ -286,9 +287,9 @@ func (b *builder) enum(doc *load.Document, ptr, typeName string, s *ir.Schema) *
 	seen := map[string]string{}
 	for i, v := range s.Enum {
 		value := v.Go.(string)
-		stem := GoName(value)
+		stem := naming.GoName(value)
 		if stem == "" {
-			stem = GoName("v_" + value)
+			stem = naming.GoName("v_" + value)
 		}
 		goName := typeName + stem
 		if stem == "" || seen[goName] != "" {
@@ -308,7 +309,7 @@ func (b *builder) enum(doc *load.Document, ptr, typeName string, s *ir.Schema) *
 	}
 	if descs != nil {
 		for _, m := range descs.Members {
-			if seen[typeName+GoName(m.Name)] != m.Name && !slices.ContainsFunc(e.Values, func(v ir.EnumValue) bool { return v.Value == m.Name }) {
+			if seen[typeName+naming.GoName(m.Name)] != m.Name && !slices.ContainsFunc(e.Values, func(v ir.EnumValue) bool { return v.Value == m.Name }) {
 				b.diags.Add(doc.Path, ptr+"/x-enum-descriptions/"+jsontree.EscapePointerToken(m.Name), "%q is not a value of the enum", m.Name)
 			}
 		}

@@ -12,6 +12,7 @@ import (
 	"github.com/contractgen/contractgen/internal/gen/ir"
 	"github.com/contractgen/contractgen/internal/gen/jsontree"
 	"github.com/contractgen/contractgen/internal/gen/load"
+	"github.com/contractgen/contractgen/internal/gen/naming"
 )
 
 // supported lists every keyword the builder understands. Anything else is an error naming the
@@ -334,14 +335,14 @@ func (b *builder) nameFor(doc *load.Document, ptr string) string {
 			return n.Name
 		}
 		if t := doc.Tree.Get("title"); t != nil {
-			if name := GoName(t.Text); name != "" {
+			if name := naming.GoName(t.Text); name != "" {
 				return name
 			}
 		}
-		return GoName(strings.TrimSuffix(strings.TrimSuffix(filepath.Base(doc.Path), ".json"), ".schema"))
+		return naming.GoName(strings.TrimSuffix(strings.TrimSuffix(filepath.Base(doc.Path), ".json"), ".schema"))
 	}
 	tokens := strings.Split(ptr[1:], "/")
-	name := GoName(jsontree.UnescapePointerToken(tokens[len(tokens)-1]))
+	name := naming.GoName(jsontree.UnescapePointerToken(tokens[len(tokens)-1]))
 	if name == "" {
 		name = "Schema"
 	}

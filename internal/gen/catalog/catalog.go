@@ -17,6 +17,7 @@ import (
 	"github.com/contractgen/contractgen/internal/gen/diag"
 	"github.com/contractgen/contractgen/internal/gen/ir"
 	"github.com/contractgen/contractgen/internal/gen/jsontree"
+	"github.com/contractgen/contractgen/internal/gen/naming"
 	"github.com/contractgen/contractgen/internal/gen/schemacheck"
 )
 
@@ -144,7 +145,7 @@ func (p *parser) catalog(n *jsontree.Node, surfaces *ir.Surfaces) *ir.Catalog {
 		for _, m := range kinds.Members {
 			k := p.kind(base+"/kinds/"+jsontree.EscapePointerToken(m.Name), m.Value, surfaces)
 			k.Name = m.Name
-			k.GoName = GoStem(m.Name)
+			k.GoName = naming.GoName(m.Name)
 			cat.Kinds = append(cat.Kinds, k)
 		}
 	}
@@ -228,13 +229,4 @@ func lint(file string, cat *ir.Catalog, diags *diag.List) {
 			diags.Add(file, ptr+"/guidance", "%s has no guidance", name)
 		}
 	}
-}
-
-// GoStem turns a kind's wire name into the stem of its Go identifiers: rate_limited → RateLimited.
-func GoStem(name string) string {
-	var b strings.Builder
-	for _, part := range strings.FieldsFunc(name, func(r rune) bool { return r == '_' || r == '-' || r == '.' }) {
-		b.WriteString(strings.ToUpper(part[:1]) + part[1:])
-	}
-	return b.String()
 }

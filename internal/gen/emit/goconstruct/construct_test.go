@@ -16,7 +16,7 @@ import (
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
 	ae "github.com/contractgen/contractgen/generated/agenterror"
-	"github.com/contractgen/contractgen/internal/gen/catalog"
+	"github.com/contractgen/contractgen/internal/gen/naming"
 )
 
 // contractSchema is the contract the committed package was generated from.
@@ -291,7 +291,7 @@ func TestPerKindConstructorsAreWired(t *testing.T) {
 		built[strings.TrimPrefix(fn.Name.Name, "New")] = call.Args[0].(*ast.Ident).Name
 	}
 	for _, kind := range ae.Kinds() {
-		stem := catalog.GoStem(string(kind))
+		stem := naming.GoName(string(kind))
 		if built[stem] != "Kind"+stem {
 			t.Errorf("New%s builds %q, want Kind%s", stem, built[stem], stem)
 		}

@@ -77,9 +77,9 @@ const (
 	// KindInternalError is "internal_error": Collect the error details and report them to an operator,
 	// because the cause lies inside the runtime.
 	KindInternalError Kind = "internal_error"
-	// KindInvalidCodeModeId is "invalid_code_mode_id": List the Code Mode identifiers again and use
+	// KindInvalidCodeModeID is "invalid_code_mode_id": List the Code Mode identifiers again and use
 	// one taken from that list.
-	KindInvalidCodeModeId Kind = "invalid_code_mode_id"
+	KindInvalidCodeModeID Kind = "invalid_code_mode_id"
 	// KindInvalidCursor is "invalid_cursor": Start the listing again without a cursor, or pass the
 	// cursor exactly as the previous page returned it.
 	KindInvalidCursor Kind = "invalid_cursor"
@@ -180,9 +180,9 @@ const (
 	// KindSnippetResolveLimit is "snippet_resolve_limit": Check which snippets already ran, then
 	// reference fewer snippets in a single request.
 	KindSnippetResolveLimit Kind = "snippet_resolve_limit"
-	// KindSsrfBlocked is "ssrf_blocked": Choose a public destination, because private, loopback and
+	// KindSSRFBlocked is "ssrf_blocked": Choose a public destination, because private, loopback and
 	// metadata addresses are refused.
-	KindSsrfBlocked Kind = "ssrf_blocked"
+	KindSSRFBlocked Kind = "ssrf_blocked"
 	// KindSymlinkRejected is "symlink_rejected": Name the target file directly instead of going
 	// through a symbolic link.
 	KindSymlinkRejected Kind = "symlink_rejected"
@@ -357,7 +357,7 @@ var cgCatalog = [...]KindInfo{
 		Guidance: "Collect the error details and report them to an operator, because the cause lies inside the runtime.",
 	},
 	{
-		Kind:   KindInvalidCodeModeId,
+		Kind:   KindInvalidCodeModeID,
 		Origin: OriginValidation, Action: RecoveryActionRediscover, SameArguments: SameArgumentsNever, SideEffects: SideEffectsNoneExpected,
 		HTTPStatus: 422, RetryAfter: false, HintRelaxes: false, JSONRPCCode: -32602,
 		Guidance: "List the Code Mode identifiers again and use one taken from that list.",
@@ -562,7 +562,7 @@ var cgCatalog = [...]KindInfo{
 		Guidance: "Check which snippets already ran, then reference fewer snippets in a single request.",
 	},
 	{
-		Kind:   KindSsrfBlocked,
+		Kind:   KindSSRFBlocked,
 		Origin: OriginValidation, Action: RecoveryActionReviseAndRetry, SameArguments: SameArgumentsNever, SideEffects: SideEffectsNoneExpected,
 		HTTPStatus: 422, RetryAfter: false, HintRelaxes: false, JSONRPCCode: -32602,
 		Guidance: "Choose a public destination, because private, loopback and metadata addresses are refused.",
@@ -803,11 +803,11 @@ func NewInternalError(message string, opts ...Option) *AgentError {
 	return cgConstruct(KindInternalError, message, opts)
 }
 
-// NewInvalidCodeModeId returns a "invalid_code_mode_id" error: origin validation, recovery
+// NewInvalidCodeModeID returns a "invalid_code_mode_id" error: origin validation, recovery
 // rediscover (same arguments: never), HTTP 422. Guidance: List the Code Mode identifiers again and
 // use one taken from that list.
-func NewInvalidCodeModeId(message string, opts ...Option) *AgentError {
-	return cgConstruct(KindInvalidCodeModeId, message, opts)
+func NewInvalidCodeModeID(message string, opts ...Option) *AgentError {
+	return cgConstruct(KindInvalidCodeModeID, message, opts)
 }
 
 // NewInvalidCursor returns a "invalid_cursor" error: origin validation, recovery revise_and_retry
@@ -1043,11 +1043,11 @@ func NewSnippetResolveLimit(message string, opts ...Option) *AgentError {
 	return cgConstruct(KindSnippetResolveLimit, message, opts)
 }
 
-// NewSsrfBlocked returns a "ssrf_blocked" error: origin validation, recovery revise_and_retry
+// NewSSRFBlocked returns a "ssrf_blocked" error: origin validation, recovery revise_and_retry
 // (same arguments: never), HTTP 422. Guidance: Choose a public destination, because private,
 // loopback and metadata addresses are refused.
-func NewSsrfBlocked(message string, opts ...Option) *AgentError {
-	return cgConstruct(KindSsrfBlocked, message, opts)
+func NewSSRFBlocked(message string, opts ...Option) *AgentError {
+	return cgConstruct(KindSSRFBlocked, message, opts)
 }
 
 // NewSymlinkRejected returns a "symlink_rejected" error: origin validation, recovery

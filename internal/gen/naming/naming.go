@@ -1,4 +1,6 @@
-package build
+// Package naming turns JSON names into Go identifiers, the one way every part of the generator
+// spells them: retry_after_ms becomes RetryAfterMS, invalid_code_mode_id becomes InvalidCodeModeID.
+package naming
 
 import (
 	"go/token"
@@ -10,7 +12,7 @@ import (
 var initialisms = map[string]bool{
 	"ACL": true, "API": true, "ASCII": true, "CLI": true, "CPU": true, "CSS": true, "DNS": true,
 	"EOF": true, "GUID": true, "HTML": true, "HTTP": true, "HTTPS": true, "ID": true, "IP": true,
-	"JSON": true, "JWT": true, "MCP": true, "MS": true, "OS": true, "RPC": true, "SQL": true,
+	"JSON": true, "JWT": true, "MCP": true, "SSRF": true, "MS": true, "OS": true, "RPC": true, "SQL": true,
 	"SSH": true, "TCP": true, "TLS": true, "TTL": true, "UDP": true, "UI": true, "UID": true,
 	"URI": true, "URL": true, "UTF8": true, "UUID": true, "XML": true,
 }
