@@ -308,11 +308,7 @@ func (b *builder) enum(doc *load.Document, ptr, typeName string, s *ir.Schema) *
 		e.Values = append(e.Values, ev)
 	}
 	if descs != nil {
-		for _, m := range descs.Members {
-			if seen[typeName+naming.GoName(m.Name)] != m.Name && !slices.ContainsFunc(e.Values, func(v ir.EnumValue) bool { return v.Value == m.Name }) {
-				b.diags.Add(doc.Path, ptr+"/x-enum-descriptions/"+jsontree.EscapePointerToken(m.Name), "%q is not a value of the enum", m.Name)
-			}
-		}
+		b.checkEnumDescriptions(doc, ptr, s, descs)
 	}
 	if fb := node.Get("x-fallback"); fb != nil {
 		i := slices.IndexFunc(e.Values, func(v ir.EnumValue) bool { return v.Value == fb.Text })
@@ -516,6 +512,32 @@ func (b *builder) checkKindNames(doc *load.Document, cat *ir.Catalog) {
 				_, ptr, _ := strings.Cut(k.Pointer, "#")
 				b.diags.Add(doc.Path, ptr, "kind %q would declare %s, which is already %s", k.Name, name, owner)
 			}
+		}
+	}
+}
+
+// checkEnumDescriptions holds x-enum-descriptions to its promise: one non-empty text for every
+// value of the enum and for nothing else, so docs and constants never silently lack one.
+func (b *builder) checkEnumDescriptions(doc *load.Document, ptr string, s *ir.Schema, descs *jsontree.Node) {
+	base := ptr + "/x-enum-descriptions"
+	if descs.Kind != jsontree.Object {
+		b.diags.Add(doc.Path, base, "x-enum-descriptions must be an object that maps each enum value to a text")
+		return
+	}
+	isValue := func(name string) bool {
+		return slices.ContainsFunc(s.Enum, func(v ir.Value) bool { str, ok := v.Go.(string); return ok && str == name })
+	}
+	for _, m := range descs.Members {
+		switch {
+		case !isValue(m.Name):
+			b.diags.Add(doc.Path, base+"/"+jsontree.EscapePointerToken(m.Name), "%q is not a value of the enum", m.Name)
+		case m.Value.Kind != jsontree.String || strings.TrimSpace(m.Value.Text) == "":
+			b.diags.Add(doc.Path, base+"/"+jsontree.EscapePointerToken(m.Name), "the description of %q must be a non-empty string", m.Name)
+		}
+	}
+	for _, v := range s.Enum {
+		if str, ok := v.Go.(string); ok && !descs.Has(str) {
+			b.diags.Add(doc.Path, base, "enum value %q has no description", str)
 		}
 	}
 }
