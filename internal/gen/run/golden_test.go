@@ -144,11 +144,15 @@ func compareFiles(t *testing.T, wantDir string, res *run.Result) {
 	}
 }
 
-// vetGolden copies the Go output of every passing case into one throwaway module and runs go vet
-// on it: what is committed as golden must compile.
+// vetGolden copies the Go output of every passing case into one throwaway module, with any
+// hand-written *_test.go files of the case, and runs go vet and go test on it: what is committed as
+// golden must compile, and behave as those tests say.
 func vetGolden(t *testing.T, dirs []string) {
 	if testing.Short() {
 		t.Skip("compiling golden output needs the go command; skipped in -short mode")
+	}
+	if len(dirs) == 0 {
+		t.Skip("no golden case generated code in this run (filtered by -run)")
 	}
 	goCmd, err := exec.LookPath("go")
 	if err != nil {
@@ -160,6 +164,20 @@ func vetGolden(t *testing.T, dirs []string) {
 	}
 	for _, dir := range dirs {
 		pkgDir := filepath.Join(mod, filepath.Base(dir))
+		// Hand-written tests beside a case's inputs run against its generated code.
+		tests, _ := filepath.Glob(filepath.Join(dir, "*_test.go"))
+		for _, tf := range tests {
+			data, err := os.ReadFile(tf)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := os.MkdirAll(pkgDir, 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(filepath.Join(pkgDir, filepath.Base(tf)), data, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
 		matches, _ := filepath.Glob(filepath.Join(dir, "want", "*.go.golden"))
 		for _, m := range matches {
 			data, err := os.ReadFile(m)
@@ -174,10 +192,12 @@ func vetGolden(t *testing.T, dirs []string) {
 			}
 		}
 	}
-	cmd := exec.Command(goCmd, "vet", "./...")
-	cmd.Dir = mod
-	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off")
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("go vet on golden output failed: %v\n%s", err, out)
+	for _, args := range [][]string{{"vet", "./..."}, {"test", "./..."}} {
+		cmd := exec.Command(goCmd, args...)
+		cmd.Dir = mod
+		cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off")
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("go %s on golden output failed: %v\n%s", args[0], err, out)
+		}
 	}
 }

@@ -254,6 +254,40 @@ func emitAlias(f *jen.File, n *ir.Named) {
 	emitMarshal(f, n)
 	emitUnmarshal(f, n)
 	emitWrapperCodec(f, n, n.Underlying)
+	if n.Underlying.Kind == ir.GoRaw && !n.Underlying.Nullable && !n.Underlying.Pointer {
+		emitRawAccessors(f, n)
+	}
+}
+
+// emitRawAccessors gives a raw-backed type (a union, or any schema a plain Go type cannot carry)
+// typed access to its value, so callers need not decode the JSON themselves:
+//
+//	func (v ID) AsString() (string, bool) { return cgRawString(v) }
+func emitRawAccessors(f *jen.File, n *ir.Named) {
+	accessors := []struct {
+		name, helper, doc string
+		result            *jen.Statement
+	}{
+		{"JSONType", "cgRawType", "names the JSON type of the value: null, boolean, number, string, array or object (\"\" when unset).", jen.String()},
+		{"AsString", "cgRawString", "returns the value when it is a JSON string.", jen.Params(jen.String(), jen.Bool())},
+		{"AsInt64", "cgRawInt64", "returns the value when it is a number with an integral value that fits in an int64 (1.0 counts).", jen.Params(jen.Int64(), jen.Bool())},
+		{"AsNumber", "cgRawNumber", "returns the value when it is a number, exactly as written.", jen.Params(jen.Qual(jsonPkg, "Number"), jen.Bool())},
+		{"AsBool", "cgRawBool", "returns the value when it is true or false.", jen.Params(jen.Bool(), jen.Bool())},
+	}
+	for _, a := range accessors {
+		f.Line()
+		f.Comment(a.name + " " + a.doc)
+		f.Func().Params(jen.Id("v").Id(n.Name)).Id(a.name).Params().Add(a.result).Block(
+			jen.Return(jen.Id(a.helper).Call(jen.Id("v"))))
+	}
+	f.Line()
+	f.Comment("Set stores x, encoded with encoding/json, as the value. It does not validate: call Validate.")
+	f.Func().Params(jen.Id("v").Op("*").Id(n.Name)).Id("Set").Params(jen.Id("x").Any()).Error().Block(
+		jen.List(jen.Id("b"), jen.Err()).Op(":=").Qual(jsonPkg, "Marshal").Call(jen.Id("x")),
+		returnIfErr(),
+		jen.Op("*").Id("v").Op("=").Id(n.Name).Call(jen.Id("b")),
+		jen.Return(jen.Nil()),
+	)
 }
 
 // emitWrapperCodec renders cgEncode and cgDecode for a type defined over underlying.

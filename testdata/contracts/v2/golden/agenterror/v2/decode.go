@@ -521,3 +521,51 @@ func cgFieldPtr[T any](d *cgDecoder, raw []byte, at, kw string, nullOK bool, dst
 	*dst = &x
 	return nil
 }
+
+// cgRawString reads a raw JSON value as a string, for the accessors of raw-backed types.
+func cgRawString(raw []byte) (string, bool) {
+	raw = cgTrim(raw)
+	if len(raw) == 0 || raw[0] != '"' || !json.Valid(raw) {
+		return "", false
+	}
+	s, err := cgUnquote(raw)
+	return s, err == nil
+}
+
+// cgRawInt64 reads a raw JSON value as an integer: any number with an integral value that fits.
+func cgRawInt64(raw []byte) (int64, bool) {
+	raw = cgTrim(raw)
+	if len(raw) == 0 || cgKindOf(raw) != "number" || !json.Valid(raw) {
+		return 0, false
+	}
+	n, err := cgDecInt64(&cgDecoder{}, raw, "", "")
+	return n, err == nil
+}
+
+// cgRawNumber reads a raw JSON value as a number, keeping its literal.
+func cgRawNumber(raw []byte) (json.Number, bool) {
+	raw = cgTrim(raw)
+	if len(raw) == 0 || cgKindOf(raw) != "number" || !json.Valid(raw) {
+		return "", false
+	}
+	return json.Number(raw), true
+}
+
+// cgRawBool reads a raw JSON value as a boolean.
+func cgRawBool(raw []byte) (value, ok bool) {
+	switch string(cgTrim(raw)) {
+	case "true":
+		return true, true
+	case "false":
+		return false, true
+	}
+	return false, false
+}
+
+// cgRawType names the JSON type of a raw value, or "" when it is empty.
+func cgRawType(raw []byte) string {
+	if raw = cgTrim(raw); len(raw) == 0 {
+		return ""
+	}
+	return cgKindOf(raw)
+}
