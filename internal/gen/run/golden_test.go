@@ -164,32 +164,11 @@ func vetGolden(t *testing.T, dirs []string) {
 	}
 	for _, dir := range dirs {
 		pkgDir := filepath.Join(mod, filepath.Base(dir))
-		// Hand-written tests beside a case's inputs run against its generated code.
+		// The generated files, and the hand-written tests beside a case's inputs.
+		generated, _ := filepath.Glob(filepath.Join(dir, "want", "*.go.golden"))
 		tests, _ := filepath.Glob(filepath.Join(dir, "*_test.go"))
-		for _, tf := range tests {
-			data, err := os.ReadFile(tf)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := os.MkdirAll(pkgDir, 0o755); err != nil {
-				t.Fatal(err)
-			}
-			if err := os.WriteFile(filepath.Join(pkgDir, filepath.Base(tf)), data, 0o644); err != nil {
-				t.Fatal(err)
-			}
-		}
-		matches, _ := filepath.Glob(filepath.Join(dir, "want", "*.go.golden"))
-		for _, m := range matches {
-			data, err := os.ReadFile(m)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := os.MkdirAll(pkgDir, 0o755); err != nil {
-				t.Fatal(err)
-			}
-			if err := os.WriteFile(filepath.Join(pkgDir, strings.TrimSuffix(filepath.Base(m), ".golden")), data, 0o644); err != nil {
-				t.Fatal(err)
-			}
+		for _, src := range append(generated, tests...) {
+			copyFile(t, src, filepath.Join(pkgDir, strings.TrimSuffix(filepath.Base(src), ".golden")))
 		}
 	}
 	for _, args := range [][]string{{"vet", "./..."}, {"test", "./..."}} {
@@ -199,5 +178,19 @@ func vetGolden(t *testing.T, dirs []string) {
 		if out, err := cmd.CombinedOutput(); err != nil {
 			t.Fatalf("go %s on golden output failed: %v\n%s", args[0], err, out)
 		}
+	}
+}
+
+func copyFile(t *testing.T, src, dst string) {
+	t.Helper()
+	data, err := os.ReadFile(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(dst, data, 0o644); err != nil {
+		t.Fatal(err)
 	}
 }
