@@ -1,12 +1,11 @@
 // Package load reads schema files from the file system (never the network), checks them against
-// the JSON Schema 2020-12 metaschema and parses them twice: into go-jsonschema's model and into an
-// ordered tree with positions.
+// the JSON Schema 2020-12 metaschema and parses them into an ordered tree with positions.
 //
 // The ordered tree is what the IR is built from. go-jsonschema's model keeps properties in Go maps
 // (schema order lost), reads bounds into float64 (big literals lost), drops zero values such as
 // "maxLength": 0 and "const": null through omitempty, and matches keywords case-insensitively through
-// encoding/json. The model is still loaded, through a loader built from go-jsonschema's file loader
-// alone (its default loader would fetch http references), for consumers that want its typed view.
+// encoding/json. The model is still available (Document.Model, loaded on first use) through a loader
+// built from go-jsonschema's file loader alone: its default loader would fetch http references.
 package load
 
 import (
@@ -18,6 +17,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 
 	gjs "github.com/atombender/go-jsonschema/pkg/schemas"
 
@@ -39,8 +39,8 @@ type Document struct {
 	Bytes []byte
 	// Tree is the ordered document with positions.
 	Tree *jsontree.Node
-	// Model is go-jsonschema's view of the document, or nil when go-jsonschema cannot read it.
-	Model *gjs.Schema
+
+	model func() (*gjs.Schema, error)
 }
 
 // Set is every document reachable from the inputs, roots first in the order given.
@@ -103,9 +103,7 @@ func (l *loader) load(display, path, fromPtr string) *Document {
 	if !l.checkMetaschema(doc) {
 		return nil
 	}
-	// go-jsonschema cannot read some valid 2020-12 schemas (a boolean root schema, a count written
-	// as 2.0); the IR does not depend on its model, so such a schema keeps a nil Model.
-	doc.Model, _ = modelLoader().Load(abs, "")
+	doc.model = sync.OnceValues(func() (*gjs.Schema, error) { return modelLoader().Load(abs, "") })
 	l.followFileRefs(doc, tree, "")
 	return doc
 }
@@ -204,6 +202,12 @@ func rootID(tree *jsontree.Node) string {
 	}
 	return ""
 }
+
+// Model returns go-jsonschema's view of the document, parsed on first use: the IR is built from
+// the ordered tree, so a generation run never pays for a second parse. go-jsonschema cannot read
+// some valid 2020-12 schemas (a boolean root schema, a count written as 2.0); for those it returns
+// the library's error.
+func (d *Document) Model() (*gjs.Schema, error) { return d.model() }
 
 // RootID returns the document's root "$id", or "".
 func (d *Document) RootID() string { return rootID(d.Tree) }
