@@ -11,7 +11,6 @@ import (
 	"math/big"
 	"net/url"
 	"path"
-	"path/filepath"
 	"slices"
 	"sort"
 	"strings"
@@ -90,12 +89,7 @@ type builder struct {
 func (b *builder) root(doc *load.Document) *ir.Named {
 	name := b.opts.RootType
 	if name == "" {
-		if t := doc.Tree.Get("title"); t != nil && t.Kind == jsontree.String {
-			name = naming.GoName(t.Text)
-		}
-	}
-	if name == "" {
-		name = naming.GoName(strings.TrimSuffix(strings.TrimSuffix(filepath.Base(doc.Path), ".json"), ".schema"))
+		name = b.nameFor(doc, "")
 	}
 	if name == "" {
 		b.diags.Add(doc.Path, "", "cannot derive a Go name for the root type from its title or file name; use --root-type")
