@@ -14,6 +14,7 @@ import (
 
 	"github.com/contractgen/contractgen/internal/gen/build"
 	"github.com/contractgen/contractgen/internal/gen/emit"
+	"github.com/contractgen/contractgen/internal/gen/emit/gosrc"
 	"github.com/contractgen/contractgen/internal/gen/emit/gotypes"
 	"github.com/contractgen/contractgen/internal/gen/emit/govalidate"
 	"github.com/contractgen/contractgen/internal/gen/load"
@@ -46,6 +47,11 @@ func Generate(schema, pkg, rootType, dir string) error {
 		return err
 	}
 	for _, f := range files {
+		// The big files are written without go/format; the suite's schemas are the widest set of
+		// shapes to prove they come out in gofmt's layout anyway.
+		if err := gosrc.FormatError(f.Path, f.Bytes); err != nil {
+			return fmt.Errorf("%s: %w", schema, err)
+		}
 		if err := os.WriteFile(filepath.Join(dir, filepath.FromSlash(f.Path)), f.Bytes, 0o644); err != nil {
 			return fmt.Errorf("write %s: %w", f.Path, err)
 		}

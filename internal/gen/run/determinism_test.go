@@ -73,6 +73,7 @@ func TestOutputIgnoresMemberOrderAndFormatting(t *testing.T) {
 		return res
 	}
 	want := generate(data)
+	requireGofmt(t, want)
 	for seed := uint64(1); seed <= 5; seed++ {
 		var buf bytes.Buffer
 		shuffled(tree, rand.New(rand.NewPCG(seed, seed)), false, &buf)

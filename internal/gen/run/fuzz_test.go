@@ -9,7 +9,7 @@ import (
 )
 
 // FuzzRun feeds arbitrary bytes to the whole pipeline as a schema: it must return files or an
-// error, never panic or hang.
+// error, never panic or hang, and the Go files it returns must be in gofmt's layout.
 func FuzzRun(f *testing.F) {
 	seeds, _ := filepath.Glob("../../../testdata/golden/*/*.schema.json")
 	for _, s := range seeds {
@@ -26,8 +26,12 @@ func FuzzRun(f *testing.F) {
 			t.Fatal(err)
 		}
 		res, err := run.Run(run.Options{Schemas: []string{path}, Package: "fuzz", Targets: []string{"go"}})
-		if err == nil && len(res.Files) == 0 {
+		if err != nil {
+			return
+		}
+		if len(res.Files) == 0 {
 			t.Fatal("no error and no files")
 		}
+		requireGofmt(t, res)
 	})
 }

@@ -12,6 +12,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/contractgen/contractgen/internal/gen/emit/gosrc"
 	"github.com/contractgen/contractgen/internal/gen/run"
 )
 
@@ -78,6 +79,7 @@ func TestGolden(t *testing.T) {
 			if _, statErr := os.Stat(filepath.Join(dir, "error.txt")); statErr == nil {
 				t.Fatalf("expected an error (error.txt exists) but generation succeeded")
 			}
+			requireGofmt(t, res)
 			compareFiles(t, filepath.Join(dir, "want"), res)
 			compiled = append(compiled, dir)
 		})
@@ -101,6 +103,19 @@ func compareError(t *testing.T, dir string, err error) {
 	}
 	if diff := cmp.Diff(string(want), got); diff != "" {
 		t.Errorf("error text differs (-want +got); run go test ./internal/gen/run -run TestGolden -update to accept:\n%s", diff)
+	}
+}
+
+// requireGofmt fails unless every Go file of res is exactly what go/format makes of it: the large
+// files are written as text without go/format, so this is what keeps them honest.
+func requireGofmt(t *testing.T, res *run.Result) {
+	t.Helper()
+	for _, f := range res.Files {
+		if strings.HasSuffix(f.Path, ".go") {
+			if err := gosrc.FormatError(f.Path, f.Bytes); err != nil {
+				t.Error(err)
+			}
+		}
 	}
 }
 

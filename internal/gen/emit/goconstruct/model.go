@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/contractgen/contractgen/internal/gen/diag"
+	"github.com/contractgen/contractgen/internal/gen/emit/gotypes"
 	"github.com/contractgen/contractgen/internal/gen/ir"
 )
 
@@ -247,7 +248,7 @@ func (a *analyzer) members(m *Model) {
 		}
 		base := *f.Type
 		base.Pointer = false
-		o.Type = TypeString(&base)
+		o.Type = gotypes.TypeString(&base)
 		o.Text = base.Kind == ir.GoString && !base.Nullable
 		o.Evidence = o.Type == "map[string]any"
 		m.UsesJSON = m.UsesJSON || strings.Contains(o.Type, "json.")
@@ -373,38 +374,6 @@ func (a *analyzer) safety(m *Model, f *ir.Field) {
 		}
 	}
 	a.fail(a.pkg.Catalog.Origin, "a kind sets hint_relaxes, but the error type has no safety member with boolean read_only_hint and idempotent_hint")
-}
-
-// TypeString renders a Go type as source text, the way the types emitter declares it.
-func TypeString(t *ir.GoType) string {
-	var s string
-	switch t.Kind {
-	case ir.GoBool:
-		s = "bool"
-	case ir.GoInt64:
-		s = "int64"
-	case ir.GoNumber:
-		s = "json.Number"
-	case ir.GoString:
-		s = "string"
-	case ir.GoRef:
-		s = t.Named.Name
-	case ir.GoSlice:
-		s = "[]" + TypeString(t.Elem)
-	case ir.GoMap:
-		s = "map[string]" + TypeString(t.Elem)
-	case ir.GoAny:
-		s = "any"
-	default:
-		s = "json.RawMessage"
-	}
-	if t.Nullable {
-		s = "Nullable[" + s + "]"
-	}
-	if t.Pointer {
-		s = "*" + s
-	}
-	return s
 }
 
 // Quote renders a Go string literal.

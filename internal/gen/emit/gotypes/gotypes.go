@@ -16,7 +16,8 @@ import (
 
 const jsonPkg = "encoding/json"
 
-// Emit returns types.go and the runtime files the types need.
+// Emit returns types.go (the declarations, rendered through jennifer), codec.go (their JSON
+// methods) and the runtime files the types need.
 func Emit(pkg *ir.Package) ([]emit.File, error) {
 	f := jen.NewFile(pkg.Name)
 	f.HeaderComment("// " + emit.Header)
@@ -43,7 +44,8 @@ func Emit(pkg *ir.Package) ([]emit.File, error) {
 	if err != nil {
 		return nil, err
 	}
-	return append([]emit.File{{Path: "types.go", Bytes: buf.Bytes()}}, runtime...), nil
+	files := []emit.File{{Path: "types.go", Bytes: buf.Bytes()}, {Path: "codec.go", Bytes: emitCodec(pkg)}}
+	return append(files, runtime...), nil
 }
 
 func packageDoc(pkg *ir.Package) string {
@@ -106,12 +108,38 @@ func describe(n *ir.Named) string {
 	return n.Schema.Title
 }
 
-// GoType renders the Go type of a value as the declarations spell it, with Nullable and pointer.
-// Other Go emitters use it so that every file names a type the same way.
-func GoType(t *ir.GoType) *jen.Statement { return goType(t) }
-
-// BaseType renders the Go type of a value without Nullable and pointer.
-func BaseType(t *ir.GoType) *jen.Statement { return baseType(t) }
+// TypeString renders a Go type as source text, the way the declarations spell it: with Nullable
+// and the optional pointer. Every Go emitter uses it, so that every file names a type the same way.
+func TypeString(t *ir.GoType) string {
+	var s string
+	switch t.Kind {
+	case ir.GoBool:
+		s = "bool"
+	case ir.GoInt64:
+		s = "int64"
+	case ir.GoNumber:
+		s = "json.Number"
+	case ir.GoString:
+		s = "string"
+	case ir.GoRef:
+		s = t.Named.Name
+	case ir.GoSlice:
+		s = "[]" + TypeString(t.Elem)
+	case ir.GoMap:
+		s = "map[string]" + TypeString(t.Elem)
+	case ir.GoAny:
+		s = "any"
+	default:
+		s = "json.RawMessage"
+	}
+	if t.Nullable {
+		s = "Nullable[" + s + "]"
+	}
+	if t.Pointer {
+		s = "*" + s
+	}
+	return s
+}
 
 // goType renders the Go type of a value (without the optional pointer).
 func goType(t *ir.GoType) *jen.Statement {
@@ -145,64 +173,6 @@ func baseType(t *ir.GoType) *jen.Statement {
 		return jen.Any()
 	}
 	return jen.Qual(jsonPkg, "RawMessage")
-}
-
-// decoder renders the runtime decoding function for values of t (ignoring Pointer).
-func decoder(t *ir.GoType) *jen.Statement {
-	var fn *jen.Statement
-	switch t.Kind {
-	case ir.GoBool:
-		fn = jen.Id("cgDecBool")
-	case ir.GoInt64:
-		fn = jen.Id("cgDecInt64")
-	case ir.GoNumber:
-		fn = jen.Id("cgDecNumber")
-	case ir.GoString:
-		fn = jen.Id("cgDecString")
-	case ir.GoRef:
-		fn = jen.Id("cgDecNamed").Index(jen.Id(t.Named.Name))
-	case ir.GoSlice:
-		fn = jen.Id("cgDecSlice").Call(decoder(t.Elem))
-	case ir.GoMap:
-		fn = jen.Id("cgDecMap").Call(decoder(t.Elem))
-	case ir.GoAny:
-		fn = jen.Id("cgDecAny")
-	default:
-		fn = jen.Id("cgDecRaw")
-	}
-	if t.Nullable {
-		fn = jen.Id("cgDecNullable").Call(fn)
-	}
-	return fn
-}
-
-// encoder renders the runtime encoding function for values of t (ignoring Pointer).
-func encoder(t *ir.GoType) *jen.Statement {
-	var fn *jen.Statement
-	switch t.Kind {
-	case ir.GoBool:
-		fn = jen.Id("cgEncBool")
-	case ir.GoInt64:
-		fn = jen.Id("cgEncInt64")
-	case ir.GoNumber:
-		fn = jen.Id("cgEncNumber")
-	case ir.GoString:
-		fn = jen.Id("cgEncString")
-	case ir.GoRef:
-		fn = jen.Id("cgEncNamed").Index(jen.Id(t.Named.Name))
-	case ir.GoSlice:
-		fn = jen.Id("cgEncSlice").Call(encoder(t.Elem))
-	case ir.GoMap:
-		fn = jen.Id("cgEncMap").Call(encoder(t.Elem))
-	case ir.GoAny:
-		fn = jen.Id("cgEncAny")
-	default:
-		fn = jen.Id("cgEncRaw")
-	}
-	if t.Nullable {
-		fn = jen.Id("cgEncNullable").Call(fn)
-	}
-	return fn
 }
 
 // hasNilZero reports whether the Go type's nil value marks an absent optional member.

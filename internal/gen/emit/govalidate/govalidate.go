@@ -9,14 +9,13 @@
 package govalidate
 
 import (
-	"bytes"
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 
-	"github.com/dave/jennifer/jen"
-
 	"github.com/contractgen/contractgen/internal/gen/emit"
+	"github.com/contractgen/contractgen/internal/gen/emit/gosrc"
 	"github.com/contractgen/contractgen/internal/gen/emit/gotypes"
 	"github.com/contractgen/contractgen/internal/gen/ir"
 	"github.com/contractgen/contractgen/internal/templates/goruntime"
@@ -25,96 +24,140 @@ import (
 // RuntimeFiles are the goruntime sources this emitter copies into every generated package.
 var RuntimeFiles = []string{"validate", "validate_json", "validate_number", "validate_parse", "validate_typed"}
 
-// Emit returns validation.go and the runtime files it needs.
+// Emit returns validation.go and the runtime files it needs. validation.go grows with the schema,
+// so it is written as text in gofmt's layout (gosrc) rather than through jennifer and go/format.
 func Emit(pkg *ir.Package) ([]emit.File, error) {
 	t := Lower(pkg)
-	f := jen.NewFile(pkg.Name)
-	f.HeaderComment("// " + emit.Header)
-	f.HeaderComment("// Source hash: " + pkg.Hash + ". Regenerate with contractgen; edit the schema, not this file.")
+	f := gosrc.NewFile(pkg.Name, emit.Header, "Source hash: "+pkg.Hash+". Regenerate with contractgen; edit the schema, not this file.")
 	emitTable(f, t)
 	for i, root := range pkg.Roots {
 		emitParse(f, root, i == 0)
 	}
+	w := &walker{t: t, f: f}
 	for _, n := range pkg.Types {
-		emitValidate(f, t, n)
-	}
-	var buf bytes.Buffer
-	if err := f.Render(&buf); err != nil {
-		return nil, fmt.Errorf("govalidate: generated code is not valid Go (a contractgen bug): %v", err)
+		w.emitValidate(n)
 	}
 	runtime, err := emit.GoRuntimeFiles(pkg.Name, pkg.Hash, RuntimeFiles...)
 	if err != nil {
 		return nil, err
 	}
-	return append([]emit.File{{Path: "validation.go", Bytes: buf.Bytes()}}, runtime...), nil
+	return append([]emit.File{{Path: "validation.go", Bytes: f.Bytes()}}, runtime...), nil
 }
 
 // emitTable writes the table literal, each node preceded by its index and origin.
-func emitTable(f *jen.File, t *Table) {
-	f.Comment("cgNodes is the validation table: one node per schema of the contract, compiled once at")
-	f.Comment("package initialization. Entry 0 is unused, so that 0 means \"absent\" where a node names another.")
-	f.Var().Id("cgNodes").Op("=").Id("cgCompile").Call(jen.Index().Id("cgNode").ValuesFunc(func(g *jen.Group) {
-		for i, n := range t.Nodes {
-			label := fmt.Sprintf("/* %d */", i)
-			if t.Origins[i] != "" {
-				label = fmt.Sprintf("/* %d: %s */", i, strings.ReplaceAll(emit.SourceRef(t.Origins[i]), "*/", "*\\/"))
-			}
-			g.Line().Id(label).Values(nodeDict(n))
+func emitTable(f *gosrc.File, t *Table) {
+	f.Comment("cgNodes is the validation table: one node per schema of the contract, compiled once at",
+		"package initialization. Entry 0 is unused, so that 0 means \"absent\" where a node names another.")
+	f.OpenLiteral("var cgNodes = cgCompile([]cgNode")
+	for i, n := range t.Nodes {
+		label := fmt.Sprintf("/* %d */", i)
+		if t.Origins[i] != "" {
+			label = fmt.Sprintf("/* %d: %s */", i, commentText(emit.SourceRef(t.Origins[i])))
 		}
-		g.Line()
-	}))
-}
-
-// nodeDict renders the fields of a node that are set.
-func nodeDict(n goruntime.Node) jen.Dict {
-	d := jen.Dict{}
-	set := func(name string, ok bool, v jen.Code) {
-		if ok {
-			d[jen.Id(name)] = v
+		fields := nodeFields(n)
+		switch len(fields) {
+		case 0:
+			f.Line(label + " {},")
+		case 1:
+			f.Line(label + " {" + fields[0].name + ": " + fields[0].value + "},")
+		default:
+			// gofmt aligns the values of consecutive single-line key-value pairs one space after
+			// the longest key's colon.
+			width := 0
+			for _, fd := range fields {
+				width = max(width, len(fd.name))
+			}
+			f.Open(label)
+			for _, fd := range fields {
+				f.Line(fd.name + ":" + strings.Repeat(" ", width-len(fd.name)+1) + fd.value + ",")
+			}
+			f.Close(",")
 		}
 	}
-	set("Bool", n.Bool != 0, jen.Lit(int(n.Bool)))
-	set("Ref", n.Ref != 0, jen.Lit(int(n.Ref)))
+	f.Close(")")
+}
+
+// commentText makes s safe inside a /* */ comment on one line: "*/" and control characters (a
+// member name may hold a newline) are escaped.
+func commentText(s string) string {
+	var b strings.Builder
+	for i, r := range s {
+		switch {
+		case r == '/' && i > 0 && s[i-1] == '*':
+			b.WriteString(`\/`)
+		case r < 0x20 || r == 0x7f:
+			fmt.Fprintf(&b, `\x%02x`, r)
+		default:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+// nodeField is one set field of a table node, as Go source.
+type nodeField struct{ name, value string }
+
+// nodeFields renders the fields of a node that are set, sorted by name.
+func nodeFields(n goruntime.Node) []nodeField {
+	var out []nodeField
+	set := func(name string, ok bool, v string) {
+		if ok {
+			out = append(out, nodeField{name, v})
+		}
+	}
+	set("Bool", n.Bool != 0, strconv.Itoa(int(n.Bool)))
+	set("Ref", n.Ref != 0, strconv.Itoa(int(n.Ref)))
 	set("Types", n.Types != 0, typesExpr(n.Types))
-	set("HasConst", n.HasConst, jen.True())
-	set("Const", n.HasConst, jen.Lit(n.Const))
-	set("Enum", n.Enum != nil, strings_(n.Enum))
+	set("HasConst", n.HasConst, "true")
+	set("Const", n.HasConst, strconv.Quote(n.Const))
+	set("Enum", n.Enum != nil, stringList(n.Enum))
 	for _, c := range []struct {
 		name string
 		v    goruntime.Count
 	}{{"MinLength", n.MinLength}, {"MaxLength", n.MaxLength}, {"MinItems", n.MinItems}, {"MaxItems", n.MaxItems},
 		{"MinContains", n.MinContains}, {"MaxContains", n.MaxContains}, {"MinProperties", n.MinProperties},
 		{"MaxProperties", n.MaxProperties}} {
-		set(c.name, c.v.Set, jen.Id("cgN").Call(jen.Lit(int(c.v.N))))
+		set(c.name, c.v.Set, "cgN("+strconv.Itoa(int(c.v.N))+")")
 	}
-	for name, s := range map[string]string{"Pattern": n.Pattern, "Minimum": n.Minimum, "Maximum": n.Maximum,
-		"ExclusiveMinimum": n.ExclusiveMinimum, "ExclusiveMaximum": n.ExclusiveMaximum, "MultipleOf": n.MultipleOf} {
-		set(name, s != "", jen.Lit(s))
+	for _, c := range []struct{ name, v string }{{"Pattern", n.Pattern}, {"Minimum", n.Minimum}, {"Maximum", n.Maximum},
+		{"ExclusiveMinimum", n.ExclusiveMinimum}, {"ExclusiveMaximum", n.ExclusiveMaximum}, {"MultipleOf", n.MultipleOf}} {
+		set(c.name, c.v != "", strconv.Quote(c.v))
 	}
-	set("UniqueItems", n.UniqueItems, jen.True())
-	set("Required", n.Required != nil, strings_(n.Required))
-	for name, i := range map[string]int32{"Items": n.Items, "Contains": n.Contains, "AdditionalProperties": n.AdditionalProperties,
-		"PropertyNames": n.PropertyNames, "Not": n.Not, "If": n.If, "Then": n.Then, "Else": n.Else} {
-		set(name, i != 0, jen.Lit(int(i)))
+	set("UniqueItems", n.UniqueItems, "true")
+	set("Required", n.Required != nil, stringList(n.Required))
+	for _, c := range []struct {
+		name string
+		i    int32
+	}{{"Items", n.Items}, {"Contains", n.Contains}, {"AdditionalProperties", n.AdditionalProperties},
+		{"PropertyNames", n.PropertyNames}, {"Not", n.Not}, {"If", n.If}, {"Then", n.Then}, {"Else", n.Else}} {
+		set(c.name, c.i != 0, strconv.Itoa(int(c.i)))
 	}
-	for name, l := range map[string][]int32{"PrefixItems": n.PrefixItems, "AllOf": n.AllOf, "AnyOf": n.AnyOf, "OneOf": n.OneOf} {
-		set(name, l != nil, indexes(l))
+	for _, c := range []struct {
+		name string
+		l    []int32
+	}{{"PrefixItems", n.PrefixItems}, {"AllOf", n.AllOf}, {"AnyOf", n.AnyOf}, {"OneOf", n.OneOf}} {
+		set(c.name, c.l != nil, indexes(c.l))
 	}
-	for name, l := range map[string][]goruntime.Prop{"Properties": n.Properties, "PatternProperties": n.PatternProperties,
-		"DependentSchemas": n.DependentSchemas} {
-		set(name, l != nil, props(l))
+	for _, c := range []struct {
+		name string
+		l    []goruntime.Prop
+	}{{"Properties", n.Properties}, {"PatternProperties", n.PatternProperties}, {"DependentSchemas", n.DependentSchemas}} {
+		set(c.name, c.l != nil, props(c.l))
 	}
-	set("DependentRequired", n.DependentRequired != nil, jen.Index().Id("cgDependency").ValuesFunc(func(g *jen.Group) {
-		for _, dep := range n.DependentRequired {
-			g.Values(jen.Dict{jen.Id("Name"): jen.Lit(dep.Name), jen.Id("Required"): strings_(dep.Required)})
+	if n.DependentRequired != nil {
+		deps := make([]string, len(n.DependentRequired))
+		for i, dep := range n.DependentRequired {
+			deps[i] = "{" + strconv.Quote(dep.Name) + ", " + stringList(dep.Required) + "}"
 		}
-	}))
-	return d
+		set("DependentRequired", true, "[]cgDependency{"+strings.Join(deps, ", ")+"}")
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].name < out[j].name })
+	return out
 }
 
 var typeConsts = []string{"cgTypeNull", "cgTypeBoolean", "cgTypeObject", "cgTypeArray", "cgTypeNumber", "cgTypeString", "cgTypeInteger"}
 
-func typesExpr(bits uint8) *jen.Statement {
+func typesExpr(bits uint8) string {
 	var names []string
 	for i, name := range typeConsts {
 		if bits&(1<<i) != 0 {
@@ -122,86 +165,92 @@ func typesExpr(bits uint8) *jen.Statement {
 		}
 	}
 	if len(names) == 0 {
-		return jen.Lit(0)
+		return "0"
 	}
-	s := jen.Id(names[0])
-	for _, name := range names[1:] {
-		s = s.Op("|").Id(name)
+	return strings.Join(names, " | ")
+}
+
+func stringList(list []string) string {
+	quoted := make([]string, len(list))
+	for i, s := range list {
+		quoted[i] = strconv.Quote(s)
 	}
-	return s
+	return "[]string{" + strings.Join(quoted, ", ") + "}"
 }
 
-func strings_(list []string) *jen.Statement {
-	return jen.Index().String().ValuesFunc(func(g *jen.Group) {
-		for _, s := range list {
-			g.Lit(s)
-		}
-	})
+func indexes(list []int32) string {
+	items := make([]string, len(list))
+	for i, n := range list {
+		items[i] = strconv.Itoa(int(n))
+	}
+	return "[]int32{" + strings.Join(items, ", ") + "}"
 }
 
-func indexes(list []int32) *jen.Statement {
-	return jen.Index().Int32().ValuesFunc(func(g *jen.Group) {
-		for _, i := range list {
-			g.Lit(int(i))
-		}
-	})
-}
-
-func props(list []goruntime.Prop) *jen.Statement {
-	return jen.Index().Id("cgProp").ValuesFunc(func(g *jen.Group) {
-		for _, p := range list {
-			g.Values(jen.Lit(p.Name), jen.Lit(int(p.Node)))
-		}
-	})
+func props(list []goruntime.Prop) string {
+	items := make([]string, len(list))
+	for i, p := range list {
+		items[i] = "{" + strconv.Quote(p.Name) + ", " + strconv.Itoa(int(p.Node)) + "}"
+	}
+	return "[]cgProp{" + strings.Join(items, ", ") + "}"
 }
 
 // emitParse writes Parse (for the first root) or Parse<Name> (for further roots).
-func emitParse(f *jen.File, root *ir.Named, first bool) {
+func emitParse(f *gosrc.File, root *ir.Named, first bool) {
 	name := "Parse"
 	if !first {
 		name += root.Name
 	}
-	f.Line()
-	f.Comment(name + " decodes data as a " + root.Name + " and validates it against the schema, with JSON Schema's")
-	f.Comment("semantics: a member that is absent differs from one that is null, member names match exactly,")
-	f.Comment("1.0 and 1e3 are integers, lengths count Unicode code points, and numbers compare exactly. A member")
-	f.Comment("name that occurs twice in one object is a violation, because JSON leaves its meaning open. Every")
-	f.Comment("violation comes back in one *ValidationError; a non-nil result is valid.")
-	f.Func().Id(name).Params(jen.Id("data").Index().Byte()).Params(jen.Op("*").Id(root.Name), jen.Error()).Block(
-		jen.Return(jen.Id("cgParse").Index(jen.Id(root.Name)).Call(jen.Id("data"), jen.Id("cgNodes"))))
+	f.Line("")
+	f.Comment(name+" decodes data as a "+root.Name+" and validates it against the schema, with JSON Schema's",
+		"semantics: a member that is absent differs from one that is null, member names match exactly,",
+		"1.0 and 1e3 are integers, lengths count Unicode code points, and numbers compare exactly. A member",
+		"name that occurs twice in one object is a violation, because JSON leaves its meaning open. Every",
+		"violation comes back in one *ValidationError; a non-nil result is valid.")
+	f.Openf("func %s(data []byte) (*%s, error)", name, root.Name)
+	f.Linef("return cgParse[%s](data, cgNodes)", root.Name)
+	f.Close("")
 }
 
 // emitValidate writes Validate and cgValidate for a named type.
-func emitValidate(f *jen.File, t *Table, n *ir.Named) {
-	recv := jen.Id("v").Id(n.Name)
+func (w *walker) emitValidate(n *ir.Named) {
+	f := w.f
+	recv := "v " + n.Name
 	if n.Kind == ir.StructType {
-		recv = jen.Id("v").Op("*").Id(n.Name)
+		recv = "v *" + n.Name
 	}
-	f.Line()
-	f.Comment("Validate reports every way v breaks its schema as a *ValidationError, or returns nil. A Go")
-	f.Comment("value cannot tell an absent required member from its zero value, so Validate checks the zero value;")
-	f.Comment("Parse also reports absence. A valid value is validated without allocating.")
-	f.Func().Params(recv.Clone()).Id("Validate").Params().Error().Block(
-		jen.Id("c").Op(":=").Id("cgCollector").Values(jen.Dict{jen.Id("nodes"): jen.Id("cgNodes")}),
-		jen.Id("v").Dot("cgValidate").Call(jen.Op("&").Id("c"), jen.Nil(), jen.Nil()),
-		jen.Return(jen.Id("c").Dot("err").Call()),
-	)
-	w := &walker{t: t}
-	var body []jen.Code
+	f.Line("")
+	f.Comment("Validate reports every way v breaks its schema as a *ValidationError, or returns nil. A Go",
+		"value cannot tell an absent required member from its zero value, so Validate checks the zero value;",
+		"Parse also reports absence. A valid value is validated without allocating.")
+	f.Openf("func (%s) Validate() error", recv)
+	f.Line("c := cgCollector{nodes: cgNodes}")
+	f.Line("v.cgValidate(&c, nil, nil)")
+	f.Line("return c.err()")
+	f.Close("")
+	var body []string
 	switch n.Kind {
 	case ir.StructType:
 		body = w.structBody(n)
 	case ir.EnumType:
-		body = []jen.Code{jen.Id("cgCheckString").Call(jen.Id("c"), w.node(n.Schema), jen.String().Call(jen.Id("v")), jen.Id("at"), jen.Id("kw"))}
+		body = []string{"cgCheckString(c, " + w.node(n.Schema) + ", string(v), at, kw)"}
 	default:
-		value := gotypes.BaseType(n.Underlying).Call(jen.Id("v"))
-		if n.Underlying.Nullable {
-			value = jen.Id("Nullable").Index(gotypes.BaseType(n.Underlying)).Call(jen.Id("v"))
+		base := *n.Underlying
+		base.Pointer = false
+		typ := gotypes.TypeString(&base)
+		body = w.check(n.Schema, n.Underlying, typ+"(v)", false, "at", "kw", 1)
+		if len(body) > 0 && strings.Contains(typ, "json.") {
+			f.Import(jsonPkg) // the checks convert v to typ
 		}
-		body = w.check(n.Schema, n.Underlying, value, false, jen.Id("at"), jen.Id("kw"), 1)
 	}
-	f.Line()
-	f.Func().Params(recv).Id("cgValidate").Params(jen.Id("c").Op("*").Id("cgCollector"), jen.List(jen.Id("at"), jen.Id("kw")).Op("*").Id("cgPath")).Block(body...)
+	f.Line("")
+	head := fmt.Sprintf("func (%s) cgValidate(c *cgCollector, at, kw *cgPath)", recv)
+	if len(body) == 0 {
+		f.Line(head + " {}")
+		return
+	}
+	f.Open(head)
+	f.Lines(body)
+	f.Close("")
 }
 
 // sortedExtraRequired lists the required members of a struct that are not declared properties.

@@ -4,73 +4,71 @@ import (
 	"fmt"
 	"strconv"
 
-	"github.com/dave/jennifer/jen"
-
+	"github.com/contractgen/contractgen/internal/gen/emit/gosrc"
 	"github.com/contractgen/contractgen/internal/gen/ir"
 	"github.com/contractgen/contractgen/internal/templates/goruntime"
 )
 
 const jsonPkg = "encoding/json"
 
-// walker writes the code that walks a Go value and checks each part against its node.
+// walker writes the code that walks a Go value and checks each part against its node. Its
+// methods return statements as lines, indented relative to the block they go into.
 type walker struct {
 	t *Table
+	f *gosrc.File
 }
 
-func (w *walker) node(s *ir.Schema) *jen.Statement { return jen.Lit(int(w.t.Of(s))) }
+func (w *walker) node(s *ir.Schema) string { return strconv.Itoa(int(w.t.Of(s))) }
 
 // n returns the lowered node of a schema.
 func (w *walker) n(s *ir.Schema) *goruntime.Node { return &w.t.Nodes[w.t.Of(s)] }
 
 // structBody checks each declared member, the undeclared members against additionalProperties,
 // and the required members that only the member bag can hold.
-func (w *walker) structBody(n *ir.Named) []jen.Code {
-	var body []jen.Code
+func (w *walker) structBody(n *ir.Named) []string {
+	var body []string
 	for _, fd := range n.Fields {
 		body = append(body, w.field(fd)...)
 	}
 	if ap := n.Schema.AdditionalProperties; n.Extra && ap != nil && ap.Bool == nil {
-		body = append(body, jen.For(jen.List(jen.Id("name"), jen.Id("raw")).Op(":=").Range().Id("v").Dot("Extra")).Block(
-			jen.List(jen.Id("a1"), jen.Id("k1")).Op(":=").List(
-				jen.Id("cgKey").Call(jen.Id("at"), jen.Lit(""), jen.Id("name")),
-				jen.Id("cgKw").Call(jen.Id("kw"), jen.Lit("additionalProperties"))),
-			jen.Id("cgCheckRaw").Call(jen.Id("c"), w.node(ap), jen.Id("raw"), jen.Op("&").Id("a1"), jen.Op("&").Id("k1")),
-		))
+		body = append(body, gosrc.Block("for name, raw := range v.Extra", []string{
+			`a1, k1 := cgKey(at, "", name), cgKw(kw, "additionalProperties")`,
+			"cgCheckRaw(c, " + w.node(ap) + ", raw, &a1, &k1)",
+		})...)
 	}
 	for _, name := range sortedExtraRequired(n) {
-		body = append(body, jen.If(jen.List(jen.Id("_"), jen.Id("ok")).Op(":=").Id("v").Dot("Extra").Index(jen.Lit(name)), jen.Op("!").Id("ok")).Block(
-			jen.Id("c").Dot("fail").Call(jen.Id("at"), jen.Id("kw"), jen.Lit("required"), jen.Lit("missing required member "+strconv.Quote(name)))))
+		body = append(body, gosrc.Block("if _, ok := v.Extra["+strconv.Quote(name)+"]; !ok", []string{
+			`c.fail(at, kw, "required", ` + strconv.Quote("missing required member "+strconv.Quote(name)) + ")",
+		})...)
 	}
 	return body
 }
 
 // field checks one declared member; optional members that are nil are absent and not checked.
-func (w *walker) field(fd *ir.Field) []jen.Code {
+func (w *walker) field(fd *ir.Field) []string {
 	typ := *fd.Type
 	typ.Pointer = false
-	value := jen.Id("v").Dot(fd.GoName)
+	value := "v." + fd.GoName
 	if fd.Type.Pointer {
 		// Selectors and method calls dereference x1 themselves; a function argument needs *x1.
-		value = jen.Op("*").Id("x1")
+		value = "*x1"
 		if typ.Nullable || typ.Kind == ir.GoRef {
-			value = jen.Id("x1")
+			value = "x1"
 		}
 	}
-	checks := w.check(fd.Schema, &typ, value, true, jen.Op("&").Id("a1"), jen.Op("&").Id("k1"), 2)
+	checks := w.check(fd.Schema, &typ, value, true, "&a1", "&k1", 2)
 	if len(checks) == 0 {
 		return nil
 	}
-	paths := jen.List(jen.Id("a1"), jen.Id("k1")).Op(":=").List(
-		jen.Id("cgKey").Call(jen.Id("at"), jen.Lit(""), jen.Lit(fd.Name)),
-		jen.Id("cgKey").Call(jen.Id("kw"), jen.Lit("properties"), jen.Lit(fd.Name)))
-	block := append([]jen.Code{paths}, checks...)
+	name := strconv.Quote(fd.Name)
+	block := append([]string{`a1, k1 := cgKey(at, "", ` + name + `), cgKey(kw, "properties", ` + name + ")"}, checks...)
 	switch {
 	case fd.Type.Pointer:
-		return []jen.Code{jen.If(jen.Id("x1").Op(":=").Id("v").Dot(fd.GoName), jen.Id("x1").Op("!=").Nil()).Block(block...)}
+		return gosrc.Block("if x1 := v."+fd.GoName+"; x1 != nil", block)
 	case !fd.Required && nilIsAbsent(fd.Type):
-		return []jen.Code{jen.If(jen.Id("v").Dot(fd.GoName).Op("!=").Nil()).Block(block...)}
+		return gosrc.Block("if v."+fd.GoName+" != nil", block)
 	}
-	return []jen.Code{jen.Block(block...)}
+	return gosrc.Block("", block)
 }
 
 // nilIsAbsent reports whether nil stands for an absent optional member (the encoder omits it).
@@ -81,45 +79,44 @@ func nilIsAbsent(t *ir.GoType) bool {
 // check returns the statements that validate value, of Go type t, against schema s; at and kw are
 // the *cgPath expressions of its locations; depth numbers the variables of nested loops.
 // addressable tells whether value may be the receiver of a pointer method.
-func (w *walker) check(s *ir.Schema, t *ir.GoType, value jen.Code, addressable bool, at, kw jen.Code, depth int) []jen.Code {
+func (w *walker) check(s *ir.Schema, t *ir.GoType, value string, addressable bool, at, kw string, depth int) []string {
 	if s == nil {
 		return nil
 	}
 	if t.Nullable {
 		base := *t
 		base.Nullable = false
-		inner := w.check(s, &base, jen.Add(value).Dot("Value"), addressable, at, kw, depth)
-		return []jen.Code{jen.If(jen.Add(value).Dot("Null")).Block(
-			jen.Id("cgCheckNull").Call(jen.Id("c"), w.node(s), at, kw),
-		).Else().Block(inner...)}
+		inner := w.check(s, &base, value+".Value", addressable, at, kw, depth)
+		out := gosrc.Block("if "+value+".Null", []string{"cgCheckNull(c, " + w.node(s) + ", " + at + ", " + kw + ")"})
+		return append(out[:len(out)-1], gosrc.Block("} else", inner)...)
 	}
 	n := w.n(s)
-	call := func(fn string, v jen.Code) []jen.Code {
-		return []jen.Code{jen.Id(fn).Call(jen.Id("c"), w.node(s), v, at, kw)}
+	call := func(fn string) []string {
+		return []string{fn + "(c, " + w.node(s) + ", " + value + ", " + at + ", " + kw + ")"}
 	}
 	switch t.Kind {
 	case ir.GoString:
 		if n.HasConst || n.Enum != nil || n.MinLength.Set || n.MaxLength.Set || n.Pattern != "" {
-			return call("cgCheckString", value)
+			return call("cgCheckString")
 		}
 	case ir.GoBool:
 		if n.HasConst || n.Enum != nil {
-			return call("cgCheckBool", value)
+			return call("cgCheckBool")
 		}
 	case ir.GoInt64:
 		if n.HasConst || n.Enum != nil || n.Minimum != "" || n.Maximum != "" || n.ExclusiveMinimum != "" ||
 			n.ExclusiveMaximum != "" || n.MultipleOf != "" {
-			return call("cgCheckInt64", value)
+			return call("cgCheckInt64")
 		}
 	case ir.GoNumber:
-		return call("cgCheckNumber", value)
+		return call("cgCheckNumber")
 	case ir.GoRaw:
 		if n.Bool != goruntime.TrueSchema {
-			return call("cgCheckRaw", value)
+			return call("cgCheckRaw")
 		}
 	case ir.GoAny:
 		if n.Bool != goruntime.TrueSchema {
-			return call("cgCheckAny", value)
+			return call("cgCheckAny")
 		}
 	case ir.GoRef:
 		return w.ref(s, t, value, addressable, at, kw, depth)
@@ -132,62 +129,57 @@ func (w *walker) check(s *ir.Schema, t *ir.GoType, value jen.Code, addressable b
 }
 
 // ref calls the named type's cgValidate, through "/$ref" when the schema refers to it.
-func (w *walker) ref(s *ir.Schema, t *ir.GoType, value jen.Code, addressable bool, at, kw jen.Code, depth int) []jen.Code {
-	var out []jen.Code
+func (w *walker) ref(s *ir.Schema, t *ir.GoType, value string, addressable bool, at, kw string, depth int) []string {
+	var out []string
 	if s.Ref != nil {
 		r := fmt.Sprintf("r%d", depth)
-		out = append(out, jen.Id(r).Op(":=").Id("cgKw").Call(kw, jen.Lit("$ref")))
-		kw = jen.Op("&").Id(r)
+		out = append(out, r+` := cgKw(`+kw+`, "$ref")`)
+		kw = "&" + r
 	}
 	if !addressable && t.Named.Kind == ir.StructType {
 		x := fmt.Sprintf("y%d", depth)
-		out = append(out, jen.Id(x).Op(":=").Add(value))
-		value = jen.Id(x)
+		out = append(out, x+" := "+value)
+		value = x
 	}
-	out = append(out, jen.Add(value).Dot("cgValidate").Call(jen.Id("c"), at, kw))
+	out = append(out, value+".cgValidate(c, "+at+", "+kw+")")
 	if len(out) > 1 {
-		return []jen.Code{jen.Block(out...)}
+		return gosrc.Block("", out)
 	}
 	return out
 }
 
-func (w *walker) slice(s *ir.Schema, t *ir.GoType, value jen.Code, at, kw jen.Code, depth int) []jen.Code {
+func (w *walker) slice(s *ir.Schema, t *ir.GoType, value string, at, kw string, depth int) []string {
 	n := w.n(s)
-	var out []jen.Code
+	var out []string
 	if n.MinItems.Set || n.MaxItems.Set {
-		out = append(out, jen.Id("cgCheckItemCount").Call(jen.Id("c"), w.node(s), jen.Len(value), at, kw))
+		out = append(out, "cgCheckItemCount(c, "+w.node(s)+", len("+value+"), "+at+", "+kw+")")
 	}
 	if n.UniqueItems {
-		out = append(out, jen.Block(
-			jen.List(jen.Id("b"), jen.Err()).Op(":=").Qual(jsonPkg, "Marshal").Call(value),
-			jen.Id("cgCheckUniqueJSON").Call(jen.Id("c"), jen.Id("b"), jen.Err(), at, kw)))
+		out = append(out, gosrc.Block("", []string{
+			"b, err := " + w.f.Import(jsonPkg) + ".Marshal(" + value + ")",
+			"cgCheckUniqueJSON(c, b, err, " + at + ", " + kw + ")",
+		})...)
 	}
 	i, a, k := fmt.Sprintf("i%d", depth), fmt.Sprintf("a%d", depth), fmt.Sprintf("k%d", depth)
-	inner := w.check(s.Items, t.Elem, jen.Add(value).Index(jen.Id(i)), true, jen.Op("&").Id(a), jen.Op("&").Id(k), depth+1)
+	inner := w.check(s.Items, t.Elem, value+"["+i+"]", true, "&"+a, "&"+k, depth+1)
 	if len(inner) > 0 {
-		out = append(out, jen.For(jen.Id(i).Op(":=").Range().Add(value)).Block(append([]jen.Code{
-			jen.List(jen.Id(a), jen.Id(k)).Op(":=").List(
-				jen.Id("cgIndex").Call(at, jen.Lit(""), jen.Id(i)),
-				jen.Id("cgKw").Call(kw, jen.Lit("items"))),
-		}, inner...)...))
+		head := []string{a + ", " + k + ` := cgIndex(` + at + `, "", ` + i + `), cgKw(` + kw + `, "items")`}
+		out = append(out, gosrc.Block("for "+i+" := range "+value, append(head, inner...))...)
 	}
 	return out
 }
 
-func (w *walker) mapOf(s *ir.Schema, t *ir.GoType, value jen.Code, at, kw jen.Code, depth int) []jen.Code {
+func (w *walker) mapOf(s *ir.Schema, t *ir.GoType, value string, at, kw string, depth int) []string {
 	n := w.n(s)
-	var out []jen.Code
+	var out []string
 	if len(n.Required) > 0 {
-		out = append(out, jen.Id("cgCheckMapKeys").Call(jen.Id("c"), w.node(s), value, at, kw))
+		out = append(out, "cgCheckMapKeys(c, "+w.node(s)+", "+value+", "+at+", "+kw+")")
 	}
 	name, x, a, k := fmt.Sprintf("m%d", depth), fmt.Sprintf("x%d", depth), fmt.Sprintf("a%d", depth), fmt.Sprintf("k%d", depth)
-	inner := w.check(s.AdditionalProperties, t.Elem, jen.Id(x), true, jen.Op("&").Id(a), jen.Op("&").Id(k), depth+1)
+	inner := w.check(s.AdditionalProperties, t.Elem, x, true, "&"+a, "&"+k, depth+1)
 	if len(inner) > 0 {
-		out = append(out, jen.For(jen.List(jen.Id(name), jen.Id(x)).Op(":=").Range().Add(value)).Block(append([]jen.Code{
-			jen.List(jen.Id(a), jen.Id(k)).Op(":=").List(
-				jen.Id("cgKey").Call(at, jen.Lit(""), jen.Id(name)),
-				jen.Id("cgKw").Call(kw, jen.Lit("additionalProperties"))),
-		}, inner...)...))
+		head := []string{a + ", " + k + ` := cgKey(` + at + `, "", ` + name + `), cgKw(` + kw + `, "additionalProperties")`}
+		out = append(out, gosrc.Block("for "+name+", "+x+" := range "+value, append(head, inner...))...)
 	}
 	return out
 }

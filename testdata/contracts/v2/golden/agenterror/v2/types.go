@@ -86,210 +86,6 @@ func (v *AgentError) Error() string {
 	return v.Message
 }
 
-// MarshalJSON encodes the value in the contract's canonical form: declared members in schema
-// order, then undeclared members sorted by name, strings escaped as encoding/json does.
-func (v AgentError) MarshalJSON() ([]byte, error) {
-	return v.cgEncode(nil)
-}
-
-func (v AgentError) cgEncode(buf []byte) ([]byte, error) {
-	var err error
-	first := true
-	buf = append(buf, '{')
-	if buf, err = cgPut(buf, &first, "contract_version", v.ContractVersion, cgEncInt64); err != nil {
-		return nil, err
-	}
-	if buf, err = cgPut(buf, &first, "kind", v.Kind, cgEncString); err != nil {
-		return nil, err
-	}
-	if buf, err = cgPut(buf, &first, "message", v.Message, cgEncString); err != nil {
-		return nil, err
-	}
-	if buf, err = cgPut(buf, &first, "origin", v.Origin, cgEncNamed[Origin]); err != nil {
-		return nil, err
-	}
-	if buf, err = cgPut(buf, &first, "recovery", v.Recovery, cgEncNamed[Recovery]); err != nil {
-		return nil, err
-	}
-	if buf, err = cgPut(buf, &first, "side_effects", v.SideEffects, cgEncNamed[SideEffects]); err != nil {
-		return nil, err
-	}
-	if buf, err = cgPutPtr(buf, &first, "service", v.Service, cgEncString); err != nil {
-		return nil, err
-	}
-	if buf, err = cgPutPtr(buf, &first, "action", v.Action, cgEncString); err != nil {
-		return nil, err
-	}
-	if buf, err = cgPutPtr(buf, &first, "tool", v.Tool, cgEncString); err != nil {
-		return nil, err
-	}
-	if buf, err = cgPutPtr(buf, &first, "upstream", v.Upstream, cgEncString); err != nil {
-		return nil, err
-	}
-	if buf, err = cgPutPtr(buf, &first, "command", v.Command, cgEncString); err != nil {
-		return nil, err
-	}
-	if buf, err = cgPutPtr(buf, &first, "prompt", v.Prompt, cgEncString); err != nil {
-		return nil, err
-	}
-	if buf, err = cgPutPtr(buf, &first, "resource", v.Resource, cgEncString); err != nil {
-		return nil, err
-	}
-	if buf, err = cgPutPtr(buf, &first, "cause", v.Cause, cgEncString); err != nil {
-		return nil, err
-	}
-	if buf, err = cgPutPtr(buf, &first, "original_kind", v.OriginalKind, cgEncString); err != nil {
-		return nil, err
-	}
-	if buf, err = cgPutIf(buf, &first, "evidence", v.Evidence != nil, v.Evidence, cgEncMap(cgEncAny)); err != nil {
-		return nil, err
-	}
-	if buf, err = cgPutPtr(buf, &first, "safety", v.Safety, cgEncNamed[SafetyHints]); err != nil {
-		return nil, err
-	}
-	if buf, err = cgPut(buf, &first, "trace_id", v.TraceID, cgEncString); err != nil {
-		return nil, err
-	}
-	if buf, err = cgEncExtra(buf, first, v.Extra); err != nil {
-		return nil, err
-	}
-	_ = first
-	return append(buf, '}'), nil
-}
-
-// UnmarshalJSON decodes tolerantly: unknown members and enum values are kept, null for a
-// member that does not allow it is treated as absent; only values the Go types cannot hold are errors.
-func (v *AgentError) UnmarshalJSON(data []byte) error {
-	raw, err := cgPrepare(data)
-	if err != nil {
-		return err
-	}
-	return v.cgDecode(&cgDecoder{}, raw, "", "")
-}
-
-func (v *AgentError) cgDecode(d *cgDecoder, raw []byte, at, kw string) error {
-	if raw[0] != '{' {
-		return d.mismatch(at, kw, "object", raw)
-	}
-	var buf [16]cgMember
-	members, err := d.members(raw, at, buf[:0])
-	if err != nil {
-		return err
-	}
-	*v = AgentError{}
-	var seen [7]bool
-	for _, m := range members {
-		switch m.Name {
-		case "contract_version":
-			seen[0] = true
-			if err := cgField(d, m.Value, at+"/contract_version", kw+"/properties/contract_version", false, &v.ContractVersion, cgDecInt64); err != nil {
-				return err
-			}
-		case "kind":
-			seen[1] = true
-			if err := cgField(d, m.Value, at+"/kind", kw+"/properties/kind", false, &v.Kind, cgDecString); err != nil {
-				return err
-			}
-		case "message":
-			seen[2] = true
-			if err := cgField(d, m.Value, at+"/message", kw+"/properties/message", false, &v.Message, cgDecString); err != nil {
-				return err
-			}
-		case "origin":
-			seen[3] = true
-			if err := cgField(d, m.Value, at+"/origin", kw+"/properties/origin/$ref", false, &v.Origin, cgDecNamed[Origin]); err != nil {
-				return err
-			}
-		case "recovery":
-			seen[4] = true
-			if err := cgField(d, m.Value, at+"/recovery", kw+"/properties/recovery/$ref", false, &v.Recovery, cgDecNamed[Recovery]); err != nil {
-				return err
-			}
-		case "side_effects":
-			seen[5] = true
-			if err := cgField(d, m.Value, at+"/side_effects", kw+"/properties/side_effects/$ref", false, &v.SideEffects, cgDecNamed[SideEffects]); err != nil {
-				return err
-			}
-		case "service":
-			if err := cgFieldPtr(d, m.Value, at+"/service", kw+"/properties/service", false, &v.Service, cgDecString); err != nil {
-				return err
-			}
-		case "action":
-			if err := cgFieldPtr(d, m.Value, at+"/action", kw+"/properties/action", false, &v.Action, cgDecString); err != nil {
-				return err
-			}
-		case "tool":
-			if err := cgFieldPtr(d, m.Value, at+"/tool", kw+"/properties/tool", false, &v.Tool, cgDecString); err != nil {
-				return err
-			}
-		case "upstream":
-			if err := cgFieldPtr(d, m.Value, at+"/upstream", kw+"/properties/upstream", false, &v.Upstream, cgDecString); err != nil {
-				return err
-			}
-		case "command":
-			if err := cgFieldPtr(d, m.Value, at+"/command", kw+"/properties/command", false, &v.Command, cgDecString); err != nil {
-				return err
-			}
-		case "prompt":
-			if err := cgFieldPtr(d, m.Value, at+"/prompt", kw+"/properties/prompt", false, &v.Prompt, cgDecString); err != nil {
-				return err
-			}
-		case "resource":
-			if err := cgFieldPtr(d, m.Value, at+"/resource", kw+"/properties/resource", false, &v.Resource, cgDecString); err != nil {
-				return err
-			}
-		case "cause":
-			if err := cgFieldPtr(d, m.Value, at+"/cause", kw+"/properties/cause", false, &v.Cause, cgDecString); err != nil {
-				return err
-			}
-		case "original_kind":
-			if err := cgFieldPtr(d, m.Value, at+"/original_kind", kw+"/properties/original_kind", false, &v.OriginalKind, cgDecString); err != nil {
-				return err
-			}
-		case "evidence":
-			if err := cgField(d, m.Value, at+"/evidence", kw+"/properties/evidence", false, &v.Evidence, cgDecMap(cgDecAny)); err != nil {
-				return err
-			}
-		case "safety":
-			if err := cgFieldPtr(d, m.Value, at+"/safety", kw+"/properties/safety/$ref", false, &v.Safety, cgDecNamed[SafetyHints]); err != nil {
-				return err
-			}
-		case "trace_id":
-			seen[6] = true
-			if err := cgField(d, m.Value, at+"/trace_id", kw+"/properties/trace_id", false, &v.TraceID, cgDecString); err != nil {
-				return err
-			}
-		default:
-			if v.Extra == nil {
-				v.Extra = make(map[string]json.RawMessage)
-			}
-			v.Extra[m.Name] = append(json.RawMessage(nil), m.Value...)
-		}
-	}
-	if !seen[0] {
-		d.missing(at, kw, "contract_version")
-	}
-	if !seen[1] {
-		d.missing(at, kw, "kind")
-	}
-	if !seen[2] {
-		d.missing(at, kw, "message")
-	}
-	if !seen[3] {
-		d.missing(at, kw, "origin")
-	}
-	if !seen[4] {
-		d.missing(at, kw, "recovery")
-	}
-	if !seen[5] {
-		d.missing(at, kw, "side_effects")
-	}
-	if !seen[6] {
-		d.missing(at, kw, "trace_id")
-	}
-	return nil
-}
-
 // Origin — where the failure arose. A decoder must accept a value outside this list, keep it
 // unchanged and treat it as "runtime" wherever it has to act on it.
 // Values this code does not know decode without error and are kept as they are; IsKnown tells them apart.
@@ -343,16 +139,6 @@ func (v Origin) OrFallback() Origin {
 	return OriginFallback
 }
 
-func (v Origin) cgEncode(buf []byte) ([]byte, error) {
-	return cgEncString(buf, string(v))
-}
-
-func (v *Origin) cgDecode(d *cgDecoder, raw []byte, at, kw string) error {
-	x, err := cgDecString(d, raw, at, kw)
-	*v = Origin(x)
-	return err
-}
-
 // Recovery — advice on what to do next. Unknown members are allowed and must be kept.
 type Recovery struct {
 	// Action is the next step to take.
@@ -370,96 +156,6 @@ type Recovery struct {
 	// Extra holds the members the schema does not declare, kept so that a decode and
 	// re-encode loses nothing. They are encoded after the declared members, sorted by name.
 	Extra map[string]json.RawMessage `json:"-"`
-}
-
-// MarshalJSON encodes the value in the contract's canonical form: declared members in schema
-// order, then undeclared members sorted by name, strings escaped as encoding/json does.
-func (v Recovery) MarshalJSON() ([]byte, error) {
-	return v.cgEncode(nil)
-}
-
-func (v Recovery) cgEncode(buf []byte) ([]byte, error) {
-	var err error
-	first := true
-	buf = append(buf, '{')
-	if buf, err = cgPut(buf, &first, "action", v.Action, cgEncNamed[RecoveryAction]); err != nil {
-		return nil, err
-	}
-	if buf, err = cgPut(buf, &first, "same_arguments", v.SameArguments, cgEncNamed[SameArguments]); err != nil {
-		return nil, err
-	}
-	if buf, err = cgPut(buf, &first, "guidance", v.Guidance, cgEncString); err != nil {
-		return nil, err
-	}
-	if buf, err = cgPutPtr(buf, &first, "retry_after_ms", v.RetryAfterMS, cgEncNumber); err != nil {
-		return nil, err
-	}
-	if buf, err = cgEncExtra(buf, first, v.Extra); err != nil {
-		return nil, err
-	}
-	_ = first
-	return append(buf, '}'), nil
-}
-
-// UnmarshalJSON decodes tolerantly: unknown members and enum values are kept, null for a
-// member that does not allow it is treated as absent; only values the Go types cannot hold are errors.
-func (v *Recovery) UnmarshalJSON(data []byte) error {
-	raw, err := cgPrepare(data)
-	if err != nil {
-		return err
-	}
-	return v.cgDecode(&cgDecoder{}, raw, "", "")
-}
-
-func (v *Recovery) cgDecode(d *cgDecoder, raw []byte, at, kw string) error {
-	if raw[0] != '{' {
-		return d.mismatch(at, kw, "object", raw)
-	}
-	var buf [16]cgMember
-	members, err := d.members(raw, at, buf[:0])
-	if err != nil {
-		return err
-	}
-	*v = Recovery{}
-	var seen [3]bool
-	for _, m := range members {
-		switch m.Name {
-		case "action":
-			seen[0] = true
-			if err := cgField(d, m.Value, at+"/action", kw+"/properties/action/$ref", false, &v.Action, cgDecNamed[RecoveryAction]); err != nil {
-				return err
-			}
-		case "same_arguments":
-			seen[1] = true
-			if err := cgField(d, m.Value, at+"/same_arguments", kw+"/properties/same_arguments/$ref", false, &v.SameArguments, cgDecNamed[SameArguments]); err != nil {
-				return err
-			}
-		case "guidance":
-			seen[2] = true
-			if err := cgField(d, m.Value, at+"/guidance", kw+"/properties/guidance", false, &v.Guidance, cgDecString); err != nil {
-				return err
-			}
-		case "retry_after_ms":
-			if err := cgFieldPtr(d, m.Value, at+"/retry_after_ms", kw+"/properties/retry_after_ms", false, &v.RetryAfterMS, cgDecNumber); err != nil {
-				return err
-			}
-		default:
-			if v.Extra == nil {
-				v.Extra = make(map[string]json.RawMessage)
-			}
-			v.Extra[m.Name] = append(json.RawMessage(nil), m.Value...)
-		}
-	}
-	if !seen[0] {
-		d.missing(at, kw, "action")
-	}
-	if !seen[1] {
-		d.missing(at, kw, "same_arguments")
-	}
-	if !seen[2] {
-		d.missing(at, kw, "guidance")
-	}
-	return nil
 }
 
 // RecoveryAction is the next step the caller should take. A decoder must accept a value outside
@@ -516,16 +212,6 @@ func (v RecoveryAction) OrFallback() RecoveryAction {
 	return RecoveryActionFallback
 }
 
-func (v RecoveryAction) cgEncode(buf []byte) ([]byte, error) {
-	return cgEncString(buf, string(v))
-}
-
-func (v *RecoveryAction) cgDecode(d *cgDecoder, raw []byte, at, kw string) error {
-	x, err := cgDecString(d, raw, at, kw)
-	*v = RecoveryAction(x)
-	return err
-}
-
 // SafetyHints is the safety hints the tool declares. Each hint, when present, is a boolean;
 // unknown members are allowed and must be kept.
 type SafetyHints struct {
@@ -544,83 +230,6 @@ type SafetyHints struct {
 	// Extra holds the members the schema does not declare, kept so that a decode and
 	// re-encode loses nothing. They are encoded after the declared members, sorted by name.
 	Extra map[string]json.RawMessage `json:"-"`
-}
-
-// MarshalJSON encodes the value in the contract's canonical form: declared members in schema
-// order, then undeclared members sorted by name, strings escaped as encoding/json does.
-func (v SafetyHints) MarshalJSON() ([]byte, error) {
-	return v.cgEncode(nil)
-}
-
-func (v SafetyHints) cgEncode(buf []byte) ([]byte, error) {
-	var err error
-	first := true
-	buf = append(buf, '{')
-	if buf, err = cgPutPtr(buf, &first, "read_only_hint", v.ReadOnlyHint, cgEncBool); err != nil {
-		return nil, err
-	}
-	if buf, err = cgPutPtr(buf, &first, "destructive_hint", v.DestructiveHint, cgEncBool); err != nil {
-		return nil, err
-	}
-	if buf, err = cgPutPtr(buf, &first, "idempotent_hint", v.IdempotentHint, cgEncBool); err != nil {
-		return nil, err
-	}
-	if buf, err = cgPutPtr(buf, &first, "open_world_hint", v.OpenWorldHint, cgEncBool); err != nil {
-		return nil, err
-	}
-	if buf, err = cgEncExtra(buf, first, v.Extra); err != nil {
-		return nil, err
-	}
-	_ = first
-	return append(buf, '}'), nil
-}
-
-// UnmarshalJSON decodes tolerantly: unknown members and enum values are kept, null for a
-// member that does not allow it is treated as absent; only values the Go types cannot hold are errors.
-func (v *SafetyHints) UnmarshalJSON(data []byte) error {
-	raw, err := cgPrepare(data)
-	if err != nil {
-		return err
-	}
-	return v.cgDecode(&cgDecoder{}, raw, "", "")
-}
-
-func (v *SafetyHints) cgDecode(d *cgDecoder, raw []byte, at, kw string) error {
-	if raw[0] != '{' {
-		return d.mismatch(at, kw, "object", raw)
-	}
-	var buf [16]cgMember
-	members, err := d.members(raw, at, buf[:0])
-	if err != nil {
-		return err
-	}
-	*v = SafetyHints{}
-	for _, m := range members {
-		switch m.Name {
-		case "read_only_hint":
-			if err := cgFieldPtr(d, m.Value, at+"/read_only_hint", kw+"/properties/read_only_hint", false, &v.ReadOnlyHint, cgDecBool); err != nil {
-				return err
-			}
-		case "destructive_hint":
-			if err := cgFieldPtr(d, m.Value, at+"/destructive_hint", kw+"/properties/destructive_hint", false, &v.DestructiveHint, cgDecBool); err != nil {
-				return err
-			}
-		case "idempotent_hint":
-			if err := cgFieldPtr(d, m.Value, at+"/idempotent_hint", kw+"/properties/idempotent_hint", false, &v.IdempotentHint, cgDecBool); err != nil {
-				return err
-			}
-		case "open_world_hint":
-			if err := cgFieldPtr(d, m.Value, at+"/open_world_hint", kw+"/properties/open_world_hint", false, &v.OpenWorldHint, cgDecBool); err != nil {
-				return err
-			}
-		default:
-			if v.Extra == nil {
-				v.Extra = make(map[string]json.RawMessage)
-			}
-			v.Extra[m.Name] = append(json.RawMessage(nil), m.Value...)
-		}
-	}
-	return nil
 }
 
 // SameArguments — whether repeating the identical request is advisable; it says nothing about a
@@ -668,16 +277,6 @@ func (v SameArguments) OrFallback() SameArguments {
 	return SameArgumentsFallback
 }
 
-func (v SameArguments) cgEncode(buf []byte) ([]byte, error) {
-	return cgEncString(buf, string(v))
-}
-
-func (v *SameArguments) cgDecode(d *cgDecoder, raw []byte, at, kw string) error {
-	x, err := cgDecString(d, raw, at, kw)
-	*v = SameArguments(x)
-	return err
-}
-
 // SideEffects — whether the failed request may already have changed something; "possible" and
 // "unknown" oblige the caller to check before repeating a mutating call. A decoder must accept a
 // value outside this list, keep it unchanged and treat it as "unknown" wherever it has to act on
@@ -718,14 +317,4 @@ func (v SideEffects) OrFallback() SideEffects {
 		return v
 	}
 	return SideEffectsFallback
-}
-
-func (v SideEffects) cgEncode(buf []byte) ([]byte, error) {
-	return cgEncString(buf, string(v))
-}
-
-func (v *SideEffects) cgDecode(d *cgDecoder, raw []byte, at, kw string) error {
-	x, err := cgDecString(d, raw, at, kw)
-	*v = SideEffects(x)
-	return err
 }

@@ -1,0 +1,259 @@
+package gotypes
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/contractgen/contractgen/internal/gen/emit"
+	"github.com/contractgen/contractgen/internal/gen/emit/gosrc"
+	"github.com/contractgen/contractgen/internal/gen/ir"
+)
+
+// emitCodec writes codec.go: the JSON encoding and decoding methods of every named type. It is
+// the largest Go file for a large schema, so it is written as text in gofmt's layout (gosrc)
+// rather than rendered through jennifer and go/format.
+func emitCodec(pkg *ir.Package) []byte {
+	f := gosrc.NewFile(pkg.Name, sourceHeader(pkg.Hash)...)
+	c := codec{f: f}
+	for _, n := range pkg.Types {
+		switch n.Kind {
+		case ir.StructType:
+			c.marshal(n)
+			c.structEncode(n)
+			c.unmarshal(n)
+			c.structDecode(n)
+		case ir.EnumType:
+			c.wrapperCodec(n, &ir.GoType{Kind: ir.GoString})
+		default:
+			c.marshal(n)
+			c.unmarshal(n)
+			c.wrapperCodec(n, n.Underlying)
+		}
+	}
+	return f.Bytes()
+}
+
+// sourceHeader is the header of every file the Go emitters write themselves.
+func sourceHeader(hash string) []string {
+	return []string{emit.Header, "Source hash: " + hash + ". Regenerate with contractgen; edit the schema, not this file."}
+}
+
+type codec struct{ f *gosrc.File }
+
+// typ is TypeString, recording the encoding/json import when the type needs it.
+func (c codec) typ(t *ir.GoType) string {
+	s := TypeString(t)
+	if strings.Contains(s, "json.") {
+		c.f.Import(jsonPkg)
+	}
+	return s
+}
+
+// marshal writes MarshalJSON:
+//
+//	func (v T) MarshalJSON() ([]byte, error) { return v.cgEncode(nil) }
+func (c codec) marshal(n *ir.Named) {
+	f := c.f
+	f.Line("")
+	f.Comment("MarshalJSON encodes the value in the contract's canonical form: declared members in schema",
+		"order, then undeclared members sorted by name, strings escaped as encoding/json does.")
+	f.Openf("func (v %s) MarshalJSON() ([]byte, error)", n.Name)
+	f.Line("return v.cgEncode(nil)")
+	f.Close("")
+}
+
+// unmarshal writes UnmarshalJSON, the tolerant decoder.
+func (c codec) unmarshal(n *ir.Named) {
+	f := c.f
+	f.Line("")
+	f.Comment("UnmarshalJSON decodes tolerantly: unknown members and enum values are kept, null for a",
+		"member that does not allow it is treated as absent; only values the Go types cannot hold are errors.")
+	f.Openf("func (v *%s) UnmarshalJSON(data []byte) error", n.Name)
+	f.Line("raw, err := cgPrepare(data)")
+	f.Open("if err != nil")
+	f.Line("return err")
+	f.Close("")
+	f.Line(`return v.cgDecode(&cgDecoder{}, raw, "", "")`)
+	f.Close("")
+}
+
+// structEncode writes cgEncode for a struct, one runtime call per member:
+//
+//	if buf, err = cgPut(buf, &first, "name", v.Name, cgEncString); err != nil { return nil, err }
+func (c codec) structEncode(n *ir.Named) {
+	f := c.f
+	f.Line("")
+	f.Openf("func (v %s) cgEncode(buf []byte) ([]byte, error)", n.Name)
+	f.Line("var err error")
+	f.Line("first := true")
+	f.Line("buf = append(buf, '{')")
+	for _, fd := range n.Fields {
+		field := "v." + fd.GoName
+		var call string
+		switch {
+		case fd.Type.Pointer:
+			call = "cgPutPtr(buf, &first, " + strconv.Quote(fd.Name) + ", " + field
+		case !fd.Required && hasNilZero(fd.Type):
+			call = "cgPutIf(buf, &first, " + strconv.Quote(fd.Name) + ", " + field + " != nil, " + field
+		default:
+			call = "cgPut(buf, &first, " + strconv.Quote(fd.Name) + ", " + field
+		}
+		c.returnOnError("buf, err = " + call + ", " + c.encoder(fd.Type) + ")")
+	}
+	if n.Extra {
+		c.returnOnError("buf, err = cgEncExtra(buf, first, v.Extra)")
+	}
+	f.Line("_ = first")
+	f.Line("return append(buf, '}'), nil")
+	f.Close("")
+}
+
+func (c codec) returnOnError(assign string) {
+	c.f.Open("if " + assign + "; err != nil")
+	c.f.Line("return nil, err")
+	c.f.Close("")
+}
+
+// structDecode writes cgDecode for a struct: a switch over the member names, one runtime call per
+// declared member, then the required members that did not occur.
+func (c codec) structDecode(n *ir.Named) {
+	f := c.f
+	var required []*ir.Field
+	for _, fd := range n.Fields {
+		if fd.Required {
+			required = append(required, fd)
+		}
+	}
+	f.Line("")
+	f.Openf("func (v *%s) cgDecode(d *cgDecoder, raw []byte, at, kw string) error", n.Name)
+	f.Open("if raw[0] != '{'")
+	f.Line(`return d.mismatch(at, kw, "object", raw)`)
+	f.Close("")
+	// Up to 16 members are split into a buffer on the stack.
+	f.Line("var buf [16]cgMember")
+	f.Line("members, err := d.members(raw, at, buf[:0])")
+	f.Open("if err != nil")
+	f.Line("return err")
+	f.Close("")
+	f.Linef("*v = %s{}", n.Name)
+	if len(required) > 0 {
+		f.Linef("var seen [%d]bool", len(required))
+	}
+	f.Open("for _, m := range members")
+	f.Line("switch m.Name {")
+	for _, fd := range n.Fields {
+		f.Line("case " + strconv.Quote(fd.Name) + ":")
+		f.Lines(c.decodeField(fd, required))
+	}
+	f.Line("default:")
+	f.Lines(c.decodeExtra(n))
+	f.Line("}")
+	f.Close("")
+	for i, fd := range required {
+		f.Openf("if !seen[%d]", i)
+		f.Line("d.missing(at, kw, " + strconv.Quote(fd.Name) + ")")
+		f.Close("")
+	}
+	f.Line("return nil")
+	f.Close("")
+}
+
+// decodeField returns one member's case body, indented under its case:
+//
+//	seen[0] = true
+//	if err := cgField(d, m.Value, at+"/name", kw+"/properties/name", false, &v.Name, cgDecString); err != nil { return err }
+func (c codec) decodeField(fd *ir.Field, required []*ir.Field) []string {
+	var body []string
+	for i, r := range required {
+		if r == fd {
+			body = append(body, "seen["+strconv.Itoa(i)+"] = true")
+		}
+	}
+	field := "cgField"
+	if fd.Type.Pointer {
+		field = "cgFieldPtr"
+	}
+	nullOK := fd.Type.Nullable || fd.Type.Kind == ir.GoRaw || fd.Type.Kind == ir.GoAny
+	call := field + "(d, m.Value, at+" + strconv.Quote("/"+escapeToken(fd.Name)) + ", kw+" + strconv.Quote(fieldKeywordPath(fd)) +
+		", " + strconv.FormatBool(nullOK) + ", &v." + fd.GoName + ", " + c.decoder(fd.Type) + ")"
+	body = append(body, gosrc.Block("if err := "+call+"; err != nil", []string{"return err"})...)
+	return indent(body)
+}
+
+// decodeExtra returns the default case: keep an undeclared member, or report it.
+func (c codec) decodeExtra(n *ir.Named) []string {
+	if !n.Extra {
+		return indent([]string{`d.violate(at+"/"+cgPointerToken(m.Name), kw+"/additionalProperties", "member is not allowed")`})
+	}
+	json := c.f.Import(jsonPkg)
+	body := gosrc.Block("if v.Extra == nil", []string{"v.Extra = make(map[string]" + json + ".RawMessage)"})
+	body = append(body, "v.Extra[m.Name] = append("+json+".RawMessage(nil), m.Value...)")
+	return indent(body)
+}
+
+// wrapperCodec writes cgEncode and cgDecode for a type defined over underlying.
+func (c codec) wrapperCodec(n *ir.Named, underlying *ir.GoType) {
+	f := c.f
+	f.Line("")
+	f.Openf("func (v %s) cgEncode(buf []byte) ([]byte, error)", n.Name)
+	f.Linef("return %s(buf, %s)", c.encoder(underlying), conversion(c.typ(underlying), "v"))
+	f.Close("")
+	f.Line("")
+	f.Openf("func (v *%s) cgDecode(d *cgDecoder, raw []byte, at, kw string) error", n.Name)
+	f.Linef("x, err := %s(d, raw, at, kw)", c.decoder(underlying))
+	f.Linef("*v = %s(x)", n.Name)
+	f.Line("return err")
+	f.Close("")
+}
+
+// conversion renders the conversion of x to the Go type typ; a type that starts with an operator
+// needs parentheses.
+func conversion(typ, x string) string {
+	if strings.HasPrefix(typ, "*") {
+		return "(" + typ + ")(" + x + ")"
+	}
+	return typ + "(" + x + ")"
+}
+
+// decoder renders the runtime decoding function for values of t (ignoring Pointer).
+func (c codec) decoder(t *ir.GoType) string { return c.codecFunc(t, "cgDec") }
+
+// encoder renders the runtime encoding function for values of t (ignoring Pointer).
+func (c codec) encoder(t *ir.GoType) string { return c.codecFunc(t, "cgEnc") }
+
+// codecFunc names the runtime function for t: prefix + Bool, Int64, ..., with the element's
+// function passed to Slice and Map and the type given to Named; Nullable wraps any of them.
+func (c codec) codecFunc(t *ir.GoType, prefix string) string {
+	var fn string
+	switch t.Kind {
+	case ir.GoBool:
+		fn = prefix + "Bool"
+	case ir.GoInt64:
+		fn = prefix + "Int64"
+	case ir.GoNumber:
+		fn = prefix + "Number"
+	case ir.GoString:
+		fn = prefix + "String"
+	case ir.GoRef:
+		fn = prefix + "Named[" + t.Named.Name + "]"
+	case ir.GoSlice:
+		fn = prefix + "Slice(" + c.codecFunc(t.Elem, prefix) + ")"
+	case ir.GoMap:
+		fn = prefix + "Map(" + c.codecFunc(t.Elem, prefix) + ")"
+	case ir.GoAny:
+		fn = prefix + "Any"
+	default:
+		fn = prefix + "Raw"
+	}
+	if t.Nullable {
+		fn = prefix + "Nullable(" + fn + ")"
+	}
+	return fn
+}
+
+func indent(lines []string) []string {
+	for i, l := range lines {
+		lines[i] = "\t" + l
+	}
+	return lines
+}
