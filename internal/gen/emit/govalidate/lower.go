@@ -14,6 +14,9 @@ type Table struct {
 	Origins []string
 	// index maps each schema to its node.
 	index map[*ir.Schema]int32
+	// lowered holds the nodes while Lower runs: growing a slice of pointers is cheap, where
+	// growing Nodes itself would copy every (large) node at each doubling.
+	lowered []*goruntime.Node
 }
 
 // Of returns the node of a schema; 0 when the schema is nil.
@@ -27,13 +30,18 @@ func (t *Table) Of(s *ir.Schema) int32 {
 // Lower builds the table for every schema reachable from the package's named types. Roots come
 // first, then the other named types by Go name, each followed by the schemas under it.
 func Lower(pkg *ir.Package) *Table {
-	t := &Table{Nodes: []goruntime.Node{{}}, Origins: []string{""}, index: map[*ir.Schema]int32{}}
+	t := &Table{Origins: []string{""}, index: map[*ir.Schema]int32{}, lowered: []*goruntime.Node{{}}}
 	for _, n := range pkg.Roots {
 		t.add(n.Schema)
 	}
 	for _, n := range pkg.Types {
 		t.add(n.Schema)
 	}
+	t.Nodes = make([]goruntime.Node, len(t.lowered))
+	for i, n := range t.lowered {
+		t.Nodes[i] = *n
+	}
+	t.lowered = nil
 	return t
 }
 
@@ -45,11 +53,11 @@ func (t *Table) add(s *ir.Schema) int32 {
 	if i, ok := t.index[s]; ok {
 		return i
 	}
-	i := int32(len(t.Nodes))
+	i := int32(len(t.lowered))
 	t.index[s] = i
-	t.Nodes = append(t.Nodes, goruntime.Node{})
-	t.Origins = append(t.Origins, s.Origin)
 	n := lowerAssertions(s)
+	t.lowered = append(t.lowered, &n)
+	t.Origins = append(t.Origins, s.Origin)
 	if s.Ref != nil {
 		n.Ref = t.add(s.Ref.Schema)
 	}
@@ -57,7 +65,6 @@ func (t *Table) add(s *ir.Schema) int32 {
 	t.lowerObject(s, &n)
 	n.AllOf, n.AnyOf, n.OneOf = t.list(s.AllOf), t.list(s.AnyOf), t.list(s.OneOf)
 	n.Not, n.If, n.Then, n.Else = t.add(s.Not), t.add(s.If), t.add(s.Then), t.add(s.Else)
-	t.Nodes[i] = n
 	return i
 }
 
