@@ -7,8 +7,9 @@
 #   3. the generated code in one `go test -bench` run of internal/benchtest, so its ratios compare
 #      numbers taken at the same time: medians of ns/op, B/op, allocs/op and the ratios;
 #   4. a CPU profile of the generator on a synthetic schema: where its time goes.
-# Knobs: BENCH_SIZES (default "75 150 300 600"), BENCH_REPS (whole-process runs per cell,
-# default 3), BENCH_COUNT (go test -count, default 5), BENCH_TIME (go test -benchtime, default
+# Knobs: BENCH_SIZES (default "75 150 300 600"), BENCH_REPS (whole-process runs per cell on the
+# synthetic schemas, default 3), BENCH_CONTRACT_REPS (runs per cell on the contract, default 21:
+# a run takes tens of milliseconds, so more runs steady the median), BENCH_COUNT (go test -count, default 5), BENCH_TIME (go test -benchtime, default
 # go's 1s), BENCH_PARTS (default "gen code profile"), BENCH_RAW (file that keeps the raw go test
 # output), BENCH_PROFILE (defs of the schema the profile part runs on, default 300).
 set -euo pipefail
@@ -16,6 +17,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 sizes=${BENCH_SIZES:-"75 150 300 600"}
 reps=${BENCH_REPS:-3}
+contract_reps=${BENCH_CONTRACT_REPS:-21}
 count=${BENCH_COUNT:-5}
 benchtime=${BENCH_TIME:-1s}
 parts=${BENCH_PARTS:-"gen code profile"}
@@ -57,44 +59,63 @@ install_tools() {
 	GOBIN="$work/bin" go install "github.com/atombender/go-jsonschema@$gjs_version"
 }
 
-# measure NAME CMD...: runs CMD $reps times into a fresh output directory and prints
-# "median_seconds median_kib". Output goes to a file so a failure shows.
-measure() {
-	local name=$1 times=() rss=() i line
+# once NAME CMD...: runs CMD once into a fresh output directory and prints "seconds kib": wall time
+# from bash's microsecond clock (GNU time's %e has only 10 ms resolution, too coarse for the
+# contract rows) and peak RSS from GNU time. Output goes to a file so a failure shows.
+once() {
+	local name=$1 start end
 	shift
-	for ((i = 0; i < reps; i++)); do
-		rm -rf "$work/out" && mkdir -p "$work/out"
-		if ! /usr/bin/time -o "$work/time" -f "%e %M" "$@" >"$work/log" 2>&1; then
-			echo "$name failed:" >&2
-			cat "$work/log" >&2
-			exit 1
+	rm -rf "$work/out" && mkdir -p "$work/out"
+	start=$EPOCHREALTIME
+	if ! /usr/bin/time -o "$work/time" -f "%M" "$@" >"$work/log" 2>&1; then
+		echo "$name failed:" >&2
+		cat "$work/log" >&2
+		exit 1
+	fi
+	end=$EPOCHREALTIME
+	echo "$(awk -v a="$start" -v b="$end" 'BEGIN { printf "%.4f", b - a }') $(cat "$work/time")"
+}
+
+# pair N NAME_A CMD_A... -- NAME_B CMD_B...: runs A and B alternately, N times each, so both see
+# the same machine, and prints "median_s_A median_kib_A median_s_B median_kib_B".
+pair() {
+	local n=$1 a=() b=() at=() am=() bt=() bm=() i t m arg seen=0
+	shift
+	for arg in "$@"; do
+		if [[ $arg == -- && $seen == 0 ]]; then
+			seen=1
+			continue
 		fi
-		read -r line <"$work/time"
-		times+=("${line% *}")
-		rss+=("${line#* }")
+		if ((seen)); then b+=("$arg"); else a+=("$arg"); fi
 	done
-	echo "$(median "${times[@]}") $(median "${rss[@]}")"
+	for ((i = 0; i < n; i++)); do
+		read -r t m < <(once "${a[@]}")
+		at+=("$t") am+=("$m")
+		read -r t m < <(once "${b[@]}")
+		bt+=("$t") bm+=("$m")
+	done
+	echo "$(median "${at[@]}") $(median "${am[@]}") $(median "${bt[@]}") $(median "${bm[@]}")"
 }
 
 generator() {
 	local cg="$work/contractgen" gjs="$work/bin/go-jsonschema" ct cm gt gm prev_ct="" prev_gt="" n schema cgrow ggrow
-	echo "## Generator (whole process, median of $reps)"
+	local gjs_contract=("go-jsonschema (contract)" "$gjs" -p agenterror -o "$work/out/types.go" "$contract")
+	echo "## Generator (whole process; median of $contract_reps alternating runs on the contract, of $reps on the synthetic schemas)"
 	echo
 	echo "| schema | contractgen s | contractgen MiB | go-jsonschema s | go-jsonschema MiB | contractgen / go-jsonschema (time) | contractgen ×/doubling | go-jsonschema ×/doubling |"
 	echo "|---|---:|---:|---:|---:|---:|---:|---:|"
-	read -r gt gm < <(measure "go-jsonschema (contract)" "$gjs" -p agenterror -o "$work/out/types.go" "$contract")
-	read -r ct cm < <(measure "contractgen (contract)" "$cg" generate -q --schema "$contract" --out "$work/out")
+	read -r ct cm gt gm < <(pair "$contract_reps" "contractgen (contract)" "$cg" generate -q --schema "$contract" --out "$work/out" -- "${gjs_contract[@]}")
 	echo "| contract, contractgen all targets | $ct | $(mib "$cm") | $gt | $(mib "$gm") | $(ratio "$ct" "$gt") | | |"
-	read -r ct cm < <(measure "contractgen (contract, go)" "$cg" generate -q --schema "$contract" --out "$work/out" --targets go)
+	read -r ct cm gt gm < <(pair "$contract_reps" "contractgen (contract, go)" "$cg" generate -q --schema "$contract" --out "$work/out" --targets go -- "${gjs_contract[@]}")
 	echo "| contract, contractgen Go only | $ct | $(mib "$cm") | $gt | $(mib "$gm") | $(ratio "$ct" "$gt") | | |"
 	# The startup floor: a process that only prints help still runs every package's init.
-	read -r ct cm < <(measure "contractgen --help" "$cg" --help)
-	echo "| startup only, contractgen --help | $ct | $(mib "$cm") | $gt | $(mib "$gm") | $(ratio "$ct" "$gt") | | |"
+	read -r ct cm gt gm < <(pair "$contract_reps" "contractgen --help" "$cg" --help -- "go-jsonschema --help" "$gjs" --help)
+	echo "| startup only: --help of each tool | $ct | $(mib "$cm") | $gt | $(mib "$gm") | $(ratio "$ct" "$gt") | | |"
 	for n in $sizes; do
 		schema="$work/synth-$n.schema.json"
 		go run ./bench/synth -defs "$n" -out "$schema"
-		read -r ct cm < <(measure "contractgen ($n defs)" "$cg" generate -q --schema "$schema" --out "$work/out" --targets go --package synth)
-		read -r gt gm < <(measure "go-jsonschema ($n defs)" "$gjs" -p synth -o "$work/out/types.go" "$schema")
+		read -r ct cm gt gm < <(pair "$reps" "contractgen ($n defs)" "$cg" generate -q --schema "$schema" --out "$work/out" --targets go --package synth \
+			-- "go-jsonschema ($n defs)" "$gjs" -p synth -o "$work/out/types.go" "$schema")
 		cgrow="" ggrow=""
 		if [[ -n $prev_ct ]]; then
 			cgrow=$(ratio "$ct" "$prev_ct")
