@@ -35,6 +35,7 @@ func Generate(schema, pkg, rootType, dir string) error {
 	var files []emit.File
 	for _, e := range []func() ([]emit.File, error){
 		func() ([]emit.File, error) { return gotypes.Emit(ir) },
+		func() ([]emit.File, error) { return gotypes.EmitCodec(ir) },
 		func() ([]emit.File, error) { return govalidate.Emit(ir) },
 	} {
 		out, err := e()

@@ -57,6 +57,7 @@ func fixedDir(dir string) func(Options) string { return func(Options) string { r
 // goEmitters produce the files of the generated Go package, in order.
 var goEmitters = []func(*ir.Package) ([]emit.File, error){
 	gotypes.Emit,
+	gotypes.EmitCodec,
 	govalidate.Emit,
 	goconstruct.Emit,
 	gosurfaces.Emit,

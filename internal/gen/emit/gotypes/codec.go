@@ -9,10 +9,15 @@ import (
 	"github.com/contractgen/contractgen/internal/gen/ir"
 )
 
-// emitCodec writes codec.go: the JSON encoding and decoding methods of every named type. It is
+// EmitCodec returns codec.go: the JSON encoding and decoding methods of every named type. It is
 // the largest Go file for a large schema, so it is written as text in gofmt's layout (gosrc)
-// rather than rendered through jennifer and go/format.
-func emitCodec(pkg *ir.Package) []byte {
+// rather than rendered through jennifer and go/format, and separately from Emit so that the two
+// run side by side.
+func EmitCodec(pkg *ir.Package) ([]emit.File, error) {
+	return []emit.File{{Path: "codec.go", Bytes: codecSource(pkg)}}, nil
+}
+
+func codecSource(pkg *ir.Package) []byte {
 	f := gosrc.NewFile(pkg.Name, sourceHeader(pkg.Hash)...)
 	c := codec{f: f}
 	for _, n := range pkg.Types {

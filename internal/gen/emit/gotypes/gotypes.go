@@ -16,8 +16,8 @@ import (
 
 const jsonPkg = "encoding/json"
 
-// Emit returns types.go (the declarations, rendered through jennifer), codec.go (their JSON
-// methods) and the runtime files the types need.
+// Emit returns types.go, the declarations rendered through jennifer, and the runtime files the
+// types need. EmitCodec writes their JSON methods.
 func Emit(pkg *ir.Package) ([]emit.File, error) {
 	f := jen.NewFile(pkg.Name)
 	f.HeaderComment("// " + emit.Header)
@@ -44,8 +44,7 @@ func Emit(pkg *ir.Package) ([]emit.File, error) {
 	if err != nil {
 		return nil, err
 	}
-	files := []emit.File{{Path: "types.go", Bytes: buf.Bytes()}, {Path: "codec.go", Bytes: emitCodec(pkg)}}
-	return append(files, runtime...), nil
+	return append([]emit.File{{Path: "types.go", Bytes: buf.Bytes()}}, runtime...), nil
 }
 
 func packageDoc(pkg *ir.Package) string {
