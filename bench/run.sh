@@ -236,14 +236,32 @@ profile() {
 			END { printf "%.1f ms in all%s.", total, big }')"
 	echo
 	"$work/bin/go-jsonschema" -p synth -o "$work/peer-synth.go" "$schema"
-	echo "Output: contractgen $(cat "$work"/out/synth/*.go | wc -l) lines of Go, $(wc -l <"$work/out/synth/types.go") of them in types.go;" \
+	echo "Output: contractgen $(cat "$work"/out/synth/*.go | wc -l) lines of Go ($(cd "$work/out/synth" &&
+		wc -l types.go codec.go validation.go | awk '$2 != "total" {printf "%s%s %s", sep, $2, $1; sep = ", "}'));" \
 		"go-jsonschema $(wc -l <"$work/peer-synth.go") lines."
 	echo
 	echo "    CONTRACTGEN_BENCH_SCHEMA=<synth $n> go test -run '^\$' -bench RunContract -benchtime 1x -cpuprofile cpu.out ./internal/gen/run"
 	echo "    go tool pprof -top -cum cpu.out"
 	echo
-	go tool pprof -top -cum -nodecount=30 "$work/run.test" "$work/cpu.out" 2>/dev/null |
-		grep -E 'flat%|contractgen|jennifer|go/format|go/printer|go/parser|runtime.gcBgMarkWorker$|runtime.mallocgc$' | sed 's/^/    /'
+	top "$work/run.test" "$work/cpu.out"
+	# The contract: many short runs, all targets, so the profile has enough samples.
+	go test -run '^$' -bench RunContract -benchtime 300x -cpuprofile "$work/cpu-contract.out" \
+		-o "$work/run.test" ./internal/gen/run >"$work/profile.log"
+	echo "## Where the generator's time goes (the contract, all targets, in process)"
+	echo
+	echo "    $(grep '^BenchmarkRunContract' "$work/profile.log")"
+	echo
+	echo "    go test -run '^\$' -bench RunContract -benchtime 300x -cpuprofile cpu.out ./internal/gen/run"
+	echo "    go tool pprof -top -cum cpu.out"
+	echo
+	top "$work/run.test" "$work/cpu-contract.out"
+}
+
+# top prints the generator's own entries of a CPU profile, heaviest first.
+top() {
+	go tool pprof -top -cum -nodecount=40 "$1" "$2" 2>/dev/null |
+		grep -E 'flat%|contractgen|jennifer|go/format|go/printer|go/parser|text/template.\(\*Template\).Execute$|jsonschema|yaml|runtime.gcBgMarkWorker$|runtime.mallocgc$' |
+		sed 's/^/    /'
 	echo
 }
 
