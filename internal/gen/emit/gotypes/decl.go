@@ -7,9 +7,6 @@ import (
 	"github.com/contractgen/contractgen/internal/gen/ir"
 )
 
-// byteSlice is []byte.
-func byteSlice() *jen.Statement { return jen.Index().Byte() }
-
 // returnIfErr renders: if err != nil { return <results>, err }.
 func returnIfErr(results ...jen.Code) *jen.Statement {
 	return jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(append(results, jen.Err())...))
