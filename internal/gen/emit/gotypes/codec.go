@@ -262,3 +262,27 @@ func indent(lines []string) []string {
 	}
 	return lines
 }
+
+// fieldKeywordPath is the schema path of a member's value, through $ref when the member refers.
+func fieldKeywordPath(fd *ir.Field) string {
+	p := "/properties/" + escapeToken(fd.Name)
+	if fd.Schema.Ref != nil {
+		p += "/$ref"
+	}
+	return p
+}
+
+func escapeToken(s string) string {
+	out := make([]rune, 0, len(s))
+	for _, r := range s {
+		switch r {
+		case '~':
+			out = append(out, '~', '0')
+		case '/':
+			out = append(out, '~', '1')
+		default:
+			out = append(out, r)
+		}
+	}
+	return string(out)
+}

@@ -12,7 +12,7 @@ func returnIfErr(results ...jen.Code) *jen.Statement {
 	return jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(append(results, jen.Err())...))
 }
 
-// emitStruct declares a struct with its encoder and decoder.
+// emitStruct declares a struct (its encoder and decoder are in codec.go).
 //
 //	type T struct { F int64 `json:"f"`; Extra map[string]json.RawMessage `json:"-"` }
 func emitStruct(f *jen.File, n *ir.Named) {
@@ -43,15 +43,6 @@ func emitStruct(f *jen.File, n *ir.Named) {
 		f.Comment("Error returns the message, which the contract requires to make sense on its own.")
 		f.Func().Params(jen.Id("v").Op("*").Id(n.Name)).Id("Error").Params().String().Block(jen.Return(jen.Id("v").Dot("Message")))
 	}
-}
-
-// fieldKeywordPath is the schema path of a member's value, through $ref when the member refers.
-func fieldKeywordPath(fd *ir.Field) string {
-	p := "/properties/" + escapeToken(fd.Name)
-	if fd.Schema.Ref != nil {
-		p += "/$ref"
-	}
-	return p
 }
 
 // emitEnum declares a string enum that keeps unknown values.
@@ -145,19 +136,4 @@ func emitRawAccessors(f *jen.File, n *ir.Named) {
 		jen.Op("*").Id("v").Op("=").Id(n.Name).Call(jen.Id("b")),
 		jen.Return(jen.Nil()),
 	)
-}
-
-func escapeToken(s string) string {
-	out := make([]rune, 0, len(s))
-	for _, r := range s {
-		switch r {
-		case '~':
-			out = append(out, '~', '0')
-		case '/':
-			out = append(out, '~', '1')
-		default:
-			out = append(out, r)
-		}
-	}
-	return string(out)
 }
