@@ -21,25 +21,32 @@ type File struct {
 }
 
 // Wrap breaks text into lines of at most width characters, at spaces, keeping paragraphs apart.
+// A word longer than width gets a line of its own. The generator wraps every comment it writes, so
+// each line is built in one buffer rather than by concatenating a word at a time.
 func Wrap(text string, width int) []string {
 	var lines []string
+	var line []byte
 	for i, para := range strings.Split(strings.TrimSpace(text), "\n\n") {
 		if i > 0 {
 			lines = append(lines, "")
 		}
-		line := ""
+		n := 0 // characters in line
 		for _, word := range strings.Fields(para) {
-			if line != "" && utf8.RuneCountInString(line)+1+utf8.RuneCountInString(word) > width {
-				lines = append(lines, line)
-				line = ""
+			w := utf8.RuneCountInString(word)
+			if n > 0 && n+1+w > width {
+				lines = append(lines, string(line))
+				line, n = line[:0], 0
 			}
-			if line != "" {
-				line += " "
+			if n > 0 {
+				line = append(line, ' ')
+				n++
 			}
-			line += word
+			line = append(line, word...)
+			n += w
 		}
-		if line != "" {
-			lines = append(lines, line)
+		if n > 0 {
+			lines = append(lines, string(line))
+			line = line[:0]
 		}
 	}
 	return lines

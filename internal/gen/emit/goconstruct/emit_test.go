@@ -16,7 +16,7 @@ import (
 	"github.com/contractgen/contractgen/internal/gen/run"
 )
 
-func buildIR(t *testing.T, schema string) *ir.Package {
+func buildIR(t testing.TB, schema string) *ir.Package {
 	t.Helper()
 	set, err := load.Files([]string{schema})
 	if err != nil {

@@ -2,31 +2,28 @@
 // constructor per kind, the catalog lookup, a generic constructor with the fallback row, options for
 // every optional member, errors.Is by kind and Unwrap to a wrapped Go error. Every text an option
 // takes passes the sanitizer, which this emitter copies into the generated package.
+//
+// construct.go is written as text in gofmt's layout, without go/format (which, with text/template,
+// took most of a generator run): construct.go.txt holds the fixed text, and the functions here
+// write the parts that vary with the contract, which gosrc.Expand puts in place. Where gofmt aligns
+// columns (the catalog rows, the error literal in cgConstruct) gosrc.PairLines computes the
+// padding; doc comments that embed contract text go through gosrc.DocComment. The tests check the
+// output for every contract we have, and for variants of it, against go/format.
 package goconstruct
 
 import (
 	"bytes"
 	_ "embed"
-	"fmt"
-	"go/format"
+	"strconv"
 	"strings"
-	"text/template"
 
 	"github.com/contractgen/contractgen/internal/gen/emit"
+	"github.com/contractgen/contractgen/internal/gen/emit/gosrc"
 	"github.com/contractgen/contractgen/internal/gen/ir"
 )
 
-//go:embed construct.go.tmpl
-var constructSource string
-
-var constructTemplate = template.Must(template.New("construct").Funcs(Funcs).Parse(constructSource))
-
-// Funcs are the template functions the Go templates of this package and gosurfaces share.
-var Funcs = template.FuncMap{
-	"quote":       Quote,
-	"comment":     Comment,
-	"describeRow": describeRow,
-}
+//go:embed construct.go.txt
+var constructText string
 
 // Emit returns construct.go and sanitize.go, or nothing when the contract has no kind catalog.
 func Emit(pkg *ir.Package) ([]emit.File, error) {
@@ -34,48 +31,296 @@ func Emit(pkg *ir.Package) ([]emit.File, error) {
 	if err != nil || m == nil {
 		return nil, err
 	}
-	src, err := Render(constructTemplate, m)
-	if err != nil {
-		return nil, err
-	}
 	runtime, err := emit.GoRuntimeFiles(pkg.Name, pkg.Hash, "sanitize")
 	if err != nil {
 		return nil, err
 	}
-	return append([]emit.File{{Path: "construct.go", Bytes: src}}, runtime...), nil
+	return append([]emit.File{{Path: "construct.go", Bytes: construct(m)}}, runtime...), nil
 }
 
-// Render executes a Go source template and formats the result; source that does not parse is a
-// contractgen bug, reported with the offending line.
-func Render(t *template.Template, data any) ([]byte, error) {
-	var buf bytes.Buffer
-	if err := t.Execute(&buf, data); err != nil {
-		return nil, fmt.Errorf("%s: %w", t.Name(), err)
+// commentWidth is where comments that carry contract text are wrapped.
+const commentWidth = 96
+
+// construct renders construct.go.
+func construct(m *Model) []byte {
+	var paramList strings.Builder // ", traceID": what follows message in cgConstruct's parameters
+	for _, p := range m.Params {
+		paramList.WriteString(", " + p.Var)
 	}
-	out, err := format.Source(buf.Bytes())
-	if err != nil {
-		return nil, fmt.Errorf("%s: generated code is not valid Go (a contractgen bug): %w", t.Name(), err)
-	}
-	return out, nil
+	var out bytes.Buffer
+	out.Grow(len(constructText) + len(m.Kinds)*1300)
+	gosrc.Expand(&out, constructText, map[string]string{
+		"Hash":             m.Hash,
+		"Package":          m.Package,
+		"Error":            m.Error,
+		"Origin":           m.Origin,
+		"Action":           m.Action,
+		"SameArguments":    m.SameArguments,
+		"SideEffects":      m.SideEffects,
+		"paramList":        paramList.String(),
+		"imports":          constructImports(m),
+		"kindConstants":    kindConstants(m),
+		"catalogRows":      catalogRows(m),
+		"fallbackRow":      joinLines(catalogRow(1, m.Fallback)),
+		"kindConstructors": kindConstructors(m, paramList.String()),
+		"errorFields":      joinLines(errorFields(m)),
+		"finishRules":      finishRules(m),
+		"options":          options(m),
+	})
+	return out.Bytes()
 }
 
-// Comment renders text as Go line comments wrapped at 96 columns. Indentation is left to gofmt,
-// which Render runs on every template's output.
-func Comment(text string) string {
-	lines := emit.Wrap(text, 96)
-	for i, l := range lines {
-		lines[i] = "// " + l
+// put writes the concatenation of parts to b, without building it as a string first.
+func put(b *bytes.Buffer, parts ...string) {
+	for _, p := range parts {
+		b.WriteString(p)
 	}
-	return strings.Join(lines, "\n")
+}
+
+// putLines writes each line followed by a newline.
+func putLines(b *bytes.Buffer, lines []string) {
+	for _, l := range lines {
+		put(b, l, "\n")
+	}
+}
+
+// joinLines returns lines, each ended by a newline.
+func joinLines(lines []string) string {
+	var b bytes.Buffer
+	putLines(&b, lines)
+	return b.String()
+}
+
+// constructImports lists the imports of construct.go, sorted as gofmt sorts them.
+func constructImports(m *Model) string {
+	var b bytes.Buffer
+	if m.UsesJSON {
+		b.WriteString("\t\"encoding/json\"\n")
+	}
+	b.WriteString("\t\"slices\"\n")
+	if m.RetryAfter == "number" {
+		b.WriteString("\t\"strconv\"\n")
+	}
+	b.WriteString("\t\"strings\"\n\t\"time\"\n")
+	return b.String()
+}
+
+// kindConstants writes what goes between the parentheses of the Kind constants: a constant per
+// catalog row, or nothing, since gofmt writes an empty block as "()". Each constant has its own
+// comment, which ends any column gofmt would align, so it is written with single spaces.
+func kindConstants(m *Model) string {
+	if len(m.Kinds) == 0 {
+		return ""
+	}
+	var b bytes.Buffer
+	b.Grow(len(m.Kinds) * 320)
+	b.WriteByte('\n')
+	for _, r := range m.Kinds {
+		for _, l := range gosrc.LineComment(emit.Wrap("Kind"+r.GoName+" is "+strconv.Quote(r.Name)+": "+r.Guidance, commentWidth)) {
+			put(&b, "\t", l, "\n")
+		}
+		put(&b, "\tKind", r.GoName, " Kind = ", strconv.Quote(r.Name), "\n")
+	}
+	return b.String()
+}
+
+// catalogRows writes what goes between the braces of cgCatalog: an element per catalog row, or
+// nothing, since gofmt writes an empty literal as "{}".
+func catalogRows(m *Model) string {
+	if len(m.Kinds) == 0 {
+		return ""
+	}
+	var b bytes.Buffer
+	b.Grow(len(m.Kinds) * 480)
+	b.WriteByte('\n')
+	for _, r := range m.Kinds {
+		b.WriteString("\t{\n")
+		putLines(&b, catalogRow(2, r))
+		b.WriteString("\t},\n")
+	}
+	return b.String()
+}
+
+// catalogRow lays out the fields of one KindInfo literal at the given indentation.
+func catalogRow(indent int, r Row) []string {
+	rows := make([][]gosrc.Pair, 0, 5)
+	if r.Name != "" {
+		rows = append(rows, []gosrc.Pair{{Key: "Kind", Value: "Kind" + r.GoName}})
+	}
+	rows = append(rows,
+		[]gosrc.Pair{{Key: "Origin", Value: r.Origin}, {Key: "Action", Value: r.Action},
+			{Key: "SameArguments", Value: r.SameArguments}, {Key: "SideEffects", Value: r.SideEffects}},
+		[]gosrc.Pair{{Key: "HTTPStatus", Value: strconv.Itoa(r.HTTPStatus)}, {Key: "RetryAfter", Value: strconv.FormatBool(r.RetryAfter)},
+			{Key: "HintRelaxes", Value: strconv.FormatBool(r.HintRelaxes)}, {Key: "JSONRPCCode", Value: strconv.Itoa(r.JSONRPCCode)}})
+	if r.WWWAuthenticate != "" {
+		rows = append(rows, []gosrc.Pair{{Key: "WWWAuthenticate", Value: strconv.Quote(r.WWWAuthenticate)}})
+	}
+	rows = append(rows, []gosrc.Pair{{Key: "Guidance", Value: strconv.Quote(r.Guidance)}})
+	return gosrc.PairLines(indent, rows)
+}
+
+// kindConstructors writes New<Kind> for every catalog row, each followed by a blank line.
+func kindConstructors(m *Model, paramList string) string {
+	var params strings.Builder // "traceID, ": the parameters before message
+	for _, p := range m.Params {
+		params.WriteString(p.Var + ", ")
+	}
+	var b bytes.Buffer
+	b.Grow(len(m.Kinds) * 480)
+	for _, r := range m.Kinds {
+		putLines(&b, gosrc.DocComment(emit.Wrap("New"+r.GoName+" returns a "+strconv.Quote(r.Name)+" error: "+describeRow(r), commentWidth)))
+		put(&b, "func New", r.GoName, "(", params.String(), "message string, opts ...Option) *", m.Error, " {\n",
+			"\treturn cgConstruct(Kind", r.GoName, ", message", paramList, ", opts)\n}\n\n")
+	}
+	return b.String()
 }
 
 // describeRow summarizes a row for a constructor's doc comment.
 func describeRow(r Row) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "origin %s, recovery %s (same arguments: %s), HTTP %d", r.OriginValue, r.ActionValue, r.SameArgumentsValue, r.HTTPStatus)
+	b.WriteString("origin " + r.OriginValue + ", recovery " + r.ActionValue + " (same arguments: " + r.SameArgumentsValue +
+		"), HTTP " + strconv.Itoa(r.HTTPStatus))
 	if r.RetryAfter {
 		b.WriteString(", WithRetryAfter applies")
 	}
-	fmt.Fprintf(&b, ". Guidance: %s", r.Guidance)
+	b.WriteString(". Guidance: " + r.Guidance)
+	return b.String()
+}
+
+// errorFields lays out the fields of the error literal cgConstruct starts from.
+func errorFields(m *Model) []string {
+	rows := [][]gosrc.Pair{
+		{{Key: "ContractVersion", Value: m.Version}},
+		{{Key: "Kind", Value: "string(kind)"}},
+		{{Key: "Message", Value: "message"}},
+		{{Key: "Origin", Value: "row.Origin"}},
+		{{Key: "Recovery", Value: m.Recovery + "{Action: row.Action, SameArguments: row.SameArguments, Guidance: row.Guidance}"}},
+		{{Key: "SideEffects", Value: "row.SideEffects"}},
+	}
+	for _, p := range m.Params {
+		rows = append(rows, []gosrc.Pair{{Key: p.Field, Value: "SanitizeText(" + p.Var + ")"}})
+	}
+	return gosrc.PairLines(2, rows)
+}
+
+// The rules of cgBuild.finish, each written only when the contract has the members it needs.
+const (
+	safetyHintRule = `	// The safety-hint rule: a tool that declares itself read-only or idempotent can be called again
+	// with the same arguments once the condition clears, so a relaxing kind says "conditional".
+	if b.row.HintRelaxes && !b.sameArgumentsSet && e.$Field != nil &&
+		(cgIsTrue(e.$Field.$ReadOnly) || cgIsTrue(e.$Field.$Idempotent)) {
+		e.Recovery.SameArguments = $Conditional
+	}
+`
+	retryAfterNumberRule = `	if b.retryAfter != nil && b.row.RetryAfter {
+		ms := cgMilliseconds(*b.retryAfter)
+		n := json.Number(strconv.FormatInt(ms, 10))
+		e.Recovery.RetryAfterMS = &n
+	}
+`
+	retryAfterInt64Rule = `	if b.retryAfter != nil && b.row.RetryAfter {
+		ms := cgMilliseconds(*b.retryAfter)
+		e.Recovery.RetryAfterMS = &ms
+	}
+`
+	evidenceRule = `	if b.evidence != nil {
+		e.$Field = SanitizeEvidence(b.evidence)
+	}
+`
+	causeRule = `	e.cgCause = b.cause
+`
+)
+
+// finishRules writes the body of cgBuild.finish after its first line.
+func finishRules(m *Model) string {
+	var b bytes.Buffer
+	if s := m.Safety; s != nil {
+		gosrc.Expand(&b, safetyHintRule, map[string]string{
+			"Field": s.Field, "ReadOnly": s.ReadOnly, "Idempotent": s.Idempotent, "Conditional": m.Conditional})
+	}
+	switch m.RetryAfter {
+	case "number":
+		b.WriteString(retryAfterNumberRule)
+	case "int64":
+		b.WriteString(retryAfterInt64Rule)
+	}
+	for _, o := range m.Options {
+		if o.Evidence {
+			gosrc.Expand(&b, evidenceRule, map[string]string{"Field": o.Field})
+		}
+	}
+	if m.CauseField != "" {
+		b.WriteString(causeRule)
+	}
+	return b.String()
+}
+
+// The options, each followed by a blank line. Their doc comments are written by options, because
+// they wrap text of the contract.
+const (
+	textOption = `func $Name(value string) Option {
+	return func(b *cgBuild) { b.err.$Field = cgText(value) }
+}
+
+`
+	evidenceOption = `func $Name(value map[string]any) Option {
+	return func(b *cgBuild) {
+		if b.evidence == nil {
+			b.evidence = make(map[string]any, len(value))
+		}
+		for k, v := range value {
+			b.evidence[k] = v
+		}
+	}
+}
+
+`
+	valueOption = `func $Name(value $Type) Option {
+	return func(b *cgBuild) { b.err.$Field = $Value }
+}
+
+`
+	causeErrorOption = `// WithCauseError sets cause to the sanitized text of err and keeps err itself, so that errors.Is
+// and errors.As reach it through Unwrap. A nil err changes nothing.
+func WithCauseError(err error) Option {
+	return func(b *cgBuild) {
+		if err == nil {
+			return
+		}
+		b.cause = err
+		b.err.$Field = cgText(err.Error())
+	}
+}
+
+`
+)
+
+// options writes the With option of every optional member, and WithCauseError when the contract
+// has a text cause.
+func options(m *Model) string {
+	var b bytes.Buffer
+	doc := func(text string) { putLines(&b, gosrc.DocComment(emit.Wrap(text, commentWidth))) }
+	for _, o := range m.Options {
+		vars := map[string]string{"Name": o.Name, "Field": o.Field}
+		switch {
+		case o.Text:
+			doc(o.Name + " sets " + o.JSON + "; the text passes the sanitizer first.")
+			gosrc.Expand(&b, textOption, vars)
+		case o.Evidence:
+			doc(o.Name + " adds members to " + o.JSON + ". Values go through SanitizeEvidence once all options have run, " +
+				"so secret-named members and secret-shaped strings never reach the object; a later call wins for the same member.")
+			gosrc.Expand(&b, evidenceOption, vars)
+		default:
+			doc(o.Name + " sets " + o.JSON + ".")
+			vars["Type"], vars["Value"] = o.Type, "value"
+			if o.Pointer {
+				vars["Value"] = "&value"
+			}
+			gosrc.Expand(&b, valueOption, vars)
+		}
+	}
+	if m.CauseField != "" {
+		gosrc.Expand(&b, causeErrorOption, map[string]string{"Field": m.CauseField})
+	}
 	return b.String()
 }

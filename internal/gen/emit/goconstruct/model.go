@@ -3,7 +3,6 @@ package goconstruct
 import (
 	"fmt"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/contractgen/contractgen/internal/gen/diag"
@@ -303,6 +302,9 @@ func (a *analyzer) rows(m *Model) {
 	}
 	if fb := a.pkg.Catalog.Fallback; fb != nil {
 		m.Fallback = row(fb)
+	} else {
+		// The catalog parser already requires the row; without it cgFallbackRow could not be written.
+		a.fail(a.pkg.Catalog.Origin, "the kind catalog needs a fallback row")
 	}
 }
 
@@ -375,6 +377,3 @@ func (a *analyzer) safety(m *Model, f *ir.Field) {
 	}
 	a.fail(a.pkg.Catalog.Origin, "a kind sets hint_relaxes, but the error type has no safety member with boolean read_only_hint and idempotent_hint")
 }
-
-// Quote renders a Go string literal.
-func Quote(s string) string { return strconv.Quote(s) }

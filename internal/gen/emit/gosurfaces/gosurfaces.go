@@ -2,21 +2,25 @@
 // HTTP response and back, as a JSON-RPC error object and back, as an MCP tool result (also wrapping
 // a failed upstream result) and back, and as the CLI's JSON failure line with its exit status. The
 // generated code uses the standard library only and carries the one canonical serialization.
+//
+// surfaces.go is written as text in gofmt's layout, without go/format: surfaces.go.txt holds the
+// fixed text and gosrc.Expand fills in the names and the per-origin tables, whose columns are
+// aligned with gosrc.PairLines. The tests check every output against go/format.
 package gosurfaces
 
 import (
+	"bytes"
 	_ "embed"
-	"text/template"
+	"strconv"
 
 	"github.com/contractgen/contractgen/internal/gen/emit"
 	"github.com/contractgen/contractgen/internal/gen/emit/goconstruct"
+	"github.com/contractgen/contractgen/internal/gen/emit/gosrc"
 	"github.com/contractgen/contractgen/internal/gen/ir"
 )
 
-//go:embed surfaces.go.tmpl
-var surfacesSource string
-
-var surfacesTemplate = template.Must(template.New("surfaces").Funcs(goconstruct.Funcs).Parse(surfacesSource))
+//go:embed surfaces.go.txt
+var surfacesText string
 
 // Emit returns surfaces.go, or nothing when the contract has no kind catalog. It relies on the
 // names goconstruct.Emit declares (Info, LookupKind, Kind, the sanitizer), so it runs after it.
@@ -25,9 +29,47 @@ func Emit(pkg *ir.Package) ([]emit.File, error) {
 	if err != nil || m == nil {
 		return nil, err
 	}
-	src, err := goconstruct.Render(surfacesTemplate, m)
-	if err != nil {
-		return nil, err
+	var out bytes.Buffer
+	out.Grow(len(surfacesText) + 1024)
+	gosrc.Expand(&out, surfacesText, map[string]string{
+		"Hash":         m.Hash,
+		"Package":      m.Package,
+		"Error":        m.Error,
+		"Version":      m.Version,
+		"Origin":       m.Origin,
+		"mcpMetaKey":   strconv.Quote(m.MCPMetaKey),
+		"retryAfterMS": retryAfterMS(m),
+		"jsonrpcCodes": codeTable(m.JSONRPCCodes),
+		"cliExitCodes": codeTable(m.CLIExitCodes),
+	})
+	return []emit.File{{Path: "surfaces.go", Bytes: out.Bytes()}}, nil
+}
+
+// retryAfterMS reads recovery.retry_after_ms into ms inside cgRetryAfterSeconds, from a json.Number
+// or an int64 as the contract stores it.
+func retryAfterMS(m *goconstruct.Model) string {
+	if m.RetryAfter == "number" {
+		return "\tms, err := strconv.ParseInt(string(*e.Recovery.RetryAfterMS), 10, 64)\n" +
+			"\tif err != nil || ms < 0 {\n\t\treturn \"\", false\n\t}\n"
 	}
-	return []emit.File{{Path: "surfaces.go", Bytes: src}}, nil
+	return "\tms := *e.Recovery.RetryAfterMS\n\tif ms < 0 {\n\t\treturn \"\", false\n\t}\n"
+}
+
+// codeTable writes what goes between the braces of a per-origin map literal: a line per entry,
+// values aligned as gofmt aligns them, or nothing, since gofmt writes an empty literal as "{}".
+func codeTable(codes []goconstruct.OriginCode) string {
+	if len(codes) == 0 {
+		return ""
+	}
+	rows := make([][]gosrc.Pair, len(codes))
+	for i, c := range codes {
+		rows[i] = []gosrc.Pair{{Key: c.Origin, Value: strconv.Itoa(c.Code)}}
+	}
+	var b bytes.Buffer
+	b.WriteByte('\n')
+	for _, l := range gosrc.PairLines(1, rows) {
+		b.WriteString(l)
+		b.WriteByte('\n')
+	}
+	return b.String()
 }

@@ -1,0 +1,211 @@
+package goconstruct_test
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/contractgen/contractgen/internal/gen/emit"
+	"github.com/contractgen/contractgen/internal/gen/emit/goconstruct"
+	"github.com/contractgen/contractgen/internal/gen/emit/gosrc"
+	"github.com/contractgen/contractgen/internal/gen/emit/gosurfaces"
+	"github.com/contractgen/contractgen/internal/gen/ir"
+	"github.com/contractgen/contractgen/internal/gen/run"
+)
+
+// contracts are the schemas with a kind catalog the repository holds: the bundled contract and the
+// versions the compatibility tests pin.
+var contracts = []string{
+	contractSchema,
+	"../../../../testdata/contracts/v1/agent-error.schema.json",
+	"../../../../testdata/contracts/v1.1/agent-error.schema.json",
+	"../../../../testdata/contracts/v2/agent-error.schema.json",
+}
+
+// emitted returns construct.go and surfaces.go for pkg, failing the test when either is missing.
+func emitted(t *testing.T, pkg *ir.Package) []emit.File {
+	t.Helper()
+	var files []emit.File
+	for _, e := range []func(*ir.Package) ([]emit.File, error){goconstruct.Emit, gosurfaces.Emit} {
+		out, err := e(pkg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, out...)
+	}
+	requireFiles(t, files)
+	return files
+}
+
+func requireFiles(t *testing.T, files []emit.File) {
+	t.Helper()
+	var names []string
+	for _, f := range files {
+		names = append(names, f.Path)
+	}
+	if !slices.Contains(names, "construct.go") || !slices.Contains(names, "surfaces.go") {
+		t.Fatalf("files %v lack construct.go or surfaces.go", names)
+	}
+}
+
+// requireGofmt fails unless construct.go and surfaces.go are exactly what go/format makes of them:
+// the emitters write them as text without go/format, so this is what keeps them honest.
+func requireGofmt(t *testing.T, files []emit.File) {
+	t.Helper()
+	for _, f := range files {
+		if f.Path == "construct.go" || f.Path == "surfaces.go" {
+			if err := gosrc.FormatError(f.Path, f.Bytes); err != nil {
+				t.Error(err)
+			}
+		}
+	}
+}
+
+// TestContractsAreGofmt checks the constructors and surfaces of every contract we have.
+func TestContractsAreGofmt(t *testing.T) {
+	for _, schema := range contracts {
+		t.Run(filepath.Base(filepath.Dir(schema)), func(t *testing.T) {
+			requireGofmt(t, emitted(t, buildIR(t, schema)))
+		})
+	}
+}
+
+// TestGoldenCasesAreGofmt checks construct.go and surfaces.go of every golden case that generates
+// them (a case whose schema has a catalog and passes the lint).
+func TestGoldenCasesAreGofmt(t *testing.T) {
+	const goldenDir = "../../../../testdata/golden"
+	cases, err := os.ReadDir(goldenDir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checked := 0
+	defer func() { t.Logf("%d golden cases generate constructors and surfaces", checked) }()
+	for _, c := range cases {
+		dir := filepath.Join(goldenDir, c.Name())
+		opts, ok := goldenOptions(t, dir)
+		if !ok {
+			continue
+		}
+		res, err := run.Run(opts)
+		if err != nil {
+			continue // an error case: TestGolden compares its message
+		}
+		var files []emit.File
+		for _, f := range res.Files {
+			if f.Path == "construct.go" || f.Path == "surfaces.go" {
+				files = append(files, f)
+			}
+		}
+		if len(files) > 0 {
+			checked++
+			t.Run(c.Name(), func(t *testing.T) {
+				requireFiles(t, files)
+				requireGofmt(t, files)
+			})
+		}
+	}
+}
+
+// goldenOptions reads a golden case's run options the way TestGolden does (options.json, or every
+// *.schema.json of the case), with the schema paths made relative to this package.
+func goldenOptions(t *testing.T, dir string) (run.Options, bool) {
+	t.Helper()
+	var o struct {
+		Package  string   `json:"package"`
+		RootType string   `json:"root_type"`
+		Schemas  []string `json:"schemas"`
+	}
+	o.Package = "golden"
+	if data, err := os.ReadFile(filepath.Join(dir, "options.json")); err == nil {
+		if err := json.Unmarshal(data, &o); err != nil {
+			t.Fatalf("%s: %v", dir, err)
+		}
+	}
+	if len(o.Schemas) == 0 {
+		matches, _ := filepath.Glob(filepath.Join(dir, "*.schema.json"))
+		slices.Sort(matches)
+		for _, m := range matches {
+			o.Schemas = append(o.Schemas, filepath.Base(m))
+		}
+	}
+	for i, s := range o.Schemas {
+		o.Schemas[i] = filepath.Join(dir, s)
+	}
+	return run.Options{Schemas: o.Schemas, Package: o.Package, RootType: o.RootType, Targets: []string{"go"}, GoDir: "."}, len(o.Schemas) > 0
+}
+
+// TestContractVariantsAreGofmt changes the contract's IR in the ways that change the layout of
+// the emitted text beyond what the contracts above exercise: no x-surfaces, an int64 retry hint,
+// no cause, evidence or safety-hint rule, a required parameter, names long enough for gofmt to
+// break an aligned column, and guidance with paragraphs, headings, lists and link definitions,
+// which gofmt rewrites in doc comments.
+func TestContractVariantsAreGofmt(t *testing.T) {
+	long := strings.Repeat("Long", 12)
+	variants := map[string]func(*ir.Package){
+		"no surfaces": func(p *ir.Package) { p.Surfaces = nil },
+		"no kinds":    func(p *ir.Package) { p.Catalog.Kinds = nil },
+		"int64 retry hint": func(p *ir.Package) {
+			f := fieldOf(named(p, "Recovery"), "retry_after_ms")
+			typ := *f.Type
+			typ.Kind = ir.GoInt64
+			f.Type = &typ
+		},
+		"no cause, evidence or safety rule": func(p *ir.Package) {
+			root := p.Roots[0]
+			root.Fields = slices.DeleteFunc(root.Fields, func(f *ir.Field) bool { return f.Name == "cause" || f.Name == "evidence" })
+			for _, k := range append(p.Catalog.Kinds, p.Catalog.Fallback) {
+				k.HintRelaxes = false
+			}
+		},
+		"required parameters with long names": func(p *ir.Package) {
+			for _, f := range []*ir.Field{field(p, "tool"), field(p, "service")} {
+				f.Required = true
+				f.Type = &ir.GoType{Kind: ir.GoString}
+			}
+			field(p, "service").GoName = "Service" + long
+		},
+		"long origin names": func(p *ir.Package) {
+			values := named(p, "Origin").Enum.Values
+			for i := range values {
+				if i%3 == 1 {
+					values[i].GoName += long
+				}
+			}
+		},
+		"guidance gofmt rewrites": func(p *ir.Package) {
+			k := p.Catalog.Kinds
+			k[0].Guidance = "First paragraph.\n\nOld Style Heading\n\nThird paragraph,\n\n\n\nafter blank lines."
+			k[1].Guidance = "See [Go].\n\n[Go]: https://go.dev"
+			k[2].Guidance = "A list follows:\n\n- one\n- two\n\n# Heading\n\nThe end."
+			k[3].Guidance = strings.Repeat("word ", 30) + "\n\n#notaheading [x]: not a link"
+		},
+	}
+	for name, mutate := range variants {
+		t.Run(name, func(t *testing.T) {
+			pkg := buildIR(t, contractSchema)
+			mutate(pkg)
+			requireGofmt(t, emitted(t, pkg))
+		})
+	}
+}
+
+func named(p *ir.Package, name string) *ir.Named {
+	for _, n := range p.Types {
+		if n.Name == name {
+			return n
+		}
+	}
+	panic("no type " + name)
+}
+
+func fieldOf(n *ir.Named, name string) *ir.Field {
+	for _, f := range n.Fields {
+		if f.Name == name {
+			return f
+		}
+	}
+	panic("no member " + name)
+}

@@ -1,0 +1,186 @@
+package gosrc
+
+import (
+	"bytes"
+	"fmt"
+	"go/doc/comment"
+	"math"
+	"strings"
+	"unicode/utf8"
+)
+
+// Expand appends text to out with every placeholder replaced by its value: a placeholder is "$"
+// followed by a name of ASCII letters and digits. A placeholder that is alone on its line stands
+// for whole lines: its value, which must be empty or end in a newline, replaces the line and its
+// newline, so that an empty value leaves no blank line behind. Any other placeholder is replaced
+// in place; values are not searched for placeholders again.
+//
+// Expand lets an emitter keep the fixed text of a generated file in one readable piece, already in
+// gofmt's layout, and compute only the parts that vary. The texts are constants of contractgen, so
+// a placeholder vars has no value for, or a line value without its newline, is a bug in
+// contractgen that the tests run into: Expand panics, as template.Must does.
+func Expand(out *bytes.Buffer, text string, vars map[string]string) {
+	for {
+		i := strings.IndexByte(text, '$')
+		if i < 0 {
+			out.WriteString(text)
+			return
+		}
+		out.WriteString(text[:i])
+		n := 1
+		for n < len(text)-i && isNameByte(text[i+n]) {
+			n++
+		}
+		name := text[i+1 : i+n]
+		value, ok := vars[name]
+		if !ok || name == "" {
+			panic(fmt.Sprintf("gosrc.Expand: the placeholder %q has no value", text[i:i+n]))
+		}
+		text = text[i+n:]
+		if (out.Len() == 0 || out.Bytes()[out.Len()-1] == '\n') && strings.HasPrefix(text, "\n") {
+			if value != "" && !strings.HasSuffix(value, "\n") {
+				panic(fmt.Sprintf("gosrc.Expand: the value of $%s, alone on its line, does not end in a newline", name))
+			}
+			text = text[1:]
+		}
+		out.WriteString(value)
+	}
+}
+
+func isNameByte(c byte) bool {
+	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9'
+}
+
+// Pair is one key: value element of a composite literal.
+type Pair struct {
+	Key, Value string
+}
+
+// PairLines lays out the elements of a composite literal that spans several lines, one slice of
+// pairs a line, as gofmt does: each line is indented by indent tabs and ends in a comma, and the
+// values after the first key of each line are aligned in a column across neighbouring lines. The
+// column breaks where gofmt's does (go/printer's exprList): after a line that holds more than one
+// element, and where a key is more than 40 bytes long and its length is 2.5 times the geometric
+// mean of the keys above it in the column, or less than 1/2.5 of it. Keys and values must be single
+// line expressions.
+func PairLines(indent int, lines [][]Pair) []string {
+	out := make([]string, len(lines))
+	tabs := strings.Repeat("\t", indent)
+	// The column is computed a section at a time: lines [start, i) share it.
+	start, width := 0, 0
+	flush := func(end int) {
+		for j := start; j < end; j++ {
+			first := lines[j][0]
+			var b strings.Builder
+			b.Grow(len(tabs) + width + 2 + len(first.Value) + 80*(len(lines[j])-1))
+			b.WriteString(tabs)
+			b.WriteString(first.Key)
+			b.WriteByte(':')
+			b.WriteString(strings.Repeat(" ", width-utf8.RuneCountInString(first.Key)))
+			b.WriteString(first.Value)
+			for _, p := range lines[j][1:] {
+				b.WriteString(", ")
+				b.WriteString(p.Key)
+				b.WriteString(": ")
+				b.WriteString(p.Value)
+			}
+			b.WriteByte(',')
+			out[j] = b.String()
+		}
+		start, width = end, 0
+	}
+	// What go/printer tracks across the elements: the previous element's key size, the sum of the
+	// logarithms of the key sizes in the current section and their count.
+	prevSize, lnsum, count := 0, 0.0, 0
+	for i, line := range lines {
+		for k, p := range line {
+			size := len(p.Key)
+			if k == 0 && i > 0 {
+				useFF := true
+				const smallSize = 40
+				if count == 0 || prevSize <= smallSize && size <= smallSize {
+					useFF = false
+				} else {
+					const r = 2.5
+					ratio := float64(size) / math.Exp(lnsum/float64(count))
+					useFF = r*ratio <= 1 || r <= ratio
+				}
+				if useFF || len(lines[i-1]) > 1 {
+					flush(i)
+					lnsum, count = 0, 0
+				}
+			}
+			if k == 0 {
+				// gofmt pads the key's cell (key and colon) to the widest in the section plus one.
+				width = max(width, utf8.RuneCountInString(p.Key)+1)
+			}
+			lnsum += math.Log(float64(size))
+			count++
+			prevSize = size
+		}
+	}
+	flush(len(lines))
+	return out
+}
+
+// DocComment returns the lines of a top-level doc comment (without "//") as gofmt prints them:
+// since Go 1.19 gofmt reformats doc comments with go/doc/comment, which turns blank lines into
+// "//" and can rewrite headings, lists, code blocks and link definitions. Lines that form a single
+// paragraph of unindented text that does not start like a heading or a link definition come out
+// unchanged, so only other comments pay for go/doc/comment.
+func DocComment(lines []string) []string {
+	out := make([]string, 0, len(lines))
+	if plainParagraph(lines) {
+		for _, l := range lines {
+			out = append(out, "// "+l)
+		}
+		return out
+	}
+	var p comment.Parser
+	var pr comment.Printer
+	text := string(pr.Comment(p.Parse(strings.Join(lines, "\n") + "\n")))
+	// The comment markers as go/printer's formatDocComment adds them.
+	for text != "" {
+		var line string
+		line, text, _ = strings.Cut(text, "\n")
+		switch {
+		case line == "":
+			line = "//"
+		case line[0] == '\t':
+			line = "//" + line
+		default:
+			line = "// " + line
+		}
+		out = append(out, line)
+	}
+	return out
+}
+
+// plainParagraph reports whether go/doc/comment reads lines as one paragraph and prints it back
+// unchanged: no blank lines (so no headings or further blocks), no indented lines (code blocks
+// and lists must be indented), and a first line that cannot open a heading or a link definition.
+func plainParagraph(lines []string) bool {
+	if len(lines) == 0 || strings.HasPrefix(lines[0], "#") || strings.HasPrefix(lines[0], "[") {
+		return false
+	}
+	for _, l := range lines {
+		if l == "" || l[0] == ' ' || l[0] == '\t' {
+			return false
+		}
+	}
+	return true
+}
+
+// LineComment returns lines as an indented (not top-level) comment as gofmt prints it: "// "
+// before each line and "//" for a blank one, since gofmt drops trailing spaces of comments.
+func LineComment(lines []string) []string {
+	out := make([]string, len(lines))
+	for i, l := range lines {
+		if l == "" {
+			out[i] = "//"
+		} else {
+			out[i] = "// " + l
+		}
+	}
+	return out
+}

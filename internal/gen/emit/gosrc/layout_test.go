@@ -1,0 +1,104 @@
+package gosrc_test
+
+import (
+	"bytes"
+	"fmt"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/contractgen/contractgen/internal/gen/emit/gosrc"
+)
+
+func TestExpand(t *testing.T) {
+	vars := map[string]string{"Name": "AgentError", "block": "\tA\n\tB\n", "empty": "", "X1": "x"}
+	for _, c := range []struct{ text, want string }{
+		{"type $Name struct{}\n", "type AgentError struct{}\n"},
+		{"a$X1.b $Name$X1\n", "ax.b AgentErrorx\n"},
+		{"const (\n$block)\n", "const (\n\tA\n\tB\n)\n"},
+		{"{\n$empty}\n", "{\n}\n"},
+		{"$block", "\tA\n\tB\n"},
+		// Not alone on its line: replaced in place, the newline stays.
+		{"x $empty\ny\n", "x \ny\n"},
+	} {
+		var out bytes.Buffer
+		if gosrc.Expand(&out, c.text, vars); out.String() != c.want {
+			t.Errorf("Expand(%q) = %q, want %q", c.text, out.String(), c.want)
+		}
+	}
+	for _, text := range []string{"$Missing", "a $ b", "$Name\n\n$X1\n"} {
+		func() {
+			defer func() {
+				if recover() == nil {
+					t.Errorf("Expand(%q) did not panic", text)
+				}
+			}()
+			gosrc.Expand(new(bytes.Buffer), text, vars)
+		}()
+	}
+}
+
+// TestPairLinesIsGofmt lays out random composite literals, with keys short and long (gofmt breaks
+// the alignment of long keys by their length ratio), non-ASCII keys and lines of one or several
+// pairs, and checks each against go/format.
+func TestPairLinesIsGofmt(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	key := func() string {
+		var n int
+		switch rng.IntN(4) {
+		case 0:
+			n = 1 + rng.IntN(8)
+		case 1:
+			n = 30 + rng.IntN(20)
+		default:
+			n = 1 + rng.IntN(100)
+		}
+		k := "K" + strings.Repeat("x", n)
+		if rng.IntN(8) == 0 {
+			k += "é"
+		}
+		return k
+	}
+	for i := range 2000 {
+		var lines [][]gosrc.Pair
+		for range 1 + rng.IntN(8) {
+			var line []gosrc.Pair
+			for range 1 + rng.IntN(3)*rng.IntN(2) {
+				line = append(line, gosrc.Pair{Key: key(), Value: fmt.Sprint(rng.IntN(1000))})
+			}
+			lines = append(lines, line)
+		}
+		indent := 1 + rng.IntN(2)
+		src := "package p\n\nvar v = T{\n" + strings.Join(gosrc.PairLines(1, lines), "\n") + "\n}\n"
+		if indent == 2 {
+			src = "package p\n\nfunc f() {\n\tv := T{\n" + strings.Join(gosrc.PairLines(2, lines), "\n") + "\n\t}\n\t_ = v\n}\n"
+		}
+		if err := gosrc.FormatError(fmt.Sprintf("case%d.go", i), []byte(src)); err != nil {
+			t.Fatalf("%v\n%s", err, src)
+		}
+	}
+}
+
+// TestDocCommentIsGofmt checks the doc comments gofmt rewrites (blank lines, headings, lists,
+// code, link definitions) and the plain paragraphs it leaves alone.
+func TestDocCommentIsGofmt(t *testing.T) {
+	for i, lines := range [][]string{
+		{"F does things."},
+		{"F does things over", "two lines - with a dash", "1. and a number."},
+		{"F does things.", "", "Second paragraph."},
+		{"F does things.", "", "", "", "After three blank lines."},
+		{"F does things.", "", "Old Heading", "", "Text."},
+		{"F does things.", "", "# Heading", "", "Text."},
+		{"# Heading alone"},
+		{"[Go]: https://go.dev"},
+		{"F see [Go].", "", "[Go]: https://go.dev"},
+		{"F does things:", "", " - one", " - two"},
+		{"F does things:", "", "  code()", "", "after"},
+		{"F does things:", "- one", "  - two"},
+	} {
+		src := strings.Join(gosrc.DocComment(lines), "\n") + "\nfunc F() {}\n"
+		if err := gosrc.FormatError(fmt.Sprintf("case%d.go", i), []byte("package p\n\n"+src)); err != nil {
+			t.Errorf("%v\n%s", err, src)
+		}
+	}
+}
