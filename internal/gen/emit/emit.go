@@ -3,6 +3,7 @@
 package emit
 
 import (
+	"fmt"
 	"strings"
 	"unicode/utf8"
 
@@ -22,11 +23,13 @@ type File struct {
 
 // Wrap breaks text into lines of at most width characters, at spaces, keeping paragraphs apart.
 // A word longer than width gets a line of its own. The generator wraps every comment it writes, so
-// each line is built in one buffer rather than by concatenating a word at a time.
+// each line is built in one buffer rather than by concatenating a word at a time. Wrapped text
+// goes into comments of generated source, which cannot hold every character a schema's text may:
+// control characters and byte order marks are written as escapes (see Visible).
 func Wrap(text string, width int) []string {
 	var lines []string
 	var line []byte
-	for i, para := range strings.Split(strings.TrimSpace(text), "\n\n") {
+	for i, para := range strings.Split(Visible(strings.TrimSpace(text)), "\n\n") {
 		if i > 0 {
 			lines = append(lines, "")
 		}
@@ -79,4 +82,31 @@ func SourceRef(origin string) string {
 		return file
 	}
 	return file + "#" + ptr
+}
+
+// Visible replaces the characters that source comments and prose must not hold (NUL is an error in Go, a
+// byte order mark is one anywhere but at the start, and other control characters make gofmt and
+// editors misbehave) with Go-style escapes such as \x00 and \ufeff. Line breaks and tabs stay:
+// Wrap treats them as spaces or paragraph breaks.
+func Visible(s string) string {
+	bad := func(r rune) bool {
+		return (r < 0x20 && r != '\n' && r != '\t' && r != '\r') || r == 0x7f || r == 0xfeff || r == utf8.RuneError
+	}
+	if strings.IndexFunc(s, bad) < 0 {
+		return s
+	}
+	var b strings.Builder
+	for _, r := range s {
+		switch {
+		case r == utf8.RuneError:
+			b.WriteString(`\ufffd`)
+		case r == 0xfeff:
+			b.WriteString(`\ufeff`)
+		case bad(r):
+			fmt.Fprintf(&b, `\x%02x`, r)
+		default:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
 }

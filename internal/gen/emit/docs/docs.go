@@ -31,7 +31,8 @@ func Emit(pkg *ir.Package) ([]emit.File, error) {
 	if err := tmpl.Execute(&buf, p); err != nil {
 		return nil, fmt.Errorf("docs: %w", err)
 	}
-	return []emit.File{{Path: pageName(pkg), Bytes: tidy(buf.Bytes())}}, nil
+	// The schema's prose is copied as it is; control characters in it become visible escapes.
+	return []emit.File{{Path: pageName(pkg), Bytes: []byte(emit.Visible(string(tidy(buf.Bytes()))))}}, nil
 }
 
 // pageName derives the file name from the first source, so that a second contract generated
