@@ -69,8 +69,8 @@ func emitGo(pkg *ir.Package) ([]emit.File, error) {
 }
 
 // emitAll runs emitters concurrently and returns their files in emitter order. Emitters only read
-// the IR, and most of their time goes to formatting Go source, which is independent per file, so
-// a run uses every core.
+// the IR and each writes its own files, so a run uses every core; the wall time is that of the
+// longest emitter, which is why big files get an emitter of their own (gotypes.EmitCodec).
 func emitAll(pkg *ir.Package, emitters []func(*ir.Package) ([]emit.File, error)) ([]emit.File, error) {
 	outs := make([][]emit.File, len(emitters))
 	errs := make([]error, len(emitters))
