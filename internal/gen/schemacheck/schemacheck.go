@@ -49,28 +49,49 @@ func Metaschema() *Schema { return metaschema }
 // Check validates tree (parsed from data, named file in messages) against s. Each violation
 // becomes a diagnostic at the offending value's pointer and position, its message after prefix.
 func Check(s *Schema, file string, data []byte, tree *jsontree.Node, prefix string) diag.List {
-	violations, err := goruntime.ValidateJSON(s.table(), 1, data)
-	if err != nil {
-		// The loader parsed data already, so this is not expected; it is still reported.
-		var l diag.List
-		l.Add(file, "", "%s%v", prefix, err)
-		return l
-	}
+	v := value(tree)
 	var out diag.List
-	for _, v := range violations {
-		msg := v.Message
-		if underPropertyNames(v.KeywordLocation) {
+	for _, viol := range goruntime.ValidateValue(s.table(), 1, &v) {
+		msg := viol.Message
+		if underPropertyNames(viol.KeywordLocation) {
 			// The interpreter checks a member's name at the member's pointer: say that it is the
 			// name, not the value there, that is wrong.
-			msg = "member name " + strconv.Quote(lastToken(v.InstanceLocation)) + ": " + msg
+			msg = "member name " + strconv.Quote(lastToken(viol.InstanceLocation)) + ": " + msg
 		}
-		d := diag.Diagnostic{File: file, Pointer: v.InstanceLocation, Message: prefix + msg}
+		d := diag.Diagnostic{File: file, Pointer: viol.InstanceLocation, Message: prefix + msg}
 		if n := tree.Resolve(d.Pointer); n != nil {
 			d.Line, d.Column = jsontree.Position(data, n.Offset)
 		}
 		out = append(out, d)
 	}
 	return out
+}
+
+// value hands the interpreter the tree the loader parsed already: parsing the bytes again took
+// most of a check's time. jsontree refuses duplicate member names, which the interpreter then
+// need not look for.
+func value(n *jsontree.Node) goruntime.Value {
+	switch n.Kind {
+	case jsontree.Bool:
+		return goruntime.BoolValue(n.Bool)
+	case jsontree.Number:
+		return goruntime.NumberValue(n.Text)
+	case jsontree.String:
+		return goruntime.StringValue(n.Text)
+	case jsontree.Array:
+		items := make([]goruntime.Value, len(n.Items))
+		for i, item := range n.Items {
+			items[i] = value(item)
+		}
+		return goruntime.ArrayValue(items)
+	case jsontree.Object:
+		members := make([]goruntime.Member, len(n.Members))
+		for i, m := range n.Members {
+			members[i] = goruntime.NewMember(m.Name, value(m.Value))
+		}
+		return goruntime.ObjectValue(members)
+	}
+	return goruntime.NullValue()
 }
 
 // underPropertyNames reports whether a keyword location (as the interpreter writes it) passes
