@@ -8,7 +8,9 @@
 // govalidate.Lower. The document is parsed here rather than through load.Files, because loading
 // checks a document against the very metaschema table this package writes: a broken table must
 // not keep itself from being regenerated. The tests of schemacheck and catalog check both schema
-// files against the reference validator's metaschema instead.
+// files against the reference validator's metaschema instead. The generator imports build, which
+// imports catalog and schemacheck, so both table files must exist for it to compile: if one is
+// deleted, write it back as "var <name> = []goruntime.Node{{}, {}}" and run go generate.
 package tablegen
 
 import (
