@@ -1,18 +1,16 @@
 // Package catalog reads and checks the contract's extension vocabulary: the kind catalog
 // (x-catalog) and the surface settings (x-surfaces) at the root of a contract schema.
 //
-// The vocabulary has a schema of its own (vocabulary.schema.json, embedded), so a typo in a row is
-// caught with its pointer. On top of that, Parse checks what a schema cannot say: every catalog value
+// The vocabulary has a schema of its own (vocabulary.schema.json), so a typo in a row is caught
+// with its pointer; its validation table is written at go generate time (vocabulary_table.go). On top of that, Parse checks what a schema cannot say: every catalog value
 // must be a member of the contract's own enums, and the lint rules of the contract hold.
 package catalog
 
+//go:generate go run ../schemacheck/gentable -schema vocabulary.schema.json -package catalog -var vocabularyNodes -o vocabulary_table.go
+
 import (
-	_ "embed"
 	"slices"
 	"strings"
-	"sync"
-
-	"github.com/santhosh-tekuri/jsonschema/v6"
 
 	"github.com/contractgen/contractgen/internal/gen/diag"
 	"github.com/contractgen/contractgen/internal/gen/ir"
@@ -20,9 +18,6 @@ import (
 	"github.com/contractgen/contractgen/internal/gen/naming"
 	"github.com/contractgen/contractgen/internal/gen/schemacheck"
 )
-
-//go:embed vocabulary.schema.json
-var vocabularyJSON []byte
 
 // Keyword names of the vocabulary.
 const (
@@ -57,20 +52,13 @@ func Parse(file string, data []byte, root *jsontree.Node, enums Enums) (*ir.Cata
 	return cat, surfaces, diags
 }
 
-var (
-	vocabularyOnce   sync.Once
-	vocabularySchema *jsonschema.Schema
-)
-
-func vocabulary() *jsonschema.Schema {
-	vocabularyOnce.Do(func() { vocabularySchema = schemacheck.MustCompile("vocabulary.schema.json", vocabularyJSON) })
-	return vocabularySchema
-}
+// vocabulary is the schema of x-catalog and x-surfaces, compiled on first use.
+var vocabulary = &schemacheck.Schema{Nodes: vocabularyNodes}
 
 // checkVocabulary validates the whole document against the vocabulary schema and records each
 // violation with its pointer and position.
 func checkVocabulary(file string, data []byte, root *jsontree.Node, diags *diag.List) bool {
-	found := schemacheck.Check(vocabulary(), file, data, root, "")
+	found := schemacheck.Check(vocabulary, file, data, root, "")
 	*diags = append(*diags, found...)
 	return len(found) == 0
 }

@@ -212,8 +212,9 @@ func (d *Document) Model() (*gjs.Schema, error) { return d.model() }
 // RootID returns the document's root "$id", or "".
 func (d *Document) RootID() string { return rootID(d.Tree) }
 
-// checkMetaschema validates the document against the draft 2020-12 metaschema and records every
-// violation with its pointer.
+// checkMetaschema validates the document against the draft 2020-12 metaschema (as schemacheck
+// carries it: the official keywords' constraints, checked by contractgen's own interpreter) and
+// records every violation with its pointer and position.
 func (l *loader) checkMetaschema(doc *Document) bool {
 	if s := doc.Tree.Get("$schema"); s != nil && s.Kind == jsontree.String &&
 		strings.TrimSuffix(s.Text, "#") != "https://json-schema.org/draft/2020-12/schema" {

@@ -1,69 +1,64 @@
-// Package schemacheck validates documents against JSON Schemas with the reference validator
-// (santhosh-tekuri/jsonschema) and turns its findings into pointed diagnostics. The loader uses it
-// with the 2020-12 metaschema, the catalog with the extension vocabulary's schema.
+// Package schemacheck validates documents against the schemas contractgen carries and turns each
+// violation into a pointed diagnostic. The loader uses it with the draft 2020-12 metaschema, the
+// catalog with the extension vocabulary's schema.
+//
+// The schemas run on the interpreter that generated packages carry (internal/templates/goruntime),
+// over tables written at go generate time (package tablegen) and compiled on first use: a run of
+// contractgen compiles no schema and links no second validator. The metaschema is written in the
+// keywords contractgen supports (dialect.schema.json); its tests hold it to the reference
+// validator (santhosh-tekuri/jsonschema) with the official metaschema.
 package schemacheck
 
+//go:generate go run ./gentable -schema dialect.schema.json -package schemacheck -var metaschemaNodes -o metaschema_table.go
+
 import (
-	"errors"
+	"slices"
+	"strconv"
 	"strings"
 	"sync"
 
-	"github.com/santhosh-tekuri/jsonschema/v6"
-	"golang.org/x/text/language"
-	"golang.org/x/text/message"
-
 	"github.com/contractgen/contractgen/internal/gen/diag"
 	"github.com/contractgen/contractgen/internal/gen/jsontree"
+	"github.com/contractgen/contractgen/internal/templates/goruntime"
 )
 
-var (
-	metaOnce sync.Once
-	meta     *jsonschema.Schema
-)
+// Schema is a validation table, compiled the first time a document is checked against it.
+type Schema struct {
+	// Nodes is the table as tablegen writes it: node 0 unused, node 1 the root. It is never
+	// modified; compilation works on a copy.
+	Nodes []goruntime.Node
 
-// Metaschema returns the draft 2020-12 metaschema, compiled once from the copy the validator
-// library embeds; nothing is fetched.
-func Metaschema() *jsonschema.Schema {
-	metaOnce.Do(func() {
-		meta = jsonschema.NewCompiler().MustCompile("https://json-schema.org/draft/2020-12/schema")
-	})
-	return meta
+	once     sync.Once
+	compiled []goruntime.Node
 }
 
-// MustCompile compiles an embedded schema document; a broken one is a bug in contractgen.
-func MustCompile(name string, doc []byte) *jsonschema.Schema {
-	value, err := jsonschema.UnmarshalJSON(strings.NewReader(string(doc)))
-	if err != nil {
-		panic("schemacheck: embedded schema " + name + " is not JSON: " + err.Error())
-	}
-	c := jsonschema.NewCompiler()
-	if err := c.AddResource(name, value); err != nil {
-		panic("schemacheck: embedded schema " + name + ": " + err.Error())
-	}
-	return c.MustCompile(name)
+// table returns the compiled table. Compiling copies the nodes first, so that Nodes stays the
+// literal it was written as.
+func (s *Schema) table() []goruntime.Node {
+	s.once.Do(func() { s.compiled = goruntime.Compile(slices.Clone(s.Nodes)) })
+	return s.compiled
 }
+
+var metaschema = &Schema{Nodes: metaschemaNodes}
+
+// Metaschema returns the draft 2020-12 metaschema as contractgen checks it (dialect.schema.json):
+// every keyword of the official metaschema's vocabularies constrained as there, unknown keywords
+// allowed, formats not asserted.
+func Metaschema() *Schema { return metaschema }
 
 // Check validates tree (parsed from data, named file in messages) against s. Each violation
 // becomes a diagnostic at the offending value's pointer and position, its message after prefix.
-func Check(s *jsonschema.Schema, file string, data []byte, tree *jsontree.Node, prefix string) diag.List {
-	err := s.Validate(tree.Value())
-	if err == nil {
-		return nil
-	}
-	var verr *jsonschema.ValidationError
-	if !errors.As(err, &verr) {
-		var l diag.List
-		l.Add(file, "", "%s%v", prefix, err)
-		return l
-	}
-	printer := message.NewPrinter(language.English)
+func Check(s *Schema, file string, data []byte, tree *jsontree.Node, prefix string) diag.List {
+	v := value(tree)
 	var out diag.List
-	for _, leaf := range leaves(verr) {
-		var ptr strings.Builder
-		for _, tok := range leaf.InstanceLocation {
-			ptr.WriteString("/" + jsontree.EscapePointerToken(tok))
+	for _, viol := range goruntime.ValidateValue(s.table(), 1, &v) {
+		msg := viol.Message
+		if underPropertyNames(viol.KeywordLocation) {
+			// The interpreter checks a member's name at the member's pointer: say that it is the
+			// name, not the value there, that is wrong.
+			msg = "member name " + strconv.Quote(lastToken(viol.InstanceLocation)) + ": " + msg
 		}
-		d := diag.Diagnostic{File: file, Pointer: ptr.String(), Message: prefix + leaf.ErrorKind.LocalizedString(printer)}
+		d := diag.Diagnostic{File: file, Pointer: viol.InstanceLocation, Message: prefix + msg}
 		if n := tree.Resolve(d.Pointer); n != nil {
 			d.Line, d.Column = jsontree.Position(data, n.Offset)
 		}
@@ -72,14 +67,52 @@ func Check(s *jsonschema.Schema, file string, data []byte, tree *jsontree.Node, 
 	return out
 }
 
-// leaves returns the innermost errors: the parents only say that a child failed.
-func leaves(e *jsonschema.ValidationError) []*jsonschema.ValidationError {
-	if len(e.Causes) == 0 {
-		return []*jsonschema.ValidationError{e}
+// value hands the interpreter the tree the loader parsed already: parsing the bytes again took
+// most of a check's time. jsontree refuses duplicate member names, which the interpreter then
+// need not look for.
+func value(n *jsontree.Node) goruntime.Value {
+	switch n.Kind {
+	case jsontree.Bool:
+		return goruntime.BoolValue(n.Bool)
+	case jsontree.Number:
+		return goruntime.NumberValue(n.Text)
+	case jsontree.String:
+		return goruntime.StringValue(n.Text)
+	case jsontree.Array:
+		items := make([]goruntime.Value, len(n.Items))
+		for i, item := range n.Items {
+			items[i] = value(item)
+		}
+		return goruntime.ArrayValue(items)
+	case jsontree.Object:
+		members := make([]goruntime.Member, len(n.Members))
+		for i, m := range n.Members {
+			members[i] = goruntime.NewMember(m.Name, value(m.Value))
+		}
+		return goruntime.ObjectValue(members)
 	}
-	var out []*jsonschema.ValidationError
-	for _, c := range e.Causes {
-		out = append(out, leaves(c)...)
+	return goruntime.NullValue()
+}
+
+// underPropertyNames reports whether a keyword location (as the interpreter writes it) passes
+// through a propertyNames keyword. Tokens after properties, patternProperties, dependentSchemas and
+// dependentRequired are names, and after the array applicators indexes, so a property that happens
+// to be called "propertyNames" is not mistaken for the keyword.
+func underPropertyNames(kwLoc string) bool {
+	tokens := strings.Split(kwLoc, "/")
+	for i := 1; i < len(tokens); i++ {
+		switch tokens[i] {
+		case "propertyNames":
+			return true
+		case "properties", "patternProperties", "dependentSchemas", "dependentRequired",
+			"prefixItems", "allOf", "anyOf", "oneOf":
+			i++ // skip the name or index
+		}
 	}
-	return out
+	return false
+}
+
+// lastToken returns the last token of a JSON pointer, unescaped.
+func lastToken(ptr string) string {
+	return jsontree.UnescapePointerToken(ptr[strings.LastIndexByte(ptr, '/')+1:])
 }

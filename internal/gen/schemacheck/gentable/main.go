@@ -1,0 +1,34 @@
+// Command gentable writes the validation table of a schema file as Go source (see package
+// tablegen). It is run by go generate in internal/gen/schemacheck and internal/gen/catalog.
+//
+//	go run ./internal/gen/schemacheck/gentable -schema S -package P -var V -o FILE
+package main
+
+import (
+	"flag"
+	"fmt"
+	"os"
+
+	"github.com/contractgen/contractgen/internal/gen/schemacheck/tablegen"
+)
+
+func main() {
+	var o tablegen.Options
+	flag.StringVar(&o.Schema, "schema", "", "schema file to lower")
+	flag.StringVar(&o.Package, "package", "", "Go package of the output")
+	flag.StringVar(&o.Var, "var", "", "name of the []goruntime.Node variable")
+	out := flag.String("o", "", "output file")
+	flag.Parse()
+	if o.Schema == "" || o.Package == "" || o.Var == "" || *out == "" {
+		flag.Usage()
+		os.Exit(2)
+	}
+	src, err := tablegen.Source(o)
+	if err == nil {
+		err = os.WriteFile(*out, src, 0o644)
+	}
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "gentable:", err)
+		os.Exit(1)
+	}
+}
