@@ -2,7 +2,6 @@ package openapi
 
 import (
 	"fmt"
-	"net/http"
 	"sort"
 	"strings"
 
@@ -21,7 +20,7 @@ type statusGroup struct {
 
 // challenge reports whether a response of this status carries WWW-Authenticate: the contract sends
 // the challenge on 401 and only there.
-func (g statusGroup) challenge() bool { return g.status == http.StatusUnauthorized }
+func (g statusGroup) challenge() bool { return g.status == 401 }
 
 // groupByStatus returns the statuses the catalog uses, ascending, the fallback row's included.
 func groupByStatus(cat *ir.Catalog) []statusGroup {
@@ -116,7 +115,7 @@ func headerRef(name string) *Map {
 
 // responseDescription names the status and every kind sent with it.
 func responseDescription(g statusGroup) string {
-	text := http.StatusText(g.status)
+	text := statusText(g.status)
 	if text == "" {
 		text = fmt.Sprintf("HTTP status %d", g.status)
 	}
