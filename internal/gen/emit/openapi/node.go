@@ -1,8 +1,10 @@
 package openapi
 
 import (
+	"encoding/json"
 	"fmt"
 
+	"github.com/contractgen/contractgen/internal/gen/ir"
 	"github.com/contractgen/contractgen/internal/gen/jsontree"
 )
 
@@ -11,7 +13,8 @@ import (
 // reader does not care, but a reviewer diffing two generations does.
 //
 // The values a Map (or a []any inside it) may hold are nil, bool, int, string, Number, *Map and
-// []any; the encoders reject anything else.
+// []any; the encoders reject anything else. A value may sit in several places, even in both
+// documents of one Emit: nothing changes a value once it is in a Map.
 type Map struct {
 	members []member
 	// index finds a member by name once the Map is too large for a linear search; most Maps of a
@@ -122,4 +125,32 @@ func fromJSON(data []byte) (any, error) {
 		return nil, fmt.Errorf("openapi: a schema value does not parse as JSON (a contractgen bug): %w", err)
 	}
 	return fromTree(tree), nil
+}
+
+// valueCache converts schema values into document values, each distinct value once per Emit: the
+// same const (contract_version in every example, for one) recurs many times, and parsing its JSON
+// is the costly part.
+type valueCache map[string]any
+
+// convert returns v as document values. A scalar is taken from v.Go, which holds the same string,
+// number literal or boolean as v.JSON; an object or array is parsed from v.JSON, whose member order
+// v.Go has lost.
+func (vc valueCache) convert(v *ir.Value) (any, error) {
+	switch g := v.Go.(type) {
+	case string:
+		return g, nil
+	case bool:
+		return g, nil
+	case json.Number:
+		return Number(g), nil
+	}
+	if out, ok := vc[string(v.JSON)]; ok {
+		return out, nil
+	}
+	out, err := fromJSON(v.JSON)
+	if err != nil {
+		return nil, err
+	}
+	vc[string(v.JSON)] = out
+	return out, nil
 }

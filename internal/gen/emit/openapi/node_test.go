@@ -1,9 +1,13 @@
 package openapi
 
 import (
+	"encoding/json"
 	"fmt"
 	"slices"
+	"strings"
 	"testing"
+
+	"github.com/contractgen/contractgen/internal/gen/ir"
 )
 
 // TestMapOrder: members keep the order of their first Set, a second Set replaces the value in
@@ -35,5 +39,38 @@ func TestMapOrder(t *testing.T) {
 		if v, ok := m.Get("absent"); ok {
 			t.Errorf("%d members: Get(absent) = %v", n, v)
 		}
+	}
+}
+
+// TestValueCache: a value converts to what its JSON says, whether the scalar shortcut or the
+// parser handles it, and the second conversion of an object returns the first one's result.
+func TestValueCache(t *testing.T) {
+	cache := valueCache{}
+	for _, text := range []string{`"a\nb"`, `"é"`, `1e3`, `-0.50`, `true`, `false`, `null`, `[1,"x",null]`, `{"b":1,"a":[true]}`} {
+		v := &ir.Value{JSON: []byte(text)}
+		dec := json.NewDecoder(strings.NewReader(text))
+		dec.UseNumber()
+		if err := dec.Decode(&v.Go); err != nil {
+			t.Fatal(err)
+		}
+		got, err := cache.convert(v)
+		if err != nil {
+			t.Fatalf("%s: %v", text, err)
+		}
+		want, err := fromJSON(v.JSON)
+		if err != nil {
+			t.Fatal(err)
+		}
+		gotJSON, _ := encodeJSON(got)
+		wantJSON, _ := encodeJSON(want)
+		if string(gotJSON) != string(wantJSON) {
+			t.Errorf("%s converts to %s, want %s", text, gotJSON, wantJSON)
+		}
+	}
+	obj := &ir.Value{JSON: []byte(`{"b":1}`), Go: map[string]any{"b": json.Number("1")}}
+	first, _ := cache.convert(obj)
+	second, _ := cache.convert(obj)
+	if first != second {
+		t.Error("an object value was parsed twice")
 	}
 }

@@ -74,13 +74,13 @@ func headers(pkg *ir.Package, groups []statusGroup) *Map {
 }
 
 // buildResponses writes components.responses: one response per status.
-func buildResponses(pkg *ir.Package, groups []statusGroup) (*Map, error) {
+func buildResponses(pkg *ir.Package, groups []statusGroup, values valueCache) (*Map, error) {
 	root := pkg.Roots[0]
 	out := NewMap()
 	for _, g := range groups {
 		examples := NewMap()
 		for _, k := range g.kinds {
-			value, err := ExampleValue(root, k)
+			value, err := exampleValue(root, k, values)
 			if err != nil {
 				return nil, err
 			}
@@ -151,6 +151,11 @@ func responseDescription(g statusGroup) string {
 // defaults. It fails for a required member the catalog gives no value for, because the example
 // would then not validate.
 func ExampleValue(root *ir.Named, k *ir.Kind) (*Map, error) {
+	return exampleValue(root, k, valueCache{})
+}
+
+// exampleValue is ExampleValue with the const values taken from a cache shared by all examples.
+func exampleValue(root *ir.Named, k *ir.Kind, values valueCache) (*Map, error) {
 	out := NewMap()
 	for _, f := range root.Fields {
 		if !f.Required {
@@ -161,7 +166,7 @@ func ExampleValue(root *ir.Named, k *ir.Kind) (*Map, error) {
 			if f.Schema.Const == nil {
 				return nil, fmt.Errorf("openapi: %s: contract_version has no const to put in examples", f.Origin)
 			}
-			v, err := fromJSON(f.Schema.Const.JSON)
+			v, err := values.convert(f.Schema.Const)
 			if err != nil {
 				return nil, err
 			}
