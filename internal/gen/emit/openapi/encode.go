@@ -12,14 +12,67 @@ import (
 // run to tens of thousands of lines, and building each line from concatenated strings, or quoting
 // each string through encoding/json, cost more than everything else Emit does.
 
+// An encoder writes documents in one encoding. Its shared Maps sit in several documents (the
+// catalog's headers and responses are four fifths of each document, and the same in 3.1 and 3.0):
+// the encoder keeps the text it wrote for each at its first use and copies that text wherever the
+// same Map comes again at the same indentation. The text of a Map there depends on nothing else,
+// and nothing changes a Map once it is in a document, so the copy is the encoding.
+type encoder struct {
+	shared []sharedText
+}
+
+// sharedText is a shared Map and, once written, its text and the indentation it was written at.
+type sharedText struct {
+	m       *Map
+	indent  int
+	written bool
+	text    []byte
+}
+
+// newEncoder returns an encoder that writes each of the shared Maps once.
+func newEncoder(shared ...*Map) *encoder {
+	e := &encoder{shared: make([]sharedText, len(shared))}
+	for i, m := range shared {
+		e.shared[i].m = m
+	}
+	return e
+}
+
+// find returns the entry of m if m is shared; m is compared with a handful of shared Maps, so the
+// check costs next to nothing for the many Maps that are not.
+func (e *encoder) find(m *Map) *sharedText {
+	for i := range e.shared {
+		if e.shared[i].m == m {
+			return &e.shared[i]
+		}
+	}
+	return nil
+}
+
+// written returns the text of m if m is shared and was written before at this indentation.
+func (e *encoder) written(m *Map, indent int) ([]byte, bool) {
+	if st := e.find(m); st != nil && st.written && st.indent == indent {
+		return st.text, true
+	}
+	return nil, false
+}
+
+// remember keeps text, just written for m at indent, if m is shared and not written before.
+func (e *encoder) remember(m *Map, indent int, text []byte) {
+	if st := e.find(m); st != nil && !st.written {
+		// The full slice expression keeps later appends to the buffer from writing into the text.
+		st.text, st.indent, st.written = text[:len(text):len(text)], indent, true
+	}
+}
+
 // encodeJSON writes v as JSON indented by two spaces, members in Map order, with a final newline.
 // HTML characters stay as they are: the output is a file, not a web page, and "<" escaped as
 // \u003c would only make descriptions harder to read.
-func encodeJSON(v any) ([]byte, error) { return appendJSON(nil, v) }
+func encodeJSON(v any) ([]byte, error) { return newEncoder().appendJSON(nil, v) }
 
 // appendJSON is encodeJSON appending to dst.
-func appendJSON(dst []byte, v any) ([]byte, error) {
-	dst, err := appendJSONValue(dst, v, 0)
+func (e *encoder) appendJSON(dst []byte, v any) ([]byte, error) {
+	dst, err := e.appendJSONValue(dst, v, 0)
 	if err != nil {
 		return nil, err
 	}
@@ -28,45 +81,65 @@ func appendJSON(dst []byte, v any) ([]byte, error) {
 
 // appendJSONValue writes v; its first line continues the current one, and its other lines are
 // indented by indent spaces plus their depth below v.
-func appendJSONValue(dst []byte, v any, indent int) ([]byte, error) {
-	var err error
+func (e *encoder) appendJSONValue(dst []byte, v any, indent int) ([]byte, error) {
 	switch v := v.(type) {
 	case *Map:
 		if v.Len() == 0 {
 			return append(dst, "{}"...), nil
 		}
-		dst = append(dst, '{')
-		for i, mem := range v.members {
-			if i > 0 {
-				dst = append(dst, ',')
-			}
-			dst = appendNewline(dst, indent+2)
-			dst = appendQuoted(dst, mem.key)
-			dst = append(dst, ": "...)
-			if dst, err = appendJSONValue(dst, mem.val, indent+2); err != nil {
-				return nil, err
-			}
+		if text, ok := e.written(v, indent); ok {
+			return append(dst, text...), nil
 		}
-		dst = appendNewline(dst, indent)
-		return append(dst, '}'), nil
+		start := len(dst)
+		dst, err := e.appendJSONMap(dst, v, indent)
+		if err != nil {
+			return nil, err
+		}
+		e.remember(v, indent, dst[start:])
+		return dst, nil
 	case []any:
 		if len(v) == 0 {
 			return append(dst, "[]"...), nil
 		}
-		dst = append(dst, '[')
-		for i, item := range v {
-			if i > 0 {
-				dst = append(dst, ',')
-			}
-			dst = appendNewline(dst, indent+2)
-			if dst, err = appendJSONValue(dst, item, indent+2); err != nil {
-				return nil, err
-			}
-		}
-		dst = appendNewline(dst, indent)
-		return append(dst, ']'), nil
+		return e.appendJSONList(dst, v, indent)
 	}
 	return appendScalar(dst, v)
+}
+
+// appendJSONMap writes a non-empty object.
+func (e *encoder) appendJSONMap(dst []byte, m *Map, indent int) ([]byte, error) {
+	var err error
+	dst = append(dst, '{')
+	for i, mem := range m.members {
+		if i > 0 {
+			dst = append(dst, ',')
+		}
+		dst = appendNewline(dst, indent+2)
+		dst = appendQuoted(dst, mem.key)
+		dst = append(dst, ": "...)
+		if dst, err = e.appendJSONValue(dst, mem.val, indent+2); err != nil {
+			return nil, err
+		}
+	}
+	dst = appendNewline(dst, indent)
+	return append(dst, '}'), nil
+}
+
+// appendJSONList writes a non-empty array.
+func (e *encoder) appendJSONList(dst []byte, items []any, indent int) ([]byte, error) {
+	var err error
+	dst = append(dst, '[')
+	for i, item := range items {
+		if i > 0 {
+			dst = append(dst, ',')
+		}
+		dst = appendNewline(dst, indent+2)
+		if dst, err = e.appendJSONValue(dst, item, indent+2); err != nil {
+			return nil, err
+		}
+	}
+	dst = appendNewline(dst, indent)
+	return append(dst, ']'), nil
 }
 
 // spaces is a run of indentation to slice from; deeper lines append it more than once.
@@ -162,10 +235,12 @@ func appendQuoted(dst []byte, s string) []byte {
 }
 
 // encodeYAML writes v as block-style YAML indented by two spaces, after the given comment lines.
-func encodeYAML(v any, comments ...string) ([]byte, error) { return appendYAML(nil, v, comments...) }
+func encodeYAML(v any, comments ...string) ([]byte, error) {
+	return newEncoder().appendYAML(nil, v, comments...)
+}
 
 // appendYAML is encodeYAML appending to dst.
-func appendYAML(dst []byte, v any, comments ...string) ([]byte, error) {
+func (e *encoder) appendYAML(dst []byte, v any, comments ...string) ([]byte, error) {
 	for _, c := range comments {
 		dst = append(dst, "# "...)
 		dst = append(dst, c...)
@@ -175,7 +250,7 @@ func appendYAML(dst []byte, v any, comments ...string) ([]byte, error) {
 	if !ok || m.Len() == 0 {
 		return nil, fmt.Errorf("openapi: a YAML document must be a non-empty object (a contractgen bug)")
 	}
-	return appendYAMLMap(dst, m, 0, 0)
+	return e.appendYAMLMap(dst, m, 0, 0)
 }
 
 // appendYAMLLead starts the first line of a block indented by indent: a block that is an item of a
@@ -191,7 +266,7 @@ func appendYAMLLead(dst []byte, indent, dashes int) []byte {
 
 // appendYAMLMap writes the members of a non-empty map, one per line, each indented by indent; the
 // first line starts with dashes list markers (see appendYAMLLead).
-func appendYAMLMap(dst []byte, m *Map, indent, dashes int) ([]byte, error) {
+func (e *encoder) appendYAMLMap(dst []byte, m *Map, indent, dashes int) ([]byte, error) {
 	var err error
 	for i, mem := range m.members {
 		if i == 0 {
@@ -201,7 +276,7 @@ func appendYAMLMap(dst []byte, m *Map, indent, dashes int) ([]byte, error) {
 		}
 		dst = appendYAMLString(dst, mem.key)
 		dst = append(dst, ':')
-		if dst, err = appendYAMLValue(dst, mem.val, indent+2); err != nil {
+		if dst, err = e.appendYAMLValue(dst, mem.val, indent+2); err != nil {
 			return nil, err
 		}
 	}
@@ -210,18 +285,27 @@ func appendYAMLMap(dst []byte, m *Map, indent, dashes int) ([]byte, error) {
 
 // appendYAMLValue writes what follows a "key:" or "-": a scalar or empty collection on the same
 // line, or a nested block on the next lines at indent.
-func appendYAMLValue(dst []byte, v any, indent int) ([]byte, error) {
+func (e *encoder) appendYAMLValue(dst []byte, v any, indent int) ([]byte, error) {
 	switch v := v.(type) {
 	case *Map:
 		if v.Len() == 0 {
 			return append(dst, " {}\n"...), nil
 		}
-		return appendYAMLMap(append(dst, '\n'), v, indent, 0)
+		if text, ok := e.written(v, indent); ok {
+			return append(dst, text...), nil
+		}
+		start := len(dst)
+		dst, err := e.appendYAMLMap(append(dst, '\n'), v, indent, 0)
+		if err != nil {
+			return nil, err
+		}
+		e.remember(v, indent, dst[start:])
+		return dst, nil
 	case []any:
 		if len(v) == 0 {
 			return append(dst, " []\n"...), nil
 		}
-		return appendYAMLList(append(dst, '\n'), v, indent, 0)
+		return e.appendYAMLList(append(dst, '\n'), v, indent, 0)
 	case Number:
 		dst = append(dst, ' ')
 		dst = appendYAMLNumber(dst, v)
@@ -263,7 +347,7 @@ func appendLiteral(dst []byte, s string, indent int) []byte {
 // appendYAMLList writes a non-empty sequence, one item per "-" at indent; the first line starts
 // with dashes further list markers (see appendYAMLLead). A non-empty collection item starts on the
 // dash's line, its first line led by one more "- ".
-func appendYAMLList(dst []byte, items []any, indent, dashes int) ([]byte, error) {
+func (e *encoder) appendYAMLList(dst []byte, items []any, indent, dashes int) ([]byte, error) {
 	var err error
 	for i, item := range items {
 		lead := 0
@@ -273,14 +357,14 @@ func appendYAMLList(dst []byte, items []any, indent, dashes int) ([]byte, error)
 		switch item := item.(type) {
 		case *Map:
 			if item.Len() > 0 {
-				if dst, err = appendYAMLMap(dst, item, indent+2, lead+1); err != nil {
+				if dst, err = e.appendYAMLMap(dst, item, indent+2, lead+1); err != nil {
 					return nil, err
 				}
 				continue
 			}
 		case []any:
 			if len(item) > 0 {
-				if dst, err = appendYAMLList(dst, item, indent+2, lead+1); err != nil {
+				if dst, err = e.appendYAMLList(dst, item, indent+2, lead+1); err != nil {
 					return nil, err
 				}
 				continue
@@ -288,7 +372,7 @@ func appendYAMLList(dst []byte, items []any, indent, dashes int) ([]byte, error)
 		}
 		dst = appendYAMLLead(dst, indent, lead)
 		dst = append(dst, '-')
-		if dst, err = appendYAMLValue(dst, item, indent+2); err != nil {
+		if dst, err = e.appendYAMLValue(dst, item, indent+2); err != nil {
 			return nil, err
 		}
 	}

@@ -258,3 +258,34 @@ func FuzzQuote(f *testing.F) {
 		}
 	})
 }
+
+// TestEncoderSharedMaps: an encoder that copies the text of shared Maps writes what an encoder
+// without shared Maps writes, wherever the shared Map sits: at the same place in two documents, at
+// another indentation, as a list item, and twice in one document.
+func TestEncoderSharedMaps(t *testing.T) {
+	shared := NewMap().Set("a", "x\ny").Set("b", []any{NewMap().Set("c", 1), "d"})
+	docs := []*Map{
+		NewMap().Set("top", NewMap().Set("s", shared)),
+		NewMap().Set("top", NewMap().Set("s", shared).Set("again", shared)),
+		NewMap().Set("s", shared).Set("list", []any{shared, []any{shared}}).Set("deep", NewMap().Set("s", NewMap().Set("s", shared))),
+	}
+	jsonEnc, yamlEnc := newEncoder(shared), newEncoder(shared)
+	for i, doc := range docs {
+		gotJSON, err := jsonEnc.appendJSON(nil, doc)
+		if err != nil {
+			t.Fatal(err)
+		}
+		wantJSON, _ := encodeJSON(doc)
+		if string(gotJSON) != string(wantJSON) {
+			t.Errorf("document %d, JSON with shared Maps:\n%s\nwant:\n%s", i, gotJSON, wantJSON)
+		}
+		gotYAML, err := yamlEnc.appendYAML(nil, doc)
+		if err != nil {
+			t.Fatal(err)
+		}
+		wantYAML, _ := encodeYAML(doc)
+		if string(gotYAML) != string(wantYAML) {
+			t.Errorf("document %d, YAML with shared Maps:\n%s\nwant:\n%s", i, gotYAML, wantYAML)
+		}
+	}
+}

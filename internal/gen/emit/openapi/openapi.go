@@ -71,22 +71,25 @@ func Emit(pkg *ir.Package) ([]emit.File, error) {
 	if err != nil {
 		return nil, err
 	}
-	// The first encoding grows its buffer as it goes; its size then presizes the other three, which
-	// differ from it by a few percent.
-	json31, err := appendJSON(nil, doc31.Root)
+	// Each encoding writes the Maps both documents share once (see encoder). The first document
+	// grows its buffer as it goes; its size then presizes the other three, which differ from it by
+	// a few percent.
+	shared := b.sharedMaps()
+	jsonEnc, yamlEnc := newEncoder(shared...), newEncoder(shared...)
+	json31, err := jsonEnc.appendJSON(nil, doc31.Root)
 	if err != nil {
 		return nil, err
 	}
 	hint := len(json31) + len(json31)/8
-	yaml31, err := appendYAML(make([]byte, 0, hint), doc31.Root, emit.Header)
+	yaml31, err := yamlEnc.appendYAML(make([]byte, 0, hint), doc31.Root, emit.Header)
 	if err != nil {
 		return nil, err
 	}
-	json30, err := appendJSON(make([]byte, 0, hint), doc30.Root)
+	json30, err := jsonEnc.appendJSON(make([]byte, 0, hint), doc30.Root)
 	if err != nil {
 		return nil, err
 	}
-	yaml30, err := appendYAML(make([]byte, 0, hint), doc30.Root, emit.Header)
+	yaml30, err := yamlEnc.appendYAML(make([]byte, 0, hint), doc30.Root, emit.Header)
 	if err != nil {
 		return nil, err
 	}
@@ -113,6 +116,14 @@ type builder struct {
 	// catalog holds components.headers and components.responses once built (nil before, and
 	// without a catalog).
 	catalog *catalogParts
+}
+
+// sharedMaps are the Maps that both documents hold.
+func (b *builder) sharedMaps() []*Map {
+	if b.catalog == nil {
+		return nil
+	}
+	return []*Map{b.catalog.headers, b.catalog.responses}
 }
 
 // catalogParts are the members of components that come from the kind catalog.
