@@ -45,6 +45,11 @@ func (m *Map) Set(key string, v any) *Map {
 		m.members[i].val = v
 		return m
 	}
+	if m.members == nil {
+		// Most Maps of a document hold one to four members; room for four at once saves the
+		// reallocations of growing one by one.
+		m.members = make([]member, 0, 4)
+	}
 	m.members = append(m.members, member{key, v})
 	switch {
 	case m.index != nil:

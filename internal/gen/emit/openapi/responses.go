@@ -85,7 +85,7 @@ func buildResponses(pkg *ir.Package, groups []statusGroup, values valueCache) (*
 				return nil, err
 			}
 			examples.Set(k.Name, NewMap().
-				Set("summary", fmt.Sprintf("%s (origin %s, recovery %s)", k.Name, k.Origin, k.Action)).
+				Set("summary", k.Name+" (origin "+k.Origin+", recovery "+k.Action+")").
 				Set("value", value))
 		}
 		media := NewMap().Set("schema", NewMap().Set("$ref", ref(ResponseSchemaName(root))))
