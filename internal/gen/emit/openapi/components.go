@@ -79,7 +79,8 @@ func walkRefs(s *ir.Schema, seen map[*ir.Schema]bool, fn func(*ir.Named)) {
 }
 
 // buildComponents writes the components object: schemas, and with a catalog, headers and responses.
-func buildComponents(pkg *ir.Package, c *converter) (*Map, error) {
+func (b *builder) buildComponents(c *converter) (*Map, error) {
+	pkg := b.pkg
 	root := pkg.Roots[0]
 	bodyName := ResponseSchemaName(root)
 	for n, name := range c.components {
@@ -88,19 +89,25 @@ func buildComponents(pkg *ir.Package, c *converter) (*Map, error) {
 		}
 	}
 	// Components are written sorted by name, the body schema among them, so that losses are recorded
-	// in document order.
+	// in document order. A nil type stands for the body schema.
 	type entry struct {
-		name  string
-		build func(ptr string) any
+		name string
+		n    *ir.Named
 	}
-	entries := []entry{{bodyName, func(ptr string) any { return responseBody(c, root, ptr) }}}
+	entries := make([]entry, 0, len(c.components)+1)
+	entries = append(entries, entry{bodyName, nil})
 	for n, name := range c.components {
-		entries = append(entries, entry{name, func(ptr string) any { return c.schema(n.Schema, ptr) }})
+		entries = append(entries, entry{name, n})
 	}
 	sort.Slice(entries, func(i, j int) bool { return entries[i].name < entries[j].name })
-	schemas := NewMap()
+	schemas := &Map{members: make([]member, 0, len(entries))}
 	for _, e := range entries {
-		schemas.Set(e.name, e.build("/components/schemas/"+jsontree.EscapePointerToken(e.name)))
+		ptr := "/components/schemas/" + jsontree.EscapePointerToken(e.name)
+		if e.n == nil {
+			schemas.Set(e.name, responseBody(c, root, ptr))
+		} else {
+			schemas.Set(e.name, c.schema(e.n.Schema, ptr))
+		}
 	}
 	if c.err != nil {
 		return nil, c.err
@@ -109,14 +116,28 @@ func buildComponents(pkg *ir.Package, c *converter) (*Map, error) {
 	if pkg.Catalog == nil {
 		return out, nil
 	}
-	statuses := groupByStatus(pkg.Catalog)
-	out.Set("headers", headers(pkg, statuses))
-	responses, err := buildResponses(pkg, statuses)
+	parts, err := b.catalogParts()
 	if err != nil {
 		return nil, err
 	}
-	out.Set("responses", responses)
+	out.Set("headers", parts.headers)
+	out.Set("responses", parts.responses)
 	return out, nil
+}
+
+// catalogParts builds components.headers and components.responses on first use: they are the same
+// in both versions, so both documents hold the same Maps.
+func (b *builder) catalogParts() (*catalogParts, error) {
+	if b.catalog != nil {
+		return b.catalog, nil
+	}
+	statuses := groupByStatus(b.pkg.Catalog)
+	responses, err := buildResponses(b.pkg, statuses, b.values)
+	if err != nil {
+		return nil, err
+	}
+	b.catalog = &catalogParts{headers: headers(b.pkg, statuses), responses: responses}
+	return b.catalog, nil
 }
 
 // responseBody is the schema of an error response's body: the contract object itself, under a name

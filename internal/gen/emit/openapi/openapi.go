@@ -62,39 +62,90 @@ func FileNames(pkg *ir.Package) Names {
 // Emit returns both versions in both encodings and the down-conversion report.
 func Emit(pkg *ir.Package) ([]emit.File, error) {
 	names := FileNames(pkg)
-	var files []emit.File
-	for _, v := range []struct {
-		version    string
-		yaml, json string
-	}{{Version31, names.YAML31, names.JSON31}, {Version30, names.YAML30, names.JSON30}} {
-		doc, err := Build(pkg, v.version)
-		if err != nil {
-			return nil, err
-		}
-		y, err := encodeYAML(doc.Root, emit.Header)
-		if err != nil {
-			return nil, err
-		}
-		j, err := encodeJSON(doc.Root)
-		if err != nil {
-			return nil, err
-		}
-		files = append(files, emit.File{Path: v.yaml, Bytes: y}, emit.File{Path: v.json, Bytes: j})
-		if v.version == Version30 {
-			files = append(files, emit.File{Path: names.Losses, Bytes: report(doc.Losses, names.YAML30)})
-		}
+	b := newBuilder(pkg)
+	doc31, err := b.build(Version31)
+	if err != nil {
+		return nil, err
 	}
-	return files, nil
+	doc30, err := b.build(Version30)
+	if err != nil {
+		return nil, err
+	}
+	// Each encoding writes the Maps both documents share once (see encoder). The first document
+	// grows its buffer as it goes; its size then presizes the other three, which differ from it by
+	// a few percent.
+	shared := b.sharedMaps()
+	jsonEnc, yamlEnc := newEncoder(shared...), newEncoder(shared...)
+	json31, err := jsonEnc.appendJSON(nil, doc31.Root)
+	if err != nil {
+		return nil, err
+	}
+	hint := len(json31) + len(json31)/8
+	yaml31, err := yamlEnc.appendYAML(make([]byte, 0, hint), doc31.Root, emit.Header)
+	if err != nil {
+		return nil, err
+	}
+	json30, err := jsonEnc.appendJSON(make([]byte, 0, hint), doc30.Root)
+	if err != nil {
+		return nil, err
+	}
+	yaml30, err := yamlEnc.appendYAML(make([]byte, 0, hint), doc30.Root, emit.Header)
+	if err != nil {
+		return nil, err
+	}
+	return []emit.File{
+		{Path: names.YAML31, Bytes: yaml31}, {Path: names.JSON31, Bytes: json31},
+		{Path: names.YAML30, Bytes: yaml30}, {Path: names.JSON30, Bytes: json30},
+		{Path: names.Losses, Bytes: report(doc30.Losses, names.YAML30)},
+	}, nil
 }
 
 // Build makes the document of one OpenAPI version (Version31 or Version30).
 func Build(pkg *ir.Package, openapiVersion string) (*Document, error) {
-	c := &converter{components: componentNames(pkg), enums: map[*ir.Schema]*ir.Enum{}, losses: &lossLog{}}
+	return newBuilder(pkg).build(openapiVersion)
+}
+
+// builder makes the documents of one package. What does not depend on the OpenAPI version (the
+// component names, the parsed schema values, the headers and responses) it works out once and
+// shares between the two documents.
+type builder struct {
+	pkg        *ir.Package
+	components map[*ir.Named]string
+	enums      map[*ir.Schema]*ir.Enum
+	values     valueCache
+	// catalog holds components.headers and components.responses once built (nil before, and
+	// without a catalog).
+	catalog *catalogParts
+}
+
+// sharedMaps are the Maps that both documents hold.
+func (b *builder) sharedMaps() []*Map {
+	if b.catalog == nil {
+		return nil
+	}
+	return []*Map{b.catalog.headers, b.catalog.responses}
+}
+
+// catalogParts are the members of components that come from the kind catalog.
+type catalogParts struct {
+	headers, responses *Map
+}
+
+func newBuilder(pkg *ir.Package) *builder {
+	b := &builder{pkg: pkg, components: componentNames(pkg), enums: map[*ir.Schema]*ir.Enum{}, values: valueCache{}}
 	for _, n := range pkg.Types {
 		if n.Enum != nil {
-			c.enums[n.Schema] = n.Enum
+			b.enums[n.Schema] = n.Enum
 		}
 	}
+	return b
+}
+
+// build makes the document of one OpenAPI version.
+func (b *builder) build(openapiVersion string) (*Document, error) {
+	pkg := b.pkg
+	c := &converter{components: b.components, enums: b.enums, cache: b.values, losses: &lossLog{},
+		visiting: map[*ir.Schema]bool{}}
 	switch openapiVersion {
 	case Version31:
 		c.v = v31
@@ -116,7 +167,7 @@ func Build(pkg *ir.Package, openapiVersion string) (*Document, error) {
 		// 3.0 requires paths; a fragment has none.
 		root.Set("paths", NewMap())
 	}
-	components, err := buildComponents(pkg, c)
+	components, err := b.buildComponents(c)
 	if err != nil {
 		return nil, err
 	}

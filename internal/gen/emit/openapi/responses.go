@@ -2,7 +2,6 @@ package openapi
 
 import (
 	"fmt"
-	"net/http"
 	"sort"
 	"strings"
 
@@ -21,7 +20,7 @@ type statusGroup struct {
 
 // challenge reports whether a response of this status carries WWW-Authenticate: the contract sends
 // the challenge on 401 and only there.
-func (g statusGroup) challenge() bool { return g.status == http.StatusUnauthorized }
+func (g statusGroup) challenge() bool { return g.status == 401 }
 
 // groupByStatus returns the statuses the catalog uses, ascending, the fallback row's included.
 func groupByStatus(cat *ir.Catalog) []statusGroup {
@@ -75,18 +74,18 @@ func headers(pkg *ir.Package, groups []statusGroup) *Map {
 }
 
 // buildResponses writes components.responses: one response per status.
-func buildResponses(pkg *ir.Package, groups []statusGroup) (*Map, error) {
+func buildResponses(pkg *ir.Package, groups []statusGroup, values valueCache) (*Map, error) {
 	root := pkg.Roots[0]
 	out := NewMap()
 	for _, g := range groups {
 		examples := NewMap()
 		for _, k := range g.kinds {
-			value, err := ExampleValue(root, k)
+			value, err := exampleValue(root, k, values)
 			if err != nil {
 				return nil, err
 			}
 			examples.Set(k.Name, NewMap().
-				Set("summary", fmt.Sprintf("%s (origin %s, recovery %s)", k.Name, k.Origin, k.Action)).
+				Set("summary", k.Name+" (origin "+k.Origin+", recovery "+k.Action+")").
 				Set("value", value))
 		}
 		media := NewMap().Set("schema", NewMap().Set("$ref", ref(ResponseSchemaName(root))))
@@ -116,7 +115,7 @@ func headerRef(name string) *Map {
 
 // responseDescription names the status and every kind sent with it.
 func responseDescription(g statusGroup) string {
-	text := http.StatusText(g.status)
+	text := statusText(g.status)
 	if text == "" {
 		text = fmt.Sprintf("HTTP status %d", g.status)
 	}
@@ -152,6 +151,11 @@ func responseDescription(g statusGroup) string {
 // defaults. It fails for a required member the catalog gives no value for, because the example
 // would then not validate.
 func ExampleValue(root *ir.Named, k *ir.Kind) (*Map, error) {
+	return exampleValue(root, k, valueCache{})
+}
+
+// exampleValue is ExampleValue with the const values taken from a cache shared by all examples.
+func exampleValue(root *ir.Named, k *ir.Kind, values valueCache) (*Map, error) {
 	out := NewMap()
 	for _, f := range root.Fields {
 		if !f.Required {
@@ -162,7 +166,7 @@ func ExampleValue(root *ir.Named, k *ir.Kind) (*Map, error) {
 			if f.Schema.Const == nil {
 				return nil, fmt.Errorf("openapi: %s: contract_version has no const to put in examples", f.Origin)
 			}
-			v, err := fromJSON(f.Schema.Const.JSON)
+			v, err := values.convert(f.Schema.Const)
 			if err != nil {
 				return nil, err
 			}

@@ -26,7 +26,12 @@ type converter struct {
 	components map[*ir.Named]string
 	// enums maps the schema of every enum declaration to its values, for per-value descriptions.
 	enums map[*ir.Schema]*ir.Enum
-	err   error
+	// cache converts const, enum, default and example values, shared by both documents.
+	cache valueCache
+	// visiting is acceptsNull's set of schemas on the current path, empty between calls; one set
+	// serves every call instead of a new map per schema.
+	visiting map[*ir.Schema]bool
+	err      error
 }
 
 // ref is the JSON reference of a schema component.
@@ -57,7 +62,7 @@ func (c *converter) schema(s *ir.Schema, ptr string) any {
 	c.trailing(m, s, ptr)
 	// A bare $ref needs no flag of its own: the referenced component carries it.
 	bareRef := s.Ref != nil && m.Len() == 0
-	if c.v == v30 && len(s.Types) == 0 && !bareRef && acceptsNull(s, map[*ir.Schema]bool{}) {
+	if c.v == v30 && len(s.Types) == 0 && !bareRef && acceptsNull(s, c.visiting) {
 		c.losses.add(RuleUntypedNull, ptr, "nullable")
 		m.Set("nullable", true)
 	}
@@ -275,7 +280,7 @@ func (c *converter) values(m *Map, s *ir.Schema, ptr string) {
 
 // value converts a schema value, remembering the first failure (which only a contractgen bug causes).
 func (c *converter) value(v *ir.Value) any {
-	out, err := fromJSON(v.JSON)
+	out, err := c.cache.convert(v)
 	if err != nil && c.err == nil {
 		c.err = err
 	}
