@@ -182,14 +182,26 @@ const hexDigits = "0123456789abcdef"
 // appendQuoted writes s as a JSON string exactly as encoding/json does with SetEscapeHTML(false):
 // quote, backslash and control characters escaped (the short forms \b \f \n \r \t where JSON has
 // them), invalid UTF-8 replaced by \ufffd, U+2028 and U+2029 escaped, everything else as it is.
-// TestQuoteMatchesEncodingJSON holds it to that. A JSON string is also a valid YAML double-quoted
-// scalar, which is why the YAML encoder falls back to it.
-func appendQuoted(dst []byte, s string) []byte {
+// TestQuoteMatchesEncodingJSON holds it to that.
+func appendQuoted(dst []byte, s string) []byte { return appendQuotedFor(dst, s, false) }
+
+// appendYAMLQuoted writes s as a YAML double-quoted scalar: a JSON string, except that the
+// characters YAML does not allow in a stream (DEL, the C1 controls but NEL, the byte order mark,
+// U+FFFE and U+FFFF) are escaped too; YAML reads JSON's \uXXXX escapes.
+func appendYAMLQuoted(dst []byte, s string) []byte { return appendQuotedFor(dst, s, true) }
+
+// yamlUnprintable reports whether YAML 1.2 requires r to be escaped (outside c-printable, or the
+// byte order mark), for the characters JSON lets through.
+func yamlUnprintable(r rune) bool {
+	return r == 0x7f || (r >= 0x80 && r <= 0x9f && r != 0x85) || r == 0xfeff || r == 0xfffe || r == 0xffff
+}
+
+func appendQuotedFor(dst []byte, s string, yaml bool) []byte {
 	dst = append(dst, '"')
 	start := 0
 	for i := 0; i < len(s); {
 		b := s[i]
-		if b >= 0x20 && b != '"' && b != '\\' && b < utf8.RuneSelf {
+		if b >= 0x20 && b != '"' && b != '\\' && b < utf8.RuneSelf && !(yaml && b == 0x7f) {
 			i++
 			continue
 		}
@@ -223,6 +235,9 @@ func appendQuoted(dst []byte, s string) []byte {
 		case r == '\u2028' || r == '\u2029':
 			dst = append(dst, s[start:i]...)
 			dst = append(dst, '\\', 'u', '2', '0', '2', hexDigits[r&0xF])
+		case yaml && yamlUnprintable(r):
+			dst = append(dst, s[start:i]...)
+			dst = append(dst, '\\', 'u', hexDigits[r>>12&0xF], hexDigits[r>>8&0xF], hexDigits[r>>4&0xF], hexDigits[r&0xF])
 		default:
 			i += size
 			continue
@@ -386,7 +401,7 @@ func appendYAMLString(dst []byte, s string) []byte {
 	if plainSafe(s) {
 		return append(dst, s...)
 	}
-	return appendQuoted(dst, s)
+	return appendYAMLQuoted(dst, s)
 }
 
 // literalSafe reports whether a string can be written as a "|-" literal block and read back
