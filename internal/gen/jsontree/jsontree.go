@@ -17,6 +17,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // Kind is the JSON type of a node.
@@ -202,8 +203,18 @@ func (n *Node) writeCanonical(buf *bytes.Buffer) {
 }
 
 func writeString(buf *bytes.Buffer, s string) {
-	b, _ := json.Marshal(s) // marshalling a string cannot fail
-	buf.Write(b)
+	// Most names and values need no escaping under json.Marshal's rules, which also escape <, >
+	// and & and treat some non-ASCII characters specially; those are written directly.
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c >= utf8.RuneSelf || c == '"' || c == '\\' || c == '<' || c == '>' || c == '&' {
+			b, _ := json.Marshal(s) // marshalling a string cannot fail
+			buf.Write(b)
+			return
+		}
+	}
+	buf.WriteByte('"')
+	buf.WriteString(s)
+	buf.WriteByte('"')
 }
 
 // SyntaxError reports malformed JSON with the position where it was found.
@@ -223,6 +234,15 @@ const maxDepth = 512
 
 // Parse parses one JSON document. The whole input must be a single value.
 func Parse(data []byte) (*Node, error) {
+	if json.Valid(data) {
+		return parseValid(data)
+	}
+	return parseTokens(data)
+}
+
+// parseTokens parses through encoding/json's token stream. Parse takes this path for documents
+// that are not valid JSON, because the stream's errors say what is wrong and where.
+func parseTokens(data []byte) (*Node, error) {
 	p := &parser{data: data, dec: json.NewDecoder(bytes.NewReader(data))}
 	p.dec.UseNumber()
 	node, err := p.value("", 0)

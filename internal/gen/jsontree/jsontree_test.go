@@ -1,7 +1,12 @@
 package jsontree
 
 import (
+	"bytes"
+	"encoding/json"
 	"errors"
+	"fmt"
+	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -104,4 +109,79 @@ func FuzzParse(f *testing.F) {
 			t.Fatalf("round trip changed the document")
 		}
 	})
+}
+
+// FuzzParsersAgree holds Parse's fast path for valid JSON to the token-stream parser it replaced:
+// the same tree, offsets included, or the same error.
+func FuzzParsersAgree(f *testing.F) {
+	big := `{`
+	for i := range 40 {
+		big += `"m` + strings.Repeat("x", i) + `":` + strings.Repeat("[", i%5) + `1` + strings.Repeat("]", i%5) + `,`
+	}
+	for _, seed := range []string{
+		`{}`, `[]`, ` {"a" : [1, -2.5e+3, {"b":null}] , "c":true,"d":false } `, `"\u00e9\ud83d\ude00\n\"\\"`,
+		`"bad \ud800 surrogate"`, "\"raw \xff byte\"", `{"a":1,"b":2,"a":3}`, big + `"m":1}`, big + `"m3":1}`,
+		strings.Repeat("[", maxDepth+2) + strings.Repeat("]", maxDepth+2), `{"é":{"~/":"x"}}`, `0`, `-0.0e-0`,
+	} {
+		f.Add([]byte(seed))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		if !json.Valid(data) {
+			return
+		}
+		fast, fastErr := parseValid(data)
+		slow, slowErr := parseTokens(data)
+		if diff := cmp.Diff(fmt.Sprint(slowErr), fmt.Sprint(fastErr)); diff != "" {
+			t.Fatalf("errors differ (-tokens +fast):\n%s", diff)
+		}
+		if slowErr == nil {
+			// reflect.DeepEqual rather than cmp.Diff: cmp takes exponential time on deep nesting.
+			if !reflect.DeepEqual(slow, fast) {
+				t.Fatalf("trees differ:\ntokens %s\nfast   %s", slow.Compact(), fast.Compact())
+			}
+			if string(fast.Canonical()) != string(canonicalByMarshal(slow)) {
+				t.Fatalf("Canonical differs from json.Marshal's quoting")
+			}
+		}
+	})
+}
+
+// canonicalByMarshal is Canonical with every string quoted by json.Marshal, the rule writeString's
+// shortcut must keep.
+func canonicalByMarshal(n *Node) []byte {
+	var buf bytes.Buffer
+	var walk func(n *Node)
+	quote := func(s string) { b, _ := json.Marshal(s); buf.Write(b) }
+	walk = func(n *Node) {
+		switch n.Kind {
+		case String:
+			quote(n.Text)
+		case Array:
+			buf.WriteByte('[')
+			for i, item := range n.Items {
+				if i > 0 {
+					buf.WriteByte(',')
+				}
+				walk(item)
+			}
+			buf.WriteByte(']')
+		case Object:
+			members := slices.Clone(n.Members)
+			slices.SortFunc(members, func(a, b Member) int { return strings.Compare(a.Name, b.Name) })
+			buf.WriteByte('{')
+			for i, m := range members {
+				if i > 0 {
+					buf.WriteByte(',')
+				}
+				quote(m.Name)
+				buf.WriteByte(':')
+				walk(m.Value)
+			}
+			buf.WriteByte('}')
+		default:
+			buf.Write(n.Compact())
+		}
+	}
+	walk(n)
+	return buf.Bytes()
 }
