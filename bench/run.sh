@@ -8,7 +8,7 @@
 #      numbers taken at the same time: medians of ns/op, B/op, allocs/op and the ratios;
 #   4. a CPU profile of the generator on a synthetic schema: where its time goes.
 # Knobs: BENCH_SIZES (default "75 150 300 600"), BENCH_REPS (whole-process runs per cell on the
-# synthetic schemas, default 3), BENCH_CONTRACT_REPS (runs per cell on the contract, default 21:
+# synthetic schemas, default 5), BENCH_CONTRACT_REPS (runs per cell on the contract, default 21:
 # a run takes tens of milliseconds, so more runs steady the median), BENCH_COUNT (go test -count, default 5), BENCH_TIME (go test -benchtime, default
 # go's 1s), BENCH_PARTS (default "gen code profile"), BENCH_RAW (file that keeps the raw go test
 # output), BENCH_PROFILE (defs of the schema the profile part runs on, default 300).
@@ -16,7 +16,7 @@ set -euo pipefail
 
 cd "$(dirname "$0")/.."
 sizes=${BENCH_SIZES:-"75 150 300 600"}
-reps=${BENCH_REPS:-3}
+reps=${BENCH_REPS:-5}
 contract_reps=${BENCH_CONTRACT_REPS:-21}
 count=${BENCH_COUNT:-5}
 benchtime=${BENCH_TIME:-1s}
