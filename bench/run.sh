@@ -133,6 +133,33 @@ generator() {
 		prev_ct=$ct prev_gt=$gt
 	done
 	echo
+	scaling
+}
+
+# scaling runs contractgen alone on every synthetic size, the sizes interleaved in each round, so
+# that its growth per doubling is not measured next to go-jsonschema's long runs (which slow the
+# run after them; see pair).
+scaling() {
+	local n i t m prev=""
+	local -A times=() rss=()
+	for ((i = 0; i < reps; i++)); do
+		for n in $sizes; do
+			read -r t m < <(once "contractgen ($n defs, alone)" "$work/contractgen" generate -q --schema "$work/synth-$n.schema.json" \
+				--out "$work/out" --targets go --package synth)
+			times[$n]+="$t " rss[$n]+="$m "
+		done
+	done
+	echo "### contractgen alone (sizes interleaved, median of $reps)"
+	echo
+	echo "| schema | s | MiB | ×/doubling |"
+	echo "|---|---:|---:|---:|"
+	for n in $sizes; do
+		# shellcheck disable=SC2086 # the lists are space-separated numbers
+		t=$(median ${times[$n]}) m=$(median ${rss[$n]})
+		echo "| $n \$defs, Go only | $t | $(mib "$m") | $([[ -n $prev ]] && ratio "$t" "$prev") |"
+		prev=$t
+	done
+	echo
 }
 
 # check_peer fails when the committed go-jsonschema package is not what the tool writes today,
