@@ -77,16 +77,8 @@ func (f *File) Close(tail string) {
 	}
 }
 
-// Comment writes each line as a line comment.
-func (f *File) Comment(lines ...string) {
-	for _, l := range lines {
-		if l == "" {
-			f.Line("//")
-		} else {
-			f.Line("// " + l)
-		}
-	}
-}
+// Comment writes each line as a line comment (see LineComment).
+func (f *File) Comment(lines ...string) { f.Lines(LineComment(lines)) }
 
 // Lines writes pre-built lines (see Block) at the current indentation.
 func (f *File) Lines(lines []string) {
