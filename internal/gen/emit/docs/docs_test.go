@@ -41,7 +41,7 @@ var (
 
 // buildIR loads a schema from the repository root, as contractgen generate does, so the page
 // names the schema by the same path as the committed one.
-func buildIR(t *testing.T, schema string) *ir.Package {
+func buildIR(t testing.TB, schema string) *ir.Package {
 	t.Helper()
 	t.Chdir(repoRoot)
 	set, err := load.Files([]string{schema})
