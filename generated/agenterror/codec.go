@@ -175,6 +175,7 @@ func (v *AgentError) cgDecode(d *cgDecoder, raw []byte, at, kw string) error {
 				v.Extra = make(map[string]json.RawMessage)
 			}
 			v.Extra[m.Name] = append(json.RawMessage(nil), m.Value...)
+			d.checkNested(m.Value, at+"/"+cgPointerToken(m.Name))
 		}
 	}
 	if !seen[0] {
@@ -284,6 +285,7 @@ func (v *Recovery) cgDecode(d *cgDecoder, raw []byte, at, kw string) error {
 				v.Extra = make(map[string]json.RawMessage)
 			}
 			v.Extra[m.Name] = append(json.RawMessage(nil), m.Value...)
+			d.checkNested(m.Value, at+"/"+cgPointerToken(m.Name))
 		}
 	}
 	if !seen[0] {
@@ -380,6 +382,7 @@ func (v *SafetyHints) cgDecode(d *cgDecoder, raw []byte, at, kw string) error {
 				v.Extra = make(map[string]json.RawMessage)
 			}
 			v.Extra[m.Name] = append(json.RawMessage(nil), m.Value...)
+			d.checkNested(m.Value, at+"/"+cgPointerToken(m.Name))
 		}
 	}
 	return nil

@@ -185,14 +185,17 @@ func (c codec) decodeField(fd *ir.Field, required []*ir.Field) []string {
 	return indent(body)
 }
 
-// decodeExtra returns the default case: keep an undeclared member, or report it.
+// decodeExtra returns the default case: keep an undeclared member (checking it for repeated
+// member names in strict mode, as raw values are), or report it.
 func (c codec) decodeExtra(n *ir.Named) []string {
 	if !n.Extra {
 		return indent([]string{`d.violate(at+"/"+cgPointerToken(m.Name), kw+"/additionalProperties", "member is not allowed")`})
 	}
 	json := c.f.Import(jsonPkg)
 	body := gosrc.Block("if v.Extra == nil", []string{"v.Extra = make(map[string]" + json + ".RawMessage)"})
-	body = append(body, "v.Extra[m.Name] = append("+json+".RawMessage(nil), m.Value...)")
+	body = append(body, "v.Extra[m.Name] = append("+json+".RawMessage(nil), m.Value...)",
+		// Parse refuses a repeated member name anywhere, also inside a member it keeps unsplit.
+		`d.checkNested(m.Value, at+"/"+cgPointerToken(m.Name))`)
 	return indent(body)
 }
 

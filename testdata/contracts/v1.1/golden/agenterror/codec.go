@@ -196,6 +196,7 @@ func (v *AgentError) cgDecode(d *cgDecoder, raw []byte, at, kw string) error {
 				v.Extra = make(map[string]json.RawMessage)
 			}
 			v.Extra[m.Name] = append(json.RawMessage(nil), m.Value...)
+			d.checkNested(m.Value, at+"/"+cgPointerToken(m.Name))
 		}
 	}
 	if !seen[0] {
@@ -288,6 +289,7 @@ func (v *InputViolation) cgDecode(d *cgDecoder, raw []byte, at, kw string) error
 				v.Extra = make(map[string]json.RawMessage)
 			}
 			v.Extra[m.Name] = append(json.RawMessage(nil), m.Value...)
+			d.checkNested(m.Value, at+"/"+cgPointerToken(m.Name))
 		}
 	}
 	if !seen[0] {
@@ -388,6 +390,7 @@ func (v *Recovery) cgDecode(d *cgDecoder, raw []byte, at, kw string) error {
 				v.Extra = make(map[string]json.RawMessage)
 			}
 			v.Extra[m.Name] = append(json.RawMessage(nil), m.Value...)
+			d.checkNested(m.Value, at+"/"+cgPointerToken(m.Name))
 		}
 	}
 	if !seen[0] {
@@ -484,6 +487,7 @@ func (v *SafetyHints) cgDecode(d *cgDecoder, raw []byte, at, kw string) error {
 				v.Extra = make(map[string]json.RawMessage)
 			}
 			v.Extra[m.Name] = append(json.RawMessage(nil), m.Value...)
+			d.checkNested(m.Value, at+"/"+cgPointerToken(m.Name))
 		}
 	}
 	return nil

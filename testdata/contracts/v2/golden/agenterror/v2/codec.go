@@ -183,6 +183,7 @@ func (v *AgentError) cgDecode(d *cgDecoder, raw []byte, at, kw string) error {
 				v.Extra = make(map[string]json.RawMessage)
 			}
 			v.Extra[m.Name] = append(json.RawMessage(nil), m.Value...)
+			d.checkNested(m.Value, at+"/"+cgPointerToken(m.Name))
 		}
 	}
 	if !seen[0] {
@@ -295,6 +296,7 @@ func (v *Recovery) cgDecode(d *cgDecoder, raw []byte, at, kw string) error {
 				v.Extra = make(map[string]json.RawMessage)
 			}
 			v.Extra[m.Name] = append(json.RawMessage(nil), m.Value...)
+			d.checkNested(m.Value, at+"/"+cgPointerToken(m.Name))
 		}
 	}
 	if !seen[0] {
@@ -391,6 +393,7 @@ func (v *SafetyHints) cgDecode(d *cgDecoder, raw []byte, at, kw string) error {
 				v.Extra = make(map[string]json.RawMessage)
 			}
 			v.Extra[m.Name] = append(json.RawMessage(nil), m.Value...)
+			d.checkNested(m.Value, at+"/"+cgPointerToken(m.Name))
 		}
 	}
 	return nil
