@@ -84,6 +84,13 @@ func SourceRef(origin string) string {
 	return file + "#" + ptr
 }
 
+// InlineComment makes s safe inside a /* */ comment on one line, in Go and TypeScript alike:
+// Visible escapes the characters no comment may hold, and the line breaks and tabs it keeps, like
+// "*/", are escaped here (schema locations carry member names, which may hold any of them).
+func InlineComment(s string) string { return inlineCommentEscapes.Replace(Visible(s)) }
+
+var inlineCommentEscapes = strings.NewReplacer("*/", `*\/`, "\n", `\x0a`, "\r", `\x0d`, "\t", `\x09`)
+
 // Visible replaces the characters that source comments and prose must not hold (NUL is an error in Go, a
 // byte order mark is one anywhere but at the start, and other control characters make gofmt and
 // editors misbehave) with Go-style escapes such as \x00 and \ufeff. Line breaks and tabs stay:

@@ -34,10 +34,7 @@ func (s *scanner) skipSpace() {
 	}
 }
 
-func (s *scanner) errAt(off int, ptr, msg string) error {
-	line, col := Position(s.data, off)
-	return &SyntaxError{Line: line, Column: col, Pointer: ptr, Msg: msg}
-}
+func (s *scanner) errAt(off int, ptr, msg string) error { return syntaxErrorAt(s.data, off, ptr, msg) }
 
 func (s *scanner) value(ptr string, depth int) (*Node, error) {
 	s.skipSpace()

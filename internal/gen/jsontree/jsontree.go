@@ -367,8 +367,11 @@ func (p *parser) wrap(err error, off int, ptr string) error {
 	return p.errAt(off, ptr, err.Error())
 }
 
-func (p *parser) errAt(off int, ptr, msg string) error {
-	line, col := Position(p.data, off)
+func (p *parser) errAt(off int, ptr, msg string) error { return syntaxErrorAt(p.data, off, ptr, msg) }
+
+// syntaxErrorAt is the SyntaxError for byte offset off of data; both parsers report through it.
+func syntaxErrorAt(data []byte, off int, ptr, msg string) error {
+	line, col := Position(data, off)
 	return &SyntaxError{Line: line, Column: col, Pointer: ptr, Msg: msg}
 }
 

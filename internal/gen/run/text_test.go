@@ -32,6 +32,8 @@ func TestSchemaTextWithControlCharacters(t *testing.T) {
 	doc["description"] = awkwardText
 	props := doc["properties"].(map[string]any)
 	props["message"].(map[string]any)["description"] = awkwardText
+	// A member name reaches comments too: the validation table's /* */ labels name its pointer.
+	props["odd\x00\ufeff\n*/name"] = map[string]any{"type": "string"}
 	kinds := doc["x-catalog"].(map[string]any)["kinds"].(map[string]any)
 	for _, name := range []string{"missing_param", "rate_limited"} {
 		kinds[name].(map[string]any)["guidance"] = awkwardText

@@ -130,10 +130,17 @@ func Block(head string, body []string) []string {
 	} else {
 		out = append(out, head+" {")
 	}
-	for _, l := range body {
-		out = append(out, "\t"+l)
-	}
+	out = append(out, Indent(body)...)
 	return append(out, "}")
+}
+
+// Indent returns lines indented by one more tab, for statements that sit under a case label.
+func Indent(lines []string) []string {
+	out := make([]string, len(lines))
+	for i, l := range lines {
+		out[i] = "\t" + l
+	}
+	return out
 }
 
 // FormatError reports whether src is what go/format makes of it: nil when gofmt would leave it

@@ -182,21 +182,21 @@ func (c codec) decodeField(fd *ir.Field, required []*ir.Field) []string {
 	call := field + "(d, m.Value, at+" + strconv.Quote("/"+escapeToken(fd.Name)) + ", kw+" + strconv.Quote(fieldKeywordPath(fd)) +
 		", " + strconv.FormatBool(nullOK) + ", &v." + fd.GoName + ", " + c.decoder(fd.Type) + ")"
 	body = append(body, gosrc.Block("if err := "+call+"; err != nil", []string{"return err"})...)
-	return indent(body)
+	return gosrc.Indent(body)
 }
 
 // decodeExtra returns the default case: keep an undeclared member (checking it for repeated
 // member names in strict mode, as raw values are), or report it.
 func (c codec) decodeExtra(n *ir.Named) []string {
 	if !n.Extra {
-		return indent([]string{`d.violate(at+"/"+cgPointerToken(m.Name), kw+"/additionalProperties", "member is not allowed")`})
+		return gosrc.Indent([]string{`d.violate(at+"/"+cgPointerToken(m.Name), kw+"/additionalProperties", "member is not allowed")`})
 	}
 	json := c.f.Import(jsonPkg)
 	body := gosrc.Block("if v.Extra == nil", []string{"v.Extra = make(map[string]" + json + ".RawMessage)"})
 	body = append(body, "v.Extra[m.Name] = append("+json+".RawMessage(nil), m.Value...)",
 		// Parse refuses a repeated member name anywhere, also inside a member it keeps unsplit.
 		`d.checkNested(m.Value, at+"/"+cgPointerToken(m.Name))`)
-	return indent(body)
+	return gosrc.Indent(body)
 }
 
 // wrapperCodec writes cgEncode and cgDecode for a type defined over underlying.
@@ -257,13 +257,6 @@ func (c codec) codecFunc(t *ir.GoType, prefix string) string {
 		fn = prefix + "Nullable(" + fn + ")"
 	}
 	return fn
-}
-
-func indent(lines []string) []string {
-	for i, l := range lines {
-		lines[i] = "\t" + l
-	}
-	return lines
 }
 
 // fieldKeywordPath is the schema path of a member's value, through $ref when the member refers.

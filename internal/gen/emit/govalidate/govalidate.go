@@ -52,7 +52,7 @@ func emitTable(f *gosrc.File, t *Table) {
 	for i, n := range t.Nodes {
 		label := fmt.Sprintf("/* %d */", i)
 		if t.Origins[i] != "" {
-			label = fmt.Sprintf("/* %d: %s */", i, commentText(emit.SourceRef(t.Origins[i])))
+			label = fmt.Sprintf("/* %d: %s */", i, emit.InlineComment(emit.SourceRef(t.Origins[i])))
 		}
 		fields := nodeFields(n)
 		switch len(fields) {
@@ -75,23 +75,6 @@ func emitTable(f *gosrc.File, t *Table) {
 		}
 	}
 	f.Close(")")
-}
-
-// commentText makes s safe inside a /* */ comment on one line: "*/" and control characters (a
-// member name may hold a newline) are escaped.
-func commentText(s string) string {
-	var b strings.Builder
-	for i, r := range s {
-		switch {
-		case r == '/' && i > 0 && s[i-1] == '*':
-			b.WriteString(`\/`)
-		case r < 0x20 || r == 0x7f:
-			fmt.Fprintf(&b, `\x%02x`, r)
-		default:
-			b.WriteRune(r)
-		}
-	}
-	return b.String()
 }
 
 // nodeField is one set field of a table node, as Go source.

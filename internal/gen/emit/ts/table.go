@@ -62,7 +62,7 @@ func (t *table) write(b *strings.Builder) {
 	b.WriteString("/** cgNodes is the contract's schema as a table for the validator below; entry 0 is unused. */\n")
 	b.WriteString("const cgNodes: CgNode[] = [\n  {},\n")
 	for i, s := range t.nodes[1:] {
-		fmt.Fprintf(b, "  /* %d: %s */ {%s},\n", i+1, strings.ReplaceAll(emit.SourceRef(s.Origin), "*/", "*\\/"), t.fields(s))
+		fmt.Fprintf(b, "  /* %d: %s */ {%s},\n", i+1, emit.InlineComment(emit.SourceRef(s.Origin)), t.fields(s))
 	}
 	b.WriteString("];\n")
 }

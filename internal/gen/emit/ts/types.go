@@ -177,10 +177,11 @@ func propertyName(name string) string {
 }
 
 // quote writes a string literal; JSON string syntax is valid in TypeScript, and U+2028 and U+2029
-// are escaped by encoding/json as well.
+// are escaped by encoding/json as well. A byte order mark, which JSON leaves as it is, is escaped
+// too: editors and tools treat one inside a file as noise or strip it.
 func quote(s string) string {
 	b, _ := json.Marshal(s)
-	return string(b)
+	return strings.ReplaceAll(string(b), "\ufeff", `\ufeff`)
 }
 
 // docComment writes text as a JSDoc comment, wrapped, with "*/" defused.
