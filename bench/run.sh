@@ -290,6 +290,29 @@ profile() {
 	echo "    go tool pprof -top -cum cpu.out"
 	echo
 	top "$work/run.test" "$work/cpu-contract.out"
+	stages
+}
+
+# stages prints where a cold contractgen process spends its time on the contract, stage by stage
+# (CONTRACTGEN_TIMINGS), median of $contract_reps fresh processes.
+stages() {
+	local i
+	for ((i = 0; i < contract_reps; i++)); do
+		rm -rf "$work/out"
+		CONTRACTGEN_TIMINGS=1 "$work/contractgen" generate -q --schema "$contract" --out "$work/out" 2>&1 >/dev/null
+	done | awk '
+		{ for (i = 2; i < NF; i += 3) { name = $i; v[name, ++n[name]] = $(i + 1); if (!(name in seen)) { seen[name] = 1; order[++k] = name } } }
+		END {
+			printf "Stages of one cold process on the contract, all targets (CONTRACTGEN_TIMINGS=1 contractgen generate, median of %d):", n[order[1]]
+			for (j = 1; j <= k; j++) {
+				name = order[j]; m = n[name]
+				for (a = 1; a <= m; a++) w[a] = v[name, a] + 0
+				for (a = 1; a <= m; a++) for (b = a + 1; b <= m; b++) if (w[b] < w[a]) { t = w[a]; w[a] = w[b]; w[b] = t }
+				printf "%s %s %.1f ms", (j > 1 ? "," : ""), name, w[int((m + 1) / 2)]
+			}
+			print "."
+		}'
+	echo
 }
 
 # top prints the generator's own entries of a CPU profile, heaviest first.

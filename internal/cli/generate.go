@@ -3,6 +3,8 @@ package cli
 import (
 	"bytes"
 	"fmt"
+	"os"
+	"time"
 
 	"github.com/spf13/cobra"
 
@@ -26,9 +28,16 @@ func newGenerateCommand() *cobra.Command {
 			if err != nil {
 				return fail(err)
 			}
+			written := time.Now()
 			report, err := write.Apply(out, res.Files)
 			if err != nil {
 				return fail(err)
+			}
+			if os.Getenv("CONTRACTGEN_TIMINGS") != "" {
+				// For measuring a cold process stage by stage (bench/run.sh does): one line on stderr.
+				t := res.Timings
+				fmt.Fprintf(cmd.ErrOrStderr(), "timings: load %.2f ms, build %.2f ms, emit %.2f ms, write %.2f ms\n",
+					ms(t.Load), ms(t.Build), ms(t.Emit), ms(time.Since(written)))
 			}
 			if !quiet {
 				for _, p := range report.Written {
@@ -48,6 +57,8 @@ func newGenerateCommand() *cobra.Command {
 	cmd.Flags().BoolVarP(&quiet, "quiet", "q", false, "print nothing on success")
 	return cmd
 }
+
+func ms(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
 
 func bytesReader(b []byte) *bytes.Reader { return bytes.NewReader(b) }
 

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -78,5 +79,19 @@ func TestUnknownTargetIsAnError(t *testing.T) {
 	code, _, stderr := runCLI(t, "generate", "--schema", repoFile("docs", "contracts", "schemas", "agent-error.schema.json"), "--out", t.TempDir(), "--targets", "cobol")
 	if code != ExitFail || !strings.Contains(stderr, `unknown target "cobol"`) {
 		t.Fatalf("exit %d, stderr %q", code, stderr)
+	}
+}
+
+// TestGenerateTimings: CONTRACTGEN_TIMINGS makes generate print its stages on stderr, and only then.
+func TestGenerateTimings(t *testing.T) {
+	schema := repoFile("docs", "contracts", "schemas", "agent-error.schema.json")
+	args := []string{"generate", "-q", "--schema", schema, "--out", t.TempDir(), "--targets", "go"}
+	if code, _, stderr := runCLI(t, args...); code != ExitOK || stderr != "" {
+		t.Fatalf("without CONTRACTGEN_TIMINGS: exit %d, stderr %q", code, stderr)
+	}
+	t.Setenv("CONTRACTGEN_TIMINGS", "1")
+	code, _, stderr := runCLI(t, args...)
+	if code != ExitOK || !regexp.MustCompile(`^timings: load [0-9.]+ ms, build [0-9.]+ ms, emit [0-9.]+ ms, write [0-9.]+ ms\n$`).MatchString(stderr) {
+		t.Fatalf("with CONTRACTGEN_TIMINGS: exit %d, stderr %q", code, stderr)
 	}
 }

@@ -11,6 +11,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/contractgen/contractgen/internal/gen/build"
 	"github.com/contractgen/contractgen/internal/gen/emit"
@@ -120,6 +121,14 @@ type Result struct {
 	Package *ir.Package
 	// Files are the generated files, sorted by path, relative to the output root.
 	Files []emit.File
+	// Timings say where the run's wall time went (CONTRACTGEN_TIMINGS prints them).
+	Timings Timings
+}
+
+// Timings are the wall times of a run's stages.
+type Timings struct {
+	// Load reads, parses and checks the schema files; Build makes the IR; Emit runs every target.
+	Load, Build, Emit time.Duration
 }
 
 // Run generates every file for the options. It returns either all files or an error.
@@ -136,17 +145,20 @@ func Run(opts Options) (*Result, error) {
 	if len(opts.Schemas) == 0 {
 		return nil, fmt.Errorf("no schema given")
 	}
+	start := time.Now()
 	set, err := load.Files(opts.Schemas)
 	if err != nil {
 		return nil, err
 	}
+	loaded := time.Now()
 	// The target list is not part of the hash: which targets run changes which files exist, not
 	// what any one of them holds, so generating docs as well must not touch the Go package.
 	pkg, err := build.Build(set, build.Options{Package: opts.Package, RootType: opts.RootType})
 	if err != nil {
 		return nil, err
 	}
-	res := &Result{Package: pkg}
+	built := time.Now()
+	res := &Result{Package: pkg, Timings: Timings{Load: loaded.Sub(start), Build: built.Sub(loaded)}}
 	selected := sortedCopy(names)
 	emitters := make([]func(*ir.Package) ([]emit.File, error), len(selected))
 	for i, name := range selected {
@@ -166,6 +178,7 @@ func Run(opts Options) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
+	res.Timings.Emit = time.Since(built)
 	res.Files = files
 	sort.Slice(res.Files, func(i, j int) bool { return res.Files[i].Path < res.Files[j].Path })
 	for i := 1; i < len(res.Files); i++ {
