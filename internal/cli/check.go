@@ -10,7 +10,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/contractgen/contractgen/internal/gen/run"
-	"github.com/contractgen/contractgen/internal/gen/textdiff"
 	"github.com/contractgen/contractgen/internal/gen/write"
 )
 
@@ -74,7 +73,7 @@ func writeDriftText(w io.Writer, out string, total int, s *write.State) error {
 			continue
 		}
 		fmt.Fprintf(w, "modified: %s\n", p)
-		fmt.Fprint(w, textdiff.Unified(p+" (on disk)", p+" (generated)", string(c.Old), string(c.File.Bytes)))
+		fmt.Fprint(w, driftDiff(p, c.Old, c.File.Bytes))
 	}
 	for _, f := range s.Missing {
 		fmt.Fprintf(w, "missing: %s (would be generated)\n", joinOut(out, f.Path))
@@ -118,7 +117,7 @@ func writeDriftJSON(w io.Writer, out string, s *write.State) error {
 	r := driftJSON{Clean: s.Clean(), Modified: []driftChange{}, Missing: []string{}, Stale: []string{}, Foreign: []string{}}
 	for _, c := range s.Changed {
 		p := joinOut(out, c.File.Path)
-		r.Modified = append(r.Modified, driftChange{Path: p, HashOnly: hashOnly(c.Old, c.File.Bytes), Diff: textdiff.Unified(p+" (on disk)", p+" (generated)", string(c.Old), string(c.File.Bytes))})
+		r.Modified = append(r.Modified, driftChange{Path: p, HashOnly: hashOnly(c.Old, c.File.Bytes), Diff: driftDiff(p, c.Old, c.File.Bytes)})
 	}
 	for _, f := range s.Missing {
 		r.Missing = append(r.Missing, joinOut(out, f.Path))

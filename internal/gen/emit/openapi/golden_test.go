@@ -12,7 +12,7 @@ import (
 	"sort"
 	"testing"
 
-	"github.com/contractgen/contractgen/internal/gen/textdiff"
+	"github.com/rogpeppe/go-internal/diff"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files under testdata/golden")
@@ -62,7 +62,7 @@ func TestGolden(t *testing.T) {
 			t.Fatal(err)
 		}
 		if !bytes.Equal(want, got[name]) {
-			t.Errorf("%s differs from its golden file (-want +got):\n%s", name, textdiff.Unified("want", "got", string(want), string(got[name])))
+			t.Errorf("%s differs from its golden file (-want +got):\n%s", name, diff.Diff("want", want, "got", got[name]))
 		}
 	}
 }
