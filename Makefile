@@ -1,7 +1,7 @@
 # contractgen — common tasks. `make test` is what CI runs (through .ci/run).
 GO ?= go
 
-.PHONY: all generate check test test-go test-mcp test-ts lint bench fuzz
+.PHONY: all generate check test test-go test-mcp test-peers test-ts lint bench fuzz
 
 all: generate test
 
@@ -14,7 +14,7 @@ check:
 	$(GO) run ./cmd/contractgen check
 
 ## test: every test suite of the repository
-test: test-go test-mcp test-ts
+test: test-go test-mcp test-peers test-ts
 
 test-go:
 	$(GO) test ./...
@@ -22,6 +22,11 @@ test-go:
 # The MCP SDK tests live in their own module so the SDK never reaches the main module's users.
 test-mcp:
 	@if [ -f tests/mcp/go.mod ]; then cd tests/mcp && $(GO) test ./...; fi
+
+# The benchmark peers (go-jsonschema's generated code, mapstructure, the reference validator) live in
+# their own module so they never reach the requirements of `go tool contractgen` users.
+test-peers:
+	cd bench/peers && $(GO) test ./...
 
 test-ts:
 	@if [ -x tests/ts/run.sh ]; then tests/ts/run.sh; fi

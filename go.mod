@@ -3,10 +3,8 @@ module github.com/contractgen/contractgen
 go 1.26.0
 
 require (
-	github.com/atombender/go-jsonschema v0.24.1
 	github.com/dave/jennifer v1.7.1
 	github.com/getkin/kin-openapi v0.153.0
-	github.com/go-viper/mapstructure/v2 v2.5.0
 	github.com/goccy/go-yaml v1.19.2
 	github.com/google/go-cmp v0.7.0
 	github.com/pb33f/libopenapi v0.42.5
@@ -16,11 +14,9 @@ require (
 	github.com/spf13/cobra v1.10.2
 	github.com/yuin/goldmark v1.7.13
 	golang.org/x/exp v0.0.0-20261113113407-e3970619a1a4
-	golang.org/x/text v0.44.0
 )
 
 require (
-	dario.cat/mergo v1.0.2 // indirect
 	github.com/bahlo/generic-list-go v0.2.0 // indirect
 	github.com/basgys/goxml2json v1.1.1-0.20231018121955-e66ee54ceaad // indirect
 	github.com/buger/jsonparser v1.6.1 // indirect
@@ -35,5 +31,6 @@ require (
 	golang.org/x/net v0.62.0 // indirect
 	golang.org/x/sync v0.25.0 // indirect
 	golang.org/x/sys v0.49.0 // indirect
+	golang.org/x/text v0.44.0 // indirect
 	golang.org/x/tools v0.52.1-0.20261106145633-d407941a339a // indirect
 )

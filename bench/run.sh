@@ -4,7 +4,7 @@
 #   2. the generator as a whole process, contractgen beside go-jsonschema v0.24.1 in the same
 #      loop, on the contract and on synthetic schemas of growing size: median wall time and peak
 #      RSS with ratios and growth per doubling;
-#   3. the generated code in one `go test -bench` run of internal/benchtest, so its ratios compare
+#   3. the generated code in one `go test -bench` run of bench/peers (a module of its own), so its ratios compare
 #      numbers taken at the same time: medians of ns/op, B/op, allocs/op and the ratios;
 #   4. a CPU profile of the generator on a synthetic schema: where its time goes.
 # Knobs: BENCH_SIZES (default "75 150 300 600"), BENCH_REPS (whole-process runs per cell on the
@@ -165,10 +165,10 @@ scaling() {
 # check_peer fails when the committed go-jsonschema package is not what the tool writes today,
 # so the decoding benchmark always measures the peer's real output for the current contract.
 check_peer() {
-	local want=internal/benchtest/gojsonschema/types.go
+	local want=bench/peers/gojsonschema/types.go
 	"$work/bin/go-jsonschema" -p gojsonschema --tags json -o "$work/peer.go" "$contract"
 	if ! cmp -s "$work/peer.go" "$want"; then
-		echo "$want is stale: run (cd internal/benchtest/gojsonschema && go generate)" >&2
+		echo "$want is stale: run (cd bench/peers/gojsonschema && go generate)" >&2
 		exit 1
 	fi
 }
@@ -207,14 +207,14 @@ ratio_row() {
 code() {
 	local raw=${BENCH_RAW:-$work/bench.txt}
 	check_peer
-	echo "running go test -bench on internal/benchtest (-count $count)" >&2
-	go test -run '^$' -bench . -benchmem -count "$count" -benchtime "$benchtime" ./internal/benchtest/ >"$raw"
+	echo "running go test -bench on bench/peers (-count $count)" >&2
+	(cd bench/peers && go test -run '^$' -bench . -benchmem -count "$count" -benchtime "$benchtime" .) >"$raw"
 	medians "$raw" >"$work/medians"
 	echo "## Generated code (one go test run, median of $count)"
 	echo
 	echo "go test reports $(grep -m1 '^cpu:' "$raw" | sed 's/ *$//')."
 	echo
-	echo '    go test -run '"'"'^$'"'"' -bench . -benchmem -count '"$count"' -benchtime '"$benchtime"' ./internal/benchtest/'
+	echo '    (cd bench/peers && go test -run '"'"'^$'"'"' -bench . -benchmem -count '"$count"' -benchtime '"$benchtime"')'
 	echo
 	echo "| benchmark | ns/op | B/op | allocs/op |"
 	echo "|---|---:|---:|---:|"

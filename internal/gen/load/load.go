@@ -1,11 +1,10 @@
 // Package load reads schema files from the file system (never the network), checks them against
 // the JSON Schema 2020-12 metaschema and parses them into an ordered tree with positions.
 //
-// The ordered tree is what the IR is built from. go-jsonschema's model keeps properties in Go maps
-// (schema order lost), reads bounds into float64 (big literals lost), drops zero values such as
-// "maxLength": 0 and "const": null through omitempty, and matches keywords case-insensitively through
-// encoding/json. The model is still available (Document.Model, loaded on first use) through a loader
-// built from go-jsonschema's file loader alone: its default loader would fetch http references.
+// The ordered tree is what the IR is built from, not go-jsonschema's model: that keeps properties in
+// Go maps (schema order lost), reads bounds into float64 (big literals lost), drops zero values such
+// as "maxLength": 0 and "const": null through omitempty, and matches keywords case-insensitively
+// through encoding/json.
 package load
 
 import (
@@ -17,9 +16,6 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
-	"sync"
-
-	gjs "github.com/atombender/go-jsonschema/pkg/schemas"
 
 	"github.com/contractgen/contractgen/internal/gen/diag"
 	"github.com/contractgen/contractgen/internal/gen/jsontree"
@@ -39,8 +35,6 @@ type Document struct {
 	Bytes []byte
 	// Tree is the ordered document with positions.
 	Tree *jsontree.Node
-
-	model func() (*gjs.Schema, error)
 }
 
 // Set is every document reachable from the inputs, roots first in the order given.
@@ -103,7 +97,6 @@ func (l *loader) load(display, path, fromPtr string) *Document {
 	if !l.checkMetaschema(doc) {
 		return nil
 	}
-	doc.model = sync.OnceValues(func() (*gjs.Schema, error) { return modelLoader().Load(abs, "") })
 	l.followFileRefs(doc, tree, "")
 	return doc
 }
@@ -126,12 +119,6 @@ func readBounded(path string) ([]byte, error) {
 		return nil, fmt.Errorf("schema file is larger than %d MiB", MaxFileSize>>20)
 	}
 	return data, nil
-}
-
-// modelLoader builds go-jsonschema's loader from its file loader alone: its default loader would also
-// fetch http(s) references, and generation must never touch the network.
-func modelLoader() gjs.Loader {
-	return gjs.NewCachedLoader(gjs.NewFileLoader([]string{".json"}, nil), map[string]*gjs.Schema{})
 }
 
 // followFileRefs walks the tree for "$ref" values that name another file and loads those files.
@@ -202,12 +189,6 @@ func rootID(tree *jsontree.Node) string {
 	}
 	return ""
 }
-
-// Model returns go-jsonschema's view of the document, parsed on first use: the IR is built from
-// the ordered tree, so a generation run never pays for a second parse. go-jsonschema cannot read
-// some valid 2020-12 schemas (a boolean root schema, a count written as 2.0); for those it returns
-// the library's error.
-func (d *Document) Model() (*gjs.Schema, error) { return d.model() }
 
 // RootID returns the document's root "$id", or "".
 func (d *Document) RootID() string { return rootID(d.Tree) }

@@ -95,26 +95,3 @@ func TestFilesRefusesOversizedInput(t *testing.T) {
 		t.Fatalf("error = %v, want a size error", err)
 	}
 }
-
-// TestModelIsParsedOnDemand checks go-jsonschema's view through the file-only loader, and that
-// loading does not depend on it: a schema go-jsonschema cannot read still loads.
-func TestModelIsParsedOnDemand(t *testing.T) {
-	dir := t.TempDir()
-	root := write(t, dir, "m.json", `{"title": "M", "type": "object", "properties": {"n": {"type": "integer", "maxItems": 2.0}}}`)
-	set, err := Files([]string{root})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := set.Roots[0].Model(); err == nil {
-		t.Error("go-jsonschema read a count written as 2.0; this test no longer shows the model is optional")
-	}
-	root = write(t, dir, "ok.json", `{"title": "OK", "type": "object", "properties": {"n": {"type": "integer"}}}`)
-	set, err = Files([]string{root})
-	if err != nil {
-		t.Fatal(err)
-	}
-	model, err := set.Roots[0].Model()
-	if err != nil || model.Title != "OK" || model.Properties["n"] == nil {
-		t.Fatalf("Model() = %+v, %v", model, err)
-	}
-}

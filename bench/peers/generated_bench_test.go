@@ -1,8 +1,12 @@
-// Package benchtest measures the generated package beside its peers in one `go test -bench` run,
+// Package peers measures the generated package beside its peers in one `go test -bench` run,
 // so that the ratios in BENCHMARKS.md compare numbers taken on the same machine at the same time.
 // bench/run.sh runs it and prints the table; the tests here prove that each pair compared does the
 // same work, so a ratio never flatters a side that skipped part of the job.
-package benchtest
+//
+// It is a module of its own (like tests/mcp) so that the peers — go-jsonschema's generated code
+// and the mapstructure module it calls, and the reference validator — never reach the requirements
+// of contractgen's users: `go tool contractgen` downloads none of them.
+package peers
 
 import (
 	"bytes"
@@ -17,7 +21,7 @@ import (
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
 	ae "github.com/contractgen/contractgen/generated/agenterror"
-	"github.com/contractgen/contractgen/internal/benchtest/gojsonschema"
+	"github.com/contractgen/contractgen/bench/peers/gojsonschema"
 )
 
 // contractPath is the schema both the generated package and go-jsonschema's package come from.

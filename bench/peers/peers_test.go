@@ -1,4 +1,4 @@
-package benchtest
+package peers
 
 import (
 	"encoding/json"
@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"github.com/contractgen/contractgen/generated/agenterror"
-	"github.com/contractgen/contractgen/internal/benchtest/gojsonschema"
+	"github.com/contractgen/contractgen/bench/peers/gojsonschema"
 )
 
 // corpusDir holds contract instances whose file names state the reference verdict: valid-*,

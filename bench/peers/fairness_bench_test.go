@@ -1,4 +1,4 @@
-package benchtest
+package peers
 
 import (
 	"encoding/json"
@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	ae "github.com/contractgen/contractgen/generated/agenterror"
-	"github.com/contractgen/contractgen/internal/benchtest/gojsonschema"
+	"github.com/contractgen/contractgen/bench/peers/gojsonschema"
 )
 
 // The tests in this file keep the benchmarks honest: each pair that BENCHMARKS.md divides must do

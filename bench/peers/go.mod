@@ -1,0 +1,13 @@
+module github.com/contractgen/contractgen/bench/peers
+
+go 1.26.0
+
+require (
+	github.com/contractgen/contractgen v0.0.0
+	github.com/go-viper/mapstructure/v2 v2.5.0
+	github.com/santhosh-tekuri/jsonschema/v6 v6.0.3
+)
+
+require golang.org/x/text v0.44.0 // indirect
+
+replace github.com/contractgen/contractgen => ../..
