@@ -6,7 +6,7 @@
 // must be a member of the contract's own enums, and the lint rules of the contract hold.
 package catalog
 
-//go:generate go run ../schemacheck/gentable -schema vocabulary.schema.json -package catalog -var vocabularyNodes -o vocabulary_table.go
+//go:generate go run ../../tools/gentable -schema vocabulary.schema.json -package catalog -var vocabularyNodes -o vocabulary_table.go
 
 import (
 	"slices"

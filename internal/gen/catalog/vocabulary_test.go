@@ -14,7 +14,7 @@ import (
 	"github.com/contractgen/contractgen/internal/gen/catalog"
 	"github.com/contractgen/contractgen/internal/gen/schemacheck"
 	"github.com/contractgen/contractgen/internal/gen/schemacheck/schemachecktest"
-	"github.com/contractgen/contractgen/internal/gen/schemacheck/tablegen"
+	"github.com/contractgen/contractgen/internal/tools/tablegen"
 )
 
 const repo = "../../.."

@@ -9,7 +9,7 @@
 // validator (santhosh-tekuri/jsonschema) with the official metaschema.
 package schemacheck
 
-//go:generate go run ./gentable -schema dialect.schema.json -package schemacheck -var metaschemaNodes -o metaschema_table.go
+//go:generate go run ../../tools/gentable -schema dialect.schema.json -package schemacheck -var metaschemaNodes -o metaschema_table.go
 
 import (
 	"slices"

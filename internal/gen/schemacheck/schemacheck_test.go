@@ -14,7 +14,7 @@ import (
 	"github.com/contractgen/contractgen/internal/gen/jsontree"
 	"github.com/contractgen/contractgen/internal/gen/schemacheck"
 	"github.com/contractgen/contractgen/internal/gen/schemacheck/schemachecktest"
-	"github.com/contractgen/contractgen/internal/gen/schemacheck/tablegen"
+	"github.com/contractgen/contractgen/internal/tools/tablegen"
 )
 
 // repo is the repository root, relative to this package.

@@ -1,7 +1,8 @@
 // Command gentable writes the validation table of a schema file as Go source (see package
-// tablegen). It is run by go generate in internal/gen/schemacheck and internal/gen/catalog.
+// tablegen). It is run by go generate in internal/gen/schemacheck and internal/gen/catalog;
+// it lives under internal/tools, apart from the pipeline it drives (docs/design/layout.md).
 //
-//	go run ./internal/gen/schemacheck/gentable -schema S -package P -var V -o FILE
+//	go run ./internal/tools/gentable -schema S -package P -var V -o FILE
 package main
 
 import (
@@ -9,7 +10,7 @@ import (
 	"fmt"
 	"os"
 
-	"github.com/contractgen/contractgen/internal/gen/schemacheck/tablegen"
+	"github.com/contractgen/contractgen/internal/tools/tablegen"
 )
 
 func main() {
