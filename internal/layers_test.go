@@ -1,0 +1,225 @@
+// Package internal_test holds the layering test: contractgen's packages import one another only in
+// the directions docs/design/layout.md draws (load → build → emit → write; each stage knows only
+// the one before it).
+package internal_test
+
+import (
+	"os/exec"
+	"slices"
+	"strings"
+	"testing"
+)
+
+const module = "github.com/contractgen/contractgen/"
+
+// Groups of packages that rules name together.
+var (
+	// foundation is plain data and helpers every stage may use; it imports only itself.
+	foundation = []string{"internal/gen/diag", "internal/gen/jsontree", "internal/gen/jsonpointer",
+		"internal/gen/naming", "internal/gen/ir"}
+	// goEmitShared is what the Go emitters share: the File type and header, the text writer and
+	// the Go spelling of IR types.
+	goEmitShared = []string{"internal/gen/emit", "internal/gen/emit/gosrc", "internal/gen/emit/gotypes"}
+	// runtime is what generated packages carry; emitters print code for it, and it imports nothing.
+	runtime = []string{"internal/templates", "internal/templates/goruntime"}
+)
+
+// rule says which packages a package may import (module packages only; the standard library and
+// other modules are the business of cmd/contractgen's dependency test). The first rule whose
+// pattern matches a package applies; "x/..." matches x and every package below it. A package
+// that no rule matches fails the test, so a new package must be given its place.
+type rule struct {
+	pattern string
+	allowed [][]string
+}
+
+var rules = []rule{
+	// Output: generated code imports nothing of the generator (standard library only).
+	{"generated/...", nil},
+	{"internal/templates/...", nil},
+	{"bench/synth", nil},
+	{"internal", nil}, // this test's own package
+
+	// The stages.
+	{"internal/gen/diag", nil},
+	{"internal/gen/jsontree", nil},
+	{"internal/gen/jsonpointer", nil},
+	{"internal/gen/naming", nil},
+	{"internal/gen/ir", nil},
+	{"internal/gen/schemacheck/schemachecktest", [][]string{{"..."}}}, // test support: the reference validator
+	{"internal/gen/schemacheck/...", [][]string{foundation}},
+	{"internal/gen/load", [][]string{foundation, {"internal/gen/schemacheck"}}},
+	{"internal/gen/catalog", [][]string{foundation, {"internal/gen/schemacheck"}}},
+	{"internal/gen/build", [][]string{foundation, {"internal/gen/load", "internal/gen/catalog"}}},
+	{"internal/gen/emit", [][]string{foundation, runtime}},
+	{"internal/gen/emit/gosrc", [][]string{foundation}},
+	{"internal/gen/emit/...", [][]string{foundation, runtime, goEmitShared}},
+	{"internal/gen/run", [][]string{foundation, {"internal/gen/load", "internal/gen/build", "internal/gen/emit/..."}}},
+	{"internal/gen/write", [][]string{foundation, {"internal/gen/emit"}}},
+	{"internal/gen/compat", [][]string{foundation}},
+	{"internal/cli", [][]string{foundation, {"internal/gen/run", "internal/gen/write", "internal/gen/compat"}}},
+	{"cmd/...", [][]string{{"internal/cli"}}},
+
+	// Generator tools drive the pipeline from outside it.
+	{"internal/tools/...", [][]string{{"internal/gen/...", "internal/templates/...", "internal/tools/..."}}},
+
+	// Test support imports what it tests.
+	{"internal/conformance", [][]string{{"..."}}},
+	{"internal/openapitest", [][]string{{"..."}}},
+	{"internal/generatedtest", [][]string{{"..."}}},
+}
+
+// knownExceptions are today's imports against the picture, each to be removed by issue 14. The
+// test fails on any edge not allowed and not listed here, and on a listed edge that no longer
+// exists (delete its line), so the list is exactly what remains.
+var knownExceptions = map[[2]string]string{
+	// The loader's metaschema check and the catalog's vocabulary check run on the interpreter that
+	// generated packages carry: the loader depends on the output runtime (issue 14).
+	{"internal/gen/schemacheck", "internal/templates/goruntime"}: "checks run on the output runtime's interpreter",
+	{"internal/gen/catalog", "internal/templates/goruntime"}:     "checks run on the output runtime's interpreter",
+	// validate rebuilds the pipeline outside run (issue 14).
+	{"internal/cli", "internal/gen/load"}:            "cli/validate.go rebuilds the pipeline outside run",
+	{"internal/cli", "internal/gen/build"}:           "cli/validate.go rebuilds the pipeline outside run",
+	{"internal/cli", "internal/gen/emit/govalidate"}: "cli/validate.go rebuilds the pipeline outside run",
+	{"internal/cli", "internal/templates/goruntime"}: "cli/validate.go rebuilds the pipeline outside run",
+	// gosurfaces calls goconstruct's Analyze, so one schema error is reported twice (issue 14,
+	// being moved into build).
+	{"internal/gen/emit/gosurfaces", "internal/gen/emit/goconstruct"}: "schema checks belong in build",
+}
+
+// matches reports whether pkg (module-relative) matches pattern.
+func matches(pattern, pkg string) bool {
+	if pattern == "..." {
+		return true
+	}
+	if base, ok := strings.CutSuffix(pattern, "/..."); ok {
+		return pkg == base || strings.HasPrefix(pkg, base+"/")
+	}
+	return pkg == pattern
+}
+
+func ruleFor(pkg string) (rule, bool) {
+	for _, r := range rules {
+		if matches(r.pattern, pkg) {
+			return r, true
+		}
+	}
+	return rule{}, false
+}
+
+// allows reports whether the rule lets a package import dep.
+func (r rule) allows(dep string) bool {
+	for _, group := range r.allowed {
+		for _, p := range group {
+			if matches(p, dep) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// imports lists every package of the main module with the module packages it imports (its
+// non-test Go files; tests may import more to test).
+func imports(t *testing.T) map[string][]string {
+	t.Helper()
+	goCmd, err := exec.LookPath("go")
+	if err != nil {
+		t.Fatal("the go command is needed to list the module's imports: ", err)
+	}
+	cmd := exec.Command(goCmd, "list", "-f", "{{.ImportPath}} {{join .Imports \" \"}}", module+"...")
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("go list: %v\n%s", err, out)
+	}
+	graph := map[string][]string{}
+	for line := range strings.Lines(string(out)) {
+		fields := strings.Fields(line)
+		if len(fields) == 0 || !strings.HasPrefix(fields[0], module) {
+			continue
+		}
+		pkg := strings.TrimPrefix(fields[0], module)
+		graph[pkg] = []string{}
+		for _, dep := range fields[1:] {
+			if rel, ok := strings.CutPrefix(dep, module); ok {
+				graph[pkg] = append(graph[pkg], rel)
+			}
+		}
+	}
+	return graph
+}
+
+// TestLayers fails when a package imports one the layer picture forbids.
+func TestLayers(t *testing.T) {
+	graph := imports(t)
+	for _, must := range []string{"internal/gen/load", "internal/gen/build", "internal/gen/run", "internal/cli", "cmd/contractgen"} {
+		if _, ok := graph[must]; !ok {
+			t.Fatalf("go list did not name %s; listed %d packages", must, len(graph))
+		}
+	}
+	seen := map[[2]string]bool{}
+	pkgs := make([]string, 0, len(graph))
+	for pkg := range graph {
+		pkgs = append(pkgs, pkg)
+	}
+	slices.Sort(pkgs)
+	for _, pkg := range pkgs {
+		r, ok := ruleFor(pkg)
+		if !ok {
+			t.Errorf("%s has no place in the layer table of internal/layers_test.go: add a rule", pkg)
+			continue
+		}
+		for _, dep := range graph[pkg] {
+			edge := [2]string{pkg, dep}
+			if _, known := knownExceptions[edge]; known {
+				seen[edge] = true
+				continue
+			}
+			if !r.allows(dep) {
+				t.Errorf("%s imports %s, which its layer (%s) may not; see docs/design/layout.md", pkg, dep, r.pattern)
+			}
+		}
+	}
+	for edge, why := range knownExceptions {
+		if !seen[edge] {
+			t.Errorf("known exception %s → %s (%s) is gone: delete it from knownExceptions", edge[0], edge[1], why)
+		}
+	}
+}
+
+// TestLayerRulesBite proves the table can fail: edges that run back up are refused.
+func TestLayerRulesBite(t *testing.T) {
+	for _, edge := range [][2]string{
+		{"internal/gen/load", "internal/gen/build"},
+		{"internal/gen/load", "internal/templates/goruntime"},
+		{"internal/gen/jsontree", "internal/gen/diag"},
+		{"internal/gen/build", "internal/gen/emit"},
+		{"internal/gen/emit/gotypes", "internal/gen/build"},
+		{"internal/gen/emit/ts", "internal/gen/emit/goconstruct"},
+		{"internal/gen/write", "internal/gen/run"},
+		{"internal/gen/schemacheck", "internal/gen/load"},
+		{"internal/gen/schemacheck", "internal/tools/tablegen"},
+		{"generated/agenterror", "internal/templates/goruntime"},
+		{"cmd/contractgen", "internal/gen/run"},
+		{"internal/cli", "internal/tools/tablegen"},
+	} {
+		r, ok := ruleFor(edge[0])
+		if !ok {
+			t.Errorf("no rule for %s", edge[0])
+			continue
+		}
+		if r.allows(edge[1]) {
+			t.Errorf("the table allows %s → %s", edge[0], edge[1])
+		}
+	}
+	for _, edge := range [][2]string{
+		{"internal/gen/build", "internal/gen/load"},
+		{"internal/gen/run", "internal/gen/emit/openapi"},
+		{"internal/gen/emit/govalidate", "internal/gen/emit/gotypes"},
+		{"internal/tools/tablegen", "internal/gen/build"},
+	} {
+		if r, _ := ruleFor(edge[0]); !r.allows(edge[1]) {
+			t.Errorf("the table refuses %s → %s", edge[0], edge[1])
+		}
+	}
+}
