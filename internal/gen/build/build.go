@@ -18,6 +18,7 @@ import (
 	"github.com/contractgen/contractgen/internal/gen/catalog"
 	"github.com/contractgen/contractgen/internal/gen/diag"
 	"github.com/contractgen/contractgen/internal/gen/ir"
+	"github.com/contractgen/contractgen/internal/gen/jsonpointer"
 	"github.com/contractgen/contractgen/internal/gen/jsontree"
 	"github.com/contractgen/contractgen/internal/gen/load"
 	"github.com/contractgen/contractgen/internal/gen/naming"
@@ -110,7 +111,7 @@ func (b *builder) root(doc *load.Document) *ir.Named {
 	// Every $defs entry is generated, referenced or not: a definition is a public name of the contract.
 	if defs := doc.Tree.Get("$defs"); defs != nil && defs.Kind == jsontree.Object {
 		for _, m := range defs.Members {
-			ptr := "/$defs/" + jsontree.EscapePointerToken(m.Name)
+			ptr := "/$defs/" + jsonpointer.Escape(m.Name)
 			b.declare(doc, ptr, b.nameFor(doc, ptr))
 		}
 	}
@@ -236,7 +237,7 @@ func isStringEnum(s *ir.Schema) bool {
 func (b *builder) fields(doc *load.Document, ptr string, n *ir.Named) {
 	seen := map[string]string{}
 	for _, p := range n.Schema.Properties {
-		propPtr := ptr + "/properties/" + jsontree.EscapePointerToken(p.Name)
+		propPtr := ptr + "/properties/" + jsonpointer.Escape(p.Name)
 		goName := naming.GoName(p.Name)
 		if x := doc.Tree.Resolve(propPtr).Get("x-go-name"); x != nil && x.Kind == jsontree.String {
 			goName = x.Text
@@ -524,9 +525,9 @@ func (b *builder) checkEnumDescriptions(doc *load.Document, ptr string, s *ir.Sc
 	for _, m := range descs.Members {
 		switch {
 		case !isValue(m.Name):
-			b.diags.Add(doc.Path, base+"/"+jsontree.EscapePointerToken(m.Name), "%q is not a value of the enum", m.Name)
+			b.diags.Add(doc.Path, base+"/"+jsonpointer.Escape(m.Name), "%q is not a value of the enum", m.Name)
 		case m.Value.Kind != jsontree.String || strings.TrimSpace(m.Value.Text) == "":
-			b.diags.Add(doc.Path, base+"/"+jsontree.EscapePointerToken(m.Name), "the description of %q must be a non-empty string", m.Name)
+			b.diags.Add(doc.Path, base+"/"+jsonpointer.Escape(m.Name), "the description of %q must be a non-empty string", m.Name)
 		}
 	}
 	for _, v := range s.Enum {

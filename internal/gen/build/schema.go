@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/contractgen/contractgen/internal/gen/ir"
+	"github.com/contractgen/contractgen/internal/gen/jsonpointer"
 	"github.com/contractgen/contractgen/internal/gen/jsontree"
 	"github.com/contractgen/contractgen/internal/gen/load"
 	"github.com/contractgen/contractgen/internal/gen/naming"
@@ -69,7 +70,7 @@ func (b *builder) schemaAt(doc *load.Document, ptr string) *ir.Schema {
 
 func (b *builder) checkKeywords(doc *load.Document, ptr string, node *jsontree.Node) {
 	for _, m := range node.Members {
-		kwPtr := ptr + "/" + jsontree.EscapePointerToken(m.Name)
+		kwPtr := ptr + "/" + jsonpointer.Escape(m.Name)
 		switch {
 		case strings.HasPrefix(m.Name, "x-"):
 			if !extensions[m.Name] && !(ptr == "" && rootExtensions[m.Name]) {
@@ -159,7 +160,7 @@ func (b *builder) readAssertions(doc *load.Document, ptr string, s *ir.Schema, n
 	if props := node.Get("properties"); props != nil {
 		for _, m := range props.Members {
 			s.Properties = append(s.Properties, &ir.Property{Name: m.Name,
-				Schema: b.schemaAt(doc, ptr+"/properties/"+jsontree.EscapePointerToken(m.Name))})
+				Schema: b.schemaAt(doc, ptr+"/properties/"+jsonpointer.Escape(m.Name))})
 		}
 	}
 	if req := node.Get("required"); req != nil {
@@ -199,7 +200,7 @@ func (b *builder) readApplicators(doc *load.Document, ptr string, s *ir.Schema, 
 	s.MinProperties, s.MaxProperties = b.count(doc, ptr, node, "minProperties"), b.count(doc, ptr, node, "maxProperties")
 	if v := node.Get("patternProperties"); v != nil {
 		for _, m := range v.Members {
-			p := ptr + "/patternProperties/" + jsontree.EscapePointerToken(m.Name)
+			p := ptr + "/patternProperties/" + jsonpointer.Escape(m.Name)
 			b.checkPattern(doc, p, m.Name)
 			s.PatternProperties = append(s.PatternProperties, &ir.PatternProperty{Pattern: m.Name, Schema: b.schemaAt(doc, p)})
 		}
@@ -216,7 +217,7 @@ func (b *builder) readApplicators(doc *load.Document, ptr string, s *ir.Schema, 
 	if v := node.Get("dependentSchemas"); v != nil {
 		for _, m := range v.Members {
 			s.DependentSchemas = append(s.DependentSchemas, &ir.Property{Name: m.Name,
-				Schema: b.schemaAt(doc, ptr+"/dependentSchemas/"+jsontree.EscapePointerToken(m.Name))})
+				Schema: b.schemaAt(doc, ptr+"/dependentSchemas/"+jsonpointer.Escape(m.Name))})
 		}
 	}
 }
@@ -342,7 +343,7 @@ func (b *builder) nameFor(doc *load.Document, ptr string) string {
 		return naming.GoName(strings.TrimSuffix(strings.TrimSuffix(filepath.Base(doc.Path), ".json"), ".schema"))
 	}
 	tokens := strings.Split(ptr[1:], "/")
-	name := naming.GoName(jsontree.UnescapePointerToken(tokens[len(tokens)-1]))
+	name := naming.GoName(jsonpointer.Unescape(tokens[len(tokens)-1]))
 	if name == "" {
 		name = "Schema"
 	}

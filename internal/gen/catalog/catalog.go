@@ -14,6 +14,7 @@ import (
 
 	"github.com/contractgen/contractgen/internal/gen/diag"
 	"github.com/contractgen/contractgen/internal/gen/ir"
+	"github.com/contractgen/contractgen/internal/gen/jsonpointer"
 	"github.com/contractgen/contractgen/internal/gen/jsontree"
 	"github.com/contractgen/contractgen/internal/gen/naming"
 	"github.com/contractgen/contractgen/internal/gen/schemacheck"
@@ -90,7 +91,7 @@ func (p *parser) surfaces(n *jsontree.Node) *ir.Surfaces {
 			continue
 		}
 		for _, m := range node.Members {
-			ptr := base + "/" + table.name + "/" + jsontree.EscapePointerToken(m.Name)
+			ptr := base + "/" + table.name + "/" + jsonpointer.Escape(m.Name)
 			p.member(ptr, m.Name, p.enums.Origin, "origin")
 			v, _ := m.Value.Int64()
 			table.into[m.Name] = int(v)
@@ -131,7 +132,7 @@ func (p *parser) catalog(n *jsontree.Node, surfaces *ir.Surfaces) *ir.Catalog {
 	cat := &ir.Catalog{Origin: p.file + "#" + base}
 	if kinds := n.Get("kinds"); kinds != nil {
 		for _, m := range kinds.Members {
-			k := p.kind(base+"/kinds/"+jsontree.EscapePointerToken(m.Name), m.Value, surfaces)
+			k := p.kind(base+"/kinds/"+jsonpointer.Escape(m.Name), m.Value, surfaces)
 			k.Name = m.Name
 			k.GoName = naming.GoName(m.Name)
 			cat.Kinds = append(cat.Kinds, k)
@@ -152,7 +153,7 @@ func (p *parser) checkStems(base string, cat *ir.Catalog) {
 	seen := map[string]string{}
 	for _, k := range cat.Kinds {
 		if other, ok := seen[k.GoName]; ok {
-			p.diags.Add(p.file, base+"/kinds/"+jsontree.EscapePointerToken(k.Name),
+			p.diags.Add(p.file, base+"/kinds/"+jsonpointer.Escape(k.Name),
 				"kind %q and kind %q both become the Go name %s", other, k.Name, k.GoName)
 			continue
 		}

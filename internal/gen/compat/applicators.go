@@ -1,6 +1,10 @@
 package compat
 
-import "strconv"
+import (
+	"strconv"
+
+	"github.com/contractgen/contractgen/internal/gen/jsonpointer"
+)
 
 // Applicators whose value is one schema, an array of schemas, or an object of schemas. items
 // and additionalProperties are handled on their own because their effect is well understood.
@@ -118,7 +122,7 @@ func (c *comparer) compareSchemaMap(x context, o, n *schema, k string) error {
 	for _, key := range unionKeys(om, nm) {
 		ov, hasO := om[key]
 		nv, hasN := nm[key]
-		op, np := o.kwPointer(k)+"/"+escapeToken(key), n.kwPointer(k)+"/"+escapeToken(key)
+		op, np := o.kwPointer(k)+"/"+jsonpointer.Escape(key), n.kwPointer(k)+"/"+jsonpointer.Escape(key)
 		switch {
 		case !hasO:
 			c.emit(x, np, RuleApplicatorChanged, Breaking, "%s entry %q added", k, key)

@@ -1,5 +1,7 @@
 package compat
 
+import "github.com/contractgen/contractgen/internal/gen/jsonpointer"
+
 // entryRules maps a catalog entry member to the rule for a change to it. Every member but
 // guidance decides behaviour (statuses, codes, whether to repeat a call), so changing it
 // changes what a kind means: breaking. Guidance is advice in words.
@@ -56,7 +58,7 @@ func (d *document) catalog() (*catalog, error) {
 func (d *document) checkEntries(cat *catalog) error {
 	for _, k := range sortedKeys(cat.kinds) {
 		if _, ok := cat.kinds[k].(map[string]any); !ok {
-			return d.errorf("/x-catalog/kinds/"+escapeToken(k), "a catalog entry must be an object")
+			return d.errorf("/x-catalog/kinds/"+jsonpointer.Escape(k), "a catalog entry must be an object")
 		}
 	}
 	if _, ok := cat.fallback.(map[string]any); cat.fallback != nil && !ok {
@@ -82,7 +84,7 @@ func (c *comparer) compareCatalog() error {
 	for _, k := range unionKeys(oc.rest, nc.rest) {
 		ov, hasO := oc.rest[k]
 		nv, hasN := nc.rest[k]
-		p := "/x-catalog/" + escapeToken(k)
+		p := "/x-catalog/" + jsonpointer.Escape(k)
 		c.diffValue(context{}, extraRule{RuleCatalogSettingChanged, Breaking}, slot{ov, hasO, p}, slot{nv, hasN, p})
 	}
 	return nil
@@ -92,7 +94,7 @@ func (c *comparer) compareCatalog() error {
 // unknown kinds already get the fallback entry; a removed kind silently changes its meaning to
 // the fallback's, which is breaking.
 func (c *comparer) compareKind(kind string, ov, nv any) {
-	p := "/x-catalog/kinds/" + escapeToken(kind)
+	p := "/x-catalog/kinds/" + jsonpointer.Escape(kind)
 	switch {
 	case ov == nil:
 		c.emit(context{}, p, RuleKindAdded, Additive, "kind %q added", kind)
@@ -140,7 +142,7 @@ func (c *comparer) compareEntry(p string, om, nm map[string]any, rule func(strin
 	for _, member := range unionKeys(om, nm) {
 		ov, hasO := om[member]
 		nv, hasN := nm[member]
-		mp := p + "/" + escapeToken(member)
+		mp := p + "/" + jsonpointer.Escape(member)
 		c.diffValue(context{}, rule(member), slot{ov, hasO, mp}, slot{nv, hasN, mp})
 	}
 }

@@ -6,6 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+
+	"github.com/contractgen/contractgen/internal/gen/jsonpointer"
 )
 
 // maxDepth bounds nesting so that hostile input cannot make the recursive walk run away.
@@ -104,7 +106,7 @@ func (p *parser) object(pointer string, depth int) (any, error) {
 		if !ok {
 			return nil, p.syntaxError(pointer, errors.New("object key is not a string"))
 		}
-		child := pointer + "/" + escapeToken(key)
+		child := pointer + "/" + jsonpointer.Escape(key)
 		if _, dup := m[key]; dup {
 			// Decoders disagree on which duplicate wins, so the schema's meaning is unclear.
 			return nil, p.doc.errorf(child, "duplicate member %q", key)

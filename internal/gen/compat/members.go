@@ -1,6 +1,10 @@
 package compat
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/contractgen/contractgen/internal/gen/jsonpointer"
+)
 
 // members is one object schema's view of its members: properties and required together.
 type members struct {
@@ -63,7 +67,7 @@ func (m *members) isRequired(name string) bool {
 // pointer locates a member: its property schema, or its entry in required when it has none.
 func (m *members) pointer(name string) string {
 	if _, ok := m.props[name]; ok {
-		return m.propsAt + "/" + escapeToken(name)
+		return m.propsAt + "/" + jsonpointer.Escape(name)
 	}
 	return fmt.Sprintf("%s/%d", m.reqAt, m.required[name])
 }
@@ -74,7 +78,7 @@ func (m *members) node(name string) node {
 	if v, ok := m.props[name]; ok {
 		return node{v, m.pointer(name)}
 	}
-	return node{absent{}, m.propsAt + "/" + escapeToken(name)}
+	return node{absent{}, m.propsAt + "/" + jsonpointer.Escape(name)}
 }
 
 // names lists every member either side speaks of, in byte order.

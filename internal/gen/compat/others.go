@@ -1,5 +1,7 @@
 package compat
 
+import "github.com/contractgen/contractgen/internal/gen/jsonpointer"
+
 // handled lists the keywords the specific comparisons take care of; compareOthers treats every
 // other keyword by its rule in extraRules, or as an annotation.
 var handled = func() map[string]bool {
@@ -84,8 +86,8 @@ func (c *comparer) diffValue(x context, r extraRule, o, n slot) {
 		for _, k := range unionKeys(om, nm) {
 			ov, hasO := om[k]
 			nv, hasN := nm[k]
-			c.diffValue(x, r, slot{ov, hasO, o.pointer + "/" + escapeToken(k)},
-				slot{nv, hasN, n.pointer + "/" + escapeToken(k)})
+			c.diffValue(x, r, slot{ov, hasO, o.pointer + "/" + jsonpointer.Escape(k)},
+				slot{nv, hasN, n.pointer + "/" + jsonpointer.Escape(k)})
 		}
 	case !o.present && !n.present:
 	case !o.present:

@@ -4,17 +4,9 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
+
+	"github.com/contractgen/contractgen/internal/gen/jsonpointer"
 )
-
-// escapeToken encodes one reference token of a JSON pointer (RFC 6901).
-func escapeToken(s string) string {
-	return strings.ReplaceAll(strings.ReplaceAll(s, "~", "~0"), "/", "~1")
-}
-
-// unescapeToken decodes one reference token of a JSON pointer.
-func unescapeToken(s string) string {
-	return strings.ReplaceAll(strings.ReplaceAll(s, "~1", "/"), "~0", "~")
-}
 
 // rootID returns the root's $id without its fragment, or "" when there is none.
 func (d *document) rootID() string {
@@ -89,13 +81,13 @@ func (d *document) lookup(pointer, ref, at string) (any, string, error) {
 		return cur, canonical, nil
 	}
 	for _, raw := range strings.Split(pointer[1:], "/") {
-		token := unescapeToken(raw)
+		token := jsonpointer.Unescape(raw)
 		next, ok := step(cur, token)
 		if !ok {
 			return nil, "", d.errorf(at, "$ref %q does not resolve: nothing at %q", ref, canonical+"/"+raw)
 		}
 		cur = next
-		canonical += "/" + escapeToken(token)
+		canonical += "/" + jsonpointer.Escape(token)
 	}
 	return cur, canonical, nil
 }

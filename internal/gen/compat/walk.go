@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+
+	"github.com/contractgen/contractgen/internal/gen/jsonpointer"
 )
 
 // node is a schema position before $ref is followed: its value and its real location.
@@ -45,7 +47,7 @@ func (s *schema) has(k string) bool {
 
 // kwPointer is the location of keyword k in this schema.
 func (s *schema) kwPointer(k string) string {
-	return s.at[k] + "/" + escapeToken(k)
+	return s.at[k] + "/" + jsonpointer.Escape(k)
 }
 
 // where is the location of keyword k, or where it would be written when the schema lacks it.
@@ -53,7 +55,7 @@ func (s *schema) where(k string) string {
 	if s.has(k) {
 		return s.kwPointer(k)
 	}
-	return s.pointer + "/" + escapeToken(k)
+	return s.pointer + "/" + jsonpointer.Escape(k)
 }
 
 // effective follows the $ref chain of n and merges it into one schema.

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strconv"
 	"unicode/utf8"
+
+	"github.com/contractgen/contractgen/internal/gen/jsonpointer"
 )
 
 // parseValid builds the tree of a document json.Valid has accepted. It is Parse's common path:
@@ -116,7 +118,7 @@ func (s *scanner) object(off int, ptr string, depth int) (*Node, error) {
 		if err != nil {
 			return nil, s.errAt(nameOff, ptr, err.Error())
 		}
-		childPtr := ptr + "/" + EscapePointerToken(name)
+		childPtr := ptr + "/" + jsonpointer.Escape(name)
 		if s.duplicate(n.Members, &seen, name) {
 			return nil, s.errAt(nameOff, childPtr, fmt.Sprintf("duplicate member name %q", name))
 		}

@@ -18,6 +18,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/contractgen/contractgen/internal/gen/jsonpointer"
 )
 
 // Kind is the JSON type of a node.
@@ -331,7 +333,7 @@ func (p *parser) object(off int, ptr string, depth int) (*Node, error) {
 		if !ok {
 			return nil, p.errAt(nameOff, ptr, "object member name must be a string")
 		}
-		childPtr := ptr + "/" + EscapePointerToken(name)
+		childPtr := ptr + "/" + jsonpointer.Escape(name)
 		if seen[name] {
 			return nil, p.errAt(nameOff, childPtr, fmt.Sprintf("duplicate member name %q", name))
 		}
@@ -387,22 +389,6 @@ func Position(data []byte, off int) (line, col int) {
 	return line, col
 }
 
-// EscapePointerToken escapes one reference token of a JSON pointer (RFC 6901).
-func EscapePointerToken(s string) string {
-	if !strings.ContainsAny(s, "~/") {
-		return s
-	}
-	return strings.ReplaceAll(strings.ReplaceAll(s, "~", "~0"), "/", "~1")
-}
-
-// UnescapePointerToken reverses EscapePointerToken.
-func UnescapePointerToken(s string) string {
-	if !strings.Contains(s, "~") {
-		return s
-	}
-	return strings.ReplaceAll(strings.ReplaceAll(s, "~1", "/"), "~0", "~")
-}
-
 // Resolve follows a JSON pointer ("" or "/a/b") from n. It returns nil when the pointer does not lead
 // to a value.
 func (n *Node) Resolve(pointer string) *Node {
@@ -414,7 +400,7 @@ func (n *Node) Resolve(pointer string) *Node {
 	}
 	cur := n
 	for _, raw := range strings.Split(pointer[1:], "/") {
-		tok := UnescapePointerToken(raw)
+		tok := jsonpointer.Unescape(raw)
 		switch {
 		case cur == nil:
 			return nil

@@ -18,6 +18,7 @@ import (
 	"strings"
 
 	"github.com/contractgen/contractgen/internal/gen/diag"
+	"github.com/contractgen/contractgen/internal/gen/jsonpointer"
 	"github.com/contractgen/contractgen/internal/gen/jsontree"
 	"github.com/contractgen/contractgen/internal/gen/schemacheck"
 )
@@ -131,7 +132,7 @@ func (l *loader) followFileRefs(doc *Document, n *jsontree.Node, ptr string) {
 		}
 	case jsontree.Object:
 		for _, m := range n.Members {
-			childPtr := ptr + "/" + jsontree.EscapePointerToken(m.Name)
+			childPtr := ptr + "/" + jsonpointer.Escape(m.Name)
 			if m.Name == "$ref" && m.Value.Kind == jsontree.String && !isInsideData(ptr) {
 				l.followRef(doc, m.Value.Text, childPtr)
 				continue

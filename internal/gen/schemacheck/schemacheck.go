@@ -18,6 +18,7 @@ import (
 	"sync"
 
 	"github.com/contractgen/contractgen/internal/gen/diag"
+	"github.com/contractgen/contractgen/internal/gen/jsonpointer"
 	"github.com/contractgen/contractgen/internal/gen/jsontree"
 	"github.com/contractgen/contractgen/internal/templates/goruntime"
 )
@@ -114,5 +115,5 @@ func underPropertyNames(kwLoc string) bool {
 
 // lastToken returns the last token of a JSON pointer, unescaped.
 func lastToken(ptr string) string {
-	return jsontree.UnescapePointerToken(ptr[strings.LastIndexByte(ptr, '/')+1:])
+	return jsonpointer.Unescape(ptr[strings.LastIndexByte(ptr, '/')+1:])
 }

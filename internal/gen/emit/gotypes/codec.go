@@ -7,6 +7,7 @@ import (
 	"github.com/contractgen/contractgen/internal/gen/emit"
 	"github.com/contractgen/contractgen/internal/gen/emit/gosrc"
 	"github.com/contractgen/contractgen/internal/gen/ir"
+	"github.com/contractgen/contractgen/internal/gen/jsonpointer"
 )
 
 // EmitCodec returns codec.go: the JSON encoding and decoding methods of every named type. It is
@@ -179,7 +180,7 @@ func (c codec) decodeField(fd *ir.Field, required []*ir.Field) []string {
 		field = "cgFieldPtr"
 	}
 	nullOK := fd.Type.Nullable || fd.Type.Kind == ir.GoRaw || fd.Type.Kind == ir.GoAny
-	call := field + "(d, m.Value, at+" + strconv.Quote("/"+escapeToken(fd.Name)) + ", kw+" + strconv.Quote(fieldKeywordPath(fd)) +
+	call := field + "(d, m.Value, at+" + strconv.Quote("/"+jsonpointer.Escape(fd.Name)) + ", kw+" + strconv.Quote(fieldKeywordPath(fd)) +
 		", " + strconv.FormatBool(nullOK) + ", &v." + fd.GoName + ", " + c.decoder(fd.Type) + ")"
 	body = append(body, gosrc.Block("if err := "+call+"; err != nil", []string{"return err"})...)
 	return gosrc.Indent(body)
@@ -261,24 +262,9 @@ func (c codec) codecFunc(t *ir.GoType, prefix string) string {
 
 // fieldKeywordPath is the schema path of a member's value, through $ref when the member refers.
 func fieldKeywordPath(fd *ir.Field) string {
-	p := "/properties/" + escapeToken(fd.Name)
+	p := "/properties/" + jsonpointer.Escape(fd.Name)
 	if fd.Schema.Ref != nil {
 		p += "/$ref"
 	}
 	return p
-}
-
-func escapeToken(s string) string {
-	out := make([]rune, 0, len(s))
-	for _, r := range s {
-		switch r {
-		case '~':
-			out = append(out, '~', '0')
-		case '/':
-			out = append(out, '~', '1')
-		default:
-			out = append(out, r)
-		}
-	}
-	return string(out)
 }

@@ -7,7 +7,7 @@ import (
 	"strings"
 
 	"github.com/contractgen/contractgen/internal/gen/ir"
-	"github.com/contractgen/contractgen/internal/gen/jsontree"
+	"github.com/contractgen/contractgen/internal/gen/jsonpointer"
 )
 
 // Header names, as HTTP and components.headers spell them.
@@ -102,7 +102,7 @@ func (b *builder) buildComponents(c *converter) (*Map, error) {
 	sort.Slice(entries, func(i, j int) bool { return entries[i].name < entries[j].name })
 	schemas := &Map{members: make([]member, 0, len(entries))}
 	for _, e := range entries {
-		ptr := "/components/schemas/" + jsontree.EscapePointerToken(e.name)
+		ptr := "/components/schemas/" + jsonpointer.Escape(e.name)
 		if e.n == nil {
 			schemas.Set(e.name, responseBody(c, root, ptr))
 		} else {

@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"github.com/contractgen/contractgen/internal/gen/ir"
-	"github.com/contractgen/contractgen/internal/gen/jsontree"
+	"github.com/contractgen/contractgen/internal/gen/jsonpointer"
 )
 
 // statusGroup is one HTTP status and the catalog rows that map to it.
@@ -110,7 +110,7 @@ func responseHeaders(g statusGroup) *Map {
 }
 
 func headerRef(name string) *Map {
-	return NewMap().Set("$ref", "#/components/headers/"+jsontree.EscapePointerToken(name))
+	return NewMap().Set("$ref", "#/components/headers/"+jsonpointer.Escape(name))
 }
 
 // responseDescription names the status and every kind sent with it.

@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"github.com/contractgen/contractgen/internal/gen/ir"
-	"github.com/contractgen/contractgen/internal/gen/jsontree"
+	"github.com/contractgen/contractgen/internal/gen/jsonpointer"
 )
 
 // version is the OpenAPI version a document is written for.
@@ -35,7 +35,7 @@ type converter struct {
 }
 
 // ref is the JSON reference of a schema component.
-func ref(name string) string { return "#/components/schemas/" + jsontree.EscapePointerToken(name) }
+func ref(name string) string { return "#/components/schemas/" + jsonpointer.Escape(name) }
 
 // schema converts s, which sits at ptr (a JSON pointer into the document being written).
 func (c *converter) schema(s *ir.Schema, ptr string) any {
@@ -365,14 +365,14 @@ func (c *converter) objects(m *Map, s *ir.Schema, ptr string) {
 	if len(s.Properties) > 0 {
 		props := NewMap()
 		for _, p := range s.Properties {
-			props.Set(p.Name, c.schema(p.Schema, ptr+"/properties/"+jsontree.EscapePointerToken(p.Name)))
+			props.Set(p.Name, c.schema(p.Schema, ptr+"/properties/"+jsonpointer.Escape(p.Name)))
 		}
 		m.Set("properties", props)
 	}
 	c.dropOr(m, ptr, "patternProperties", len(s.PatternProperties) > 0, func() any {
 		pp := NewMap()
 		for _, p := range s.PatternProperties {
-			pp.Set(p.Pattern, c.schema(p.Schema, ptr+"/patternProperties/"+jsontree.EscapePointerToken(p.Pattern)))
+			pp.Set(p.Pattern, c.schema(p.Schema, ptr+"/patternProperties/"+jsonpointer.Escape(p.Pattern)))
 		}
 		return pp
 	})
@@ -404,7 +404,7 @@ func (c *converter) objects(m *Map, s *ir.Schema, ptr string) {
 	c.dropOr(m, ptr, "dependentSchemas", len(s.DependentSchemas) > 0, func() any {
 		ds := NewMap()
 		for _, d := range s.DependentSchemas {
-			ds.Set(d.Name, c.schema(d.Schema, ptr+"/dependentSchemas/"+jsontree.EscapePointerToken(d.Name)))
+			ds.Set(d.Name, c.schema(d.Schema, ptr+"/dependentSchemas/"+jsonpointer.Escape(d.Name)))
 		}
 		return ds
 	})

@@ -15,6 +15,7 @@ import (
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
+	"github.com/contractgen/contractgen/internal/gen/jsonpointer"
 	"github.com/contractgen/contractgen/internal/gen/jsontree"
 	"github.com/contractgen/contractgen/internal/gen/schemacheck"
 )
@@ -76,7 +77,7 @@ func Reference(s *jsonschema.Schema, data []byte) (Findings, error) {
 		}
 		var ptr strings.Builder
 		for _, tok := range e.InstanceLocation {
-			ptr.WriteString("/" + jsontree.EscapePointerToken(tok))
+			ptr.WriteString("/" + jsonpointer.Escape(tok))
 		}
 		out = append(out, ptr.String())
 	}
