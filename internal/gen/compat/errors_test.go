@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/contractgen/contractgen/internal/gen/jsontree"
 )
 
 // valid is a small schema used as the other side of error cases.
@@ -22,8 +24,8 @@ func TestMalformedInputNamesPointer(t *testing.T) {
 	}{
 		{"syntax error in a member", valid, `{"properties": {"kind": {"type": "string",}}}`, "new", "/properties/kind", "line 1"},
 		{"syntax error on a later line", "{\n  \"properties\": {\n    \"kind\": [1, }\n  }\n}", valid, "old", "/properties/kind/1", "line 3, column 17"},
-		{"truncated", `{"properties": {"kind": {"type": `, valid, "old", "/properties/kind/type", "unexpected EOF"},
-		{"trailing data", valid, valid + ` {}`, "new", "", "after the document"},
+		{"truncated", `{"properties": {"kind": {"type": `, valid, "old", "/properties/kind/type", "unexpected end of input"},
+		{"trailing data", valid, valid + ` {}`, "new", "", "after the top-level value"},
 		{"root is not a schema", `[1, 2]`, valid, "old", "", "object or a boolean"},
 		{"duplicate member", valid, `{"properties": {"kind": {}, "kind": {}}}`, "new", "/properties/kind", "duplicate"},
 		{"properties not an object", valid, `{"properties": []}`, "new", "/properties", "properties must be an object"},
@@ -66,7 +68,7 @@ func TestMalformedInputNamesPointer(t *testing.T) {
 }
 
 func TestDeepNestingIsRefused(t *testing.T) {
-	deep := strings.Repeat("[", maxDepth+10) + strings.Repeat("]", maxDepth+10)
+	deep := strings.Repeat("[", 2000) + strings.Repeat("]", 2000) // deeper than the parser allows
 	_, err := Compare([]byte(`{"default": `+deep+`}`), []byte(valid))
 	if err == nil || !strings.Contains(err.Error(), "nesting deeper") {
 		t.Fatalf("err = %v, want a nesting error", err)
@@ -168,5 +170,23 @@ func TestManySharedReferencesStayFast(t *testing.T) {
 	r := compareWithin(t, doc(`{"type": "string"}`), doc(`{"type": "integer"}`))
 	if len(r.Changes) != 1 || r.Changes[0].Pointer != "/$defs/d40/type" {
 		t.Fatalf("changes = %+v, want one type change at /$defs/d40/type", r.Changes)
+	}
+}
+
+// TestSyntaxErrorsAreJSONTreeErrors: compat reads schemas with the generator's one JSON parser,
+// so a malformed document fails with jsontree's error (line, column and pointer as load reports
+// them), wrapped with which document it was.
+func TestSyntaxErrorsAreJSONTreeErrors(t *testing.T) {
+	_, err := Compare([]byte("{\n  \"properties\": {\n    \"kind\": [1, }\n  }\n}"), []byte(valid))
+	var se *jsontree.SyntaxError
+	if !errors.As(err, &se) {
+		t.Fatalf("error %v (%T) does not wrap a *jsontree.SyntaxError", err, err)
+	}
+	if se.Line != 3 || se.Pointer != "/properties/kind/1" {
+		t.Errorf("syntax error at line %d, pointer %q; want line 3, /properties/kind/1", se.Line, se.Pointer)
+	}
+	_, err = Compare([]byte(valid), []byte(`{"a": 1, "a": 2}`))
+	if !errors.As(err, &se) || se.Pointer != "/a" {
+		t.Errorf("duplicate member: %v, want a jsontree error at /a", err)
 	}
 }

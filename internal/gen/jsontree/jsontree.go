@@ -357,7 +357,8 @@ func (p *parser) wrap(err error, off int, ptr string) error {
 		if errors.As(json.Unmarshal(p.data, &v), &whole) {
 			syn = whole
 		}
-		off = int(syn.Offset) // the number of bytes read before the offending one
+		// Offset counts the bytes read up to and including the offending one.
+		off = max(int(syn.Offset)-1, 0)
 		return p.errAt(off, ptr, strings.TrimPrefix(syn.Error(), "json: "))
 	}
 	if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {

@@ -40,7 +40,10 @@ func TestParseErrorsCarryPosition(t *testing.T) {
 		line, col         int
 		pointer, contains string
 	}{
-		{"{\n  \"a\": {\"b\": 1,}\n}", 2, 17, "/a", "invalid character '}'"},
+		// The column is the offending character's own (json.SyntaxError.Offset counts it).
+		{"{\n  \"a\": {\"b\": 1,}\n}", 2, 16, "/a", "invalid character '}'"},
+		{"x", 1, 1, "", "invalid character 'x'"},
+		{"[1, }", 1, 5, "/1", "invalid character '}'"},
 		{`{"a": 1, "a": 2}`, 1, 10, "/a", `duplicate member name "a"`},
 		{`[1, 2`, 1, 6, "", "unexpected end of input"},
 		{`{"a": 1} x`, 1, 10, "", "after the top-level value"},
