@@ -1,0 +1,360 @@
+package build_test
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/contractgen/contractgen/internal/gen/build"
+	"github.com/contractgen/contractgen/internal/gen/ir"
+	"github.com/contractgen/contractgen/internal/gen/load"
+)
+
+// buildFiles writes name/content pairs into a temporary directory, which becomes the working
+// directory so that messages name the files alone, then loads and builds every file whose name
+// does not start with "_" (those are only reached through $ref).
+func buildFiles(t *testing.T, opts build.Options, files ...string) (*ir.Package, error) {
+	t.Helper()
+	dir := t.TempDir()
+	t.Chdir(dir)
+	var roots []string
+	for i := 0; i+1 < len(files); i += 2 {
+		if err := os.WriteFile(filepath.Join(dir, files[i]), []byte(files[i+1]), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if !strings.HasPrefix(files[i], "_") {
+			roots = append(roots, files[i])
+		}
+	}
+	set, err := load.Files(roots)
+	if err != nil {
+		t.Fatalf("load: %v", err)
+	}
+	if opts.Package == "" {
+		opts.Package = "p"
+	}
+	return build.Build(set, opts)
+}
+
+// buildOne builds one schema file, failing the test on an error.
+func buildOne(t *testing.T, schema string) *ir.Package {
+	t.Helper()
+	pkg, err := buildFiles(t, build.Options{}, "s.json", schema)
+	if err != nil {
+		t.Fatalf("build: %v", err)
+	}
+	return pkg
+}
+
+// named returns the named type called name.
+func named(t *testing.T, pkg *ir.Package, name string) *ir.Named {
+	t.Helper()
+	for _, n := range pkg.Types {
+		if n.Name == name {
+			return n
+		}
+	}
+	var names []string
+	for _, n := range pkg.Types {
+		names = append(names, n.Name)
+	}
+	t.Fatalf("no type %s; types are %v", name, names)
+	return nil
+}
+
+// goType spells a GoType compactly for comparisons: "*string", "?int64" (nullable), "[]string",
+// "map[any]", "raw", "ref:Name".
+func goType(g *ir.GoType) string {
+	var s string
+	switch g.Kind {
+	case ir.GoRaw:
+		s = "raw"
+	case ir.GoBool:
+		s = "bool"
+	case ir.GoInt64:
+		s = "int64"
+	case ir.GoNumber:
+		s = "number"
+	case ir.GoString:
+		s = "string"
+	case ir.GoRef:
+		s = "ref:" + g.Named.Name
+	case ir.GoSlice:
+		s = "[]" + goType(g.Elem)
+	case ir.GoMap:
+		s = "map[" + goType(g.Elem) + "]"
+	case ir.GoAny:
+		s = "any"
+	}
+	if g.Nullable {
+		s = "?" + s
+	}
+	if g.Pointer {
+		s = "*" + s
+	}
+	return s
+}
+
+// TestFieldGoTypes is the builder's choice of Go representation for a member's schema, required
+// and optional: pointers only where the zero value is a legal JSON value, Nullable for null,
+// int64 only when every allowed integer fits, raw JSON where a Go type cannot carry a keyword.
+func TestFieldGoTypes(t *testing.T) {
+	tests := []struct {
+		name, schema       string
+		required, optional string
+	}{
+		{"string", `{"type": "string"}`, "string", "*string"},
+		{"boolean", `{"type": "boolean"}`, "bool", "*bool"},
+		{"number", `{"type": "number"}`, "number", "*number"},
+		{"integer without bounds may exceed int64", `{"type": "integer"}`, "number", "*number"},
+		{"integer with one bound only", `{"type": "integer", "minimum": 0}`, "number", "*number"},
+		{"integer bounded inside int64", `{"type": "integer", "minimum": 0, "maximum": 100}`, "int64", "*int64"},
+		{"integer with exclusive bounds", `{"type": "integer", "exclusiveMinimum": -1, "exclusiveMaximum": 10}`, "int64", "*int64"},
+		{"integer bound past int64", `{"type": "integer", "minimum": 0, "maximum": 9223372036854775808}`, "number", "*number"},
+		{"integer enum inside int64", `{"type": "integer", "enum": [1, 2, 3]}`, "int64", "*int64"},
+		{"integer const", `{"type": "integer", "const": 1}`, "int64", "*int64"},
+		{"string or null", `{"type": ["string", "null"]}`, "?string", "*?string"},
+		{"two non-null types", `{"type": ["string", "integer"]}`, "raw", "raw"},
+		{"no type at all", `{}`, "raw", "raw"},
+		{"array of strings", `{"type": "array", "items": {"type": "string"}}`, "[]string", "[]string"},
+		{"array without items", `{"type": "array"}`, "[]raw", "[]raw"},
+		{"array of bounded integers", `{"type": "array", "items": {"type": "integer", "minimum": 1, "maximum": 9}}`, "[]int64", "[]int64"},
+		{"open object", `{"type": "object"}`, "map[any]", "map[any]"},
+		{"map of strings", `{"type": "object", "additionalProperties": {"type": "string"}}`, "map[string]", "map[string]"},
+		{"object with additionalProperties false", `{"type": "object", "additionalProperties": false}`, "map[any]", "map[any]"},
+		{"nullable object with properties", `{"type": ["object", "null"], "properties": {"a": {"type": "string"}}}`, "raw", "raw"},
+		{"allOf is composite", `{"allOf": [{"type": "string"}]}`, "raw", "raw"},
+		{"not is composite", `{"type": "string", "not": {"const": "x"}}`, "raw", "raw"},
+		{"boolean schema", `true`, "raw", "raw"},
+		{"const object", `{"type": "object", "const": {"a": 1}}`, "raw", "raw"},
+		{"string const", `{"type": "string", "const": "x"}`, "string", "*string"},
+		{"patternProperties is composite", `{"type": "object", "patternProperties": {"^a": {}}}`, "raw", "raw"},
+		{"ref", `{"$ref": "#/$defs/D"}`, "ref:D", "*ref:D"},
+		{"ref beside an assertion", `{"$ref": "#/$defs/D", "maxLength": 3}`, "raw", "raw"},
+		{"inline object gets a named type", `{"type": "object", "properties": {"x": {"type": "string"}}}`, "ref:TV", "*ref:TV"},
+		{"inline string enum gets a named type", `{"type": "string", "enum": ["a", "b"]}`, "ref:TV", "*ref:TV"},
+		{"nullable string enum is a nullable string", `{"type": ["string", "null"], "enum": ["a", null]}`, "?string", "*?string"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			for _, required := range []bool{true, false} {
+				req := `[]`
+				want := tt.optional
+				if required {
+					req, want = `["v"]`, tt.required
+				}
+				pkg := buildOne(t, `{"title": "T", "type": "object", "properties": {"v": `+tt.schema+`},
+					"required": `+req+`, "$defs": {"D": {"type": "object", "properties": {"d": {"type": "string"}}}}}`)
+				f := named(t, pkg, "T").Fields[0]
+				if got := goType(f.Type); got != want {
+					t.Errorf("required=%v: %s becomes %s, want %s", required, tt.schema, got, want)
+				}
+				if f.Required != required {
+					t.Errorf("Required = %v, want %v", f.Required, required)
+				}
+			}
+		})
+	}
+}
+
+// TestNamedTypes covers how each declaration is shaped: struct, enum or alias, whether a struct
+// keeps undeclared members, which root is an error type, and names from title, file name,
+// x-go-name and the --root-type option.
+func TestNamedTypes(t *testing.T) {
+	pkg := buildOne(t, `{
+		"title": "Agent failure",
+		"type": "object",
+		"properties": {
+			"message": {"type": "string"},
+			"http_status": {"type": "integer", "minimum": 100, "maximum": 599},
+			"url": {"type": "string", "x-go-name": "Link"}
+		},
+		"required": ["message"],
+		"$defs": {
+			"closed": {"type": "object", "properties": {"a": {"type": "string"}}, "additionalProperties": false},
+			"count": {"type": "integer", "minimum": 0, "maximum": 10},
+			"color": {"enum": ["red", "dark-blue", "2d"]},
+			"unused": {"type": "string", "x-go-name": "Chosen"}
+		}}`)
+	root := named(t, pkg, "AgentFailure")
+	if len(pkg.Roots) != 1 || pkg.Roots[0] != root {
+		t.Errorf("roots = %v, want the title's AgentFailure", pkg.Roots)
+	}
+	if root.Kind != ir.StructType || !root.Extra || !root.IsError {
+		t.Errorf("root: kind %v, extra %v, error %v; want a struct that keeps members and is an error", root.Kind, root.Extra, root.IsError)
+	}
+	var goNames []string
+	for _, f := range root.Fields {
+		goNames = append(goNames, f.GoName)
+	}
+	if got := strings.Join(goNames, " "); got != "Message HTTPStatus Link" {
+		t.Errorf("fields %q, want schema order with initialisms and x-go-name", got)
+	}
+	if c := named(t, pkg, "Closed"); c.Kind != ir.StructType || c.Extra {
+		t.Errorf("closed: kind %v extra %v, want a struct without the member bag", c.Kind, c.Extra)
+	}
+	if c := named(t, pkg, "Count"); c.Kind != ir.AliasType || goType(c.Underlying) != "int64" {
+		t.Errorf("count: kind %v over %s, want an alias of int64", c.Kind, goType(c.Underlying))
+	}
+	color := named(t, pkg, "Color")
+	if color.Kind != ir.EnumType {
+		t.Fatalf("an untyped enum of strings is kind %v, want an enum", color.Kind)
+	}
+	var consts []string
+	for _, v := range color.Enum.Values {
+		consts = append(consts, v.GoName)
+	}
+	if got := strings.Join(consts, " "); got != "ColorRed ColorDarkBlue ColorV2d" {
+		t.Errorf("enum constants %q", got)
+	}
+	named(t, pkg, "Chosen")
+	for i := 1; i < len(pkg.Types); i++ {
+		if pkg.Types[i-1].Name >= pkg.Types[i].Name {
+			t.Errorf("types not sorted by Go name: %s before %s", pkg.Types[i-1].Name, pkg.Types[i].Name)
+		}
+	}
+
+	// Without a title the file name names the root; --root-type overrides both; an optional
+	// message does not make an error type.
+	pkg, err := buildFiles(t, build.Options{}, "quota-report.schema.json", `{"type": "object", "properties": {"message": {"type": "string"}}}`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r := pkg.Roots[0]; r.Name != "QuotaReport" || r.IsError {
+		t.Errorf("root from the file name: %s (error %v), want QuotaReport, not an error", r.Name, r.IsError)
+	}
+	pkg, err = buildFiles(t, build.Options{RootType: "Custom"}, "s.json", `{"title": "T", "type": "object", "properties": {"a": {"type": "string"}}}`)
+	if err != nil || pkg.Roots[0].Name != "Custom" {
+		t.Errorf("--root-type: %v, %v", pkg, err)
+	}
+}
+
+// TestEnums covers the enum decisions: constant names that collide are numbered, the fallback
+// value and the descriptions are attached.
+func TestEnums(t *testing.T) {
+	pkg := buildOne(t, `{"title": "E", "type": "string", "enum": ["a-b", "a_b", "c"],
+		"x-fallback": "c", "x-enum-descriptions": {"a-b": "One.", "a_b": "Two.", "c": "Other."}}`)
+	e := named(t, pkg, "E")
+	var got []string
+	for _, v := range e.Enum.Values {
+		got = append(got, v.GoName+"="+v.Value+":"+v.Description)
+	}
+	if want := "EAB=a-b:One. EValue2=a_b:Two. EC=c:Other."; strings.Join(got, " ") != want {
+		t.Errorf("values %q, want %q", strings.Join(got, " "), want)
+	}
+	if e.Enum.Fallback == nil || e.Enum.Fallback.Value != "c" {
+		t.Errorf("fallback = %+v, want c", e.Enum.Fallback)
+	}
+}
+
+// TestSchemaNormalization covers what the IR keeps of the keywords: exact number literals,
+// sorted types, reference targets, and the same node for a schema reached twice.
+func TestSchemaNormalization(t *testing.T) {
+	pkg := buildOne(t, `{"title": "T", "type": "object", "properties": {
+		"n": {"type": "number", "minimum": 0.1, "maximum": 1e400, "multipleOf": 0.01},
+		"u": {"type": ["null", "string", "boolean"]},
+		"a": {"$ref": "#/$defs/D"},
+		"b": {"$ref": "#/$defs/D"}
+	}, "$defs": {"D": {"type": "string", "maxLength": 3}}}`)
+	fields := named(t, pkg, "T").Fields
+	n := fields[0].Schema
+	if n.Minimum.Literal != "0.1" || n.Maximum.Literal != "1e400" || n.MultipleOf.Literal != "0.01" {
+		t.Errorf("bounds %q %q %q, want the literals as written", n.Minimum.Literal, n.Maximum.Literal, n.MultipleOf.Literal)
+	}
+	if n.Maximum.Rat == nil || n.Maximum.Rat.Num().BitLen() < 1000 {
+		t.Errorf("1e400 lost precision: %v", n.Maximum.Rat)
+	}
+	if got := strings.Join(fields[1].Schema.Types, ","); got != "boolean,null,string" {
+		t.Errorf("types %q, want sorted", got)
+	}
+	if fields[2].Schema.Ref == nil || fields[2].Schema.Ref != fields[3].Schema.Ref || fields[2].Schema.Ref.Name != "D" {
+		t.Errorf("the two $refs do not lead to the one named type D")
+	}
+	if d := named(t, pkg, "D"); d.Schema.MaxLength == nil || *d.Schema.MaxLength != 3 {
+		t.Errorf("D lost maxLength")
+	}
+}
+
+// TestHash: the content hash ignores formatting and member order, and follows the options.
+func TestHash(t *testing.T) {
+	a := buildOne(t, `{"title": "T", "type": "object", "properties": {"a": {"type": "string"}, "b": {"type": "integer"}}}`)
+	b := buildOne(t, "{\n  \"properties\": {\"b\": {\"type\": \"integer\"}, \"a\": {\"type\": \"string\"}},\n  \"type\": \"object\", \"title\": \"T\"\n}")
+	if a.Hash != b.Hash {
+		t.Errorf("reformatting changed the hash: %s, %s", a.Hash, b.Hash)
+	}
+	c, err := buildFiles(t, build.Options{Package: "other"}, "s.json", `{"title": "T", "type": "object", "properties": {"a": {"type": "string"}, "b": {"type": "integer"}}}`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Hash == a.Hash {
+		t.Error("another package name kept the hash")
+	}
+	d := buildOne(t, `{"title": "T", "type": "object", "properties": {"a": {"type": "string"}, "b": {"type": "number"}}}`)
+	if d.Hash == a.Hash {
+		t.Error("a schema edit kept the hash")
+	}
+}
+
+// TestBuildErrors: every refusal names the file, the pointer and what to do.
+func TestBuildErrors(t *testing.T) {
+	tests := []struct {
+		name   string
+		opts   build.Options
+		schema string
+		want   string
+	}{
+		{"invalid package name", build.Options{Package: "my-pkg"}, `{"title": "T", "type": "string"}`, `package name "my-pkg" is not a valid Go package name`},
+		{"type name taken by generated code", build.Options{}, `{"title": "Parse", "type": "string"}`, "Go type name Parse is already taken by a name contractgen declares itself; set x-go-name"},
+		{"two defs with one Go name", build.Options{}, `{"title": "T", "type": "string", "$defs": {"a_b": {"type": "string"}, "a-b": {"type": "string"}}}`, "s.json#/$defs/a-b: Go type name AB is already taken by s.json#/$defs/a_b"},
+		{"x-go-name not an identifier", build.Options{}, `{"title": "T", "type": "string", "x-go-name": "not ok"}`, `s.json#/x-go-name: "not ok" is not an exported Go identifier`},
+		{"field x-go-name not an identifier", build.Options{}, `{"title": "T", "type": "object", "properties": {"a": {"type": "string", "x-go-name": "lower"}}}`, `s.json#/properties/a/x-go-name: "lower" is not an exported Go identifier`},
+		{"reserved field", build.Options{}, `{"title": "T", "type": "object", "properties": {"validate": {"type": "string"}}}`, `property "validate" would become Go field Validate, which generated code uses; set x-go-name`},
+		{"two properties, one field", build.Options{}, `{"title": "T", "type": "object", "properties": {"a_b": {"type": "string"}, "a-b": {"type": "string"}}}`, `s.json#/properties/a-b: properties "a_b" and "a-b" both become Go field AB; set x-go-name on one`},
+		{"property without an identifier", build.Options{}, `{"title": "T", "type": "object", "properties": {"-": {"type": "string"}}}`, `property name "-" gives no Go identifier; set x-go-name`},
+		{"fallback not a value", build.Options{}, `{"title": "T", "enum": ["a"], "x-fallback": "b"}`, "s.json#/x-fallback: the fallback must be one of the enum's values"},
+		{"description of a non-value", build.Options{}, `{"title": "T", "enum": ["a"], "x-enum-descriptions": {"a": "A.", "b": "B."}}`, `s.json#/x-enum-descriptions/b: "b" is not a value of the enum`},
+		{"value without a description", build.Options{}, `{"title": "T", "enum": ["a", "b"], "x-enum-descriptions": {"a": "A."}}`, `enum value "b" has no description`},
+		{"empty description", build.Options{}, `{"title": "T", "enum": ["a"], "x-enum-descriptions": {"a": " "}}`, `the description of "a" must be a non-empty string`},
+		{"relative $id", build.Options{}, `{"$id": "schema.json", "title": "T", "type": "string"}`, "s.json#/$id: $id must be an absolute URI without a fragment"},
+		{"root type not exported", build.Options{RootType: "lower"}, `{"title": "T", "type": "string"}`, `--root-type "lower" is not an exported Go identifier`},
+		{"unsupported keyword", build.Options{}, `{"title": "T", "type": "object", "unevaluatedProperties": false}`, `s.json#/unevaluatedProperties: keyword "unevaluatedProperties" is not supported`},
+		{"dangling $ref", build.Options{}, `{"title": "T", "type": "object", "properties": {"a": {"$ref": "#/$defs/missing"}}}`, "s.json#/properties/a/$ref"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := buildFiles(t, tt.opts, "s.json", tt.schema)
+			if err == nil {
+				t.Fatalf("built without an error, want %q", tt.want)
+			}
+			if !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("error:\n%v\nwant it to contain %q", err, tt.want)
+			}
+		})
+	}
+}
+
+// TestRootTypeNeedsOneSchema: --root-type names one type, so two inputs are refused.
+func TestRootTypeNeedsOneSchema(t *testing.T) {
+	_, err := buildFiles(t, build.Options{RootType: "X"}, "a.json", `{"title": "A", "type": "string"}`, "b.json", `{"title": "B", "type": "string"}`)
+	if err == nil || !strings.Contains(err.Error(), "--root-type names one type but 2 schemas were given") {
+		t.Fatalf("err = %v", err)
+	}
+}
+
+// TestReferencedFiles: a $ref into another file declares the type once, under that file's origin.
+func TestReferencedFiles(t *testing.T) {
+	pkg, err := buildFiles(t, build.Options{}, "main.json",
+		`{"title": "Main", "type": "object", "properties": {"a": {"$ref": "_common.json#/$defs/Shared"}, "b": {"$ref": "_common.json#/$defs/Shared"}}}`,
+		"_common.json", `{"$defs": {"Shared": {"type": "object", "properties": {"x": {"type": "string"}}}}}`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	shared := named(t, pkg, "Shared")
+	if !strings.HasSuffix(shared.Origin, "_common.json#/$defs/Shared") {
+		t.Errorf("origin %q", shared.Origin)
+	}
+	if len(pkg.Sources) != 2 {
+		t.Errorf("sources %+v, want both files", pkg.Sources)
+	}
+}
