@@ -1,0 +1,290 @@
+package govalidate_test
+
+import (
+	"go/format"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/contractgen/contractgen/internal/gen/build"
+	"github.com/contractgen/contractgen/internal/gen/emit/govalidate"
+	"github.com/contractgen/contractgen/internal/gen/ir"
+	"github.com/contractgen/contractgen/internal/gen/load"
+	"github.com/contractgen/contractgen/internal/templates/goruntime"
+)
+
+// irOf loads and builds schema files (name/content pairs) from a temporary working directory.
+func irOf(t *testing.T, files ...string) *ir.Package {
+	t.Helper()
+	dir := t.TempDir()
+	t.Chdir(dir)
+	var roots []string
+	for i := 0; i+1 < len(files); i += 2 {
+		if err := os.WriteFile(filepath.Join(dir, files[i]), []byte(files[i+1]), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		roots = append(roots, files[i])
+	}
+	set, err := load.Files(roots)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pkg, err := build.Build(set, build.Options{Package: "p"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return pkg
+}
+
+// memberNode lowers a root object whose member "v" has the given schema and returns v's node.
+func memberNode(t *testing.T, schema string) (goruntime.Node, *govalidate.Table) {
+	t.Helper()
+	pkg := irOf(t, "s.json", `{"title": "T", "type": "object", "properties": {"v": `+schema+`},
+		"$defs": {"D": {"type": "string", "maxLength": 2}}}`)
+	tab := govalidate.Lower(pkg)
+	return tab.Nodes[tab.Of(pkg.Roots[0].Fields[0].Schema)], tab
+}
+
+// TestLowerKeywords checks that each keyword reaches the table node as the interpreter reads it:
+// types as bits, const and enum as compact JSON, counts with "set" (so a bound of 0 is kept),
+// numbers as their literals, subschemas as node indexes.
+func TestLowerKeywords(t *testing.T) {
+	tests := []struct {
+		name   string
+		schema string
+		check  func(n goruntime.Node, tab *govalidate.Table) bool
+	}{
+		{"one type", `{"type": "string"}`, func(n goruntime.Node, _ *govalidate.Table) bool { return n.Types == goruntime.TypeString }},
+		{"types as bits", `{"type": ["string", "null"]}`, func(n goruntime.Node, _ *govalidate.Table) bool {
+			return n.Types == goruntime.TypeString|goruntime.TypeNull
+		}},
+		{"no type is every type", `{"minLength": 1}`, func(n goruntime.Node, _ *govalidate.Table) bool { return n.Types == 0 }},
+		{"true schema", `true`, func(n goruntime.Node, _ *govalidate.Table) bool { return n.Bool == goruntime.TrueSchema }},
+		{"false schema", `false`, func(n goruntime.Node, _ *govalidate.Table) bool { return n.Bool == goruntime.FalseSchema }},
+		{"const null differs from no const", `{"const": null}`, func(n goruntime.Node, _ *govalidate.Table) bool {
+			return n.HasConst && n.Const == "null"
+		}},
+		{"const object compact, in source order", `{"const": {"b": 1, "a": [true, "x"]}}`, func(n goruntime.Node, _ *govalidate.Table) bool {
+			return n.HasConst && n.Const == `{"b":1,"a":[true,"x"]}`
+		}},
+		{"enum as JSON texts", `{"enum": ["a", 1.50, null]}`, func(n goruntime.Node, _ *govalidate.Table) bool {
+			return slices.Equal(n.Enum, []string{`"a"`, `1.50`, `null`})
+		}},
+		{"zero bound kept", `{"type": "string", "maxLength": 0}`, func(n goruntime.Node, _ *govalidate.Table) bool {
+			return n.MaxLength.Set && n.MaxLength.N == 0 && !n.MinLength.Set
+		}},
+		{"pattern", `{"type": "string", "pattern": "^[a-z]+$"}`, func(n goruntime.Node, _ *govalidate.Table) bool { return n.Pattern == "^[a-z]+$" }},
+		{"numbers as written", `{"type": "number", "minimum": 1e400, "exclusiveMaximum": 0.1, "multipleOf": 0.01}`, func(n goruntime.Node, _ *govalidate.Table) bool {
+			return n.Minimum == "1e400" && n.ExclusiveMaximum == "0.1" && n.MultipleOf == "0.01" && n.Maximum == ""
+		}},
+		{"array counts and uniqueness", `{"type": "array", "minItems": 1, "maxItems": 3, "uniqueItems": true}`, func(n goruntime.Node, _ *govalidate.Table) bool {
+			return n.MinItems == goruntime.Count{Set: true, N: 1} && n.MaxItems == goruntime.Count{Set: true, N: 3} && n.UniqueItems
+		}},
+		{"items, prefixItems, contains", `{"prefixItems": [{"type": "string"}], "items": {"type": "integer"}, "contains": {"const": 1}, "minContains": 2}`, func(n goruntime.Node, tab *govalidate.Table) bool {
+			return len(n.PrefixItems) == 1 && tab.Nodes[n.PrefixItems[0]].Types == goruntime.TypeString &&
+				tab.Nodes[n.Items].Types == goruntime.TypeInteger && tab.Nodes[n.Contains].HasConst && n.MinContains.N == 2
+		}},
+		{"object keywords", `{"type": "object", "properties": {"a": {"type": "string"}}, "required": ["a", "b"], "additionalProperties": false, "patternProperties": {"^x-": {"type": "integer"}}, "propertyNames": {"maxLength": 9}, "minProperties": 1}`, func(n goruntime.Node, tab *govalidate.Table) bool {
+			return len(n.Properties) == 1 && n.Properties[0].Name == "a" && tab.Nodes[n.Properties[0].Node].Types == goruntime.TypeString &&
+				slices.Equal(n.Required, []string{"a", "b"}) && tab.Nodes[n.AdditionalProperties].Bool == goruntime.FalseSchema &&
+				n.PatternProperties[0].Name == "^x-" && tab.Nodes[n.PropertyNames].MaxLength.N == 9 && n.MinProperties.N == 1
+		}},
+		{"dependencies", `{"dependentRequired": {"a": ["b", "c"]}, "dependentSchemas": {"d": {"required": ["e"]}}}`, func(n goruntime.Node, tab *govalidate.Table) bool {
+			return len(n.DependentRequired) == 1 && n.DependentRequired[0].Name == "a" && slices.Equal(n.DependentRequired[0].Required, []string{"b", "c"}) &&
+				n.DependentSchemas[0].Name == "d" && slices.Equal(tab.Nodes[n.DependentSchemas[0].Node].Required, []string{"e"})
+		}},
+		{"applicators", `{"allOf": [{"minLength": 1}], "anyOf": [{"type": "string"}, {"type": "null"}], "oneOf": [true], "not": {"const": 0}, "if": {"type": "string"}, "then": {"minLength": 2}, "else": false}`, func(n goruntime.Node, tab *govalidate.Table) bool {
+			return len(n.AllOf) == 1 && len(n.AnyOf) == 2 && tab.Nodes[n.OneOf[0]].Bool == goruntime.TrueSchema &&
+				tab.Nodes[n.Not].HasConst && n.If != 0 && tab.Nodes[n.Then].MinLength.N == 2 && tab.Nodes[n.Else].Bool == goruntime.FalseSchema
+		}},
+		{"ref to a named type's node", `{"$ref": "#/$defs/D"}`, func(n goruntime.Node, tab *govalidate.Table) bool {
+			return n.Ref != 0 && tab.Nodes[n.Ref].MaxLength.N == 2 && tab.Origins[n.Ref] == "s.json#/$defs/D"
+		}},
+		{"absent subschemas are 0", `{"type": "string"}`, func(n goruntime.Node, _ *govalidate.Table) bool {
+			return n.Ref == 0 && n.Items == 0 && n.AdditionalProperties == 0 && n.Not == 0 && n.Properties == nil
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			n, tab := memberNode(t, tt.schema)
+			if !tt.check(n, tab) {
+				t.Errorf("%s lowered to %+v", tt.schema, n)
+			}
+		})
+	}
+}
+
+// TestLowerOrder: node 0 is unused, roots come first, then the other named types by Go name, each
+// schema is lowered once however often it is reached, and every node knows its origin.
+func TestLowerOrder(t *testing.T) {
+	pkg := irOf(t, "s.json", `{"title": "Root", "type": "object",
+		"properties": {"a": {"$ref": "#/$defs/Zed"}, "b": {"$ref": "#/$defs/Zed"}, "c": {"$ref": "#/$defs/Alpha"}},
+		"$defs": {"Zed": {"type": "string"}, "Alpha": {"type": "integer"}}}`)
+	tab := govalidate.Lower(pkg)
+	if len(tab.Nodes) != len(tab.Origins) {
+		t.Fatalf("%d nodes, %d origins", len(tab.Nodes), len(tab.Origins))
+	}
+	if tab.Origins[0] != "" || tab.Of(nil) != 0 {
+		t.Error("node 0 is not the unused placeholder")
+	}
+	if tab.Of(pkg.Roots[0].Schema) != 1 || tab.Origins[1] != "s.json#" {
+		t.Errorf("the root is node %d (%q), want 1", tab.Of(pkg.Roots[0].Schema), tab.Origins[1])
+	}
+	var zed, alpha int32
+	for _, n := range pkg.Types {
+		switch n.Name {
+		case "Zed":
+			zed = tab.Of(n.Schema)
+		case "Alpha":
+			alpha = tab.Of(n.Schema)
+		}
+	}
+	if zed == 0 || alpha == 0 {
+		t.Fatalf("named types not lowered: Zed %d, Alpha %d", zed, alpha)
+	}
+	count := 0
+	for _, o := range tab.Origins {
+		if o == "s.json#/$defs/Zed" {
+			count++
+		}
+	}
+	if count != 1 {
+		t.Errorf("Zed, reached twice, has %d nodes", count)
+	}
+	for i, o := range tab.Origins[1:] {
+		if !strings.HasPrefix(o, "s.json#") {
+			t.Errorf("node %d has origin %q", i+1, o)
+		}
+	}
+}
+
+// emitted returns validation.go for the schema files and the names of every file Emit returns.
+func emitted(t *testing.T, files ...string) (string, []string) {
+	t.Helper()
+	out, err := govalidate.Emit(irOf(t, files...))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, f := range out {
+		names = append(names, f.Path)
+	}
+	if out[0].Path != "validation.go" {
+		t.Fatalf("first file %s, want validation.go", out[0].Path)
+	}
+	src := out[0].Bytes
+	formatted, err := format.Source(src)
+	if err != nil {
+		t.Fatalf("validation.go does not parse: %v\n%s", err, src)
+	}
+	if string(formatted) != string(src) {
+		t.Errorf("validation.go is not in gofmt's layout")
+	}
+	return string(src), names
+}
+
+// TestEmitChecks covers the walker's decisions: which check a member gets (none when its Go type
+// already says everything), how an optional member is skipped when absent, and the receivers.
+func TestEmitChecks(t *testing.T) {
+	tests := []struct {
+		name, schema string
+		required     bool
+		want, not    []string
+	}{
+		{"unconstrained string needs no check", `{"type": "string"}`, true, nil, []string{"cgCheckString", `cgKey(at, "", "v")`}},
+		{"string bound", `{"type": "string", "maxLength": 3}`, true, []string{"cgCheckString(c, ", "v.V, &a1, &k1)"}, nil},
+		{"optional string bound", `{"type": "string", "maxLength": 3}`, false, []string{"if x1 := v.V; x1 != nil {", "cgCheckString(c, ", "*x1, &a1, &k1)"}, nil},
+		{"bool enum", `{"type": "boolean", "enum": [true]}`, true, []string{"cgCheckBool("}, nil},
+		{"plain bool needs no check", `{"type": "boolean"}`, true, nil, []string{"cgCheckBool("}},
+		{"bounded int64", `{"type": "integer", "minimum": 0, "maximum": 9}`, true, []string{"cgCheckInt64("}, nil},
+		{"number always checked (integer or not)", `{"type": "number"}`, true, []string{"cgCheckNumber("}, nil},
+		{"raw value through the interpreter", `{"anyOf": [{"type": "string"}, {"type": "integer"}]}`, true, []string{"cgCheckRaw("}, nil},
+		{"optional raw skipped when nil", `{"anyOf": [{"type": "string"}, {"type": "integer"}]}`, false, []string{"if v.V != nil {", "cgCheckRaw("}, nil},
+		{"true schema needs no check", `true`, true, nil, []string{"cgCheckRaw("}},
+		{"nullable", `{"type": ["string", "null"], "minLength": 1}`, true, []string{"if v.V.Null {", "cgCheckNull(c, ", "} else {", "v.V.Value, &a1, &k1)"}, nil},
+		{"item count and items", `{"type": "array", "maxItems": 2, "items": {"type": "string", "minLength": 1}}`, true, []string{"cgCheckItemCount(c, ", "len(v.V)", "for i2 := range v.V {", `cgKw(&k1, "items")`}, nil},
+		{"unique items through encoding/json", `{"type": "array", "uniqueItems": true}`, true, []string{"json.Marshal(v.V)", "cgCheckUniqueJSON(", `"encoding/json"`}, nil},
+		{"map values", `{"type": "object", "additionalProperties": {"type": "integer", "maximum": 5, "minimum": 0}}`, true, []string{"for m2, x2 := range v.V {", `cgKw(&k1, "additionalProperties")`, "cgCheckInt64("}, nil},
+		{"map required keys", `{"type": "object", "required": ["k"]}`, true, []string{"cgCheckMapKeys(c, "}, nil},
+		{"ref goes through $ref", `{"$ref": "#/$defs/D"}`, true, []string{`r2 := cgKw(&k1, "$ref")`, "v.V.cgValidate(c, &a1, &r2)"}, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			req := `[]`
+			if tt.required {
+				req = `["v"]`
+			}
+			src, _ := emitted(t, "s.json", `{"title": "T", "type": "object", "properties": {"v": `+tt.schema+`}, "required": `+req+`,
+				"$defs": {"D": {"type": "object", "properties": {"d": {"type": "string"}}}}}`)
+			body := methodBody(t, src, "func (v *T) cgValidate(")
+			for _, w := range tt.want {
+				if !strings.Contains(body, w) && !strings.Contains(src, w) {
+					t.Errorf("T.cgValidate lacks %q:\n%s", w, body)
+				}
+			}
+			for _, w := range tt.not {
+				if strings.Contains(body, w) {
+					t.Errorf("T.cgValidate has %q:\n%s", w, body)
+				}
+			}
+		})
+	}
+}
+
+// methodBody returns the text from the line starting with head to the function's closing brace
+// (or the one line, for an empty body).
+func methodBody(t *testing.T, src, head string) string {
+	t.Helper()
+	i := strings.Index(src, head)
+	if i < 0 {
+		t.Fatalf("no %q in:\n%s", head, src)
+	}
+	rest := src[i:]
+	if line, _, _ := strings.Cut(rest, "\n"); strings.HasSuffix(line, "{}") {
+		return line
+	}
+	end := strings.Index(rest, "\n}\n")
+	return rest[:end+2]
+}
+
+// TestEmitDeclarations covers the package-level parts: the header, one table entry per node with
+// its origin, Validate with a pointer receiver on structs and a value receiver otherwise, Parse for
+// the first root and Parse<Name> for the next, and the runtime files.
+func TestEmitDeclarations(t *testing.T) {
+	src, names := emitted(t,
+		"a.json", `{"title": "A", "type": "object", "properties": {"e": {"$ref": "#/$defs/E"}}, "$defs": {"E": {"enum": ["x", "y"]}}}`,
+		"b.json", `{"title": "B", "type": "string", "maxLength": 4}`)
+	for _, want := range []string{
+		"// Code generated by contractgen. DO NOT EDIT.\n",
+		"var cgNodes = cgCompile([]cgNode{\n",
+		"/* 0 */ {},",
+		"/* 1: a.json# */",
+		"func Parse(data []byte) (*A, error) {",
+		"return cgParse[A](data, cgNodes)",
+		"func ParseB(data []byte) (*B, error) {",
+		"func (v *A) Validate() error {",
+		"func (v B) Validate() error {",
+		"func (v E) Validate() error {",
+		"cgCheckString(c, ",
+	} {
+		if !strings.Contains(src, want) {
+			t.Errorf("validation.go lacks %q", want)
+		}
+	}
+	// A node with one field is one line; with more, one field a line, sorted by name, the values
+	// aligned as gofmt aligns them.
+	if !regexp.MustCompile(`\t/\* \d+: a\.json#/\$defs/E \*/ \{Enum: \[\]string\{"\\"x\\"", "\\"y\\""\}\},\n`).MatchString(src) {
+		t.Errorf("E's table entry is not one line:\n%s", src)
+	}
+	if !regexp.MustCompile(`\t/\* \d+: b\.json# \*/ \{\n\t\tMaxLength: cgN\(4\),\n\t\tTypes:     cgTypeString,\n\t\},\n`).MatchString(src) {
+		t.Errorf("B's table entry is not one aligned field a line, sorted by name:\n%s", src)
+	}
+	for _, f := range []string{"validate.go", "validate_json.go", "validate_number.go", "validate_parse.go", "validate_typed.go"} {
+		if !slices.Contains(names, f) {
+			t.Errorf("Emit did not return the runtime file %s (files: %v)", f, names)
+		}
+	}
+}
