@@ -45,3 +45,44 @@ var banned = []struct{ prefix, why string }{
 	{"dario.cat/mergo", "came only with go-jsonschema"},
 	{"github.com/go-viper/mapstructure", "only the code go-jsonschema generates (the benchmark peer) calls it"},
 }
+
+// linkedModules are the only modules besides contractgen whose packages the binary may link, each
+// with what it is for (docs/design/layout.md, "Dependencies", says the same). A new dependency
+// of the binary must be added here and there, with its reason.
+var linkedModules = map[string]string{
+	"github.com/spf13/cobra":          "the command line: commands, flags, help and completion",
+	"github.com/spf13/pflag":          "cobra's POSIX flags",
+	"github.com/dave/jennifer":        "the Go type declarations of types.go (issue 14: one Go writer, pending)",
+	"github.com/rogpeppe/go-internal": "check's drift diffs (package diff, the Go toolchain's anchored diff)",
+}
+
+// TestBinaryLinksOnlyListedModules fails when the binary links a module that linkedModules does
+// not list, and when a listed module is no longer linked (delete its line and its docs entry).
+func TestBinaryLinksOnlyListedModules(t *testing.T) {
+	goCmd, err := exec.LookPath("go")
+	if err != nil {
+		t.Fatal("the go command is needed to list the binary's packages: ", err)
+	}
+	out, err := exec.Command(goCmd, "list", "-deps", "-f", "{{if not .Standard}}{{with .Module}}{{.Path}}{{end}}{{end}}", ".").CombinedOutput()
+	if err != nil {
+		t.Fatalf("go list: %v\n%s", err, out)
+	}
+	linked := map[string]bool{}
+	for _, m := range strings.Fields(string(out)) {
+		linked[m] = true
+	}
+	if !linked["github.com/contractgen/contractgen"] {
+		t.Fatalf("go list did not name contractgen's own module: %q", out)
+	}
+	delete(linked, "github.com/contractgen/contractgen")
+	for m := range linked {
+		if _, ok := linkedModules[m]; !ok {
+			t.Errorf("the binary links module %s, which linkedModules does not list: say what it is for, or drop it", m)
+		}
+	}
+	for m, why := range linkedModules {
+		if !linked[m] {
+			t.Errorf("linkedModules lists %s (%s), which the binary no longer links", m, why)
+		}
+	}
+}
