@@ -6,8 +6,8 @@ import (
 	"strings"
 	"testing"
 
-	ae "github.com/contractgen/contractgen/generated/agenterror"
 	"github.com/contractgen/contractgen/bench/peers/gojsonschema"
+	ae "github.com/contractgen/contractgen/generated/agenterror"
 )
 
 // The tests in this file keep the benchmarks honest: each pair that BENCHMARKS.md divides must do

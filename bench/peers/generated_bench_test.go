@@ -20,8 +20,8 @@ import (
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
-	ae "github.com/contractgen/contractgen/generated/agenterror"
 	"github.com/contractgen/contractgen/bench/peers/gojsonschema"
+	ae "github.com/contractgen/contractgen/generated/agenterror"
 )
 
 // contractPath is the schema both the generated package and go-jsonschema's package come from.

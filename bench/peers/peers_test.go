@@ -8,8 +8,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/contractgen/contractgen/generated/agenterror"
 	"github.com/contractgen/contractgen/bench/peers/gojsonschema"
+	"github.com/contractgen/contractgen/generated/agenterror"
 )
 
 // corpusDir holds contract instances whose file names state the reference verdict: valid-*,
