@@ -95,7 +95,7 @@ func (b *builder) root(doc *load.Document) *ir.Named {
 		b.diags.Add(doc.Path, "", "cannot derive a Go name for the root type from its title or file name; use --root-type")
 		name = "Root"
 	}
-	if b.opts.RootType != "" && naming.GoName(name) != name {
+	if b.opts.RootType != "" && !naming.IsExported(name) {
 		b.diags.Add(doc.Path, "", "--root-type %q is not an exported Go identifier", name)
 	}
 	b.checkRootOnly(doc)
@@ -136,7 +136,7 @@ func (b *builder) declare(doc *load.Document, ptr, goName string) *ir.Named {
 	origin := doc.Path + "#" + ptr
 	node := doc.Tree.Resolve(ptr)
 	if x := node.Get("x-go-name"); x != nil && x.Kind == jsontree.String {
-		if naming.GoName(x.Text) != x.Text {
+		if !naming.IsExported(x.Text) {
 			b.diags.Add(doc.Path, ptr+"/x-go-name", "%q is not an exported Go identifier", x.Text)
 		} else {
 			goName = x.Text
@@ -240,7 +240,7 @@ func (b *builder) fields(doc *load.Document, ptr string, n *ir.Named) {
 		goName := naming.GoName(p.Name)
 		if x := doc.Tree.Resolve(propPtr).Get("x-go-name"); x != nil && x.Kind == jsontree.String {
 			goName = x.Text
-			if naming.GoName(goName) != goName {
+			if !naming.IsExported(goName) {
 				b.diags.Add(doc.Path, propPtr+"/x-go-name", "%q is not an exported Go identifier", goName)
 			}
 		}
