@@ -65,6 +65,10 @@ func Build(set *load.Set, opts Options) (*ir.Package, error) {
 	}
 	b.checkCycles()
 	b.finish(pkg)
+	if b.diags.Err() == nil {
+		// The constructors read the finished IR; a schema with other problems is reported without them.
+		b.constructors(pkg)
+	}
 	if err := b.diags.Err(); err != nil {
 		return nil, err
 	}

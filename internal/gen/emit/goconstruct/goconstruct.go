@@ -19,6 +19,7 @@ import (
 
 	"github.com/contractgen/contractgen/internal/gen/emit"
 	"github.com/contractgen/contractgen/internal/gen/emit/gosrc"
+	"github.com/contractgen/contractgen/internal/gen/emit/gotypes"
 	"github.com/contractgen/contractgen/internal/gen/ir"
 )
 
@@ -26,11 +27,12 @@ import (
 var constructText string
 
 // Emit returns construct.go and sanitize.go, or nothing when the contract has no kind catalog.
+// The builder has checked the contract (ir.Constructors); this only prints.
 func Emit(pkg *ir.Package) ([]emit.File, error) {
-	m, err := Analyze(pkg)
-	if err != nil || m == nil {
-		return nil, err
+	if pkg.Constructors == nil {
+		return nil, nil
 	}
+	m := &model{Constructors: pkg.Constructors, Package: pkg.Name, Hash: pkg.Hash}
 	runtime, err := emit.GoRuntimeFiles(pkg.Name, pkg.Hash, "sanitize")
 	if err != nil {
 		return nil, err
@@ -38,11 +40,32 @@ func Emit(pkg *ir.Package) ([]emit.File, error) {
 	return append([]emit.File{{Path: "construct.go", Bytes: construct(m)}}, runtime...), nil
 }
 
+// model is what construct.go is printed from: the builder's decisions and the file header's facts.
+type model struct {
+	*ir.Constructors
+	// Package is the Go package name; Hash is the contract hash for the file header.
+	Package, Hash string
+}
+
+// usesJSON says whether construct.go needs encoding/json: for a json.Number retry_after_ms or an
+// option whose type names a json type.
+func (m *model) usesJSON() bool {
+	if m.RetryAfter == ir.GoNumber {
+		return true
+	}
+	for _, o := range m.Options {
+		if strings.Contains(gotypes.TypeString(o.Type), "json.") {
+			return true
+		}
+	}
+	return false
+}
+
 // commentWidth is where comments that carry contract text are wrapped.
 const commentWidth = 96
 
 // construct renders construct.go.
-func construct(m *Model) []byte {
+func construct(m *model) []byte {
 	var paramList strings.Builder // ", traceID": what follows message in cgConstruct's parameters
 	for _, p := range m.Params {
 		paramList.WriteString(", " + p.Var)
@@ -92,13 +115,13 @@ func joinLines(lines []string) string {
 }
 
 // constructImports lists the imports of construct.go, sorted as gofmt sorts them.
-func constructImports(m *Model) string {
+func constructImports(m *model) string {
 	var b bytes.Buffer
-	if m.UsesJSON {
+	if m.usesJSON() {
 		b.WriteString("\t\"encoding/json\"\n")
 	}
 	b.WriteString("\t\"slices\"\n")
-	if m.RetryAfter == "number" {
+	if m.RetryAfter == ir.GoNumber {
 		b.WriteString("\t\"strconv\"\n")
 	}
 	b.WriteString("\t\"strings\"\n\t\"time\"\n")
@@ -108,7 +131,7 @@ func constructImports(m *Model) string {
 // kindConstants writes what goes between the parentheses of the Kind constants: a constant per
 // catalog row, or nothing, since gofmt writes an empty block as "()". Each constant has its own
 // comment, which ends any column gofmt would align, so it is written with single spaces.
-func kindConstants(m *Model) string {
+func kindConstants(m *model) string {
 	if len(m.Kinds) == 0 {
 		return ""
 	}
@@ -126,7 +149,7 @@ func kindConstants(m *Model) string {
 
 // catalogRows writes what goes between the braces of cgCatalog: an element per catalog row, or
 // nothing, since gofmt writes an empty literal as "{}".
-func catalogRows(m *Model) string {
+func catalogRows(m *model) string {
 	if len(m.Kinds) == 0 {
 		return ""
 	}
@@ -142,7 +165,7 @@ func catalogRows(m *Model) string {
 }
 
 // catalogRow lays out the fields of one KindInfo literal at the given indentation.
-func catalogRow(indent int, r Row) []string {
+func catalogRow(indent int, r ir.KindRow) []string {
 	rows := make([][]gosrc.Pair, 0, 5)
 	if r.Name != "" {
 		rows = append(rows, []gosrc.Pair{{Key: "Kind", Value: "Kind" + r.GoName}})
@@ -160,7 +183,7 @@ func catalogRow(indent int, r Row) []string {
 }
 
 // kindConstructors writes New<Kind> for every catalog row, each followed by a blank line.
-func kindConstructors(m *Model, paramList string) string {
+func kindConstructors(m *model, paramList string) string {
 	var params strings.Builder // "traceID, ": the parameters before message
 	for _, p := range m.Params {
 		params.WriteString(p.Var + ", ")
@@ -176,7 +199,7 @@ func kindConstructors(m *Model, paramList string) string {
 }
 
 // describeRow summarizes a row for a constructor's doc comment.
-func describeRow(r Row) string {
+func describeRow(r ir.KindRow) string {
 	var b strings.Builder
 	b.WriteString("origin " + r.OriginValue + ", recovery " + r.ActionValue + " (same arguments: " + r.SameArgumentsValue +
 		"), HTTP " + strconv.Itoa(r.HTTPStatus))
@@ -188,7 +211,7 @@ func describeRow(r Row) string {
 }
 
 // errorFields lays out the fields of the error literal cgConstruct starts from.
-func errorFields(m *Model) []string {
+func errorFields(m *model) []string {
 	rows := [][]gosrc.Pair{
 		{{Key: "ContractVersion", Value: m.Version}},
 		{{Key: "Kind", Value: "string(kind)"}},
@@ -232,16 +255,16 @@ const (
 )
 
 // finishRules writes the body of cgBuild.finish after its first line.
-func finishRules(m *Model) string {
+func finishRules(m *model) string {
 	var b bytes.Buffer
 	if s := m.Safety; s != nil {
 		gosrc.Expand(&b, safetyHintRule, map[string]string{
 			"Field": s.Field, "ReadOnly": s.ReadOnly, "Idempotent": s.Idempotent, "Conditional": m.Conditional})
 	}
 	switch m.RetryAfter {
-	case "number":
+	case ir.GoNumber:
 		b.WriteString(retryAfterNumberRule)
-	case "int64":
+	case ir.GoInt64:
 		b.WriteString(retryAfterInt64Rule)
 	}
 	for _, o := range m.Options {
@@ -297,7 +320,7 @@ func WithCauseError(err error) Option {
 
 // options writes the With option of every optional member, and WithCauseError when the contract
 // has a text cause.
-func options(m *Model) string {
+func options(m *model) string {
 	var b bytes.Buffer
 	doc := func(text string) { putLines(&b, gosrc.DocComment(emit.Wrap(text, commentWidth))) }
 	for _, o := range m.Options {
@@ -312,7 +335,7 @@ func options(m *Model) string {
 			gosrc.Expand(&b, evidenceOption, vars)
 		default:
 			doc(o.Name + " sets " + o.JSON + ".")
-			vars["Type"], vars["Value"] = o.Type, "value"
+			vars["Type"], vars["Value"] = gotypes.TypeString(o.Type), "value"
 			if o.Pointer {
 				vars["Value"] = "&value"
 			}
