@@ -9,6 +9,10 @@ import (
 	"github.com/contractgen/contractgen/internal/gen/ir"
 )
 
+// KindType is the Go name of the kind constants' type, which goconstruct declares; ReservedNames
+// keeps schema types off it.
+const KindType = "Kind"
+
 // The members the catalog fills in, and their places in recovery.
 var catalogMembers = []string{"contract_version", "kind", "message", "origin", "recovery", "side_effects"}
 
@@ -60,7 +64,11 @@ func (a *analyzer) model() *ir.Constructors {
 		return nil
 	}
 	a.version(m, fields["contract_version"])
-	a.requireString(fields["kind"])
+	if a.requireString(fields["kind"]) {
+		// The kind member takes the type of the kind constants, so e.Kind == KindTimeout compiles.
+		m.KindType = KindType
+		fields["kind"].Type.Defined = KindType
+	}
 	a.requireString(fields["message"])
 	m.Origin = a.enumName(fields["origin"])
 	m.SideEffects = a.enumName(fields["side_effects"])
@@ -93,10 +101,13 @@ func (a *analyzer) version(m *ir.Constructors, f *ir.Field) {
 	m.Version = string(f.Schema.Const.JSON)
 }
 
-func (a *analyzer) requireString(f *ir.Field) {
+// requireString records a problem unless f is a plain string, and reports whether it is one.
+func (a *analyzer) requireString(f *ir.Field) bool {
 	if f.Type.Kind != ir.GoString || f.Type.Pointer || f.Type.Nullable {
 		a.fail(f.Origin, "%s must be a string", f.Name)
+		return false
 	}
+	return true
 }
 
 // enumName returns the Go type of an enum member, or records that it is not one.

@@ -146,6 +146,10 @@ type GoType struct {
 	// Pointer reports that the Go type is *T, used for optional members whose zero value is a
 	// legal JSON value.
 	Pointer bool
+	// Defined names a string type the generated package declares with constants of its own, used
+	// instead of string (GoString only): the catalog's Kind for the kind member. JSON sees the
+	// string; Go code compares with the constants without a conversion.
+	Defined string
 }
 
 // Schema is one schema node with normalized keywords. Absent keywords are nil or empty.
@@ -292,6 +296,9 @@ type Surfaces struct {
 type Constructors struct {
 	// Error is the Go name of the root type that implements error ("AgentError").
 	Error string
+	// KindType is the Go type of the kind member and of the kind constants ("Kind"): a string type,
+	// so kinds the catalog does not list still decode and encode unchanged.
+	KindType string
 	// Version is the literal of the const contract_version ("1").
 	Version string
 	// Origin, Recovery, Action, SameArguments and SideEffects are the Go type names of the

@@ -345,7 +345,7 @@ func TestEmptyInputsStayValid(t *testing.T) {
 	if e.Kind == "" || strings.TrimSpace(e.Message) == "" {
 		t.Fatalf("empty kind or message kept: %+v", e)
 	}
-	if !strings.Contains(e.Message, e.Kind) {
+	if !strings.Contains(e.Message, string(e.Kind)) {
 		t.Errorf("the replacement message %q does not name the kind %q", e.Message, e.Kind)
 	}
 }

@@ -214,7 +214,7 @@ func describeRow(r ir.KindRow) string {
 func errorFields(m *model) []string {
 	rows := [][]gosrc.Pair{
 		{{Key: "ContractVersion", Value: m.Version}},
-		{{Key: "Kind", Value: "string(kind)"}},
+		{{Key: "Kind", Value: "kind"}},
 		{{Key: "Message", Value: "message"}},
 		{{Key: "Origin", Value: "row.Origin"}},
 		{{Key: "Recovery", Value: m.Recovery + "{Action: row.Action, SameArguments: row.SameArguments, Guidance: row.Guidance}"}},

@@ -176,7 +176,7 @@ func TestHTTPOverARealConnection(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", kind, err)
 		}
-		if back.Kind != string(kind) {
+		if back.Kind != kind {
 			t.Errorf("read back kind %q, want %q", back.Kind, kind)
 		}
 	}
@@ -327,7 +327,7 @@ func TestFromMCPToolResultFindsTheContractAnywhere(t *testing.T) {
 		"text":       {Content: []json.RawMessage{json.RawMessage(`{"type":"text","text":"plain words"}`), block}},
 	} {
 		e, ok := ae.FromMCPToolResult(r)
-		if !ok || e.Kind != string(ae.KindNotFound) {
+		if !ok || e.Kind != ae.KindNotFound {
 			t.Errorf("%s: found %v %v", name, e, ok)
 		}
 	}

@@ -1,6 +1,7 @@
 package gotypes
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -20,6 +21,9 @@ func EmitCodec(pkg *ir.Package) ([]emit.File, error) {
 func codecSource(pkg *ir.Package) []byte {
 	f := gosrc.NewFile(pkg.Name, sourceHeader(pkg.Hash)...)
 	c := codec{f: f}
+	for _, name := range definedTypes(pkg) {
+		c.wrapperCodec(&ir.Named{Name: name}, &ir.GoType{Kind: ir.GoString})
+	}
 	for _, n := range pkg.Types {
 		switch n.Kind {
 		case ir.StructType:
@@ -36,6 +40,21 @@ func codecSource(pkg *ir.Package) []byte {
 		}
 	}
 	return f.Bytes()
+}
+
+// definedTypes lists the string types that fields use instead of string (ir.GoType.Defined),
+// sorted; another emitter declares them, the codec gives them cgEncode and cgDecode.
+func definedTypes(pkg *ir.Package) []string {
+	var names []string
+	for _, n := range pkg.Types {
+		for _, f := range n.Fields {
+			if d := f.Type.Defined; d != "" && !slices.Contains(names, d) {
+				names = append(names, d)
+			}
+		}
+	}
+	slices.Sort(names)
+	return names
 }
 
 // sourceHeader is the header of every file the Go emitters write themselves.
@@ -242,6 +261,9 @@ func (c codec) codecFunc(t *ir.GoType, prefix string) string {
 		fn = prefix + "Number"
 	case ir.GoString:
 		fn = prefix + "String"
+		if t.Defined != "" {
+			fn = prefix + "Named[" + t.Defined + "]"
+		}
 	case ir.GoRef:
 		fn = prefix + "Named[" + t.Named.Name + "]"
 	case ir.GoSlice:

@@ -120,6 +120,9 @@ func TypeString(t *ir.GoType) string {
 		s = "json.Number"
 	case ir.GoString:
 		s = "string"
+		if t.Defined != "" {
+			s = t.Defined
+		}
 	case ir.GoRef:
 		s = t.Named.Name
 	case ir.GoSlice:
@@ -161,6 +164,9 @@ func baseType(t *ir.GoType) *jen.Statement {
 	case ir.GoNumber:
 		return jen.Qual(jsonPkg, "Number")
 	case ir.GoString:
+		if t.Defined != "" {
+			return jen.Id(t.Defined)
+		}
 		return jen.String()
 	case ir.GoRef:
 		return jen.Id(t.Named.Name)

@@ -1,0 +1,145 @@
+package gotypes_test
+
+import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/contractgen/contractgen/internal/gen/build"
+	"github.com/contractgen/contractgen/internal/gen/emit/gotypes"
+	"github.com/contractgen/contractgen/internal/gen/ir"
+	"github.com/contractgen/contractgen/internal/gen/load"
+)
+
+const contractSchema = "../../../../docs/contracts/schemas/agent-error.schema.json"
+
+// buildIR loads and builds schema files.
+func buildIR(t *testing.T, paths ...string) *ir.Package {
+	t.Helper()
+	set, err := load.Files(paths)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pkg, err := build.Build(set, build.Options{Package: "agenterror"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return pkg
+}
+
+// schemaFile writes schema text to a file of its own.
+func schemaFile(t *testing.T, name, schema string) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), name)
+	if err := os.WriteFile(path, []byte(schema), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// typesGo emits the package and parses types.go, with comments.
+func typesGo(t *testing.T, pkg *ir.Package) (*ast.File, string) {
+	t.Helper()
+	files, err := gotypes.Emit(pkg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range files {
+		if f.Path == "types.go" {
+			parsed, err := parser.ParseFile(token.NewFileSet(), "types.go", f.Bytes, parser.ParseComments)
+			if err != nil {
+				t.Fatalf("types.go does not parse: %v\n%s", err, f.Bytes)
+			}
+			return parsed, string(f.Bytes)
+		}
+	}
+	t.Fatal("no types.go")
+	return nil, ""
+}
+
+func TestTypeString(t *testing.T) {
+	named := &ir.Named{Name: "Origin"}
+	for want, typ := range map[string]*ir.GoType{
+		"string":                      {Kind: ir.GoString},
+		"Kind":                        {Kind: ir.GoString, Defined: "Kind"},
+		"*int64":                      {Kind: ir.GoInt64, Pointer: true},
+		"*Nullable[json.Number]":      {Kind: ir.GoNumber, Nullable: true, Pointer: true},
+		"Origin":                      {Kind: ir.GoRef, Named: named},
+		"[]Origin":                    {Kind: ir.GoSlice, Elem: &ir.GoType{Kind: ir.GoRef, Named: named}},
+		"map[string]any":              {Kind: ir.GoMap, Elem: &ir.GoType{Kind: ir.GoAny}},
+		"json.RawMessage":             {Kind: ir.GoRaw},
+		"map[string]Nullable[bool]":   {Kind: ir.GoMap, Elem: &ir.GoType{Kind: ir.GoBool, Nullable: true}},
+		"Nullable[map[string]string]": {Kind: ir.GoMap, Nullable: true, Elem: &ir.GoType{Kind: ir.GoString}},
+	} {
+		if got := gotypes.TypeString(typ); got != want {
+			t.Errorf("TypeString(%+v) = %s, want %s", typ, got, want)
+		}
+	}
+}
+
+// structField finds a field of a struct type declared in f and renders its type.
+func structField(t *testing.T, f *ast.File, typeName, fieldName string) (string, *ast.Field) {
+	t.Helper()
+	for _, d := range f.Decls {
+		g, ok := d.(*ast.GenDecl)
+		if !ok {
+			continue
+		}
+		for _, s := range g.Specs {
+			ts, ok := s.(*ast.TypeSpec)
+			if !ok || ts.Name.Name != typeName {
+				continue
+			}
+			for _, fd := range ts.Type.(*ast.StructType).Fields.List {
+				for _, n := range fd.Names {
+					if n.Name == fieldName {
+						return types(fd.Type), fd
+					}
+				}
+			}
+		}
+	}
+	t.Fatalf("no field %s.%s", typeName, fieldName)
+	return "", nil
+}
+
+// types renders a field type expression as Go source, for the forms types.go uses.
+func types(e ast.Expr) string {
+	switch x := e.(type) {
+	case *ast.Ident:
+		return x.Name
+	case *ast.StarExpr:
+		return "*" + types(x.X)
+	case *ast.SelectorExpr:
+		return types(x.X) + "." + x.Sel.Name
+	case *ast.ArrayType:
+		return "[]" + types(x.Elt)
+	case *ast.MapType:
+		return "map[" + types(x.Key) + "]" + types(x.Value)
+	case *ast.IndexExpr:
+		return types(x.X) + "[" + types(x.Index) + "]"
+	}
+	return "?"
+}
+
+// TestKindMemberHasTheKindType: with a kind catalog, the kind member is declared with the
+// constants' type (Kind), while a member that merely holds a kind (original_kind) stays a string.
+func TestKindMemberHasTheKindType(t *testing.T) {
+	f, _ := typesGo(t, buildIR(t, contractSchema))
+	if got, _ := structField(t, f, "AgentError", "Kind"); got != "Kind" {
+		t.Errorf("AgentError.Kind is %s, want Kind", got)
+	}
+	if got, _ := structField(t, f, "AgentError", "OriginalKind"); got != "*string" {
+		t.Errorf("AgentError.OriginalKind is %s, want *string", got)
+	}
+	// Without a catalog there is no Kind type, and the member is a string.
+	plain := schemaFile(t, "plain.schema.json", `{"title": "Plain error", "type": "object", "required": ["kind", "message"],
+		"properties": {"kind": {"type": "string"}, "message": {"type": "string"}}}`)
+	f, _ = typesGo(t, buildIR(t, plain))
+	if got, _ := structField(t, f, "PlainError", "Kind"); got != "string" {
+		t.Errorf("without a catalog, PlainError.Kind is %s, want string", got)
+	}
+}
