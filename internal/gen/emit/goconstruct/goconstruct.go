@@ -32,7 +32,8 @@ func Emit(pkg *ir.Package) ([]emit.File, error) {
 	if pkg.Constructors == nil {
 		return nil, nil
 	}
-	m := &model{Constructors: pkg.Constructors, Package: pkg.Name, Hash: pkg.Hash}
+	_, ptr, _ := strings.Cut(pkg.Catalog.Origin, "#")
+	m := &model{Constructors: pkg.Constructors, Package: pkg.Name, Hash: pkg.Hash, CatalogPointer: ptr}
 	runtime, err := emit.GoRuntimeFiles(pkg.Name, pkg.Hash, "sanitize")
 	if err != nil {
 		return nil, err
@@ -45,6 +46,8 @@ type model struct {
 	*ir.Constructors
 	// Package is the Go package name; Hash is the contract hash for the file header.
 	Package, Hash string
+	// CatalogPointer is the JSON pointer of x-catalog in the schema, where CheckCatalog points.
+	CatalogPointer string
 }
 
 // usesJSON says whether construct.go needs encoding/json: for a json.Number retry_after_ms or an
@@ -89,6 +92,9 @@ func construct(m *model) []byte {
 		"errorFields":      joinLines(errorFields(m)),
 		"finishRules":      finishRules(m),
 		"options":          options(m),
+		"catalogPointer":   m.CatalogPointer,
+		"retryRule":        retryRule(m),
+		"catalogChecks":    catalogChecks(m),
 	})
 	return out.Bytes()
 }
@@ -121,7 +127,8 @@ func constructImports(m *model) string {
 		b.WriteString("\t\"encoding/json\"\n")
 	}
 	b.WriteString("\t\"slices\"\n")
-	if m.RetryAfter == ir.GoNumber {
+	if m.RetryAfter != ir.GoRaw {
+		// json.Number formatting, and CheckCatalog's message.
 		b.WriteString("\t\"strconv\"\n")
 	}
 	b.WriteString("\t\"strings\"\n\t\"time\"\n")
@@ -235,13 +242,13 @@ const (
 		e.Recovery.SameArguments = $Conditional
 	}
 `
-	retryAfterNumberRule = `	if b.retryAfter != nil && b.row.RetryAfter {
+	retryAfterNumberRule = `	if b.retryAfter != nil {
 		ms := cgMilliseconds(*b.retryAfter)
 		n := json.Number(strconv.FormatInt(ms, 10))
 		e.Recovery.RetryAfterMS = &n
 	}
 `
-	retryAfterInt64Rule = `	if b.retryAfter != nil && b.row.RetryAfter {
+	retryAfterInt64Rule = `	if b.retryAfter != nil {
 		ms := cgMilliseconds(*b.retryAfter)
 		e.Recovery.RetryAfterMS = &ms
 	}
@@ -253,6 +260,35 @@ const (
 	causeRule = `	e.cgCause = b.cause
 `
 )
+
+// retryAfterCheck is CheckCatalog's test of recovery.retry_after_ms against the row's RetryAfter.
+const retryAfterCheck = `	if row, known := LookupKind(v.Kind); v.Recovery.RetryAfterMS != nil && !row.RetryAfter {
+		rule := "$catalogPointer/fallback/retry_after"
+		if known {
+			rule = "$catalogPointer/kinds/" + cgPointerToken(string(v.Kind)) + "/retry_after"
+		}
+		violations = append(violations, Violation{InstanceLocation: "/recovery/retry_after_ms", KeywordLocation: rule,
+			Message: "the catalog row of kind " + strconv.Quote(string(v.Kind)) + " does not allow retry_after_ms"})
+	}
+`
+
+// catalogChecks writes CheckCatalog's tests, one per rule the contract's members make possible.
+func catalogChecks(m *model) string {
+	if m.RetryAfter == ir.GoRaw {
+		return ""
+	}
+	var b bytes.Buffer
+	gosrc.Expand(&b, retryAfterCheck, map[string]string{"catalogPointer": m.CatalogPointer})
+	return b.String()
+}
+
+// retryRule states CheckCatalog's rules in its doc comment.
+func retryRule(m *model) string {
+	if m.RetryAfter == ir.GoRaw {
+		return "none, as the contract has no recovery.retry_after_ms."
+	}
+	return "recovery.retry_after_ms only for a kind whose row sets RetryAfter."
+}
 
 // finishRules writes the body of cgBuild.finish after its first line.
 func finishRules(m *model) string {
@@ -282,37 +318,37 @@ func finishRules(m *model) string {
 // they wrap text of the contract.
 const (
 	textOption = `func $Name(value string) Option {
-	return func(b *cgBuild) { b.err.$Field = cgText(value) }
+	return Option{func(b *cgBuild) { b.err.$Field = cgText(value) }}
 }
 
 `
 	evidenceOption = `func $Name(value map[string]any) Option {
-	return func(b *cgBuild) {
+	return Option{func(b *cgBuild) {
 		if b.evidence == nil {
 			b.evidence = make(map[string]any, len(value))
 		}
 		for k, v := range value {
 			b.evidence[k] = v
 		}
-	}
+	}}
 }
 
 `
 	valueOption = `func $Name(value $Type) Option {
-	return func(b *cgBuild) { b.err.$Field = $Value }
+	return Option{func(b *cgBuild) { b.err.$Field = $Value }}
 }
 
 `
 	causeErrorOption = `// WithCauseError sets cause to the sanitized text of err and keeps err itself, so that errors.Is
 // and errors.As reach it through Unwrap. A nil err changes nothing.
 func WithCauseError(err error) Option {
-	return func(b *cgBuild) {
+	return Option{func(b *cgBuild) {
 		if err == nil {
 			return
 		}
 		b.cause = err
 		b.err.$Field = cgText(err.Error())
-	}
+	}}
 }
 
 `
