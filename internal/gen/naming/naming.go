@@ -103,3 +103,42 @@ func IsValidPackageName(s string) bool {
 func IsExported(s string) bool {
 	return token.IsIdentifier(s) && token.IsExported(s)
 }
+
+// Article returns "a" or "an", whichever English puts before word when it is read aloud: "an
+// AgentError", "a QuotaError", "an HTTPError", "a URLError", "a user", "an unknown_tool". It goes
+// by the sound of the first letters; a leading initialism is read letter by letter. Quotes and
+// other punctuation in front are skipped.
+func Article(word string) string {
+	word = strings.TrimLeftFunc(word, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
+	if word == "" {
+		return "a"
+	}
+	lower := strings.ToLower(word)
+	// A leading initialism (two or more capitals, or one GoName spells in capitals) is read by its
+	// letters: an HTTPError, an MCPResult, a URLError.
+	caps := 0
+	for caps < len(word) && word[caps] >= 'A' && word[caps] <= 'Z' {
+		caps++
+	}
+	if caps >= 2 {
+		if strings.ContainsRune("AEFHILMNORSX", rune(word[0])) {
+			return "an"
+		}
+		return "a"
+	}
+	for _, p := range []string{"hour", "honest", "honor", "heir"} {
+		if strings.HasPrefix(lower, p) {
+			return "an"
+		}
+	}
+	// A "u" read "you" (user, unit, usage) and "eu" and "one" take "a".
+	for _, p := range []string{"uni", "use", "usa", "usu", "uti", "ure", "uri", "eu", "one", "once"} {
+		if strings.HasPrefix(lower, p) {
+			return "a"
+		}
+	}
+	if strings.ContainsRune("aeiou", rune(lower[0])) {
+		return "an"
+	}
+	return "a"
+}

@@ -53,3 +53,16 @@ func TestIsExported(t *testing.T) {
 		}
 	}
 }
+
+func TestArticle(t *testing.T) {
+	for word, want := range map[string]string{
+		"AgentError": "an", "QuotaError": "a", "ambiguous_tool": "an", "rate_limited": "a", "oauth_needs_reauth": "an",
+		"unknown_tool": "an", "upstream_error": "an", "user": "a", "unit": "a", "usage": "a", "HTTPError": "an",
+		"URLError": "a", "MCPResult": "an", "SQLRow": "an", "Error": "an", "hour": "an", "one_time": "a", "": "a",
+		"\"invalid_param\"": "an", "XMLDoc": "an", "Hello": "a", "euro": "a",
+	} {
+		if got := Article(word); got != want {
+			t.Errorf("Article(%q) = %q, want %q", word, got, want)
+		}
+	}
+}

@@ -21,6 +21,7 @@ import (
 	"github.com/contractgen/contractgen/internal/gen/emit/gosrc"
 	"github.com/contractgen/contractgen/internal/gen/emit/gotypes"
 	"github.com/contractgen/contractgen/internal/gen/ir"
+	"github.com/contractgen/contractgen/internal/gen/naming"
 )
 
 //go:embed construct.go.txt
@@ -198,7 +199,7 @@ func kindConstructors(m *model, paramList string) string {
 	var b bytes.Buffer
 	b.Grow(len(m.Kinds) * 480)
 	for _, r := range m.Kinds {
-		putLines(&b, gosrc.DocComment(emit.Wrap("New"+r.GoName+" returns a "+strconv.Quote(r.Name)+" error: "+describeRow(r), commentWidth)))
+		putLines(&b, gosrc.DocComment(emit.Wrap("New"+r.GoName+" returns "+naming.Article(r.Name)+" "+strconv.Quote(r.Name)+" error: "+describeRow(r), commentWidth)))
 		put(&b, "func New", r.GoName, "(", params.String(), "message string, opts ...Option) *", m.Error, " {\n",
 			"\treturn cgConstruct(Kind", r.GoName, ", message", paramList, ", opts)\n}\n\n")
 	}

@@ -6,6 +6,7 @@ import (
 	"go/token"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/contractgen/contractgen/internal/gen/build"
@@ -141,5 +142,57 @@ func TestKindMemberHasTheKindType(t *testing.T) {
 	f, _ = typesGo(t, buildIR(t, plain))
 	if got, _ := structField(t, f, "PlainError", "Kind"); got != "string" {
 		t.Errorf("without a catalog, PlainError.Kind is %s, want string", got)
+	}
+}
+
+// constDoc returns the doc comment of a constant declared in f.
+func constDoc(t *testing.T, f *ast.File, name string) string {
+	t.Helper()
+	for _, d := range f.Decls {
+		g, ok := d.(*ast.GenDecl)
+		if !ok || g.Tok != token.CONST {
+			continue
+		}
+		for _, s := range g.Specs {
+			vs := s.(*ast.ValueSpec)
+			if vs.Names[0].Name == name {
+				return vs.Doc.Text()
+			}
+		}
+	}
+	t.Fatalf("no constant %s", name)
+	return ""
+}
+
+// TestDocComments: an enum value's description is a sentence, so it follows the wire value
+// ("StateStopped is \"stopped\": The job was stopped."), never "StateStopped is the job was
+// stopped"; a member's description that starts with an article reads on after "is"; any other
+// follows a dash; a member without one names its JSON member.
+func TestDocComments(t *testing.T) {
+	path := schemaFile(t, "job.schema.json", `{"title": "Job", "type": "object", "properties": {
+		"state": {"description": "Where the job stands.", "enum": ["stopped", "running"],
+			"x-enum-descriptions": {"stopped": "The job was stopped by an operator.", "running": "  It runs. "}},
+		"owner": {"description": "The person who started the job.", "type": "string"},
+		"tags": {"type": "array", "items": {"type": "string"}}}}`)
+	f, src := typesGo(t, buildIR(t, path))
+	for name, want := range map[string]string{
+		"JobStateStopped": "JobStateStopped is \"stopped\": The job was stopped by an operator.\n",
+		"JobStateRunning": "JobStateRunning is \"running\": It runs.\n",
+	} {
+		if got := constDoc(t, f, name); got != want {
+			t.Errorf("%s's doc comment is %q, want %q", name, got, want)
+		}
+	}
+	for field, want := range map[string]string{
+		"Owner": "Owner is the person who started the job.\n",
+		"State": "State — where the job stands.\n",
+		"Tags":  "Tags holds the tags member.\n",
+	} {
+		if _, fd := structField(t, f, "Job", field); fd.Doc.Text() != want {
+			t.Errorf("Job.%s's doc comment is %q, want %q", field, fd.Doc.Text(), want)
+		}
+	}
+	if strings.Contains(src, " is the job was") {
+		t.Errorf("ungrammatical comment in:\n%s", src)
 	}
 }
