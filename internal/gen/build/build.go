@@ -29,6 +29,8 @@ type Options struct {
 	Package string
 	// RootType overrides the Go name of the root type; only with a single input schema.
 	RootType string
+	// SharedPackage says the Go files join a package of the user's (ir.Package.SharedPackage).
+	SharedPackage bool
 }
 
 // ReservedNames are package-level names that emitters declare in every generated package; a schema
@@ -59,7 +61,7 @@ func Build(set *load.Set, opts Options) (*ir.Package, error) {
 	for _, name := range ReservedNames {
 		b.names[name] = "a name contractgen declares itself"
 	}
-	pkg := &ir.Package{Name: opts.Package}
+	pkg := &ir.Package{Name: opts.Package, SharedPackage: opts.SharedPackage}
 	for _, doc := range set.Roots {
 		pkg.Roots = append(pkg.Roots, b.root(doc))
 	}

@@ -10,6 +10,10 @@ import "math/big"
 type Package struct {
 	// Name is the Go package name of generated Go code.
 	Name string
+	// SharedPackage says the generated Go files join a package of the user's (go generate's
+	// --go-dir .), whose own files carry the package comment; they then carry none, so that go doc
+	// shows one.
+	SharedPackage bool
 	// Hash is a content hash of the inputs and the options, written into file headers so that a
 	// change of input is visible and a new contractgen version alone causes no drift.
 	Hash string

@@ -5,6 +5,7 @@ import (
 	"go/parser"
 	"go/token"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -13,6 +14,7 @@ import (
 	"github.com/contractgen/contractgen/internal/gen/emit/gotypes"
 	"github.com/contractgen/contractgen/internal/gen/ir"
 	"github.com/contractgen/contractgen/internal/gen/load"
+	"github.com/contractgen/contractgen/internal/gen/run"
 )
 
 const contractSchema = "../../../../docs/contracts/schemas/agent-error.schema.json"
@@ -194,5 +196,52 @@ func TestDocComments(t *testing.T) {
 	}
 	if strings.Contains(src, " is the job was") {
 		t.Errorf("ungrammatical comment in:\n%s", src)
+	}
+}
+
+// TestOnePackageCommentInAConsumerPackage generates into a package of the user's, as go generate
+// does (--go-dir .), beside the file with the directive and the package's own comment, and asks
+// go doc: the package comment appears once, the user's. Generated into a directory of its own,
+// the package keeps the generated comment.
+func TestOnePackageCommentInAConsumerPackage(t *testing.T) {
+	if _, err := exec.LookPath("go"); err != nil {
+		t.Skip("the go command is needed to run go doc:", err)
+	}
+	path := schemaFile(t, "schema.json", `{"title": "Quota error", "type": "object", "required": ["message"],
+		"properties": {"message": {"type": "string"}}}`)
+	for _, c := range []struct {
+		goDir, userDoc, want string
+	}{
+		{".", "// Package quota holds the quota error types generated from schema.json.\npackage quota\n\n//go:generate contractgen generate --schema schema.json --targets go\n",
+			"Package quota holds the quota error types"},
+		{"quota", "", "Package quota holds the Go types of schema.json"},
+	} {
+		res, err := run.Run(run.Options{Schemas: []string{path}, Package: "quota", Targets: []string{"go"}, GoDir: c.goDir})
+		if err != nil {
+			t.Fatal(err)
+		}
+		dir := t.TempDir()
+		files := map[string][]byte{"go.mod": []byte("module example.com/quota\n\ngo 1.24\n")}
+		if c.userDoc != "" {
+			files["gen.go"] = []byte(c.userDoc)
+		}
+		for _, f := range res.Files {
+			files[filepath.Base(f.Path)] = f.Bytes
+		}
+		for name, data := range files {
+			if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		cmd := exec.Command("go", "doc", ".")
+		cmd.Dir = dir
+		cmd.Env = append(os.Environ(), "GOWORK=off", "GOFLAGS=-mod=mod", "GOPROXY=off")
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			t.Fatalf("go doc: %v\n%s", err, out)
+		}
+		if n := strings.Count(string(out), "Package quota"); n != 1 || !strings.Contains(string(out), c.want) {
+			t.Errorf("--go-dir %s: go doc shows %d package comments, want one starting %q:\n%s", c.goDir, n, c.want, out)
+		}
 	}
 }
