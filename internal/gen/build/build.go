@@ -39,7 +39,7 @@ var ReservedNames = []string{"Nullable", "Parse", "ValidationError", "Violation"
 	// The sanitizer.
 	"SanitizeText", "SanitizeTextLimit", "SanitizeEvidence", "SanitizeDefaultLimit", "RedactedMarker", "TruncatedMarker",
 	// Constructors (with a catalog); each kind adds Kind<Name> and New<Name>, checked in catalog.
-	"Kind", "KindInfo", "Kinds", "LookupKind", "Info", "New", "Option",
+	"Kind", "KindInfo", "Kinds", "LookupKind", "Info", "New", "Option", "CheckCatalog",
 	// Surface adapters.
 	"HTTPStatus", "WriteHTTP", "ReadHTTP", "HTTPBodyLimit", "JSONRPCError", "JSONRPCCode", "ToJSONRPC",
 	"FromJSONRPC", "MCPMetaKey", "MCPUpstreamTextLimit", "MCPToolResult", "ToMCPToolResult",

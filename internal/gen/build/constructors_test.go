@@ -80,3 +80,14 @@ func TestConstructorDiagnosticPrintedOnce(t *testing.T) {
 		t.Errorf("%q appears %d times in:\n%v", msg, n, err)
 	}
 }
+
+// TestCheckCatalogIsReserved: the constructors declare CheckCatalog, so a schema type may not take
+// the name.
+func TestCheckCatalogIsReserved(t *testing.T) {
+	_, err := buildSchema(t, contractWith(t, func(s map[string]any) {
+		s["$defs"].(map[string]any)["check_catalog"] = map[string]any{"type": "string"}
+	}))
+	if err == nil || !strings.Contains(err.Error(), "Go type name CheckCatalog is already taken by a name contractgen declares itself") {
+		t.Errorf("err = %v", err)
+	}
+}
