@@ -5,6 +5,16 @@ package agenterror
 
 import "encoding/json"
 
+func (v Kind) cgEncode(buf []byte) ([]byte, error) {
+	return cgEncString(buf, string(v))
+}
+
+func (v *Kind) cgDecode(d *cgDecoder, raw []byte, at, kw string) error {
+	x, err := cgDecString(d, raw, at, kw)
+	*v = Kind(x)
+	return err
+}
+
 // MarshalJSON encodes the value in the contract's canonical form: declared members in schema
 // order, then undeclared members sorted by name, strings escaped as encoding/json does.
 func (v AgentError) MarshalJSON() ([]byte, error) {
@@ -18,7 +28,7 @@ func (v AgentError) cgEncode(buf []byte) ([]byte, error) {
 	if buf, err = cgPut(buf, &first, "contract_version", v.ContractVersion, cgEncInt64); err != nil {
 		return nil, err
 	}
-	if buf, err = cgPut(buf, &first, "kind", v.Kind, cgEncString); err != nil {
+	if buf, err = cgPut(buf, &first, "kind", v.Kind, cgEncNamed[Kind]); err != nil {
 		return nil, err
 	}
 	if buf, err = cgPut(buf, &first, "message", v.Message, cgEncString); err != nil {
@@ -106,7 +116,7 @@ func (v *AgentError) cgDecode(d *cgDecoder, raw []byte, at, kw string) error {
 			}
 		case "kind":
 			seen[1] = true
-			if err := cgField(d, m.Value, at+"/kind", kw+"/properties/kind", false, &v.Kind, cgDecString); err != nil {
+			if err := cgField(d, m.Value, at+"/kind", kw+"/properties/kind", false, &v.Kind, cgDecNamed[Kind]); err != nil {
 				return err
 			}
 		case "message":
