@@ -192,4 +192,3 @@ func TestContractVariantsAreGofmt(t *testing.T) {
 		})
 	}
 }
-
