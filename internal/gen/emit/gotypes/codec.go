@@ -22,7 +22,7 @@ func codecSource(pkg *ir.Package) []byte {
 	f := gosrc.NewFile(pkg.Name, sourceHeader(pkg.Hash)...)
 	c := codec{f: f}
 	for _, name := range definedTypes(pkg) {
-		c.wrapperCodec(&ir.Named{Name: name}, &ir.GoType{Kind: ir.GoString})
+		c.definedCodec(name)
 	}
 	for _, n := range pkg.Types {
 		switch n.Kind {
@@ -218,6 +218,23 @@ func (c codec) decodeExtra(n *ir.Named) []string {
 	return gosrc.Indent(body)
 }
 
+// definedCodec writes the encoding and decoding functions of a string type that fields use
+// instead of string (ir.GoType.Defined): plain functions over the string codec, not methods
+// reached through cgEncNamed and cgDecNamed, whose generic call makes the decoded value escape
+// (one allocation per decode).
+func (c codec) definedCodec(name string) {
+	f := c.f
+	f.Line("")
+	f.Openf("func cgEnc%s(buf []byte, v %s) ([]byte, error)", name, name)
+	f.Line("return cgEncString(buf, string(v))")
+	f.Close("")
+	f.Line("")
+	f.Openf("func cgDec%s(d *cgDecoder, raw []byte, at, kw string) (%s, error)", name, name)
+	f.Line("x, err := cgDecString(d, raw, at, kw)")
+	f.Linef("return %s(x), err", name)
+	f.Close("")
+}
+
 // wrapperCodec writes cgEncode and cgDecode for a type defined over underlying.
 func (c codec) wrapperCodec(n *ir.Named, underlying *ir.GoType) {
 	f := c.f
@@ -262,7 +279,7 @@ func (c codec) codecFunc(t *ir.GoType, prefix string) string {
 	case ir.GoString:
 		fn = prefix + "String"
 		if t.Defined != "" {
-			fn = prefix + "Named[" + t.Defined + "]"
+			fn = prefix + t.Defined // definedCodec's functions
 		}
 	case ir.GoRef:
 		fn = prefix + "Named[" + t.Named.Name + "]"
