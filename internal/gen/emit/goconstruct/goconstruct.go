@@ -1,7 +1,9 @@
 // Package goconstruct emits the constructors of a contract with a kind catalog: a constant and a
 // constructor per kind, the catalog lookup, a generic constructor with the fallback row, options for
-// every optional member, errors.Is by kind and Unwrap to a wrapped Go error. Every text an option
-// takes passes the sanitizer, which this emitter copies into the generated package.
+// every optional member, CheckCatalog for the catalog's rules a schema cannot state, errors.Is by
+// kind and Unwrap to a wrapped Go error. Every text an option takes passes the sanitizer, which
+// this emitter copies into the generated package. It prints ir.Constructors, which package build
+// has checked; it decides nothing about the schema.
 //
 // construct.go is written as text in gofmt's layout, without go/format (which, with text/template,
 // took most of a generator run): construct.go.txt holds the fixed text, and the functions here
