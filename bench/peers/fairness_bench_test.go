@@ -29,7 +29,7 @@ func TestDecodersAgree(t *testing.T) {
 		t.Fatalf("go-jsonschema's code rejects the typical instance: %v", err)
 	}
 	want := []string{floor.Kind, floor.Message, floor.Origin, floor.Recovery.Action, floor.Recovery.Guidance, *floor.Tool}
-	fromParse := []string{parsed.Kind, parsed.Message, string(parsed.Origin), string(parsed.Recovery.Action),
+	fromParse := []string{string(parsed.Kind), parsed.Message, string(parsed.Origin), string(parsed.Recovery.Action),
 		parsed.Recovery.Guidance, deref(parsed.Tool)}
 	fromGJS := []string{gjs.Kind, gjs.Message, string(gjs.Origin), string(gjs.Recovery.Action),
 		gjs.Recovery.Guidance, deref(gjs.Tool)}

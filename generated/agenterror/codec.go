@@ -5,6 +5,15 @@ package agenterror
 
 import "encoding/json"
 
+func cgEncKind(buf []byte, v Kind) ([]byte, error) {
+	return cgEncString(buf, string(v))
+}
+
+func cgDecKind(d *cgDecoder, raw []byte, at, kw string) (Kind, error) {
+	x, err := cgDecString(d, raw, at, kw)
+	return Kind(x), err
+}
+
 // MarshalJSON encodes the value in the contract's canonical form: declared members in schema
 // order, then undeclared members sorted by name, strings escaped as encoding/json does.
 func (v AgentError) MarshalJSON() ([]byte, error) {
@@ -18,7 +27,7 @@ func (v AgentError) cgEncode(buf []byte) ([]byte, error) {
 	if buf, err = cgPut(buf, &first, "contract_version", v.ContractVersion, cgEncInt64); err != nil {
 		return nil, err
 	}
-	if buf, err = cgPut(buf, &first, "kind", v.Kind, cgEncString); err != nil {
+	if buf, err = cgPut(buf, &first, "kind", v.Kind, cgEncKind); err != nil {
 		return nil, err
 	}
 	if buf, err = cgPut(buf, &first, "message", v.Message, cgEncString); err != nil {
@@ -103,7 +112,7 @@ func (v *AgentError) cgDecode(d *cgDecoder, raw []byte, at, kw string) error {
 			}
 		case "kind":
 			seen[1] = true
-			if err := cgField(d, m.Value, at+"/kind", kw+"/properties/kind", false, &v.Kind, cgDecString); err != nil {
+			if err := cgField(d, m.Value, at+"/kind", kw+"/properties/kind", false, &v.Kind, cgDecKind); err != nil {
 				return err
 			}
 		case "message":

@@ -806,7 +806,7 @@ export class AgentError extends Error {
   }
 
   /**
-   * from recovers the contract object from whatever a failure arrived as: a AgentError (also one from
+   * from recovers the contract object from whatever a failure arrived as: an AgentError (also one from
    * another realm), a plain contract object, an Error whose message is the contract's JSON, or an MCP
    * tool result with isError set (structuredContent first, then _meta[mcpMetaKey], then each text
    * block in order). It returns undefined when x carries no contract object.

@@ -55,7 +55,13 @@ const (
 func serveThings(w http.ResponseWriter, r *http.Request) {
 	kind := agenterror.Kind(strings.TrimPrefix(r.URL.Path, "/things/"))
 	message := fmt.Sprintf("Fetching the thing failed with %s.", kind)
-	e := agenterror.New(kind, message, agenterror.WithRetryAfter(1500*time.Millisecond))
+	// A wait where the catalog allows one, as a careful service asks (an option is never dropped,
+	// so asking on every kind would put Retry-After on every response; CheckCatalog reports those).
+	var opts []agenterror.Option
+	if row, _ := agenterror.LookupKind(kind); row.RetryAfter {
+		opts = append(opts, agenterror.WithRetryAfter(1500*time.Millisecond))
+	}
+	e := agenterror.New(kind, message, opts...)
 	if r.Header.Get("X-Answer") == answerDetailed {
 		e = agenterror.New(kind, message,
 			agenterror.WithService("things"), agenterror.WithAction("get"), agenterror.WithTool("fetch"),

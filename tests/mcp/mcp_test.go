@@ -117,7 +117,7 @@ func TestToolFailureThroughTheSDK(t *testing.T) {
 		t.Fatal(err)
 	}
 	back, ok := ae.FromMCPToolResult(&plain)
-	if !ok || back.Kind != string(ae.KindToolError) || back.Recovery.SameArguments != ae.SameArgumentsConditional {
+	if !ok || back.Kind != ae.KindToolError || back.Recovery.SameArguments != ae.SameArgumentsConditional {
 		t.Errorf("read back %+v (found %v)", back, ok)
 	}
 }

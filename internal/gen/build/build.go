@@ -30,6 +30,8 @@ type Options struct {
 	Package string
 	// RootType overrides the Go name of the root type; only with a single input schema.
 	RootType string
+	// SharedPackage says the Go files join a package of the user's (ir.Package.SharedPackage).
+	SharedPackage bool
 }
 
 // ReservedNames are package-level names that emitters declare in every generated package; a schema
@@ -38,7 +40,7 @@ var ReservedNames = []string{"Nullable", "Parse", "ValidationError", "Violation"
 	// The sanitizer.
 	"SanitizeText", "SanitizeTextLimit", "SanitizeEvidence", "SanitizeDefaultLimit", "RedactedMarker", "TruncatedMarker",
 	// Constructors (with a catalog); each kind adds Kind<Name> and New<Name>, checked in catalog.
-	"Kind", "KindInfo", "Kinds", "LookupKind", "Info", "New", "Option",
+	"Kind", "KindInfo", "Kinds", "LookupKind", "Info", "New", "Option", "CheckCatalog",
 	// Surface adapters.
 	"HTTPStatus", "WriteHTTP", "ReadHTTP", "HTTPBodyLimit", "JSONRPCError", "JSONRPCCode", "ToJSONRPC",
 	"FromJSONRPC", "MCPMetaKey", "MCPUpstreamTextLimit", "MCPToolResult", "ToMCPToolResult",
@@ -60,12 +62,16 @@ func Build(set *load.Set, opts Options) (*ir.Package, error) {
 	for _, name := range ReservedNames {
 		b.names[name] = "a name contractgen declares itself"
 	}
-	pkg := &ir.Package{Name: opts.Package}
+	pkg := &ir.Package{Name: opts.Package, SharedPackage: opts.SharedPackage}
 	for _, doc := range set.Roots {
 		pkg.Roots = append(pkg.Roots, b.root(doc))
 	}
 	b.checkCycles()
 	b.finish(pkg)
+	if b.diags.Err() == nil {
+		// The constructors read the finished IR; a schema with other problems is reported without them.
+		b.constructors(pkg)
+	}
 	if err := b.diags.Err(); err != nil {
 		return nil, err
 	}
@@ -96,7 +102,7 @@ func (b *builder) root(doc *load.Document) *ir.Named {
 		b.diags.Add(doc.Path, "", "cannot derive a Go name for the root type from its title or file name; use --root-type")
 		name = "Root"
 	}
-	if b.opts.RootType != "" && naming.GoName(name) != name {
+	if b.opts.RootType != "" && !naming.IsExported(name) {
 		b.diags.Add(doc.Path, "", "--root-type %q is not an exported Go identifier", name)
 	}
 	b.checkRootOnly(doc)
@@ -137,7 +143,7 @@ func (b *builder) declare(doc *load.Document, ptr, goName string) *ir.Named {
 	origin := doc.Path + "#" + ptr
 	node := doc.Tree.Resolve(ptr)
 	if x := node.Get("x-go-name"); x != nil && x.Kind == jsontree.String {
-		if naming.GoName(x.Text) != x.Text {
+		if !naming.IsExported(x.Text) {
 			b.diags.Add(doc.Path, ptr+"/x-go-name", "%q is not an exported Go identifier", x.Text)
 		} else {
 			goName = x.Text
@@ -241,7 +247,7 @@ func (b *builder) fields(doc *load.Document, ptr string, n *ir.Named) {
 		goName := naming.GoName(p.Name)
 		if x := doc.Tree.Resolve(propPtr).Get("x-go-name"); x != nil && x.Kind == jsontree.String {
 			goName = x.Text
-			if naming.GoName(goName) != goName {
+			if !naming.IsExported(goName) {
 				b.diags.Add(doc.Path, propPtr+"/x-go-name", "%q is not an exported Go identifier", goName)
 			}
 		}

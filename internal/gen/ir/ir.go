@@ -10,6 +10,10 @@ import "math/big"
 type Package struct {
 	// Name is the Go package name of generated Go code.
 	Name string
+	// SharedPackage says the generated Go files join a package of the user's (go generate's
+	// --go-dir .), whose own files carry the package comment; they then carry none, so that go doc
+	// shows one.
+	SharedPackage bool
 	// Hash is a content hash of the inputs and the options, written into file headers so that a
 	// change of input is visible and a new contractgen version alone causes no drift.
 	Hash string
@@ -23,6 +27,9 @@ type Package struct {
 	Catalog *Catalog
 	// Surfaces holds the per-surface settings (x-surfaces), or nil.
 	Surfaces *Surfaces
+	// Constructors is what the constructors and the surface adapters are generated from, decided
+	// once while the IR is built; nil when the schema has no catalog.
+	Constructors *Constructors
 }
 
 // Source is one input file.
@@ -143,6 +150,10 @@ type GoType struct {
 	// Pointer reports that the Go type is *T, used for optional members whose zero value is a
 	// legal JSON value.
 	Pointer bool
+	// Defined names a string type the generated package declares with constants of its own, used
+	// instead of string (GoString only): the catalog's Kind for the kind member. JSON sees the
+	// string; Go code compares with the constants without a conversion.
+	Defined string
 }
 
 // Schema is one schema node with normalized keywords. Absent keywords are nil or empty.
@@ -280,4 +291,82 @@ type Surfaces struct {
 	JSONRPCCodes map[string]int
 	// CLIExitCodes maps an origin to the CLI's exit status.
 	CLIExitCodes map[string]int
+}
+
+// Constructors describes the constructors of a contract with a kind catalog: the Go names of the
+// error type, its members and enums, and the catalog rows with every value spelled as the Go
+// constant that produces it. The builder checks that the contract has the shape they need; the Go
+// emitters (constructors and surfaces) only print it.
+type Constructors struct {
+	// Error is the Go name of the root type that implements error ("AgentError").
+	Error string
+	// KindType is the Go type of the kind member and of the kind constants ("Kind"): a string type,
+	// so kinds the catalog does not list still decode and encode unchanged.
+	KindType string
+	// Version is the literal of the const contract_version ("1").
+	Version string
+	// Origin, Recovery, Action, SameArguments and SideEffects are the Go type names of the
+	// members the catalog fills in.
+	Origin, Recovery, Action, SameArguments, SideEffects string
+	// Kinds are the catalog rows sorted by kind; Fallback is the row for every other kind.
+	Kinds    []KindRow
+	Fallback KindRow
+	// Conditional is the Go constant of same_arguments "conditional", used by the safety-hint rule;
+	// empty when no row relaxes.
+	Conditional string
+	// Safety names the safety member when the safety-hint rule applies, or is nil.
+	Safety *SafetyHints
+	// RetryAfter is the Go kind of recovery.retry_after_ms (GoNumber or GoInt64, behind a pointer),
+	// or GoRaw when recovery has no such member.
+	RetryAfter GoKind
+	// Params are required members besides the catalog's: every constructor takes them after message.
+	Params []Param
+	// Options are the optional members, each set by a With option.
+	Options []Option
+	// CauseField is the Go field of the cause member, or "" when the contract has none.
+	CauseField string
+	// MCPMetaKey, JSONRPCCodes and CLIExitCodes come from x-surfaces.
+	MCPMetaKey   string
+	JSONRPCCodes []OriginCode
+	CLIExitCodes []OriginCode
+}
+
+// KindRow is one catalog row with its enum values as Go constants.
+type KindRow struct {
+	Name, GoName                                 string
+	Origin, Action, SameArguments, SideEffects   string
+	OriginValue, ActionValue, SameArgumentsValue string
+	HTTPStatus, JSONRPCCode                      int
+	RetryAfter, HintRelaxes                      bool
+	Guidance, WWWAuthenticate                    string
+}
+
+// SafetyHints names the safety member and the two hints that relax same_arguments.
+type SafetyHints struct {
+	Field, ReadOnly, Idempotent string
+}
+
+// Param is a required member a constructor cannot default: a string parameter.
+type Param struct {
+	// Field is the Go field; Var is the parameter name; JSON is the member name.
+	Field, Var, JSON string
+}
+
+// Option is the With option of one optional member.
+type Option struct {
+	// Name is the option's function name; Field the Go field; JSON the member name.
+	Name, Field, JSON string
+	// Type is the parameter's Go type: the field's type without the optional pointer.
+	Type *GoType
+	// Pointer says the field stores the parameter's address.
+	Pointer bool
+	// Text marks a string member that passes the sanitizer; Evidence marks an open object that
+	// passes the evidence sanitizer.
+	Text, Evidence bool
+}
+
+// OriginCode is one entry of a per-origin table, with the origin as its Go constant.
+type OriginCode struct {
+	Origin string
+	Code   int
 }

@@ -8,29 +8,30 @@ import (
 	"unicode"
 )
 
-// initialisms are words written in capitals in Go names, as golint and the standard library do.
+// initialisms are words written in capitals in Go names: staticcheck's ST1003 list (golint's
+// commonInitialisms and a few more), and those this generator's contracts use (CLI, JWT, MCP, MS,
+// OS, SSRF).
 var initialisms = map[string]bool{
-	"ACL": true, "API": true, "ASCII": true, "CLI": true, "CPU": true, "CSS": true, "DNS": true,
-	"EOF": true, "GUID": true, "HTML": true, "HTTP": true, "HTTPS": true, "ID": true, "IP": true,
-	"JSON": true, "JWT": true, "MCP": true, "SSRF": true, "MS": true, "OS": true, "RPC": true, "SQL": true,
-	"SSH": true, "TCP": true, "TLS": true, "TTL": true, "UDP": true, "UI": true, "UID": true,
-	"URI": true, "URL": true, "UTF8": true, "UUID": true, "XML": true,
+	"ACL": true, "AMQP": true, "API": true, "ASCII": true, "CLI": true, "CPU": true, "CSS": true,
+	"DB": true, "DNS": true, "EOF": true, "GID": true, "GUID": true, "HTML": true, "HTTP": true,
+	"HTTPS": true, "ID": true, "IP": true, "JSON": true, "JWT": true, "MCP": true, "MS": true,
+	"OK": true, "OS": true, "QPS": true, "RAM": true, "RPC": true, "RTP": true, "SIP": true,
+	"SLA": true, "SMTP": true, "SQL": true, "SSH": true, "SSRF": true, "TCP": true, "TLS": true,
+	"TS": true, "TTL": true, "UDP": true, "UI": true, "UID": true, "URI": true, "URL": true,
+	"UTF8": true, "UUID": true, "VM": true, "XML": true, "XMPP": true, "XSRF": true, "XSS": true,
 }
 
+// mixedCase are words Go names spell neither capitalized nor in capitals, keyed by their capitals.
+var mixedCase = map[string]string{"OAUTH": "OAuth"}
+
 // GoName turns a JSON name into an exported Go identifier: retry_after_ms → RetryAfterMS,
-// safety-hints → SafetyHints, fooBar → FooBar. It returns "" when the name has no letter or digit
-// to build on or would start with a digit.
+// safety-hints → SafetyHints, fooBar → FooBar, oauth2_token → OAuth2Token, request_ids →
+// RequestIDs. It returns "" when the name has no letter or digit to build on or would start with
+// a digit.
 func GoName(name string) string {
 	var b strings.Builder
 	for _, word := range splitWords(name) {
-		upper := strings.ToUpper(word)
-		if initialisms[upper] {
-			b.WriteString(upper)
-			continue
-		}
-		r := []rune(word)
-		r[0] = unicode.ToUpper(r[0])
-		b.WriteString(string(r))
+		b.WriteString(spell(word))
 	}
 	out := b.String()
 	if out == "" {
@@ -41,6 +42,28 @@ func GoName(name string) string {
 		return ""
 	}
 	return out
+}
+
+// spell writes one word of a Go name: an initialism in capitals (also with trailing digits, HTTP2,
+// or as a plural, IDs), a mixed-case word its own way (OAuth), any other word capitalized.
+func spell(word string) string {
+	upper := strings.ToUpper(word)
+	stem := strings.TrimRightFunc(upper, unicode.IsDigit)
+	digits := upper[len(stem):]
+	switch {
+	case initialisms[upper]:
+		return upper
+	case stem != "" && initialisms[stem]:
+		return stem + digits
+	case mixedCase[stem] != "":
+		return mixedCase[stem] + digits
+	case len(upper) > 2 && strings.HasSuffix(word, "s") && initialisms[upper[:len(upper)-1]]:
+		// A plural: request_ids → RequestIDs, as Go writes it.
+		return upper[:len(upper)-1] + "s"
+	}
+	r := []rune(word)
+	r[0] = unicode.ToUpper(r[0])
+	return string(r)
 }
 
 // splitWords breaks a name at every character that cannot be part of an identifier and at
@@ -72,4 +95,50 @@ func splitWords(name string) []string {
 // IsValidPackageName reports whether s can name a Go package: an identifier that is not a keyword.
 func IsValidPackageName(s string) bool {
 	return token.IsIdentifier(s) && !token.IsKeyword(s) && s != "_"
+}
+
+// IsExported reports whether s can be written as the name of an exported Go declaration. An
+// x-go-name must pass this, not equal GoName(s): the schema's author may spell an initialism their
+// own way (HttpStatus), which is exactly what x-go-name is for.
+func IsExported(s string) bool {
+	return token.IsIdentifier(s) && token.IsExported(s)
+}
+
+// Article returns "a" or "an", whichever English puts before word when it is read aloud: "an
+// AgentError", "a QuotaError", "an HTTPError", "a URLError", "a user", "an unknown_tool". It goes
+// by the sound of the first letters; a leading initialism is read letter by letter. Quotes and
+// other punctuation in front are skipped.
+func Article(word string) string {
+	word = strings.TrimLeftFunc(word, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
+	if word == "" {
+		return "a"
+	}
+	lower := strings.ToLower(word)
+	// A leading initialism (two or more capitals, or one GoName spells in capitals) is read by its
+	// letters: an HTTPError, an MCPResult, a URLError.
+	caps := 0
+	for caps < len(word) && word[caps] >= 'A' && word[caps] <= 'Z' {
+		caps++
+	}
+	if caps >= 2 {
+		if strings.ContainsRune("AEFHILMNORSX", rune(word[0])) {
+			return "an"
+		}
+		return "a"
+	}
+	for _, p := range []string{"hour", "honest", "honor", "heir"} {
+		if strings.HasPrefix(lower, p) {
+			return "an"
+		}
+	}
+	// A "u" read "you" (user, unit, usage) and "eu" and "one" take "a".
+	for _, p := range []string{"uni", "use", "usa", "usu", "uti", "ure", "uri", "eu", "one", "once"} {
+		if strings.HasPrefix(lower, p) {
+			return "a"
+		}
+	}
+	if strings.ContainsRune("aeiou", rune(lower[0])) {
+		return "an"
+	}
+	return "a"
 }

@@ -153,7 +153,9 @@ func Run(opts Options) (*Result, error) {
 	loaded := time.Now()
 	// The target list is not part of the hash: which targets run changes which files exist, not
 	// what any one of them holds, so generating docs as well must not touch the Go package.
-	pkg, err := build.Build(set, build.Options{Package: opts.Package, RootType: opts.RootType})
+	// Go files written into the output root itself (--go-dir ., go generate's default) join the
+	// package of the directive's file, which has the package comment.
+	pkg, err := build.Build(set, build.Options{Package: opts.Package, RootType: opts.RootType, SharedPackage: path.Clean(goDir(opts)) == "."})
 	if err != nil {
 		return nil, err
 	}

@@ -137,12 +137,10 @@ func axes() []axis {
 	}
 }
 
+// retry expects retry_after_ms for every kind: an option is never dropped; CheckCatalog reports
+// it where the row forbids it.
 func retry(n int64) func(*expect) {
-	return func(x *expect) {
-		if x.row.RetryAfter {
-			x.retryMS = ms(n)
-		}
-	}
+	return func(x *expect) { x.retryMS = ms(n) }
 }
 
 var errSentinel = errors.New("disk quota exceeded for token=FAKEsentinel0000000001")
@@ -251,9 +249,12 @@ func checkExpected(t *testing.T, what string, e *ae.AgentError, x expect, data [
 	}
 	switch got := e.Recovery.RetryAfterMS; {
 	case x.retryMS == nil && got != nil:
-		t.Fatalf("%s: retry_after_ms %s set for a kind that does not allow it", what, *got)
+		t.Fatalf("%s: retry_after_ms %s set without WithRetryAfter", what, *got)
 	case x.retryMS != nil && (got == nil || string(*got) != fmt.Sprint(*x.retryMS)):
 		t.Fatalf("%s: retry_after_ms = %v, want %d", what, got, *x.retryMS)
+	}
+	if forbidden := x.retryMS != nil && !x.row.RetryAfter; (ae.CheckCatalog(e) != nil) != forbidden {
+		t.Fatalf("%s: CheckCatalog = %v, want a report: %v", what, ae.CheckCatalog(e), forbidden)
 	}
 	if errors.Unwrap(e) != x.cause {
 		t.Fatalf("%s: Unwrap = %v, want %v", what, errors.Unwrap(e), x.cause)
@@ -345,7 +346,7 @@ func TestEmptyInputsStayValid(t *testing.T) {
 	if e.Kind == "" || strings.TrimSpace(e.Message) == "" {
 		t.Fatalf("empty kind or message kept: %+v", e)
 	}
-	if !strings.Contains(e.Message, e.Kind) {
+	if !strings.Contains(e.Message, string(e.Kind)) {
 		t.Errorf("the replacement message %q does not name the kind %q", e.Message, e.Kind)
 	}
 }

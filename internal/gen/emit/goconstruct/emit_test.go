@@ -47,49 +47,6 @@ func TestNoCatalogEmitsNothing(t *testing.T) {
 	}
 }
 
-// TestUnsuitableContractsAreNamed breaks the v1 IR in the ways Analyze must refuse and checks that
-// each error names the file and the JSON pointer of the offending schema.
-func TestUnsuitableContractsAreNamed(t *testing.T) {
-	cases := map[string]struct {
-		mutate func(*ir.Package)
-		want   string
-	}{
-		"kind not required": {func(p *ir.Package) { field(p, "kind").Required = false },
-			`agent-error.schema.json#: constructors: the catalog fills in the required member "kind"`},
-		"message not a string": {func(p *ir.Package) { field(p, "message").Type = &ir.GoType{Kind: ir.GoInt64} },
-			"agent-error.schema.json#/properties/message: constructors: message must be a string"},
-		"required object member": {func(p *ir.Package) {
-			f := field(p, "evidence")
-			f.Required = true
-		}, `agent-error.schema.json#/properties/evidence: constructors: constructors cannot fill the required member "evidence"`},
-		"no hints for a relaxing kind": {func(p *ir.Package) { field(p, "safety").Type = &ir.GoType{Kind: ir.GoAny} },
-			"agent-error.schema.json#/x-catalog: constructors: a kind sets hint_relaxes"},
-		"catalog value outside the enum": {func(p *ir.Package) { p.Catalog.Kinds[0].Origin = "galaxy" },
-			`agent-error.schema.json#/x-catalog/kinds/ambiguous_tool/origin: constructors: "galaxy" is not a value of the enum Origin`},
-	}
-	for name, c := range cases {
-		t.Run(name, func(t *testing.T) {
-			pkg := buildIR(t, contractSchema)
-			c.mutate(pkg)
-			_, err := goconstruct.Emit(pkg)
-			if err == nil || !strings.Contains(err.Error(), c.want) {
-				t.Errorf("error %v\nwant one containing %q", err, c.want)
-			}
-		})
-	}
-}
-
-func field(p *ir.Package, name string) *ir.Field {
-	for _, r := range p.Roots {
-		for _, f := range r.Fields {
-			if f.Name == name {
-				return f
-			}
-		}
-	}
-	panic("no member " + name)
-}
-
 // TestOtherContractVersionsCompile generates the whole Go package for the v1.1 contract (new
 // optional members, one an array of a new type) and the v2 contract (a new required member, a
 // renamed enum value) and has the Go toolchain vet it.

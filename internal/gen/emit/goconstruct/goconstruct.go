@@ -1,7 +1,9 @@
 // Package goconstruct emits the constructors of a contract with a kind catalog: a constant and a
 // constructor per kind, the catalog lookup, a generic constructor with the fallback row, options for
-// every optional member, errors.Is by kind and Unwrap to a wrapped Go error. Every text an option
-// takes passes the sanitizer, which this emitter copies into the generated package.
+// every optional member, CheckCatalog for the catalog's rules a schema cannot state, errors.Is by
+// kind and Unwrap to a wrapped Go error. Every text an option takes passes the sanitizer, which
+// this emitter copies into the generated package. It prints ir.Constructors, which package build
+// has checked; it decides nothing about the schema.
 //
 // construct.go is written as text in gofmt's layout, without go/format (which, with text/template,
 // took most of a generator run): construct.go.txt holds the fixed text, and the functions here
@@ -19,18 +21,22 @@ import (
 
 	"github.com/contractgen/contractgen/internal/gen/emit"
 	"github.com/contractgen/contractgen/internal/gen/emit/gosrc"
+	"github.com/contractgen/contractgen/internal/gen/emit/gotypes"
 	"github.com/contractgen/contractgen/internal/gen/ir"
+	"github.com/contractgen/contractgen/internal/gen/naming"
 )
 
 //go:embed construct.go.txt
 var constructText string
 
 // Emit returns construct.go and sanitize.go, or nothing when the contract has no kind catalog.
+// The builder has checked the contract (ir.Constructors); this only prints.
 func Emit(pkg *ir.Package) ([]emit.File, error) {
-	m, err := Analyze(pkg)
-	if err != nil || m == nil {
-		return nil, err
+	if pkg.Constructors == nil {
+		return nil, nil
 	}
+	_, ptr, _ := strings.Cut(pkg.Catalog.Origin, "#")
+	m := &model{Constructors: pkg.Constructors, Package: pkg.Name, Hash: pkg.Hash, CatalogPointer: ptr}
 	runtime, err := emit.GoRuntimeFiles(pkg.Name, pkg.Hash, "sanitize")
 	if err != nil {
 		return nil, err
@@ -38,11 +44,34 @@ func Emit(pkg *ir.Package) ([]emit.File, error) {
 	return append([]emit.File{{Path: "construct.go", Bytes: construct(m)}}, runtime...), nil
 }
 
+// model is what construct.go is printed from: the builder's decisions and the file header's facts.
+type model struct {
+	*ir.Constructors
+	// Package is the Go package name; Hash is the contract hash for the file header.
+	Package, Hash string
+	// CatalogPointer is the JSON pointer of x-catalog in the schema, where CheckCatalog points.
+	CatalogPointer string
+}
+
+// usesJSON says whether construct.go needs encoding/json: for a json.Number retry_after_ms or an
+// option whose type names a json type.
+func (m *model) usesJSON() bool {
+	if m.RetryAfter == ir.GoNumber {
+		return true
+	}
+	for _, o := range m.Options {
+		if strings.Contains(gotypes.TypeString(o.Type), "json.") {
+			return true
+		}
+	}
+	return false
+}
+
 // commentWidth is where comments that carry contract text are wrapped.
 const commentWidth = 96
 
 // construct renders construct.go.
-func construct(m *Model) []byte {
+func construct(m *model) []byte {
 	var paramList strings.Builder // ", traceID": what follows message in cgConstruct's parameters
 	for _, p := range m.Params {
 		paramList.WriteString(", " + p.Var)
@@ -66,6 +95,9 @@ func construct(m *Model) []byte {
 		"errorFields":      joinLines(errorFields(m)),
 		"finishRules":      finishRules(m),
 		"options":          options(m),
+		"catalogPointer":   m.CatalogPointer,
+		"retryRule":        retryRule(m),
+		"catalogChecks":    catalogChecks(m),
 	})
 	return out.Bytes()
 }
@@ -92,13 +124,14 @@ func joinLines(lines []string) string {
 }
 
 // constructImports lists the imports of construct.go, sorted as gofmt sorts them.
-func constructImports(m *Model) string {
+func constructImports(m *model) string {
 	var b bytes.Buffer
-	if m.UsesJSON {
+	if m.usesJSON() {
 		b.WriteString("\t\"encoding/json\"\n")
 	}
 	b.WriteString("\t\"slices\"\n")
-	if m.RetryAfter == "number" {
+	if m.RetryAfter != ir.GoRaw {
+		// json.Number formatting, and CheckCatalog's message.
 		b.WriteString("\t\"strconv\"\n")
 	}
 	b.WriteString("\t\"strings\"\n\t\"time\"\n")
@@ -108,7 +141,7 @@ func constructImports(m *Model) string {
 // kindConstants writes what goes between the parentheses of the Kind constants: a constant per
 // catalog row, or nothing, since gofmt writes an empty block as "()". Each constant has its own
 // comment, which ends any column gofmt would align, so it is written with single spaces.
-func kindConstants(m *Model) string {
+func kindConstants(m *model) string {
 	if len(m.Kinds) == 0 {
 		return ""
 	}
@@ -126,7 +159,7 @@ func kindConstants(m *Model) string {
 
 // catalogRows writes what goes between the braces of cgCatalog: an element per catalog row, or
 // nothing, since gofmt writes an empty literal as "{}".
-func catalogRows(m *Model) string {
+func catalogRows(m *model) string {
 	if len(m.Kinds) == 0 {
 		return ""
 	}
@@ -142,7 +175,7 @@ func catalogRows(m *Model) string {
 }
 
 // catalogRow lays out the fields of one KindInfo literal at the given indentation.
-func catalogRow(indent int, r Row) []string {
+func catalogRow(indent int, r ir.KindRow) []string {
 	rows := make([][]gosrc.Pair, 0, 5)
 	if r.Name != "" {
 		rows = append(rows, []gosrc.Pair{{Key: "Kind", Value: "Kind" + r.GoName}})
@@ -160,7 +193,7 @@ func catalogRow(indent int, r Row) []string {
 }
 
 // kindConstructors writes New<Kind> for every catalog row, each followed by a blank line.
-func kindConstructors(m *Model, paramList string) string {
+func kindConstructors(m *model, paramList string) string {
 	var params strings.Builder // "traceID, ": the parameters before message
 	for _, p := range m.Params {
 		params.WriteString(p.Var + ", ")
@@ -168,7 +201,7 @@ func kindConstructors(m *Model, paramList string) string {
 	var b bytes.Buffer
 	b.Grow(len(m.Kinds) * 480)
 	for _, r := range m.Kinds {
-		putLines(&b, gosrc.DocComment(emit.Wrap("New"+r.GoName+" returns a "+strconv.Quote(r.Name)+" error: "+describeRow(r), commentWidth)))
+		putLines(&b, gosrc.DocComment(emit.Wrap("New"+r.GoName+" returns "+naming.Article(r.Name)+" "+strconv.Quote(r.Name)+" error: "+describeRow(r), commentWidth)))
 		put(&b, "func New", r.GoName, "(", params.String(), "message string, opts ...Option) *", m.Error, " {\n",
 			"\treturn cgConstruct(Kind", r.GoName, ", message", paramList, ", opts)\n}\n\n")
 	}
@@ -176,7 +209,7 @@ func kindConstructors(m *Model, paramList string) string {
 }
 
 // describeRow summarizes a row for a constructor's doc comment.
-func describeRow(r Row) string {
+func describeRow(r ir.KindRow) string {
 	var b strings.Builder
 	b.WriteString("origin " + r.OriginValue + ", recovery " + r.ActionValue + " (same arguments: " + r.SameArgumentsValue +
 		"), HTTP " + strconv.Itoa(r.HTTPStatus))
@@ -188,10 +221,10 @@ func describeRow(r Row) string {
 }
 
 // errorFields lays out the fields of the error literal cgConstruct starts from.
-func errorFields(m *Model) []string {
+func errorFields(m *model) []string {
 	rows := [][]gosrc.Pair{
 		{{Key: "ContractVersion", Value: m.Version}},
-		{{Key: "Kind", Value: "string(kind)"}},
+		{{Key: "Kind", Value: "kind"}},
 		{{Key: "Message", Value: "message"}},
 		{{Key: "Origin", Value: "row.Origin"}},
 		{{Key: "Recovery", Value: m.Recovery + "{Action: row.Action, SameArguments: row.SameArguments, Guidance: row.Guidance}"}},
@@ -212,13 +245,13 @@ const (
 		e.Recovery.SameArguments = $Conditional
 	}
 `
-	retryAfterNumberRule = `	if b.retryAfter != nil && b.row.RetryAfter {
+	retryAfterNumberRule = `	if b.retryAfter != nil {
 		ms := cgMilliseconds(*b.retryAfter)
 		n := json.Number(strconv.FormatInt(ms, 10))
 		e.Recovery.RetryAfterMS = &n
 	}
 `
-	retryAfterInt64Rule = `	if b.retryAfter != nil && b.row.RetryAfter {
+	retryAfterInt64Rule = `	if b.retryAfter != nil {
 		ms := cgMilliseconds(*b.retryAfter)
 		e.Recovery.RetryAfterMS = &ms
 	}
@@ -231,17 +264,46 @@ const (
 `
 )
 
+// retryAfterCheck is CheckCatalog's test of recovery.retry_after_ms against the row's RetryAfter.
+const retryAfterCheck = `	if row, known := LookupKind(v.Kind); v.Recovery.RetryAfterMS != nil && !row.RetryAfter {
+		rule := "$catalogPointer/fallback/retry_after"
+		if known {
+			rule = "$catalogPointer/kinds/" + cgPointerToken(string(v.Kind)) + "/retry_after"
+		}
+		violations = append(violations, Violation{InstanceLocation: "/recovery/retry_after_ms", KeywordLocation: rule,
+			Message: "the catalog row of kind " + strconv.Quote(string(v.Kind)) + " does not allow retry_after_ms"})
+	}
+`
+
+// catalogChecks writes CheckCatalog's tests, one per rule the contract's members make possible.
+func catalogChecks(m *model) string {
+	if m.RetryAfter == ir.GoRaw {
+		return ""
+	}
+	var b bytes.Buffer
+	gosrc.Expand(&b, retryAfterCheck, map[string]string{"catalogPointer": m.CatalogPointer})
+	return b.String()
+}
+
+// retryRule states CheckCatalog's rules in its doc comment.
+func retryRule(m *model) string {
+	if m.RetryAfter == ir.GoRaw {
+		return "none, as the contract has no recovery.retry_after_ms."
+	}
+	return "recovery.retry_after_ms only for a kind whose row sets RetryAfter."
+}
+
 // finishRules writes the body of cgBuild.finish after its first line.
-func finishRules(m *Model) string {
+func finishRules(m *model) string {
 	var b bytes.Buffer
 	if s := m.Safety; s != nil {
 		gosrc.Expand(&b, safetyHintRule, map[string]string{
 			"Field": s.Field, "ReadOnly": s.ReadOnly, "Idempotent": s.Idempotent, "Conditional": m.Conditional})
 	}
 	switch m.RetryAfter {
-	case "number":
+	case ir.GoNumber:
 		b.WriteString(retryAfterNumberRule)
-	case "int64":
+	case ir.GoInt64:
 		b.WriteString(retryAfterInt64Rule)
 	}
 	for _, o := range m.Options {
@@ -259,37 +321,37 @@ func finishRules(m *Model) string {
 // they wrap text of the contract.
 const (
 	textOption = `func $Name(value string) Option {
-	return func(b *cgBuild) { b.err.$Field = cgText(value) }
+	return Option{func(b *cgBuild) { b.err.$Field = cgText(value) }}
 }
 
 `
 	evidenceOption = `func $Name(value map[string]any) Option {
-	return func(b *cgBuild) {
+	return Option{func(b *cgBuild) {
 		if b.evidence == nil {
 			b.evidence = make(map[string]any, len(value))
 		}
 		for k, v := range value {
 			b.evidence[k] = v
 		}
-	}
+	}}
 }
 
 `
 	valueOption = `func $Name(value $Type) Option {
-	return func(b *cgBuild) { b.err.$Field = $Value }
+	return Option{func(b *cgBuild) { b.err.$Field = $Value }}
 }
 
 `
 	causeErrorOption = `// WithCauseError sets cause to the sanitized text of err and keeps err itself, so that errors.Is
 // and errors.As reach it through Unwrap. A nil err changes nothing.
 func WithCauseError(err error) Option {
-	return func(b *cgBuild) {
+	return Option{func(b *cgBuild) {
 		if err == nil {
 			return
 		}
 		b.cause = err
 		b.err.$Field = cgText(err.Error())
-	}
+	}}
 }
 
 `
@@ -297,7 +359,7 @@ func WithCauseError(err error) Option {
 
 // options writes the With option of every optional member, and WithCauseError when the contract
 // has a text cause.
-func options(m *Model) string {
+func options(m *model) string {
 	var b bytes.Buffer
 	doc := func(text string) { putLines(&b, gosrc.DocComment(emit.Wrap(text, commentWidth))) }
 	for _, o := range m.Options {
@@ -312,7 +374,7 @@ func options(m *Model) string {
 			gosrc.Expand(&b, evidenceOption, vars)
 		default:
 			doc(o.Name + " sets " + o.JSON + ".")
-			vars["Type"], vars["Value"] = o.Type, "value"
+			vars["Type"], vars["Value"] = gotypes.TypeString(o.Type), "value"
 			if o.Pointer {
 				vars["Value"] = "&value"
 			}

@@ -137,46 +137,47 @@ func goldenOptions(t *testing.T, dir string) (run.Options, bool) {
 	return run.Options{Schemas: o.Schemas, Package: o.Package, RootType: o.RootType, Targets: []string{"go"}, GoDir: "."}, len(o.Schemas) > 0
 }
 
-// TestContractVariantsAreGofmt changes the contract's IR in the ways that change the layout of
-// the emitted text beyond what the contracts above exercise: no x-surfaces, an int64 retry hint,
-// no cause, evidence or safety-hint rule, a required parameter, names long enough for gofmt to
-// break an aligned column, and guidance with paragraphs, headings, lists and link definitions,
-// which gofmt rewrites in doc comments.
+// TestContractVariantsAreGofmt changes what the builder decided for the contract (ir.Constructors)
+// in the ways that change the layout of the emitted text beyond what the contracts above exercise:
+// no x-surfaces, an int64 retry hint, no cause, evidence or safety-hint rule, a required parameter,
+// names long enough for gofmt to break an aligned column, and guidance with paragraphs, headings,
+// lists and link definitions, which gofmt rewrites in doc comments.
 func TestContractVariantsAreGofmt(t *testing.T) {
 	long := strings.Repeat("Long", 12)
-	variants := map[string]func(*ir.Package){
-		"no surfaces": func(p *ir.Package) { p.Surfaces = nil },
-		"no kinds":    func(p *ir.Package) { p.Catalog.Kinds = nil },
-		"int64 retry hint": func(p *ir.Package) {
-			f := fieldOf(named(p, "Recovery"), "retry_after_ms")
-			typ := *f.Type
-			typ.Kind = ir.GoInt64
-			f.Type = &typ
+	variants := map[string]func(*ir.Constructors){
+		"no surfaces": func(c *ir.Constructors) { c.MCPMetaKey, c.JSONRPCCodes, c.CLIExitCodes = "", nil, nil },
+		"no kinds":    func(c *ir.Constructors) { c.Kinds = nil },
+		"int64 retry hint": func(c *ir.Constructors) {
+			c.RetryAfter = ir.GoInt64
 		},
-		"no cause, evidence or safety rule": func(p *ir.Package) {
-			root := p.Roots[0]
-			root.Fields = slices.DeleteFunc(root.Fields, func(f *ir.Field) bool { return f.Name == "cause" || f.Name == "evidence" })
-			for _, k := range append(p.Catalog.Kinds, p.Catalog.Fallback) {
-				k.HintRelaxes = false
+		"no cause, evidence or safety rule": func(c *ir.Constructors) {
+			c.Options = slices.DeleteFunc(c.Options, func(o ir.Option) bool { return o.JSON == "cause" || o.JSON == "evidence" })
+			c.CauseField, c.Safety, c.Conditional = "", nil, ""
+			c.Fallback.HintRelaxes = false
+			for i := range c.Kinds {
+				c.Kinds[i].HintRelaxes = false
 			}
 		},
-		"required parameters with long names": func(p *ir.Package) {
-			for _, f := range []*ir.Field{field(p, "tool"), field(p, "service")} {
-				f.Required = true
-				f.Type = &ir.GoType{Kind: ir.GoString}
-			}
-			field(p, "service").GoName = "Service" + long
+		"required parameters with long names": func(c *ir.Constructors) {
+			c.Options = slices.DeleteFunc(c.Options, func(o ir.Option) bool { return o.JSON == "tool" || o.JSON == "service" })
+			c.Params = append(c.Params, ir.Param{Field: "Tool", Var: "tool", JSON: "tool"},
+				ir.Param{Field: "Service" + long, Var: "service" + long, JSON: "service"})
 		},
-		"long origin names": func(p *ir.Package) {
-			values := named(p, "Origin").Enum.Values
-			for i := range values {
+		"long origin names": func(c *ir.Constructors) {
+			for i := range c.Kinds {
 				if i%3 == 1 {
-					values[i].GoName += long
+					c.Kinds[i].Origin += long
+				}
+			}
+			for i := range c.JSONRPCCodes {
+				if i%3 == 1 {
+					c.JSONRPCCodes[i].Origin += long
+					c.CLIExitCodes[i].Origin += long
 				}
 			}
 		},
-		"guidance gofmt rewrites": func(p *ir.Package) {
-			k := p.Catalog.Kinds
+		"guidance gofmt rewrites": func(c *ir.Constructors) {
+			k := c.Kinds
 			k[0].Guidance = "First paragraph.\n\nOld Style Heading\n\nThird paragraph,\n\n\n\nafter blank lines."
 			k[1].Guidance = "See [Go].\n\n[Go]: https://go.dev"
 			k[2].Guidance = "A list follows:\n\n- one\n- two\n\n# Heading\n\nThe end."
@@ -186,26 +187,8 @@ func TestContractVariantsAreGofmt(t *testing.T) {
 	for name, mutate := range variants {
 		t.Run(name, func(t *testing.T) {
 			pkg := buildIR(t, contractSchema)
-			mutate(pkg)
+			mutate(pkg.Constructors)
 			requireGofmt(t, emitted(t, pkg))
 		})
 	}
-}
-
-func named(p *ir.Package, name string) *ir.Named {
-	for _, n := range p.Types {
-		if n.Name == name {
-			return n
-		}
-	}
-	panic("no type " + name)
-}
-
-func fieldOf(n *ir.Named, name string) *ir.Field {
-	for _, f := range n.Fields {
-		if f.Name == name {
-			return f
-		}
-	}
-	panic("no member " + name)
 }

@@ -42,7 +42,7 @@ func TestExampleCLI(t *testing.T) {
 			t.Errorf("%s: stderr is not one line: %q", kind, line)
 		}
 		command, e, err := ae.ReadCLI(line)
-		if err != nil || command != "deploy" || e.Kind != string(kind) {
+		if err != nil || command != "deploy" || e.Kind != kind {
 			t.Fatalf("%s: read back %q %+v %v", kind, command, e, err)
 		}
 		if bytes.Contains(line, []byte("ghp_FAKE")) {

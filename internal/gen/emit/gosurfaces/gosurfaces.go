@@ -14,7 +14,6 @@ import (
 	"strconv"
 
 	"github.com/contractgen/contractgen/internal/gen/emit"
-	"github.com/contractgen/contractgen/internal/gen/emit/goconstruct"
 	"github.com/contractgen/contractgen/internal/gen/emit/gosrc"
 	"github.com/contractgen/contractgen/internal/gen/ir"
 )
@@ -23,17 +22,18 @@ import (
 var surfacesText string
 
 // Emit returns surfaces.go, or nothing when the contract has no kind catalog. It relies on the
-// names goconstruct.Emit declares (Info, LookupKind, Kind, the sanitizer), so it runs after it.
+// names goconstruct.Emit declares (Info, LookupKind, Kind, the sanitizer) in the same package, and
+// prints what the builder decided (ir.Constructors).
 func Emit(pkg *ir.Package) ([]emit.File, error) {
-	m, err := goconstruct.Analyze(pkg)
-	if err != nil || m == nil {
-		return nil, err
+	m := pkg.Constructors
+	if m == nil {
+		return nil, nil
 	}
 	var out bytes.Buffer
 	out.Grow(len(surfacesText) + 1024)
 	gosrc.Expand(&out, surfacesText, map[string]string{
-		"Hash":         m.Hash,
-		"Package":      m.Package,
+		"Hash":         pkg.Hash,
+		"Package":      pkg.Name,
 		"Error":        m.Error,
 		"Version":      m.Version,
 		"Origin":       m.Origin,
@@ -47,8 +47,8 @@ func Emit(pkg *ir.Package) ([]emit.File, error) {
 
 // retryAfterMS reads recovery.retry_after_ms into ms inside cgRetryAfterSeconds, from a json.Number
 // or an int64 as the contract stores it.
-func retryAfterMS(m *goconstruct.Model) string {
-	if m.RetryAfter == "number" {
+func retryAfterMS(m *ir.Constructors) string {
+	if m.RetryAfter == ir.GoNumber {
 		return "\tms, err := strconv.ParseInt(string(*e.Recovery.RetryAfterMS), 10, 64)\n" +
 			"\tif err != nil || ms < 0 {\n\t\treturn \"\", false\n\t}\n"
 	}
@@ -57,7 +57,7 @@ func retryAfterMS(m *goconstruct.Model) string {
 
 // codeTable writes what goes between the braces of a per-origin map literal: a line per entry,
 // values aligned as gofmt aligns them, or nothing, since gofmt writes an empty literal as "{}".
-func codeTable(codes []goconstruct.OriginCode) string {
+func codeTable(codes []ir.OriginCode) string {
 	if len(codes) == 0 {
 		return ""
 	}

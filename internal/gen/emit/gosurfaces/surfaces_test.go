@@ -138,11 +138,19 @@ func viaCLI(t *testing.T, e *ae.AgentError, want []byte) *ae.AgentError {
 }
 
 // TestHTTPOverARealConnection serves every kind from an httptest server and reads it with
-// net/http's client: status, headers and body as the catalog says.
+// net/http's client: status, headers and body as the catalog says. The server asks for a wait
+// where the catalog allows one, as a careful service does (CheckCatalog reports the others).
 func TestHTTPOverARealConnection(t *testing.T) {
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		kind := ae.Kind(strings.TrimPrefix(r.URL.Path, "/"))
-		e := ae.New(kind, "Request failed.", ae.WithRetryAfter(1001*time.Millisecond))
+		var opts []ae.Option
+		if row, _ := ae.LookupKind(kind); row.RetryAfter {
+			opts = append(opts, ae.WithRetryAfter(1001*time.Millisecond))
+		}
+		e := ae.New(kind, "Request failed.", opts...)
+		if err := ae.CheckCatalog(e); err != nil {
+			t.Error(err)
+		}
 		if err := ae.WriteHTTP(w, e); err != nil {
 			t.Error(err)
 		}
@@ -176,7 +184,7 @@ func TestHTTPOverARealConnection(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", kind, err)
 		}
-		if back.Kind != string(kind) {
+		if back.Kind != kind {
 			t.Errorf("read back kind %q, want %q", back.Kind, kind)
 		}
 	}
@@ -327,7 +335,7 @@ func TestFromMCPToolResultFindsTheContractAnywhere(t *testing.T) {
 		"text":       {Content: []json.RawMessage{json.RawMessage(`{"type":"text","text":"plain words"}`), block}},
 	} {
 		e, ok := ae.FromMCPToolResult(r)
-		if !ok || e.Kind != string(ae.KindNotFound) {
+		if !ok || e.Kind != ae.KindNotFound {
 			t.Errorf("%s: found %v %v", name, e, ok)
 		}
 	}

@@ -1,6 +1,7 @@
 package gotypes
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -21,6 +22,9 @@ func EmitCodec(pkg *ir.Package) ([]emit.File, error) {
 func codecSource(pkg *ir.Package) []byte {
 	f := gosrc.NewFile(pkg.Name, sourceHeader(pkg.Hash)...)
 	c := codec{f: f}
+	for _, name := range definedTypes(pkg) {
+		c.definedCodec(name)
+	}
 	for _, n := range pkg.Types {
 		switch n.Kind {
 		case ir.StructType:
@@ -37,6 +41,21 @@ func codecSource(pkg *ir.Package) []byte {
 		}
 	}
 	return f.Bytes()
+}
+
+// definedTypes lists the string types that fields use instead of string (ir.GoType.Defined),
+// sorted; another emitter declares them, the codec gives them cgEncode and cgDecode.
+func definedTypes(pkg *ir.Package) []string {
+	var names []string
+	for _, n := range pkg.Types {
+		for _, f := range n.Fields {
+			if d := f.Type.Defined; d != "" && !slices.Contains(names, d) {
+				names = append(names, d)
+			}
+		}
+	}
+	slices.Sort(names)
+	return names
 }
 
 // sourceHeader is the header of every file the Go emitters write themselves.
@@ -200,6 +219,23 @@ func (c codec) decodeExtra(n *ir.Named) []string {
 	return gosrc.Indent(body)
 }
 
+// definedCodec writes the encoding and decoding functions of a string type that fields use
+// instead of string (ir.GoType.Defined): plain functions over the string codec, not methods
+// reached through cgEncNamed and cgDecNamed, whose generic call makes the decoded value escape
+// (one allocation per decode).
+func (c codec) definedCodec(name string) {
+	f := c.f
+	f.Line("")
+	f.Openf("func cgEnc%s(buf []byte, v %s) ([]byte, error)", name, name)
+	f.Line("return cgEncString(buf, string(v))")
+	f.Close("")
+	f.Line("")
+	f.Openf("func cgDec%s(d *cgDecoder, raw []byte, at, kw string) (%s, error)", name, name)
+	f.Line("x, err := cgDecString(d, raw, at, kw)")
+	f.Linef("return %s(x), err", name)
+	f.Close("")
+}
+
 // wrapperCodec writes cgEncode and cgDecode for a type defined over underlying.
 func (c codec) wrapperCodec(n *ir.Named, underlying *ir.GoType) {
 	f := c.f
@@ -243,6 +279,9 @@ func (c codec) codecFunc(t *ir.GoType, prefix string) string {
 		fn = prefix + "Number"
 	case ir.GoString:
 		fn = prefix + "String"
+		if t.Defined != "" {
+			fn = prefix + t.Defined // definedCodec's functions
+		}
 	case ir.GoRef:
 		fn = prefix + "Named[" + t.Named.Name + "]"
 	case ir.GoSlice:

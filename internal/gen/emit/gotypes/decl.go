@@ -1,6 +1,9 @@
 package gotypes
 
 import (
+	"strconv"
+	"strings"
+
 	"github.com/dave/jennifer/jen"
 
 	"github.com/contractgen/contractgen/internal/gen/emit"
@@ -57,8 +60,12 @@ func emitEnum(f *jen.File, n *ir.Named) {
 	f.Comment("The known values of " + n.Name + ".")
 	f.Const().DefsFunc(func(g *jen.Group) {
 		for _, v := range n.Enum.Values {
-			if v.Description != "" {
-				comment(g, v.GoName, v.Description, "")
+			if d := strings.TrimSpace(v.Description); d != "" {
+				// The value's description is a sentence of its own ("The request was refused
+				// before anything ran."), so it follows the wire value rather than an "is".
+				for _, line := range emit.Wrap(v.GoName+" is "+strconv.Quote(v.Value)+": "+d, 96) {
+					g.Comment(line)
+				}
 			}
 			g.Id(v.GoName).Id(n.Name).Op("=").Lit(v.Value)
 		}

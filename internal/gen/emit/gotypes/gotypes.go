@@ -22,7 +22,16 @@ func Emit(pkg *ir.Package) ([]emit.File, error) {
 	f := jen.NewFile(pkg.Name)
 	f.HeaderComment("// " + emit.Header)
 	f.HeaderComment("// Source hash: " + pkg.Hash + ". Regenerate with contractgen; edit the schema, not this file.")
-	f.PackageComment(packageDoc(pkg))
+	if pkg.SharedPackage {
+		// The user's files have the package comment; this text stays for readers of the file, in
+		// the header, set apart from the package clause so that go doc shows one package comment.
+		f.HeaderComment("//")
+		for _, line := range emit.Wrap(sharedDoc(pkg), 96) {
+			f.HeaderComment("// " + line)
+		}
+	} else {
+		f.PackageComment(packageDoc(pkg))
+	}
 	f.Comment("ContractHash is a content hash of the schema files and generator options this package was generated from.")
 	f.Const().Id("ContractHash").Op("=").Lit(pkg.Hash)
 	for _, n := range pkg.Types {
@@ -45,6 +54,12 @@ func Emit(pkg *ir.Package) ([]emit.File, error) {
 		return nil, err
 	}
 	return append([]emit.File{{Path: "types.go", Bytes: buf.Bytes()}}, runtime...), nil
+}
+
+// sharedDoc is packageDoc for files that join a package of the user's.
+func sharedDoc(pkg *ir.Package) string {
+	return "The files contractgen writes here hold" + strings.TrimPrefix(packageDoc(pkg), "Package "+pkg.Name+" holds") +
+		" The package comment is the one in the package's own files."
 }
 
 func packageDoc(pkg *ir.Package) string {
@@ -120,6 +135,9 @@ func TypeString(t *ir.GoType) string {
 		s = "json.Number"
 	case ir.GoString:
 		s = "string"
+		if t.Defined != "" {
+			s = t.Defined
+		}
 	case ir.GoRef:
 		s = t.Named.Name
 	case ir.GoSlice:
@@ -161,6 +179,9 @@ func baseType(t *ir.GoType) *jen.Statement {
 	case ir.GoNumber:
 		return jen.Qual(jsonPkg, "Number")
 	case ir.GoString:
+		if t.Defined != "" {
+			return jen.Id(t.Defined)
+		}
 		return jen.String()
 	case ir.GoRef:
 		return jen.Id(t.Named.Name)

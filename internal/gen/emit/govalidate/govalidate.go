@@ -18,6 +18,7 @@ import (
 	"github.com/contractgen/contractgen/internal/gen/emit/gosrc"
 	"github.com/contractgen/contractgen/internal/gen/emit/gotypes"
 	"github.com/contractgen/contractgen/internal/gen/ir"
+	"github.com/contractgen/contractgen/internal/gen/naming"
 	"github.com/contractgen/contractgen/internal/templates/goruntime"
 )
 
@@ -184,7 +185,7 @@ func emitParse(f *gosrc.File, root *ir.Named, first bool) {
 		name += root.Name
 	}
 	f.Line("")
-	f.Comment(name+" decodes data as a "+root.Name+" and validates it against the schema, with JSON Schema's",
+	f.Comment(name+" decodes data as "+naming.Article(root.Name)+" "+root.Name+" and validates it against the schema, with JSON Schema's",
 		"semantics: a member that is absent differs from one that is null, member names match exactly,",
 		"1.0 and 1e3 are integers, lengths count Unicode code points, and numbers compare exactly. A member",
 		"name that occurs twice in one object is a violation, because JSON leaves its meaning open. Every",

@@ -15,6 +15,7 @@ import (
 
 	"github.com/contractgen/contractgen/internal/gen/emit"
 	"github.com/contractgen/contractgen/internal/gen/ir"
+	"github.com/contractgen/contractgen/internal/gen/naming"
 )
 
 // runtimeSource is the validator runtime, the same for every contract.
@@ -77,10 +78,12 @@ func writeAPI(b *strings.Builder, pkg *ir.Package, root *ir.Named, names map[*ir
 	}
 	var buf bytes.Buffer
 	err = apiTemplate().Execute(&buf, map[string]any{
-		"Root":     root.Name,
-		"Obj":      names[root],
-		"RootNode": t.index[root.Schema],
-		"MetaKey":  string(key),
+		"Root": root.Name,
+		// "a" or "an" before Root, for the doc comments.
+		"RootArticle": naming.Article(root.Name),
+		"Obj":         names[root],
+		"RootNode":    t.index[root.Schema],
+		"MetaKey":     string(key),
 	})
 	if err != nil {
 		return fmt.Errorf("ts: %w", err)

@@ -134,7 +134,7 @@ var cgJSONRPCCodes = map[Origin]int{
 // kind; for any other kind the code of e's origin, read as the fallback origin when it is unknown.
 // Without a table the code is -32603 (internal error).
 func JSONRPCCode(e *AgentError) int {
-	if row, known := LookupKind(Kind(e.Kind)); known && row.JSONRPCCode != 0 {
+	if row, known := LookupKind(e.Kind); known && row.JSONRPCCode != 0 {
 		return row.JSONRPCCode
 	}
 	if code, ok := cgJSONRPCCodes[e.Origin.OrFallback()]; ok {

@@ -21,7 +21,7 @@ type AgentError struct {
 	ContractVersion int64 `json:"contract_version"`
 
 	// Kind is a stable code for the failure; kinds missing from the catalog are legal.
-	Kind string `json:"kind"`
+	Kind Kind `json:"kind"`
 
 	// Message is a self-contained account of the failure that still helps when every other member is
 	// dropped.
@@ -115,24 +115,25 @@ type Origin string
 
 // The known values of Origin.
 const (
-	// OriginValidation is the request was refused before anything ran.
+	// OriginValidation is "validation": The request was refused before anything ran.
 	OriginValidation Origin = "validation"
-	// OriginPolicy is an authentication, authorization, confirmation or route rule stopped the
-	// request.
+	// OriginPolicy is "policy": An authentication, authorization, confirmation or route rule stopped
+	// the request.
 	OriginPolicy Origin = "policy"
-	// OriginBudget is a limit on size, rate, quota or fan-out stopped the request.
+	// OriginBudget is "budget": A limit on size, rate, quota or fan-out stopped the request.
 	OriginBudget Origin = "budget"
-	// OriginDiscovery is the named action, tool, prompt, resource or instance does not exist here.
+	// OriginDiscovery is "discovery": The named action, tool, prompt, resource or instance does not
+	// exist here.
 	OriginDiscovery Origin = "discovery"
-	// OriginToolExecution is a tool finished running and reported that it failed.
+	// OriginToolExecution is "tool_execution": A tool finished running and reported that it failed.
 	OriginToolExecution Origin = "tool_execution"
-	// OriginUpstreamTransport — no finished result arrived from the upstream.
+	// OriginUpstreamTransport is "upstream_transport": No finished result arrived from the upstream.
 	OriginUpstreamTransport Origin = "upstream_transport"
-	// OriginBridge is the stdio bridge could not reach the daemon behind it.
+	// OriginBridge is "bridge": The stdio bridge could not reach the daemon behind it.
 	OriginBridge Origin = "bridge"
-	// OriginCodeMode is the Code Mode JavaScript runtime refused or stopped the script.
+	// OriginCodeMode is "code_mode": The Code Mode JavaScript runtime refused or stopped the script.
 	OriginCodeMode Origin = "code_mode"
-	// OriginRuntime — some other part of the runtime failed.
+	// OriginRuntime is "runtime": Some other part of the runtime failed.
 	OriginRuntime Origin = "runtime"
 )
 
@@ -188,24 +189,26 @@ type RecoveryAction string
 
 // The known values of RecoveryAction.
 const (
-	// RecoveryActionReviseAndRetry — change the request, then send it again.
+	// RecoveryActionReviseAndRetry is "revise_and_retry": Change the request, then send it again.
 	RecoveryActionReviseAndRetry RecoveryAction = "revise_and_retry"
-	// RecoveryActionRetryLater — send the request again after a pause.
+	// RecoveryActionRetryLater is "retry_later": Send the request again after a pause.
 	RecoveryActionRetryLater RecoveryAction = "retry_later"
-	// RecoveryActionReauthenticate — obtain new credentials, then try again.
+	// RecoveryActionReauthenticate is "reauthenticate": Obtain new credentials, then try again.
 	RecoveryActionReauthenticate RecoveryAction = "reauthenticate"
-	// RecoveryActionConfirm — get explicit confirmation, then send the request with it.
+	// RecoveryActionConfirm is "confirm": Get explicit confirmation, then send the request with it.
 	RecoveryActionConfirm RecoveryAction = "confirm"
-	// RecoveryActionRediscover — list what is available again and pick a valid target.
+	// RecoveryActionRediscover is "rediscover": List what is available again and pick a valid target.
 	RecoveryActionRediscover RecoveryAction = "rediscover"
-	// RecoveryActionReduceWork — ask for less work in a single request.
+	// RecoveryActionReduceWork is "reduce_work": Ask for less work in a single request.
 	RecoveryActionReduceWork RecoveryAction = "reduce_work"
-	// RecoveryActionStartDependency — start the missing dependency, then try again.
+	// RecoveryActionStartDependency is "start_dependency": Start the missing dependency, then try
+	// again.
 	RecoveryActionStartDependency RecoveryAction = "start_dependency"
-	// RecoveryActionInspectAndEscalate — look at the details and hand the problem to a person or
-	// operator.
+	// RecoveryActionInspectAndEscalate is "inspect_and_escalate": Look at the details and hand the
+	// problem to a person or operator.
 	RecoveryActionInspectAndEscalate RecoveryAction = "inspect_and_escalate"
-	// RecoveryActionDoNotRetry — stop; repeating or adjusting the request will not help.
+	// RecoveryActionDoNotRetry is "do_not_retry": Stop; repeating or adjusting the request will not
+	// help.
 	RecoveryActionDoNotRetry RecoveryAction = "do_not_retry"
 )
 
@@ -262,15 +265,16 @@ type SameArguments string
 
 // The known values of SameArguments.
 const (
-	// SameArgumentsSafe — sending the identical request again is expected to be harmless.
+	// SameArgumentsSafe is "safe": Sending the identical request again is expected to be harmless.
 	SameArgumentsSafe SameArguments = "safe"
-	// SameArgumentsConditional — repeat it only after the stated condition has cleared and side
-	// effects have been checked.
+	// SameArgumentsConditional is "conditional": Repeat it only after the stated condition has cleared
+	// and side effects have been checked.
 	SameArgumentsConditional SameArguments = "conditional"
-	// SameArgumentsDiscouraged — inspect the failure or revise the request before repeating it.
+	// SameArgumentsDiscouraged is "discouraged": Inspect the failure or revise the request before
+	// repeating it.
 	SameArgumentsDiscouraged SameArguments = "discouraged"
-	// SameArgumentsNever is the request or the state outside it has to change before a repeat can
-	// work.
+	// SameArgumentsNever is "never": The request or the state outside it has to change before a repeat
+	// can work.
 	SameArgumentsNever SameArguments = "never"
 )
 
@@ -308,11 +312,11 @@ type SideEffects string
 
 // The known values of SideEffects.
 const (
-	// SideEffectsNoneExpected is the request failed before it could change anything.
+	// SideEffectsNoneExpected is "none_expected": The request failed before it could change anything.
 	SideEffectsNoneExpected SideEffects = "none_expected"
-	// SideEffectsPossible — part or all of the work may already have taken effect.
+	// SideEffectsPossible is "possible": Part or all of the work may already have taken effect.
 	SideEffectsPossible SideEffects = "possible"
-	// SideEffectsUnknown — nothing is known about what took effect.
+	// SideEffectsUnknown is "unknown": Nothing is known about what took effect.
 	SideEffectsUnknown SideEffects = "unknown"
 )
 

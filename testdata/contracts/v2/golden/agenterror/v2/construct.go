@@ -11,8 +11,10 @@ import (
 	"time"
 )
 
-// Kind is the wire value of an error kind: the stable code in the kind member. A Kind is also an
-// error, so that errors.Is(err, KindTimeout) asks whether err carries that kind.
+// Kind is the wire value of an error kind: the stable code in the AgentError's Kind member, so that
+// e.Kind == KindTimeout needs no conversion. Kinds the catalog does not list are legal and decode
+// and encode unchanged. A Kind is also an error, so that errors.Is(err, KindTimeout) asks whether
+// err carries that kind.
 type Kind string
 
 // Error returns the kind's wire value; it exists so that a Kind can be the target of errors.Is.
@@ -110,22 +112,22 @@ const (
 	// KindNotSupported is "not_supported": Stop, because this operation is not supported in this
 	// setup, and use a supported alternative.
 	KindNotSupported Kind = "not_supported"
-	// KindOauthAccountAmbiguous is "oauth_account_ambiguous": Name the account to use explicitly,
+	// KindOAuthAccountAmbiguous is "oauth_account_ambiguous": Name the account to use explicitly,
 	// because more than one account matches, and send the revised request.
-	KindOauthAccountAmbiguous Kind = "oauth_account_ambiguous"
-	// KindOauthClientMismatch is "oauth_client_mismatch": Use the OAuth client that issued the
+	KindOAuthAccountAmbiguous Kind = "oauth_account_ambiguous"
+	// KindOAuthClientMismatch is "oauth_client_mismatch": Use the OAuth client that issued the
 	// credential, or authorize again with the configured client.
-	KindOauthClientMismatch Kind = "oauth_client_mismatch"
-	// KindOauthNeedsReauth is "oauth_needs_reauth": Run the OAuth sign-in again to renew the expired
+	KindOAuthClientMismatch Kind = "oauth_client_mismatch"
+	// KindOAuthNeedsReauth is "oauth_needs_reauth": Run the OAuth sign-in again to renew the expired
 	// or revoked grant, then repeat the operation.
-	KindOauthNeedsReauth Kind = "oauth_needs_reauth"
-	// KindOauthScopeUpgradeRequired is "oauth_scope_upgrade_required": Authorize again with the
+	KindOAuthNeedsReauth Kind = "oauth_needs_reauth"
+	// KindOAuthScopeUpgradeRequired is "oauth_scope_upgrade_required": Authorize again with the
 	// additional scope the message names, then repeat the operation.
-	KindOauthScopeUpgradeRequired Kind = "oauth_scope_upgrade_required"
-	// KindOauthSharedCredentialProtected is "oauth_shared_credential_protected": Get explicit
+	KindOAuthScopeUpgradeRequired Kind = "oauth_scope_upgrade_required"
+	// KindOAuthSharedCredentialProtected is "oauth_shared_credential_protected": Get explicit
 	// confirmation before touching a credential that others share, then send the request with that
 	// confirmation.
-	KindOauthSharedCredentialProtected Kind = "oauth_shared_credential_protected"
+	KindOAuthSharedCredentialProtected Kind = "oauth_shared_credential_protected"
 	// KindPathTraversal is "path_traversal": Use a path that stays inside the permitted root
 	// directory.
 	KindPathTraversal Kind = "path_traversal"
@@ -417,32 +419,32 @@ var cgCatalog = [...]KindInfo{
 		Guidance: "Stop, because this operation is not supported in this setup, and use a supported alternative.",
 	},
 	{
-		Kind:   KindOauthAccountAmbiguous,
+		Kind:   KindOAuthAccountAmbiguous,
 		Origin: OriginValidation, Action: RecoveryActionReviseAndRetry, SameArguments: SameArgumentsNever, SideEffects: SideEffectsNoneExpected,
 		HTTPStatus: 409, RetryAfter: false, HintRelaxes: false, JSONRPCCode: -32602,
 		Guidance: "Name the account to use explicitly, because more than one account matches, and send the revised request.",
 	},
 	{
-		Kind:   KindOauthClientMismatch,
+		Kind:   KindOAuthClientMismatch,
 		Origin: OriginValidation, Action: RecoveryActionReviseAndRetry, SameArguments: SameArgumentsNever, SideEffects: SideEffectsNoneExpected,
 		HTTPStatus: 422, RetryAfter: false, HintRelaxes: false, JSONRPCCode: -32602,
 		Guidance: "Use the OAuth client that issued the credential, or authorize again with the configured client.",
 	},
 	{
-		Kind:   KindOauthNeedsReauth,
+		Kind:   KindOAuthNeedsReauth,
 		Origin: OriginPolicy, Action: RecoveryActionReauthenticate, SameArguments: SameArgumentsNever, SideEffects: SideEffectsNoneExpected,
 		HTTPStatus: 401, RetryAfter: false, HintRelaxes: false, JSONRPCCode: -32603,
 		WWWAuthenticate: "Bearer realm=\"agent\", error=\"invalid_token\"",
 		Guidance:        "Run the OAuth sign-in again to renew the expired or revoked grant, then repeat the operation.",
 	},
 	{
-		Kind:   KindOauthScopeUpgradeRequired,
+		Kind:   KindOAuthScopeUpgradeRequired,
 		Origin: OriginPolicy, Action: RecoveryActionReauthenticate, SameArguments: SameArgumentsNever, SideEffects: SideEffectsNoneExpected,
 		HTTPStatus: 403, RetryAfter: false, HintRelaxes: false, JSONRPCCode: -32603,
 		Guidance: "Authorize again with the additional scope the message names, then repeat the operation.",
 	},
 	{
-		Kind:   KindOauthSharedCredentialProtected,
+		Kind:   KindOAuthSharedCredentialProtected,
 		Origin: OriginPolicy, Action: RecoveryActionConfirm, SameArguments: SameArgumentsNever, SideEffects: SideEffectsNoneExpected,
 		HTTPStatus: 403, RetryAfter: false, HintRelaxes: false, JSONRPCCode: -32603,
 		Guidance: "Get explicit confirmation before touching a credential that others share, then send the request with that confirmation.",
@@ -651,28 +653,28 @@ func New(kind Kind, traceID, message string, opts ...Option) *AgentError {
 	return cgConstruct(kind, message, traceID, opts)
 }
 
-// NewAmbiguousTool returns a "ambiguous_tool" error: origin discovery, recovery rediscover (same
+// NewAmbiguousTool returns an "ambiguous_tool" error: origin discovery, recovery rediscover (same
 // arguments: never), HTTP 409. Guidance: Refresh the tool list and use a fully qualified name that
 // matches exactly one tool.
 func NewAmbiguousTool(traceID, message string, opts ...Option) *AgentError {
 	return cgConstruct(KindAmbiguousTool, message, traceID, opts)
 }
 
-// NewArtifactTooLarge returns a "artifact_too_large" error: origin budget, recovery reduce_work
+// NewArtifactTooLarge returns an "artifact_too_large" error: origin budget, recovery reduce_work
 // (same arguments: never), HTTP 413. Guidance: Check whether a partial artifact was already
 // stored, then produce a smaller one or write it in parts.
 func NewArtifactTooLarge(traceID, message string, opts ...Option) *AgentError {
 	return cgConstruct(KindArtifactTooLarge, message, traceID, opts)
 }
 
-// NewAuthFailed returns a "auth_failed" error: origin policy, recovery reauthenticate (same
+// NewAuthFailed returns an "auth_failed" error: origin policy, recovery reauthenticate (same
 // arguments: never), HTTP 401. Guidance: Obtain valid credentials and authenticate again before
 // making further requests.
 func NewAuthFailed(traceID, message string, opts ...Option) *AgentError {
 	return cgConstruct(KindAuthFailed, message, traceID, opts)
 }
 
-// NewAuthRequired returns a "auth_required" error: origin policy, recovery reauthenticate (same
+// NewAuthRequired returns an "auth_required" error: origin policy, recovery reauthenticate (same
 // arguments: never), HTTP 401. Guidance: Authenticate first, then send the request with the
 // credentials you received.
 func NewAuthRequired(traceID, message string, opts ...Option) *AgentError {
@@ -770,49 +772,49 @@ func NewForbidden(traceID, message string, opts ...Option) *AgentError {
 	return cgConstruct(KindForbidden, message, traceID, opts)
 }
 
-// NewInternalError returns a "internal_error" error: origin runtime, recovery inspect_and_escalate
-// (same arguments: inspect_first), HTTP 500. Guidance: Collect the error details and report them
-// to an operator, because the cause lies inside the runtime.
+// NewInternalError returns an "internal_error" error: origin runtime, recovery
+// inspect_and_escalate (same arguments: inspect_first), HTTP 500. Guidance: Collect the error
+// details and report them to an operator, because the cause lies inside the runtime.
 func NewInternalError(traceID, message string, opts ...Option) *AgentError {
 	return cgConstruct(KindInternalError, message, traceID, opts)
 }
 
-// NewInvalidCodeModeID returns a "invalid_code_mode_id" error: origin validation, recovery
+// NewInvalidCodeModeID returns an "invalid_code_mode_id" error: origin validation, recovery
 // rediscover (same arguments: never), HTTP 422. Guidance: List the Code Mode identifiers again and
 // use one taken from that list.
 func NewInvalidCodeModeID(traceID, message string, opts ...Option) *AgentError {
 	return cgConstruct(KindInvalidCodeModeID, message, traceID, opts)
 }
 
-// NewInvalidCursor returns a "invalid_cursor" error: origin validation, recovery revise_and_retry
+// NewInvalidCursor returns an "invalid_cursor" error: origin validation, recovery revise_and_retry
 // (same arguments: never), HTTP 400. Guidance: Start the listing again without a cursor, or pass
 // the cursor exactly as the previous page returned it.
 func NewInvalidCursor(traceID, message string, opts ...Option) *AgentError {
 	return cgConstruct(KindInvalidCursor, message, traceID, opts)
 }
 
-// NewInvalidEncoding returns a "invalid_encoding" error: origin validation, recovery
+// NewInvalidEncoding returns an "invalid_encoding" error: origin validation, recovery
 // revise_and_retry (same arguments: never), HTTP 422. Guidance: Re-encode the input in the
 // expected encoding, normally UTF-8, and send it again.
 func NewInvalidEncoding(traceID, message string, opts ...Option) *AgentError {
 	return cgConstruct(KindInvalidEncoding, message, traceID, opts)
 }
 
-// NewInvalidHint returns a "invalid_hint" error: origin validation, recovery revise_and_retry
+// NewInvalidHint returns an "invalid_hint" error: origin validation, recovery revise_and_retry
 // (same arguments: inspect_first), HTTP 422. Guidance: Remove or correct the hint the message
 // names and send the revised request.
 func NewInvalidHint(traceID, message string, opts ...Option) *AgentError {
 	return cgConstruct(KindInvalidHint, message, traceID, opts)
 }
 
-// NewInvalidParam returns a "invalid_param" error: origin validation, recovery revise_and_retry
+// NewInvalidParam returns an "invalid_param" error: origin validation, recovery revise_and_retry
 // (same arguments: inspect_first), HTTP 422. Guidance: Correct the parameter the message names so
 // it has the expected type and format, then send the request again.
 func NewInvalidParam(traceID, message string, opts ...Option) *AgentError {
 	return cgConstruct(KindInvalidParam, message, traceID, opts)
 }
 
-// NewInvalidProviderOutput returns a "invalid_provider_output" error: origin runtime, recovery
+// NewInvalidProviderOutput returns an "invalid_provider_output" error: origin runtime, recovery
 // inspect_and_escalate (same arguments: inspect_first), HTTP 502. Guidance: Inspect the provider
 // output that could not be used and escalate if it happens again.
 func NewInvalidProviderOutput(traceID, message string, opts ...Option) *AgentError {
@@ -861,39 +863,39 @@ func NewNotSupported(traceID, message string, opts ...Option) *AgentError {
 	return cgConstruct(KindNotSupported, message, traceID, opts)
 }
 
-// NewOauthAccountAmbiguous returns a "oauth_account_ambiguous" error: origin validation, recovery
+// NewOAuthAccountAmbiguous returns an "oauth_account_ambiguous" error: origin validation, recovery
 // revise_and_retry (same arguments: never), HTTP 409. Guidance: Name the account to use
 // explicitly, because more than one account matches, and send the revised request.
-func NewOauthAccountAmbiguous(traceID, message string, opts ...Option) *AgentError {
-	return cgConstruct(KindOauthAccountAmbiguous, message, traceID, opts)
+func NewOAuthAccountAmbiguous(traceID, message string, opts ...Option) *AgentError {
+	return cgConstruct(KindOAuthAccountAmbiguous, message, traceID, opts)
 }
 
-// NewOauthClientMismatch returns a "oauth_client_mismatch" error: origin validation, recovery
+// NewOAuthClientMismatch returns an "oauth_client_mismatch" error: origin validation, recovery
 // revise_and_retry (same arguments: never), HTTP 422. Guidance: Use the OAuth client that issued
 // the credential, or authorize again with the configured client.
-func NewOauthClientMismatch(traceID, message string, opts ...Option) *AgentError {
-	return cgConstruct(KindOauthClientMismatch, message, traceID, opts)
+func NewOAuthClientMismatch(traceID, message string, opts ...Option) *AgentError {
+	return cgConstruct(KindOAuthClientMismatch, message, traceID, opts)
 }
 
-// NewOauthNeedsReauth returns a "oauth_needs_reauth" error: origin policy, recovery reauthenticate
-// (same arguments: never), HTTP 401. Guidance: Run the OAuth sign-in again to renew the expired or
-// revoked grant, then repeat the operation.
-func NewOauthNeedsReauth(traceID, message string, opts ...Option) *AgentError {
-	return cgConstruct(KindOauthNeedsReauth, message, traceID, opts)
+// NewOAuthNeedsReauth returns an "oauth_needs_reauth" error: origin policy, recovery
+// reauthenticate (same arguments: never), HTTP 401. Guidance: Run the OAuth sign-in again to renew
+// the expired or revoked grant, then repeat the operation.
+func NewOAuthNeedsReauth(traceID, message string, opts ...Option) *AgentError {
+	return cgConstruct(KindOAuthNeedsReauth, message, traceID, opts)
 }
 
-// NewOauthScopeUpgradeRequired returns a "oauth_scope_upgrade_required" error: origin policy,
+// NewOAuthScopeUpgradeRequired returns an "oauth_scope_upgrade_required" error: origin policy,
 // recovery reauthenticate (same arguments: never), HTTP 403. Guidance: Authorize again with the
 // additional scope the message names, then repeat the operation.
-func NewOauthScopeUpgradeRequired(traceID, message string, opts ...Option) *AgentError {
-	return cgConstruct(KindOauthScopeUpgradeRequired, message, traceID, opts)
+func NewOAuthScopeUpgradeRequired(traceID, message string, opts ...Option) *AgentError {
+	return cgConstruct(KindOAuthScopeUpgradeRequired, message, traceID, opts)
 }
 
-// NewOauthSharedCredentialProtected returns a "oauth_shared_credential_protected" error: origin
+// NewOAuthSharedCredentialProtected returns an "oauth_shared_credential_protected" error: origin
 // policy, recovery confirm (same arguments: never), HTTP 403. Guidance: Get explicit confirmation
 // before touching a credential that others share, then send the request with that confirmation.
-func NewOauthSharedCredentialProtected(traceID, message string, opts ...Option) *AgentError {
-	return cgConstruct(KindOauthSharedCredentialProtected, message, traceID, opts)
+func NewOAuthSharedCredentialProtected(traceID, message string, opts ...Option) *AgentError {
+	return cgConstruct(KindOAuthSharedCredentialProtected, message, traceID, opts)
 }
 
 // NewPathTraversal returns a "path_traversal" error: origin validation, recovery revise_and_retry
@@ -1038,40 +1040,40 @@ func NewToolError(traceID, message string, opts ...Option) *AgentError {
 	return cgConstruct(KindToolError, message, traceID, opts)
 }
 
-// NewUnknownAction returns a "unknown_action" error: origin discovery, recovery rediscover (same
+// NewUnknownAction returns an "unknown_action" error: origin discovery, recovery rediscover (same
 // arguments: never), HTTP 400. Guidance: List the actions the service offers and choose one of
 // them.
 func NewUnknownAction(traceID, message string, opts ...Option) *AgentError {
 	return cgConstruct(KindUnknownAction, message, traceID, opts)
 }
 
-// NewUnknownInstance returns a "unknown_instance" error: origin discovery, recovery rediscover
+// NewUnknownInstance returns an "unknown_instance" error: origin discovery, recovery rediscover
 // (same arguments: never), HTTP 400. Guidance: List the configured instances and name one of them.
 func NewUnknownInstance(traceID, message string, opts ...Option) *AgentError {
 	return cgConstruct(KindUnknownInstance, message, traceID, opts)
 }
 
-// NewUnknownSubaction returns a "unknown_subaction" error: origin discovery, recovery rediscover
+// NewUnknownSubaction returns an "unknown_subaction" error: origin discovery, recovery rediscover
 // (same arguments: never), HTTP 400. Guidance: List the subactions this action offers and choose
 // one of them.
 func NewUnknownSubaction(traceID, message string, opts ...Option) *AgentError {
 	return cgConstruct(KindUnknownSubaction, message, traceID, opts)
 }
 
-// NewUnknownTool returns a "unknown_tool" error: origin discovery, recovery rediscover (same
+// NewUnknownTool returns an "unknown_tool" error: origin discovery, recovery rediscover (same
 // arguments: never), HTTP 404. Guidance: Refresh the tool list and call a tool that appears in it.
 func NewUnknownTool(traceID, message string, opts ...Option) *AgentError {
 	return cgConstruct(KindUnknownTool, message, traceID, opts)
 }
 
-// NewUnknownUpstream returns a "unknown_upstream" error: origin discovery, recovery rediscover
+// NewUnknownUpstream returns an "unknown_upstream" error: origin discovery, recovery rediscover
 // (same arguments: never), HTTP 404. Guidance: Refresh the list of upstream servers and address
 // one that is configured.
 func NewUnknownUpstream(traceID, message string, opts ...Option) *AgentError {
 	return cgConstruct(KindUnknownUpstream, message, traceID, opts)
 }
 
-// NewUpstreamError returns a "upstream_error" error: origin upstream_transport, recovery
+// NewUpstreamError returns an "upstream_error" error: origin upstream_transport, recovery
 // retry_later (same arguments: conditional), HTTP 502, WithRetryAfter applies. Guidance: Check
 // whether a mutating call already took effect, then retry after a pause once the upstream has
 // recovered.
@@ -1086,8 +1088,13 @@ func NewValidationFailed(traceID, message string, opts ...Option) *AgentError {
 	return cgConstruct(KindValidationFailed, message, traceID, opts)
 }
 
-// Option sets or overrides one member of an error while a constructor builds it.
-type Option func(*cgBuild)
+// Option sets or overrides one member of an error while a constructor builds it; the With
+// functions of this package make them. An option overrides the catalog's default, also where the
+// catalog's rules forbid the result: WithRetryAfter on a kind whose row does not take a wait sets
+// the member all the same, and CheckCatalog reports it. The zero Option changes nothing.
+type Option struct {
+	apply func(*cgBuild)
+}
 
 // cgBuild is an error under construction, with what the options asked for that can only be
 // applied once every option has run.
@@ -1112,7 +1119,7 @@ func cgConstruct(kind Kind, message, traceID string, opts []Option) *AgentError 
 	}
 	b := cgBuild{row: row, err: &AgentError{
 		ContractVersion: 2,
-		Kind:            string(kind),
+		Kind:            kind,
 		Message:         message,
 		Origin:          row.Origin,
 		Recovery:        Recovery{Action: row.Action, SameArguments: row.SameArguments, Guidance: row.Guidance},
@@ -1120,8 +1127,8 @@ func cgConstruct(kind Kind, message, traceID string, opts []Option) *AgentError 
 		TraceID:         SanitizeText(traceID),
 	}}
 	for _, opt := range opts {
-		if opt != nil {
-			opt(&b)
+		if opt.apply != nil {
+			opt.apply(&b)
 		}
 	}
 	b.finish()
@@ -1137,7 +1144,7 @@ func (b *cgBuild) finish() {
 		(cgIsTrue(e.Safety.ReadOnlyHint) || cgIsTrue(e.Safety.IdempotentHint)) {
 		e.Recovery.SameArguments = SameArgumentsConditional
 	}
-	if b.retryAfter != nil && b.row.RetryAfter {
+	if b.retryAfter != nil {
 		ms := cgMilliseconds(*b.retryAfter)
 		n := json.Number(strconv.FormatInt(ms, 10))
 		e.Recovery.RetryAfterMS = &n
@@ -1172,118 +1179,144 @@ func cgText(s string) *string {
 
 // WithService sets service; the text passes the sanitizer first.
 func WithService(value string) Option {
-	return func(b *cgBuild) { b.err.Service = cgText(value) }
+	return Option{func(b *cgBuild) { b.err.Service = cgText(value) }}
 }
 
 // WithAction sets action; the text passes the sanitizer first.
 func WithAction(value string) Option {
-	return func(b *cgBuild) { b.err.Action = cgText(value) }
+	return Option{func(b *cgBuild) { b.err.Action = cgText(value) }}
 }
 
 // WithTool sets tool; the text passes the sanitizer first.
 func WithTool(value string) Option {
-	return func(b *cgBuild) { b.err.Tool = cgText(value) }
+	return Option{func(b *cgBuild) { b.err.Tool = cgText(value) }}
 }
 
 // WithUpstream sets upstream; the text passes the sanitizer first.
 func WithUpstream(value string) Option {
-	return func(b *cgBuild) { b.err.Upstream = cgText(value) }
+	return Option{func(b *cgBuild) { b.err.Upstream = cgText(value) }}
 }
 
 // WithCommand sets command; the text passes the sanitizer first.
 func WithCommand(value string) Option {
-	return func(b *cgBuild) { b.err.Command = cgText(value) }
+	return Option{func(b *cgBuild) { b.err.Command = cgText(value) }}
 }
 
 // WithPrompt sets prompt; the text passes the sanitizer first.
 func WithPrompt(value string) Option {
-	return func(b *cgBuild) { b.err.Prompt = cgText(value) }
+	return Option{func(b *cgBuild) { b.err.Prompt = cgText(value) }}
 }
 
 // WithResource sets resource; the text passes the sanitizer first.
 func WithResource(value string) Option {
-	return func(b *cgBuild) { b.err.Resource = cgText(value) }
+	return Option{func(b *cgBuild) { b.err.Resource = cgText(value) }}
 }
 
 // WithCause sets cause; the text passes the sanitizer first.
 func WithCause(value string) Option {
-	return func(b *cgBuild) { b.err.Cause = cgText(value) }
+	return Option{func(b *cgBuild) { b.err.Cause = cgText(value) }}
 }
 
 // WithOriginalKind sets original_kind; the text passes the sanitizer first.
 func WithOriginalKind(value string) Option {
-	return func(b *cgBuild) { b.err.OriginalKind = cgText(value) }
+	return Option{func(b *cgBuild) { b.err.OriginalKind = cgText(value) }}
 }
 
 // WithEvidence adds members to evidence. Values go through SanitizeEvidence once all options have
 // run, so secret-named members and secret-shaped strings never reach the object; a later call wins
 // for the same member.
 func WithEvidence(value map[string]any) Option {
-	return func(b *cgBuild) {
+	return Option{func(b *cgBuild) {
 		if b.evidence == nil {
 			b.evidence = make(map[string]any, len(value))
 		}
 		for k, v := range value {
 			b.evidence[k] = v
 		}
-	}
+	}}
 }
 
 // WithSafety sets safety.
 func WithSafety(value SafetyHints) Option {
-	return func(b *cgBuild) { b.err.Safety = &value }
+	return Option{func(b *cgBuild) { b.err.Safety = &value }}
 }
 
 // WithCauseError sets cause to the sanitized text of err and keeps err itself, so that errors.Is
 // and errors.As reach it through Unwrap. A nil err changes nothing.
 func WithCauseError(err error) Option {
-	return func(b *cgBuild) {
+	return Option{func(b *cgBuild) {
 		if err == nil {
 			return
 		}
 		b.cause = err
 		b.err.Cause = cgText(err.Error())
-	}
+	}}
 }
 
-// WithRetryAfter sets recovery.retry_after_ms to d in whole milliseconds, rounded up. It applies
-// only to kinds whose catalog row allows retry_after_ms; for any other kind it changes nothing,
-// because the contract keeps the member for kinds that tell the caller to wait.
+// WithRetryAfter sets recovery.retry_after_ms to d in whole milliseconds, rounded up. The catalog
+// allows the member only for kinds that tell the caller to wait (KindInfo.RetryAfter); for any
+// other kind the member is set all the same, as the caller asked, and CheckCatalog reports it.
 func WithRetryAfter(d time.Duration) Option {
-	return func(b *cgBuild) { b.retryAfter = &d }
+	return Option{func(b *cgBuild) { b.retryAfter = &d }}
 }
 
 // WithOrigin overrides the catalog's origin.
 func WithOrigin(origin Origin) Option {
-	return func(b *cgBuild) { b.err.Origin = origin }
+	return Option{func(b *cgBuild) { b.err.Origin = origin }}
 }
 
 // WithRecoveryAction overrides the catalog's recovery action.
 func WithRecoveryAction(action RecoveryAction) Option {
-	return func(b *cgBuild) { b.err.Recovery.Action = action }
+	return Option{func(b *cgBuild) { b.err.Recovery.Action = action }}
 }
 
 // WithSameArguments overrides the catalog's same_arguments, and with it the safety-hint rule.
 func WithSameArguments(same SameArguments) Option {
-	return func(b *cgBuild) {
+	return Option{func(b *cgBuild) {
 		b.err.Recovery.SameArguments = same
 		b.sameArgumentsSet = true
-	}
+	}}
 }
 
 // WithGuidance replaces the catalog's guidance; the text passes the sanitizer, and guidance that
 // is empty afterwards leaves the catalog's in place.
 func WithGuidance(guidance string) Option {
-	return func(b *cgBuild) {
+	return Option{func(b *cgBuild) {
 		if g := SanitizeText(guidance); strings.TrimSpace(g) != "" {
 			b.err.Recovery.Guidance = g
 		}
-	}
+	}}
 }
 
 // WithSideEffects overrides the catalog's side_effects.
 func WithSideEffects(effects SideEffects) Option {
-	return func(b *cgBuild) { b.err.SideEffects = effects }
+	return Option{func(b *cgBuild) { b.err.SideEffects = effects }}
+}
+
+// CheckCatalog reports, as a *ValidationError, where v breaks a rule of its kind's catalog row that
+// the schema cannot express, or returns nil; keyword locations point at the row's entry in the
+// catalog (/x-catalog). Validate and Parse check the schema only, so an error built with an
+// option its kind's row forbids, or received from elsewhere, passes them: call CheckCatalog where
+// errors are built (in tests, say) or received.
+//
+// The rules: recovery.retry_after_ms only for a kind whose row sets RetryAfter.
+func CheckCatalog(v *AgentError) error {
+	if v == nil {
+		return nil
+	}
+	var violations []Violation
+	if row, known := LookupKind(v.Kind); v.Recovery.RetryAfterMS != nil && !row.RetryAfter {
+		rule := "/x-catalog/fallback/retry_after"
+		if known {
+			rule = "/x-catalog/kinds/" + cgPointerToken(string(v.Kind)) + "/retry_after"
+		}
+		violations = append(violations, Violation{InstanceLocation: "/recovery/retry_after_ms", KeywordLocation: rule,
+			Message: "the catalog row of kind " + strconv.Quote(string(v.Kind)) + " does not allow retry_after_ms"})
+	}
+	if len(violations) == 0 {
+		return nil
+	}
+	return &ValidationError{Violations: violations}
 }
 
 // Is reports whether target names the same kind as v: a Kind, or another *AgentError. It makes
@@ -1294,7 +1327,7 @@ func (v *AgentError) Is(target error) bool {
 	}
 	switch t := target.(type) {
 	case Kind:
-		return v.Kind == string(t)
+		return v.Kind == t
 	case *AgentError:
 		return t != nil && v.Kind == t.Kind
 	}
@@ -1312,6 +1345,6 @@ func (v *AgentError) Unwrap() error {
 
 // Info returns the catalog row of v's kind, or the fallback row for a kind the catalog does not list.
 func Info(v *AgentError) KindInfo {
-	row, _ := LookupKind(Kind(v.Kind))
+	row, _ := LookupKind(v.Kind)
 	return row
 }

@@ -94,7 +94,7 @@ var cgNodes = cgCompile([]cgNode{
 	/* 37: agent-error.schema.json#/additionalProperties */ {Bool: 1},
 })
 
-// Parse decodes data as a AgentError and validates it against the schema, with JSON Schema's
+// Parse decodes data as an AgentError and validates it against the schema, with JSON Schema's
 // semantics: a member that is absent differs from one that is null, member names match exactly,
 // 1.0 and 1e3 are integers, lengths count Unicode code points, and numbers compare exactly. A member
 // name that occurs twice in one object is a violation, because JSON leaves its meaning open. Every
@@ -119,7 +119,7 @@ func (v *AgentError) cgValidate(c *cgCollector, at, kw *cgPath) {
 	}
 	{
 		a1, k1 := cgKey(at, "", "kind"), cgKey(kw, "properties", "kind")
-		cgCheckString(c, 3, v.Kind, &a1, &k1)
+		cgCheckString(c, 3, string(v.Kind), &a1, &k1)
 	}
 	{
 		a1, k1 := cgKey(at, "", "message"), cgKey(kw, "properties", "message")

@@ -1,4 +1,4 @@
-package goconstruct
+package build
 
 import (
 	"fmt"
@@ -6,103 +6,32 @@ import (
 	"strings"
 
 	"github.com/contractgen/contractgen/internal/gen/diag"
-	"github.com/contractgen/contractgen/internal/gen/emit/gotypes"
 	"github.com/contractgen/contractgen/internal/gen/ir"
 )
 
-// Model is what the constructor and surface templates need to know about a contract: the Go names
-// of the error type, its members and enums, and the catalog rows with every value already spelled
-// as the Go expression that produces it. Analyze builds it; the templates only print it.
-type Model struct {
-	// Package is the Go package name; Hash is the contract hash for the file headers.
-	Package, Hash string
-	// Error is the Go name of the root type that implements error ("AgentError").
-	Error string
-	// Version is the literal of the const contract_version ("1").
-	Version string
-	// Origin, Recovery, Action, SameArguments and SideEffects are the Go type names of the
-	// members the catalog fills in.
-	Origin, Recovery, Action, SameArguments, SideEffects string
-	// Kinds are the catalog rows sorted by kind; Fallback is the row for every other kind.
-	Kinds    []Row
-	Fallback Row
-	// Conditional is the Go constant of same_arguments "conditional", used by the safety-hint rule;
-	// empty when no row relaxes.
-	Conditional string
-	// Safety names the safety member when the safety-hint rule applies, or is nil.
-	Safety *SafetyModel
-	// RetryAfter says how recovery.retry_after_ms is stored: "number" (json.Number) or "int64".
-	RetryAfter string
-	// Params are required members besides the catalog's: every constructor takes them after message.
-	Params []Param
-	// Options are the optional members, each set by a With option.
-	Options []OptionModel
-	// CauseField is the Go field of the cause member, or "" when the contract has none.
-	CauseField string
-	// UsesJSON says whether construct.go needs encoding/json.
-	UsesJSON bool
-	// MCPMetaKey, JSONRPCCodes and CLIExitCodes come from x-surfaces.
-	MCPMetaKey   string
-	JSONRPCCodes []OriginCode
-	CLIExitCodes []OriginCode
-}
-
-// Row is one catalog row with its enum values as Go constants.
-type Row struct {
-	Name, GoName                                 string
-	Origin, Action, SameArguments, SideEffects   string
-	OriginValue, ActionValue, SameArgumentsValue string
-	HTTPStatus, JSONRPCCode                      int
-	RetryAfter, HintRelaxes                      bool
-	Guidance, WWWAuthenticate                    string
-}
-
-// SafetyModel names the safety member and the two hints that relax same_arguments.
-type SafetyModel struct {
-	Field, ReadOnly, Idempotent string
-}
-
-// Param is a required member a constructor cannot default: a string parameter.
-type Param struct {
-	// Field is the Go field; Var is the parameter name; JSON is the member name.
-	Field, Var, JSON string
-}
-
-// OptionModel is the With option of one optional member.
-type OptionModel struct {
-	// Name is the option's function name; Field the Go field; JSON the member name.
-	Name, Field, JSON string
-	// Type is the parameter's Go type; Pointer says the field stores its address.
-	Type    string
-	Pointer bool
-	// Text marks a string member that passes the sanitizer; Evidence marks an open object that
-	// passes the evidence sanitizer.
-	Text, Evidence bool
-}
-
-// OriginCode is one entry of a per-origin table, with the origin as its Go constant.
-type OriginCode struct {
-	Origin string
-	Code   int
-}
+// KindType is the Go name of the kind constants' type, which goconstruct declares; ReservedNames
+// keeps schema types off it.
+const KindType = "Kind"
 
 // The members the catalog fills in, and their places in recovery.
 var catalogMembers = []string{"contract_version", "kind", "message", "origin", "recovery", "side_effects"}
 
-// Analyze checks that the contract has the shape the constructors need and returns their model.
-// It returns nil and no error when the contract has no catalog.
-func Analyze(pkg *ir.Package) (*Model, error) {
+// constructors checks that a contract with a kind catalog has the shape the constructors need and
+// records what they are generated from in pkg.Constructors. It is the only place that decides
+// this, so each problem is reported once, however many emitters print the result.
+func (b *builder) constructors(pkg *ir.Package) {
 	if pkg.Catalog == nil {
-		return nil, nil
+		return
 	}
 	a := &analyzer{pkg: pkg}
 	m := a.model()
-	if err := a.diags.Err(); err != nil {
-		return nil, err
+	b.diags = append(b.diags, a.diags...)
+	if len(a.diags) == 0 {
+		pkg.Constructors = m
 	}
-	return m, nil
 }
 
+// analyzer works out ir.Constructors from the rest of the IR.
 type analyzer struct {
 	pkg   *ir.Package
 	diags diag.List
@@ -115,13 +44,13 @@ func (a *analyzer) fail(origin, format string, args ...any) {
 	a.diags.Add(file, ptr, "constructors: "+format, args...)
 }
 
-func (a *analyzer) model() *Model {
+func (a *analyzer) model() *ir.Constructors {
 	a.root = a.errorType()
 	if a.root == nil {
 		a.fail(a.pkg.Catalog.Origin, "the kind catalog needs a root object schema for the error type")
 		return nil
 	}
-	m := &Model{Package: a.pkg.Name, Hash: a.pkg.Hash, Error: a.root.Name}
+	m := &ir.Constructors{Error: a.root.Name}
 	fields := map[string]*ir.Field{}
 	for _, f := range a.root.Fields {
 		fields[f.Name] = f
@@ -135,7 +64,11 @@ func (a *analyzer) model() *Model {
 		return nil
 	}
 	a.version(m, fields["contract_version"])
-	a.requireString(fields["kind"])
+	if a.requireString(fields["kind"]) {
+		// The kind member takes the type of the kind constants, so e.Kind == KindTimeout compiles.
+		m.KindType = KindType
+		fields["kind"].Type.Defined = KindType
+	}
 	a.requireString(fields["message"])
 	m.Origin = a.enumName(fields["origin"])
 	m.SideEffects = a.enumName(fields["side_effects"])
@@ -160,7 +93,7 @@ func (a *analyzer) errorType() *ir.Named {
 	return nil
 }
 
-func (a *analyzer) version(m *Model, f *ir.Field) {
+func (a *analyzer) version(m *ir.Constructors, f *ir.Field) {
 	if f.Type.Kind != ir.GoInt64 || f.Type.Pointer || f.Type.Nullable || f.Schema.Const == nil {
 		a.fail(f.Origin, "contract_version must be an integer with a const value")
 		return
@@ -168,10 +101,13 @@ func (a *analyzer) version(m *Model, f *ir.Field) {
 	m.Version = string(f.Schema.Const.JSON)
 }
 
-func (a *analyzer) requireString(f *ir.Field) {
+// requireString records a problem unless f is a plain string, and reports whether it is one.
+func (a *analyzer) requireString(f *ir.Field) bool {
 	if f.Type.Kind != ir.GoString || f.Type.Pointer || f.Type.Nullable {
 		a.fail(f.Origin, "%s must be a string", f.Name)
+		return false
 	}
+	return true
 }
 
 // enumName returns the Go type of an enum member, or records that it is not one.
@@ -183,7 +119,7 @@ func (a *analyzer) enumName(f *ir.Field) string {
 	return f.Type.Named.Name
 }
 
-func (a *analyzer) recovery(m *Model, f *ir.Field) {
+func (a *analyzer) recovery(m *ir.Constructors, f *ir.Field) {
 	if f.Type.Kind != ir.GoRef || f.Type.Named.Kind != ir.StructType || f.Type.Pointer || f.Type.Nullable {
 		a.fail(f.Origin, "recovery must be an object")
 		return
@@ -205,18 +141,15 @@ func (a *analyzer) recovery(m *Model, f *ir.Field) {
 	a.requireString(sub["guidance"])
 	switch r := sub["retry_after_ms"]; {
 	case r == nil:
-	case r.Type.Pointer && r.Type.Kind == ir.GoNumber && !r.Type.Nullable:
-		m.RetryAfter = "number"
-		m.UsesJSON = true
-	case r.Type.Pointer && r.Type.Kind == ir.GoInt64 && !r.Type.Nullable:
-		m.RetryAfter = "int64"
+	case r.Type.Pointer && (r.Type.Kind == ir.GoNumber || r.Type.Kind == ir.GoInt64) && !r.Type.Nullable:
+		m.RetryAfter = r.Type.Kind
 	default:
 		a.fail(r.Origin, "recovery.retry_after_ms must be an optional integer")
 	}
 }
 
 // members turns the other members into constructor parameters (required) and options (optional).
-func (a *analyzer) members(m *Model) {
+func (a *analyzer) members(m *ir.Constructors) {
 	names := map[string]string{}
 	claim := func(name, member, origin string) bool {
 		if other, ok := names[name]; ok {
@@ -238,19 +171,19 @@ func (a *analyzer) members(m *Model) {
 				a.fail(f.Origin, "constructors cannot fill the required member %q: only string members can become parameters", f.Name)
 				continue
 			}
-			m.Params = append(m.Params, Param{Field: f.GoName, Var: paramName(f.GoName), JSON: f.Name})
+			m.Params = append(m.Params, ir.Param{Field: f.GoName, Var: paramName(f.GoName), JSON: f.Name})
 			continue
 		}
-		o := OptionModel{Name: "With" + f.GoName, Field: f.GoName, JSON: f.Name, Pointer: f.Type.Pointer}
+		o := ir.Option{Name: "With" + f.GoName, Field: f.GoName, JSON: f.Name, Pointer: f.Type.Pointer}
 		if !claim(o.Name, f.Name, f.Origin) {
 			continue
 		}
 		base := *f.Type
 		base.Pointer = false
-		o.Type = gotypes.TypeString(&base)
+		o.Type = &base
 		o.Text = base.Kind == ir.GoString && !base.Nullable
-		o.Evidence = o.Type == "map[string]any"
-		m.UsesJSON = m.UsesJSON || strings.Contains(o.Type, "json.")
+		// An open object of any values: map[string]any.
+		o.Evidence = base.Kind == ir.GoMap && !base.Nullable && base.Elem.Kind == ir.GoAny && !base.Elem.Nullable && !base.Elem.Pointer
 		if f.Name == "cause" && o.Text {
 			m.CauseField = f.GoName
 			claim("WithCauseError", f.Name, f.Origin)
@@ -278,10 +211,10 @@ func paramName(goName string) string {
 	return name
 }
 
-func (a *analyzer) rows(m *Model) {
+func (a *analyzer) rows(m *ir.Constructors) {
 	origin, action, same, side := a.enumOf(m.Origin), a.enumOf(m.Action), a.enumOf(m.SameArguments), a.enumOf(m.SideEffects)
-	row := func(k *ir.Kind) Row {
-		r := Row{Name: k.Name, GoName: k.GoName, HTTPStatus: k.HTTPStatus, JSONRPCCode: k.JSONRPCCode,
+	row := func(k *ir.Kind) ir.KindRow {
+		r := ir.KindRow{Name: k.Name, GoName: k.GoName, HTTPStatus: k.HTTPStatus, JSONRPCCode: k.JSONRPCCode,
 			RetryAfter: k.RetryAfter, HintRelaxes: k.HintRelaxes, Guidance: k.Guidance, WWWAuthenticate: k.WWWAuthenticate,
 			OriginValue: k.Origin, ActionValue: k.Action, SameArgumentsValue: k.SameArguments}
 		if k.HTTPStatus != 401 {
@@ -334,18 +267,18 @@ func (a *analyzer) constant(enum *ir.Named, value, origin string) string {
 	return ""
 }
 
-func (a *analyzer) surfaces(m *Model) {
+func (a *analyzer) surfaces(m *ir.Constructors) {
 	s := a.pkg.Surfaces
 	if s == nil {
 		return
 	}
 	m.MCPMetaKey = s.MCPMetaKey
 	origin := a.enumOf(m.Origin)
-	table := func(codes map[string]int) []OriginCode {
-		var out []OriginCode
+	table := func(codes map[string]int) []ir.OriginCode {
+		var out []ir.OriginCode
 		for _, v := range origin.Enum.Values {
 			if code, ok := codes[v.Value]; ok {
-				out = append(out, OriginCode{Origin: v.GoName, Code: code})
+				out = append(out, ir.OriginCode{Origin: v.GoName, Code: code})
 			}
 		}
 		return out
@@ -354,12 +287,12 @@ func (a *analyzer) surfaces(m *Model) {
 }
 
 // safety finds the hints the safety-hint rule reads; without them no row may relax.
-func (a *analyzer) safety(m *Model, f *ir.Field) {
+func (a *analyzer) safety(m *ir.Constructors, f *ir.Field) {
 	if m.Conditional == "" {
 		return
 	}
 	if f != nil && f.Type.Kind == ir.GoRef && f.Type.Named.Kind == ir.StructType {
-		s := &SafetyModel{Field: f.GoName}
+		s := &ir.SafetyHints{Field: f.GoName}
 		for _, g := range f.Type.Named.Fields {
 			if g.Type.Kind == ir.GoBool && g.Type.Pointer && !g.Type.Nullable {
 				switch g.Name {

@@ -1,0 +1,93 @@
+package build_test
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/contractgen/contractgen/internal/gen/run"
+)
+
+// contractWith returns the bundled contract's text after edit has changed its decoded form.
+func contractWith(t *testing.T, edit func(s map[string]any)) string {
+	t.Helper()
+	data, err := os.ReadFile(contractPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var s map[string]any
+	if err := json.Unmarshal(data, &s); err != nil {
+		t.Fatal(err)
+	}
+	edit(s)
+	out, err := json.Marshal(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(out)
+}
+
+func properties(s map[string]any) map[string]any { return s["properties"].(map[string]any) }
+
+func withoutRequired(s map[string]any, name string) {
+	s["required"] = slices.DeleteFunc(s["required"].([]any), func(v any) bool { return v == name })
+}
+
+// TestBuildRefusesContractsTheConstructorsCannotServe: the shape the constructors need is checked
+// while the IR is built (build decides, emitters only print), so Build itself names the file, the
+// pointer and the problem.
+func TestBuildRefusesContractsTheConstructorsCannotServe(t *testing.T) {
+	cases := map[string]struct {
+		edit func(map[string]any)
+		want string
+	}{
+		"kind not required": {func(s map[string]any) { withoutRequired(s, "kind") },
+			`test.schema.json#: constructors: the catalog fills in the required member "kind", which the error type does not declare as required`},
+		"kind not a string": {func(s map[string]any) { properties(s)["kind"] = map[string]any{"type": "integer"} },
+			`test.schema.json#/properties/kind: constructors: kind must be a string`},
+		"required object member": {func(s map[string]any) { s["required"] = append(s["required"].([]any), "evidence") },
+			`test.schema.json#/properties/evidence: constructors: constructors cannot fill the required member "evidence"`},
+		"no hints for a relaxing kind": {func(s map[string]any) { delete(properties(s), "safety") },
+			`test.schema.json#/x-catalog: constructors: a kind sets hint_relaxes`},
+	}
+	for name, c := range cases {
+		t.Run(name, func(t *testing.T) {
+			_, err := buildSchema(t, contractWith(t, c.edit))
+			if err == nil || !strings.Contains(err.Error(), c.want) {
+				t.Errorf("error %v\nwant one containing %q", err, c.want)
+			}
+		})
+	}
+}
+
+// TestConstructorDiagnosticPrintedOnce is the doubled diagnostic of issues 12 and 14: with "kind"
+// missing from required, both the constructors and the surface adapters used to check the schema,
+// so a run reported the same problem twice.
+func TestConstructorDiagnosticPrintedOnce(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "agent-error.schema.json")
+	if err := os.WriteFile(path, []byte(contractWith(t, func(s map[string]any) { withoutRequired(s, "kind") })), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, err := run.Run(run.Options{Schemas: []string{path}, Package: "agenterror"})
+	if err == nil {
+		t.Fatal("a contract without a required kind was accepted")
+	}
+	msg := `constructors: the catalog fills in the required member "kind"`
+	if n := strings.Count(err.Error(), msg); n != 1 {
+		t.Errorf("%q appears %d times in:\n%v", msg, n, err)
+	}
+}
+
+// TestCheckCatalogIsReserved: the constructors declare CheckCatalog, so a schema type may not take
+// the name.
+func TestCheckCatalogIsReserved(t *testing.T) {
+	_, err := buildSchema(t, contractWith(t, func(s map[string]any) {
+		s["$defs"].(map[string]any)["check_catalog"] = map[string]any{"type": "string"}
+	}))
+	if err == nil || !strings.Contains(err.Error(), "Go type name CheckCatalog is already taken by a name contractgen declares itself") {
+		t.Errorf("err = %v", err)
+	}
+}

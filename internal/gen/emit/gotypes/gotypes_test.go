@@ -1,0 +1,247 @@
+package gotypes_test
+
+import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/contractgen/contractgen/internal/gen/build"
+	"github.com/contractgen/contractgen/internal/gen/emit/gotypes"
+	"github.com/contractgen/contractgen/internal/gen/ir"
+	"github.com/contractgen/contractgen/internal/gen/load"
+	"github.com/contractgen/contractgen/internal/gen/run"
+)
+
+const contractSchema = "../../../../docs/contracts/schemas/agent-error.schema.json"
+
+// buildIR loads and builds schema files.
+func buildIR(t *testing.T, paths ...string) *ir.Package {
+	t.Helper()
+	set, err := load.Files(paths)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pkg, err := build.Build(set, build.Options{Package: "agenterror"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return pkg
+}
+
+// schemaFile writes schema text to a file of its own.
+func schemaFile(t *testing.T, name, schema string) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), name)
+	if err := os.WriteFile(path, []byte(schema), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// typesGo emits the package and parses types.go, with comments.
+func typesGo(t *testing.T, pkg *ir.Package) (*ast.File, string) {
+	t.Helper()
+	files, err := gotypes.Emit(pkg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range files {
+		if f.Path == "types.go" {
+			parsed, err := parser.ParseFile(token.NewFileSet(), "types.go", f.Bytes, parser.ParseComments)
+			if err != nil {
+				t.Fatalf("types.go does not parse: %v\n%s", err, f.Bytes)
+			}
+			return parsed, string(f.Bytes)
+		}
+	}
+	t.Fatal("no types.go")
+	return nil, ""
+}
+
+func TestTypeString(t *testing.T) {
+	named := &ir.Named{Name: "Origin"}
+	for want, typ := range map[string]*ir.GoType{
+		"string":                      {Kind: ir.GoString},
+		"Kind":                        {Kind: ir.GoString, Defined: "Kind"},
+		"*int64":                      {Kind: ir.GoInt64, Pointer: true},
+		"*Nullable[json.Number]":      {Kind: ir.GoNumber, Nullable: true, Pointer: true},
+		"Origin":                      {Kind: ir.GoRef, Named: named},
+		"[]Origin":                    {Kind: ir.GoSlice, Elem: &ir.GoType{Kind: ir.GoRef, Named: named}},
+		"map[string]any":              {Kind: ir.GoMap, Elem: &ir.GoType{Kind: ir.GoAny}},
+		"json.RawMessage":             {Kind: ir.GoRaw},
+		"map[string]Nullable[bool]":   {Kind: ir.GoMap, Elem: &ir.GoType{Kind: ir.GoBool, Nullable: true}},
+		"Nullable[map[string]string]": {Kind: ir.GoMap, Nullable: true, Elem: &ir.GoType{Kind: ir.GoString}},
+	} {
+		if got := gotypes.TypeString(typ); got != want {
+			t.Errorf("TypeString(%+v) = %s, want %s", typ, got, want)
+		}
+	}
+}
+
+// structField finds a field of a struct type declared in f and renders its type.
+func structField(t *testing.T, f *ast.File, typeName, fieldName string) (string, *ast.Field) {
+	t.Helper()
+	for _, d := range f.Decls {
+		g, ok := d.(*ast.GenDecl)
+		if !ok {
+			continue
+		}
+		for _, s := range g.Specs {
+			ts, ok := s.(*ast.TypeSpec)
+			if !ok || ts.Name.Name != typeName {
+				continue
+			}
+			for _, fd := range ts.Type.(*ast.StructType).Fields.List {
+				for _, n := range fd.Names {
+					if n.Name == fieldName {
+						return types(fd.Type), fd
+					}
+				}
+			}
+		}
+	}
+	t.Fatalf("no field %s.%s", typeName, fieldName)
+	return "", nil
+}
+
+// types renders a field type expression as Go source, for the forms types.go uses.
+func types(e ast.Expr) string {
+	switch x := e.(type) {
+	case *ast.Ident:
+		return x.Name
+	case *ast.StarExpr:
+		return "*" + types(x.X)
+	case *ast.SelectorExpr:
+		return types(x.X) + "." + x.Sel.Name
+	case *ast.ArrayType:
+		return "[]" + types(x.Elt)
+	case *ast.MapType:
+		return "map[" + types(x.Key) + "]" + types(x.Value)
+	case *ast.IndexExpr:
+		return types(x.X) + "[" + types(x.Index) + "]"
+	}
+	return "?"
+}
+
+// TestKindMemberHasTheKindType: with a kind catalog, the kind member is declared with the
+// constants' type (Kind), while a member that merely holds a kind (original_kind) stays a string.
+func TestKindMemberHasTheKindType(t *testing.T) {
+	f, _ := typesGo(t, buildIR(t, contractSchema))
+	if got, _ := structField(t, f, "AgentError", "Kind"); got != "Kind" {
+		t.Errorf("AgentError.Kind is %s, want Kind", got)
+	}
+	if got, _ := structField(t, f, "AgentError", "OriginalKind"); got != "*string" {
+		t.Errorf("AgentError.OriginalKind is %s, want *string", got)
+	}
+	// Without a catalog there is no Kind type, and the member is a string.
+	plain := schemaFile(t, "plain.schema.json", `{"title": "Plain error", "type": "object", "required": ["kind", "message"],
+		"properties": {"kind": {"type": "string"}, "message": {"type": "string"}}}`)
+	f, _ = typesGo(t, buildIR(t, plain))
+	if got, _ := structField(t, f, "PlainError", "Kind"); got != "string" {
+		t.Errorf("without a catalog, PlainError.Kind is %s, want string", got)
+	}
+}
+
+// constDoc returns the doc comment of a constant declared in f.
+func constDoc(t *testing.T, f *ast.File, name string) string {
+	t.Helper()
+	for _, d := range f.Decls {
+		g, ok := d.(*ast.GenDecl)
+		if !ok || g.Tok != token.CONST {
+			continue
+		}
+		for _, s := range g.Specs {
+			vs := s.(*ast.ValueSpec)
+			if vs.Names[0].Name == name {
+				return vs.Doc.Text()
+			}
+		}
+	}
+	t.Fatalf("no constant %s", name)
+	return ""
+}
+
+// TestDocComments: an enum value's description is a sentence, so it follows the wire value
+// ("StateStopped is \"stopped\": The job was stopped."), never "StateStopped is the job was
+// stopped"; a member's description that starts with an article reads on after "is"; any other
+// follows a dash; a member without one names its JSON member.
+func TestDocComments(t *testing.T) {
+	path := schemaFile(t, "job.schema.json", `{"title": "Job", "type": "object", "properties": {
+		"state": {"description": "Where the job stands.", "enum": ["stopped", "running"],
+			"x-enum-descriptions": {"stopped": "The job was stopped by an operator.", "running": "  It runs. "}},
+		"owner": {"description": "The person who started the job.", "type": "string"},
+		"tags": {"type": "array", "items": {"type": "string"}}}}`)
+	f, src := typesGo(t, buildIR(t, path))
+	for name, want := range map[string]string{
+		"JobStateStopped": "JobStateStopped is \"stopped\": The job was stopped by an operator.\n",
+		"JobStateRunning": "JobStateRunning is \"running\": It runs.\n",
+	} {
+		if got := constDoc(t, f, name); got != want {
+			t.Errorf("%s's doc comment is %q, want %q", name, got, want)
+		}
+	}
+	for field, want := range map[string]string{
+		"Owner": "Owner is the person who started the job.\n",
+		"State": "State — where the job stands.\n",
+		"Tags":  "Tags holds the tags member.\n",
+	} {
+		if _, fd := structField(t, f, "Job", field); fd.Doc.Text() != want {
+			t.Errorf("Job.%s's doc comment is %q, want %q", field, fd.Doc.Text(), want)
+		}
+	}
+	if strings.Contains(src, " is the job was") {
+		t.Errorf("ungrammatical comment in:\n%s", src)
+	}
+}
+
+// TestOnePackageCommentInAConsumerPackage generates into a package of the user's, as go generate
+// does (--go-dir .), beside the file with the directive and the package's own comment, and asks
+// go doc: the package comment appears once, the user's. Generated into a directory of its own,
+// the package keeps the generated comment.
+func TestOnePackageCommentInAConsumerPackage(t *testing.T) {
+	if _, err := exec.LookPath("go"); err != nil {
+		t.Skip("the go command is needed to run go doc:", err)
+	}
+	path := schemaFile(t, "schema.json", `{"title": "Quota error", "type": "object", "required": ["message"],
+		"properties": {"message": {"type": "string"}}}`)
+	for _, c := range []struct {
+		goDir, userDoc, want string
+	}{
+		{".", "// Package quota holds the quota error types generated from schema.json.\npackage quota\n\n//go:generate contractgen generate --schema schema.json --targets go\n",
+			"Package quota holds the quota error types"},
+		{"quota", "", "Package quota holds the Go types of schema.json"},
+	} {
+		res, err := run.Run(run.Options{Schemas: []string{path}, Package: "quota", Targets: []string{"go"}, GoDir: c.goDir})
+		if err != nil {
+			t.Fatal(err)
+		}
+		dir := t.TempDir()
+		files := map[string][]byte{"go.mod": []byte("module example.com/quota\n\ngo 1.24\n")}
+		if c.userDoc != "" {
+			files["gen.go"] = []byte(c.userDoc)
+		}
+		for _, f := range res.Files {
+			files[filepath.Base(f.Path)] = f.Bytes
+		}
+		for name, data := range files {
+			if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		cmd := exec.Command("go", "doc", ".")
+		cmd.Dir = dir
+		cmd.Env = append(os.Environ(), "GOWORK=off", "GOFLAGS=-mod=mod", "GOPROXY=off")
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			t.Fatalf("go doc: %v\n%s", err, out)
+		}
+		if n := strings.Count(string(out), "Package quota"); n != 1 || !strings.Contains(string(out), c.want) {
+			t.Errorf("--go-dir %s: go doc shows %d package comments, want one starting %q:\n%s", c.goDir, n, c.want, out)
+		}
+	}
+}
