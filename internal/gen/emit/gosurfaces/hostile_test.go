@@ -38,7 +38,7 @@ func TestReadHTTPWithoutBody(t *testing.T) {
 // JSON, and the error still unwraps to encoding/json's *json.SyntaxError.
 func TestReadersNameWhereSyntaxBreaks(t *testing.T) {
 	body := "{\"contract_version\":1,\n\"kind\": oops}"
-	want := "invalid JSON at line 2, column 9 (byte offset 30)"
+	want := "invalid JSON at line 2, column 9 (byte offset 31)"
 	_, parseErr := ae.Parse([]byte(body))
 	_, httpErr := ae.ReadHTTP(&http.Response{StatusCode: 500, Body: io.NopCloser(strings.NewReader(body))})
 	_, rpcErr := ae.FromJSONRPC(&ae.JSONRPCError{Code: -32000, Data: json.RawMessage(body)})
