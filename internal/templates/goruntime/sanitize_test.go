@@ -635,7 +635,7 @@ func TestSanitizeEvidenceSecretNamedKeys(t *testing.T) {
 		"client_secret": RedactedMarker,
 		"api_key":       RedactedMarker,
 		"empty_token":   "",
-		"credentials":   map[string]any{"user": RedactedMarker, "pins": []any{RedactedMarker, 5678}},
+		"credentials":   map[string]any{"user": RedactedMarker, "pins": []any{RedactedMarker, RedactedMarker}},
 		"auth_headers":  map[string]string{"authorization": RedactedMarker, "accept": "json"},
 		"max_tokens":    "4096",
 		"token_count":   7,
