@@ -475,10 +475,12 @@ var sanitizeRules = sync.OnceValue(func() []sanitizeRule {
 		sanitizeRegexRule(`discord(?:app)?\.com/api/webhooks/([A-Za-z0-9/_-]+)`,
 			true, sanitizeAnywhere, sanitizeIsPlaceholder, RedactedMarker),
 		// PuTTY key files, from the header to the Private-MAC line.
-		sanitizeRegexRule(`putty-user-key-file-[0-9]+:((?s:.*?)(?:private-(?:mac|hash):[^\n]*|\z))`,
+		// The value starts with the key type, so a redacted one does not match again.
+		sanitizeRegexRule(`putty-user-key-file-[0-9]+:([ \t]*[a-z0-9-]+(?s:.*?)(?:private-(?:mac|hash):[ \t]*[0-9a-f]*|\z))`,
 			true, sanitizeAnywhere, sanitizeIsPlaceholder, RedactedMarker),
 		// PEM bodies without their header: DER of a key starts "MII".
-		sanitizeRegexRule(`(MII[A-Za-z0-9+/]{60,}=*(?:[ \t]*\r?\n[ \t]*[A-Za-z0-9+/]{16,}=*)*)`,
+		// A continuation line is long, or short and padded: the last line.
+		sanitizeRegexRule(`(MII[A-Za-z0-9+/]{60,}=*(?:[ \t]*\r?\n[ \t]*(?:[A-Za-z0-9+/]{16,}=*|[A-Za-z0-9+/]{1,15}={1,2}))*)`,
 			false, sanitizeAtWordStart, sanitizeKeepNothing, RedactedMarker),
 		// Userinfo in URLs; scheme and host stay. The password may contain "@".
 		sanitizeURLCredentials(`://`),
@@ -524,8 +526,10 @@ var sanitizeRules = sync.OnceValue(func() []sanitizeRule {
 		sanitizeShape(`eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]*\.[A-Za-z0-9_-]*(?:\.[A-Za-z0-9_-]+)*`),
 		// The same split by spaces or line breaks, around the dots or
 		// inside the first two parts (a wrapped log line); a dot must
-		// follow each of those parts, so prose after the token stays.
-		sanitizeShape(`eyJ[A-Za-z0-9_-]{8,}(?:\s+[A-Za-z0-9_-]+)*\s*\.\s*[A-Za-z0-9_-]+(?:\s+[A-Za-z0-9_-]+)*\s*\.\s*[A-Za-z0-9_-]+`),
+		// follow each of those parts, so prose after the token stays
+		// (unless the signature is missing, when the next word goes; at
+		// the end of the window the second dot may be cut off).
+		sanitizeShape(`eyJ[A-Za-z0-9_-]{8,}(?:\s+[A-Za-z0-9_-]+)*\s*\.\s*[A-Za-z0-9_-]+(?:\s+[A-Za-z0-9_-]+)*(?:\s*\.(?:\s*[A-Za-z0-9_-]+)?|\s*\z)`),
 	}
 })
 
@@ -556,10 +560,32 @@ func sanitizeFindEncoded(text, _ string) [][]int {
 		for j < len(text) && sanitizeIsBase64Byte(text[j]) {
 			j++
 		}
-		if j-i >= sanitizeEncodedMin && sanitizeAtWordStart(text, i) && sanitizeDecodesToSecret(text[i:j]) {
-			out = append(out, []int{i, j, i, j})
+		if j-i >= sanitizeEncodedMin && sanitizeAtWordStart(text, i) {
+			out = sanitizeEncodedRun(out, text, i, j)
 		}
 		i = j
+	}
+	return out
+}
+
+// sanitizeEncodedRun appends the match of the run text[i:j] when it
+// decodes to a secret, else of each of its "/"-separated pieces that does:
+// a run can be a URL path whose segments are base64.
+func sanitizeEncodedRun(out [][]int, text string, i, j int) [][]int {
+	if sanitizeDecodesToSecret(text[i:j]) {
+		return append(out, []int{i, j, i, j})
+	}
+	for start := i; start < j; {
+		end := strings.IndexByte(text[start:j], '/')
+		if end < 0 {
+			end = j
+		} else {
+			end += start
+		}
+		if end-start >= sanitizeEncodedMin && end-start < j-i && sanitizeDecodesToSecret(text[start:end]) {
+			out = append(out, []int{start, end, start, end})
+		}
+		start = end + 1
 	}
 	return out
 }
@@ -599,7 +625,7 @@ func sanitizeHeader(name string) sanitizeRule {
 // sanitizeCommandFlag builds a rule for a password given to a command on
 // its command line, glued to or after flag, later on the same line.
 func sanitizeCommandFlag(command, flag string) sanitizeRule {
-	return sanitizeRegexRule(command+`[ \t][^\n]*?[ \t]`+flag+`([^\s'"]+)`,
+	return sanitizeRegexRule(command+`(?:[ \t][^\n]*?)?[ \t]`+flag+`([^\s'"]+)`,
 		true, sanitizeAtWordStart, sanitizeIsPlaceholder, RedactedMarker)
 }
 
@@ -706,7 +732,15 @@ func sanitizeIsSecretParam(subject string, eq int) bool {
 		start--
 	}
 	name := subject[start:end]
-	last := name[strings.LastIndexAny(name, "_.-")+1:]
+	cut := strings.LastIndexAny(name, "_.-")
+	last := name[cut+1:]
+	if cut > 0 {
+		// "api_key", "session_id": the last two components as one word.
+		prev := name[strings.LastIndexAny(name[:cut], "_.-")+1 : cut]
+		if joined := prev + last; sanitizeSecretParams[joined] {
+			last = joined
+		}
+	}
 	if subject[eq] == ':' {
 		if eq+1 >= len(subject) || (subject[eq+1] != ' ' && subject[eq+1] != '\t') {
 			return false // YAML puts a space after the colon; "user:pass@" is a URL's
@@ -838,6 +872,13 @@ func sanitizeIsPlaceholder(v string) bool {
 		n := max(sanitizeCommonPrefix(v, RedactedMarker), sanitizeCommonPrefix(v, TruncatedMarker))
 		if n == 0 && strings.IndexByte(`"'\`, v[0]) >= 0 {
 			n = 1
+		}
+		if n == 0 && v[0] == '%' {
+			// What the cap leaves of a percent escape in front of a value.
+			n = 1
+			if _, hex := sanitizeHexDigit(v[min(1, len(v)-1)]); hex && len(v) > 1 {
+				n = 2
+			}
 		}
 		if n == 0 {
 			return false
