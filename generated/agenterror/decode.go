@@ -146,7 +146,7 @@ func (d *cgDecoder) checkNested(raw []byte, at string) {
 	if !d.strict || (bytes.IndexByte(raw, '{') < 0) {
 		return
 	}
-	_, _ = cgParseJSONIn(&d.scan, raw, cgAt(at), d.duplicate)
+	_, _ = cgParseJSONIn(&d.scan, raw, at, nil, d.duplicate)
 }
 
 func cgLocation(at string) string {
@@ -488,12 +488,13 @@ func cgDecInteger(d *cgDecoder, raw []byte, at, kw string) (json.Number, error) 
 // json.Number, []any, map[string]any), straight from the validated bytes. In strict mode it also
 // reports repeated member names, which a map would silently collapse.
 func cgDecAny(d *cgDecoder, raw []byte, at, kw string) (any, error) {
-	return cgDecAnyAt(d, raw, cgAt(at))
+	return cgDecAnyAt(d, raw, at, nil)
 }
 
-// cgDecAnyAt is cgDecAny with the location as a chain of steps, rendered only for a repeated member
-// name: building every value's pointer as a string would cost depth × size on a deep document.
-func cgDecAnyAt(d *cgDecoder, raw []byte, at *cgPath) (any, error) {
+// cgDecAnyAt is cgDecAny with the location as root followed by a chain of steps, rendered only for
+// a repeated member name: building every value's pointer as a string would cost depth × size on a
+// deep document.
+func cgDecAnyAt(d *cgDecoder, raw []byte, root string, at *cgPath) (any, error) {
 	switch raw[0] {
 	case 'n':
 		return nil, nil
@@ -507,7 +508,7 @@ func cgDecAnyAt(d *cgDecoder, raw []byte, at *cgPath) (any, error) {
 		for i, item := range items {
 			var err error
 			loc := cgIndex(at, "", i)
-			if out[i], err = cgDecAnyAt(d, item, &loc); err != nil {
+			if out[i], err = cgDecAnyAt(d, item, root, &loc); err != nil {
 				return nil, err
 			}
 		}
@@ -519,26 +520,18 @@ func cgDecAnyAt(d *cgDecoder, raw []byte, at *cgPath) (any, error) {
 			return nil, err
 		}
 		if d.strict {
-			cgDuplicates(members, func(name string) { d.duplicate(at.String(), name) })
+			cgDuplicates(members, func(name string) { d.duplicate(root+at.String(), name) })
 		}
 		out := make(map[string]any, len(members))
 		for _, m := range members {
 			loc := cgKey(at, "", m.Name)
-			if out[m.Name], err = cgDecAnyAt(d, m.Value, &loc); err != nil {
+			if out[m.Name], err = cgDecAnyAt(d, m.Value, root, &loc); err != nil {
 				return nil, err
 			}
 		}
 		return out, nil
 	}
 	return json.Number(raw), nil
-}
-
-// cgAt returns the location at (a JSON pointer) as the root of a chain of cgPath steps.
-func cgAt(at string) *cgPath {
-	if at == "" {
-		return nil
-	}
-	return &cgPath{kw: at[1:], index: -2}
 }
 
 func cgDecRaw(d *cgDecoder, raw []byte, at, kw string) (json.RawMessage, error) {

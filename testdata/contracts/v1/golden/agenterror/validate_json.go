@@ -49,12 +49,12 @@ func (v *cgJSON) member(name string) *cgJSON {
 // object is reported through dup with its instance location: RFC 8259 leaves such objects undefined
 // and parsers disagree on them, so strict parsing rejects them rather than pick one.
 func cgParseJSON(raw []byte, at string, dup func(at, name string)) (cgJSON, error) {
-	return cgParseJSONIn(&cgScanner{}, raw, cgAt(at), dup)
+	return cgParseJSONIn(&cgScanner{}, raw, at, nil, dup)
 }
 
-// cgParseJSONIn is cgParseJSON within one document's scanner, the location kept as steps that are
-// rendered only for dup.
-func cgParseJSONIn(sc *cgScanner, raw []byte, at *cgPath, dup func(at, name string)) (cgJSON, error) {
+// cgParseJSONIn is cgParseJSON within one document's scanner, the location kept as root and a chain
+// of steps that is rendered only for dup.
+func cgParseJSONIn(sc *cgScanner, raw []byte, root string, at *cgPath, dup func(at, name string)) (cgJSON, error) {
 	raw = cgTrim(raw)
 	switch raw[0] {
 	case 'n':
@@ -70,7 +70,7 @@ func cgParseJSONIn(sc *cgScanner, raw []byte, at *cgPath, dup func(at, name stri
 		for i, item := range items {
 			var err error
 			loc := cgIndex(at, "", i)
-			if v.items[i], err = cgParseJSONIn(sc, item, &loc, dup); err != nil {
+			if v.items[i], err = cgParseJSONIn(sc, item, root, &loc, dup); err != nil {
 				return v, err
 			}
 		}
@@ -81,13 +81,13 @@ func cgParseJSONIn(sc *cgScanner, raw []byte, at *cgPath, dup func(at, name stri
 			return cgJSON{}, err
 		}
 		if dup != nil {
-			cgDuplicates(members, func(name string) { dup(at.String(), name) })
+			cgDuplicates(members, func(name string) { dup(root+at.String(), name) })
 		}
 		v := cgJSON{kind: cgObject, obj: make([]cgJSONMember, len(members))}
 		for i, m := range members {
 			v.obj[i].name = m.Name
 			loc := cgKey(at, "", m.Name)
-			if v.obj[i].value, err = cgParseJSONIn(sc, m.Value, &loc, dup); err != nil {
+			if v.obj[i].value, err = cgParseJSONIn(sc, m.Value, root, &loc, dup); err != nil {
 				return v, err
 			}
 		}
