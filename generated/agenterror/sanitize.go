@@ -1271,7 +1271,7 @@ type sanitizeView struct {
 	text, lower string
 	// offs maps each byte of text, and its end, to the byte of the
 	// original that produced it; nil when the view is the original.
-	offs []int
+	offs []int32
 }
 
 // source returns the offset in the original text of view offset i.
@@ -1279,7 +1279,7 @@ func (v *sanitizeView) source(i int) int {
 	if v.offs == nil {
 		return i
 	}
-	return v.offs[i]
+	return int(v.offs[i])
 }
 
 // sanitizeFold builds the view of s in one pass.
@@ -1289,7 +1289,7 @@ func sanitizeFold(s string) sanitizeView {
 	}
 	var b strings.Builder
 	b.Grow(len(s))
-	offs := make([]int, 0, len(s)+1)
+	offs := make([]int32, 0, len(s)+1)
 	prevASCIIWord := false
 	for i := 0; i < len(s); {
 		c, size := sanitizeFoldAt(s, i)
@@ -1299,18 +1299,18 @@ func sanitizeFold(s string) sanitizeView {
 		case c == sanitizeDrop || c == sanitizeKeep:
 			// Any other character stays as it is, byte for byte.
 			for k := range size {
-				offs = append(offs, i+k)
+				offs = append(offs, int32(i+k))
 			}
 			b.WriteString(s[i : i+size])
 			prevASCIIWord = false
 		default:
-			offs = append(offs, i)
+			offs = append(offs, int32(i))
 			b.WriteByte(c)
 			prevASCIIWord = sanitizeIsWordByte(c)
 		}
 		i += size
 	}
-	offs = append(offs, len(s))
+	offs = append(offs, int32(len(s)))
 	text := b.String()
 	return sanitizeView{text: text, lower: sanitizeLowerASCII(text), offs: offs}
 }
@@ -1322,13 +1322,31 @@ const (
 	sanitizeDrop = 1
 )
 
-// sanitizeNeedsFold reports whether s has anything to fold: a non-ASCII
-// byte, a percent sign or a backslash.
+// sanitizeNeedsFold reports whether the view of s differs from s: whether
+// some percent escape, JSON escape or non-ASCII character folds, or a
+// combining mark follows an ASCII letter or digit. Most text, accented
+// prose included, has none, and its view is the text itself.
 func sanitizeNeedsFold(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if c := s[i]; c >= utf8.RuneSelf || c == '%' || c == '\\' {
-			return true
+	prevASCIIWord := false
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf && c != '%' && c != '\\' {
+			prevASCIIWord = sanitizeIsWordByte(c)
+			i++
+			continue
 		}
+		f, size := sanitizeFoldAt(s, i)
+		switch {
+		case f == sanitizeDrop && prevASCIIWord:
+			return true
+		case f == sanitizeKeep || f == sanitizeDrop:
+			prevASCIIWord = false
+		case size != 1 || f != c:
+			return true
+		default:
+			prevASCIIWord = sanitizeIsWordByte(f)
+		}
+		i += size
 	}
 	return false
 }
