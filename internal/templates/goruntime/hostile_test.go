@@ -5,6 +5,7 @@ package goruntime
 import (
 	"encoding/json"
 	"errors"
+	"reflect"
 	"runtime"
 	"runtime/debug"
 	"strconv"
@@ -274,6 +275,28 @@ func TestSyntaxErrorsSayWhere(t *testing.T) {
 		}
 		if _, err := ValidateJSON(nil, 0, []byte(in)); err == nil || !strings.HasPrefix(err.Error(), want) {
 			t.Errorf("ValidateJSON %q: error %v, want it to start %q", in, err, want)
+		}
+	}
+}
+
+// TestScannerIndexAgrees checks that splitting with the container index gives what scanning gives,
+// on documents whose strings hold brackets, quotes and backslashes.
+func TestScannerIndexAgrees(t *testing.T) {
+	for _, doc := range []string{
+		`{"a":[1,{"b":"]}\"[{"},[[]],{}],"c\\":"\\\\","d":{"e":[{"f":"}"}]}}`,
+		`[[["x\\\"]"],{"y":[[],{}]}],"]]]",{"z":{"w":"\\"}}]`,
+		string(deepObjects(4096)),
+		string(deepArrays(4096)),
+	} {
+		want, err := cgParseJSONIn(nil, []byte(doc), "", nil, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sc := &cgScanner{doc: []byte(doc)}
+		sc.index()
+		got, err := cgParseJSONIn(sc, sc.doc, "", nil, nil)
+		if err != nil || !reflect.DeepEqual(got, want) {
+			t.Errorf("%.60s…: indexed split differs (error %v)", doc, err)
 		}
 	}
 }
