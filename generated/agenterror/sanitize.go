@@ -1284,7 +1284,7 @@ func (v *sanitizeView) source(i int) int {
 
 // sanitizeFold builds the view of s in one pass.
 func sanitizeFold(s string) sanitizeView {
-	if !sanitizeNeedsFold(s) {
+	if len(s) >= math.MaxInt32 || !sanitizeNeedsFold(s) {
 		return sanitizeView{text: s, lower: sanitizeLowerASCII(s)}
 	}
 	var b strings.Builder
