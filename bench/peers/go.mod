@@ -8,6 +8,9 @@ require (
 	github.com/santhosh-tekuri/jsonschema/v6 v6.0.3
 )
 
-require golang.org/x/text v0.44.0 // indirect
+require (
+	github.com/dave/jennifer v1.7.1 // indirect
+	golang.org/x/text v0.44.0 // indirect
+)
 
 replace github.com/contractgen/contractgen => ../..

@@ -37,15 +37,35 @@ func cgParse[T any, PT cgValidatable[T]](data []byte, nodes []cgNode) (*T, error
 
 // cgMerge joins the decoder's violations with Validate's, dropping what Validate reports inside a
 // value the decoder already rejected: a member of the wrong type, null or missing holds a zero value,
-// and its minLength or enum failure would only repeat the first complaint.
+// and its minLength or enum failure would only repeat the first complaint. A violation is looked up
+// by each of its location's prefixes in a set, so many rejected values cost linear time.
 func cgMerge(decoded []Violation, covered []string, validated []Violation) []Violation {
 	out := slices.Clip(decoded)
+	if len(validated) == 0 {
+		return out
+	}
+	set := make(map[string]struct{}, len(covered))
+	for _, at := range covered {
+		set[at] = struct{}{}
+	}
 	for _, v := range validated {
-		if !slices.ContainsFunc(covered, func(at string) bool {
-			return v.InstanceLocation == at || strings.HasPrefix(v.InstanceLocation, at+"/")
-		}) {
+		if !cgCovered(set, v.InstanceLocation) {
 			out = append(out, v)
 		}
 	}
 	return out
+}
+
+// cgCovered reports whether loc or a location it lies inside is in set.
+func cgCovered(set map[string]struct{}, loc string) bool {
+	for {
+		if _, ok := set[loc]; ok {
+			return true
+		}
+		i := strings.LastIndexByte(loc, '/')
+		if i < 0 {
+			return false
+		}
+		loc = loc[:i]
+	}
 }

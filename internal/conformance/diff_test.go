@@ -3,6 +3,7 @@ package conformance
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"errors"
 	"io"
 	"os"
@@ -226,6 +227,9 @@ func FuzzParseAgreesWithReference(f *testing.F) {
 		}
 		f.Add(data)
 	}
+	for _, seed := range hostileSeeds() {
+		f.Add(seed)
+	}
 	setup(f)
 	f.Fuzz(func(t *testing.T, data []byte) {
 		if !json.Valid(data) {
@@ -245,4 +249,27 @@ func FuzzParseAgreesWithReference(f *testing.F) {
 			t.Fatalf("%q: reference valid=%v, Parse valid=%v (%v), validate valid=%v (%v)", data, v.reference, v.parse, v.parseErr, v.interpreter, v.violations)
 		}
 	})
+}
+
+// hostileSeeds are small versions of issue 13's hostile bodies, so that the paths they take (the
+// duplicate set beyond 16 members, the container index of deeply nested values, integer literals
+// read as digits and exponent) are held to the reference validator too.
+func hostileSeeds() [][]byte {
+	head := `{"contract_version":%s,"kind":"rate_limited","message":"m","origin":"budget",` +
+		`"recovery":{"action":"retry_later","same_arguments":"safe","guidance":"g"},"side_effects":"none_expected"`
+	var members, dup strings.Builder
+	for i := range 40 {
+		fmt.Fprintf(&members, `,"m%d":%d`, i, i)
+		fmt.Fprintf(&dup, `"e%d":%d,`, i%30, i)
+	}
+	deep := strings.Repeat(`{"a":["]\"[",`, 300) + `"leaf"` + strings.Repeat(`]}`, 300)
+	var out [][]byte
+	for _, version := range []string{"1", "1.0", "10e-1", "1" + strings.Repeat("0", 40), "0.1e1", "-0", "1e400", strings.Repeat("9", 60)} {
+		out = append(out, []byte(fmt.Sprintf(head, version)+`}`))
+	}
+	return append(out,
+		[]byte(fmt.Sprintf(head, "1")+members.String()+`}`),
+		[]byte(fmt.Sprintf(head, "1")+`,"evidence":{`+strings.TrimSuffix(dup.String(), ",")+`}}`),
+		[]byte(fmt.Sprintf(head, "1")+`,"evidence":{"deep":`+deep+`},"x":`+deep+`}`),
+	)
 }

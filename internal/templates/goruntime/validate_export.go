@@ -6,7 +6,6 @@ package goruntime
 
 import (
 	"encoding/json"
-	"errors"
 )
 
 // Node is a schema node of a validation table; see cgNode.
@@ -41,12 +40,9 @@ func Compile(nodes []Node) []Node { return cgCompile(nodes) }
 // semantics of generated Parse: duplicate member names are violations, every keyword applies. It
 // returns an error only when data is not JSON.
 func ValidateJSON(nodes []Node, root int32, data []byte) ([]Violation, error) {
-	if !json.Valid(data) {
-		var v any
-		if err := json.Unmarshal(data, &v); err != nil {
-			return nil, err
-		}
-		return nil, errors.New("invalid JSON")
+	data, err := cgPrepare(data)
+	if err != nil {
+		return nil, err
 	}
 	var dups []Violation
 	v, err := cgParseJSON(data, "", func(at, name string) {

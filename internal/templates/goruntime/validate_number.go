@@ -2,6 +2,7 @@ package goruntime
 
 import (
 	"math/big"
+	"math/bits"
 	"strconv"
 	"strings"
 )
@@ -27,11 +28,14 @@ func cgParseDecimal(lit string) (cgDecimal, bool) {
 	if strings.HasPrefix(s, "-") {
 		d.neg, s = true, s[1:]
 	}
-	mant, expPart, hasExp := strings.Cut(strings.ToLower(s), "e")
+	mant, expPart, hasExp := s, "", false
+	if i := cgExponentAt(s); i >= 0 {
+		mant, expPart, hasExp = s[:i], s[i+1:], true
+	}
 	if hasExp {
 		e, err := strconv.ParseInt(strings.TrimPrefix(expPart, "+"), 10, 64)
 		if err != nil {
-			if expPart == "" || strings.Trim(strings.TrimLeft(expPart, "+-"), "0123456789") != "" {
+			if expPart == "" || !cgAllDigits(strings.TrimLeft(expPart, "+-")) {
 				return d, false
 			}
 			e = cgExpLimit // the exponent overflowed int64: it is only its sign that matters now
@@ -42,7 +46,7 @@ func cgParseDecimal(lit string) (cgDecimal, bool) {
 		d.exp = max(min(e, cgExpLimit), -cgExpLimit)
 	}
 	intPart, frac, _ := strings.Cut(mant, ".")
-	if intPart == "" || strings.Trim(intPart+frac, "0123456789") != "" {
+	if intPart == "" || !cgAllDigits(intPart) || !cgAllDigits(frac) {
 		return d, false
 	}
 	// Trailing zeros of the fraction and leading zeros of the integer part carry no value; dropping
@@ -67,8 +71,46 @@ func cgParseDecimal(lit string) (cgDecimal, bool) {
 	return d, true
 }
 
+// cgExponentAt returns the index of the exponent's "e" or "E" in a number literal, or -1.
+func cgExponentAt(s string) int {
+	i, j := strings.IndexByte(s, 'e'), strings.IndexByte(s, 'E')
+	if i < 0 || (j >= 0 && j < i) {
+		return j
+	}
+	return i
+}
+
+// cgAllDigits reports whether s is made of ASCII digits only.
+func cgAllDigits(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
+}
+
 // isInt reports whether the value is a whole number (1.0 and 1e3 are).
 func (d cgDecimal) isInt() bool { return d.digits == "" || d.exp >= 0 }
+
+// int64 returns a whole value as an int64, and false when it is not whole or lies outside int64.
+// A value with more than 19 digits before the point cannot fit, so the digits are never parsed.
+func (d cgDecimal) int64() (int64, bool) {
+	if !d.isInt() || int64(len(d.digits))+d.exp > 19 {
+		return 0, false
+	}
+	var buf [24]byte
+	lit := buf[:0]
+	if d.neg {
+		lit = append(lit, '-')
+	}
+	lit = append(lit, d.digits...)
+	for range d.exp {
+		lit = append(lit, '0')
+	}
+	n, err := strconv.ParseInt(string(lit), 10, 64)
+	return n, err == nil
+}
 
 // cgCmpDecimal returns -1, 0 or +1 as a is less than, equal to or greater than b.
 func cgCmpDecimal(a, b cgDecimal) int {
@@ -125,11 +167,19 @@ func cgDigitAt(s string, i int) byte {
 	return '0'
 }
 
+// cgMultipleDigitLimit is the most significant digits a fractional number may have for multipleOf
+// to be checked on it. Checking a number of n digits against a divisor of 10^-n needs n-digit
+// arithmetic on every digit, which would make a single long literal cost seconds; beyond the limit
+// the value is a violation that says so. Whole numbers of any length are checked in linear time.
+const cgMultipleDigitLimit = 1000
+
 // cgMultiple is a multipleOf divisor p/q in lowest terms, p > 0.
 type cgMultiple struct {
 	p, q *big.Int
 	// small is p when p fits in an int64 (and q is then irrelevant for integers), else 0.
 	small int64
+	// qDigits is the number of decimal digits of q.
+	qDigits int
 }
 
 func cgNewMultiple(d cgDecimal) *cgMultiple {
@@ -141,6 +191,7 @@ func cgNewMultiple(d cgDecimal) *cgMultiple {
 	if m.p.IsInt64() {
 		m.small = m.p.Int64()
 	}
+	m.qDigits = len(m.q.String())
 	return m
 }
 
@@ -153,46 +204,88 @@ func (m *cgMultiple) int64Divides(v int64) bool {
 	return v%m.small == 0
 }
 
-// divides reports whether the decimal digits × 10^exp is a multiple of p/q, exactly:
-// digits·10^exp·q/p must be whole.
+// tooLong reports whether d is a fraction with more digits than multipleOf is checked on.
+func (m *cgMultiple) tooLong(d cgDecimal) bool {
+	return d.exp < 0 && len(d.digits) > cgMultipleDigitLimit
+}
+
+// divides reports whether the decimal N × 10^exp (N = digits) is a multiple of p/q, exactly:
+// N·10^exp·q/p must be whole. Its cost is linear in the number of digits for whole numbers, and
+// bounded by cgMultipleDigitLimit for fractions (tooLong reports those beyond it; divides says false).
 func (m *cgMultiple) divides(d cgDecimal) bool {
 	if d.digits == "" {
 		return true
 	}
-	mq, _ := new(big.Int).SetString(d.digits, 10)
-	mq.Mul(mq, m.q)
 	if d.exp >= 0 {
-		// p | mq·10^exp: after removing gcd(p, mq), what is left of p must divide 10^exp.
-		rest := new(big.Int).Quo(m.p, new(big.Int).GCD(nil, nil, m.p, mq))
-		return cgDividesPowerOfTen(rest, d.exp)
+		// p | N·10^exp: with g = gcd(p, 10^exp), p/g and 10^exp/g share no factor, so p/g | N.
+		return cgDigitsMod(d.digits, m.withoutTens(d.exp)).Sign() == 0
 	}
-	if -d.exp > int64(len(mq.String())) {
-		return false // p·10^-exp is larger than mq, which is not zero
+	k := -d.exp
+	if k > int64(len(d.digits)+m.qDigits) {
+		return false // 0 < N·q < 10^k ≤ p·10^k
 	}
-	div := new(big.Int).Exp(big.NewInt(10), big.NewInt(-d.exp), nil)
+	if m.tooLong(d) {
+		return false
+	}
+	div := new(big.Int).Exp(big.NewInt(10), big.NewInt(k), nil)
 	div.Mul(div, m.p)
-	return new(big.Int).Rem(mq, div).Sign() == 0
+	rem := cgDigitsMod(d.digits, div)
+	rem.Mul(rem, m.q)
+	return rem.Rem(rem, div).Sign() == 0
 }
 
-// cgDividesPowerOfTen reports whether n divides 10^e: n must be 2^a·5^b with a, b ≤ e.
-func cgDividesPowerOfTen(n *big.Int, e int64) bool {
-	n = new(big.Int).Set(n)
-	two, five, rem := big.NewInt(2), big.NewInt(5), new(big.Int)
-	var a, b int64
-	for n.Cmp(big.NewInt(1)) > 0 {
-		switch {
-		case rem.Rem(n, two).Sign() == 0:
-			n.Quo(n, two)
-			a++
-		case rem.Rem(n, five).Sign() == 0:
-			n.Quo(n, five)
-			b++
-		default:
-			return false
-		}
+// withoutTens returns p/gcd(p, 10^e): p without up to e factors of 2 and up to e factors of 5.
+func (m *cgMultiple) withoutTens(e int64) *big.Int {
+	n := new(big.Int).Set(m.p)
+	var twos int64
+	for twos < e && n.Sign() != 0 && n.Bit(0) == 0 {
+		n.Rsh(n, 1)
+		twos++
 	}
-	return a <= e && b <= e
+	five, q, r := big.NewInt(5), new(big.Int), new(big.Int)
+	for fives := int64(0); fives < e; fives++ {
+		if q.QuoRem(n, five, r); r.Sign() != 0 {
+			break
+		}
+		n.Set(q)
+	}
+	return n
 }
+
+// cgDigitsMod returns the decimal digit string s modulo mod (> 0), by Horner's rule over chunks of
+// 18 digits: linear in len(s), with native arithmetic when mod fits in 64 bits.
+func cgDigitsMod(s string, mod *big.Int) *big.Int {
+	const chunk = 18
+	if mod.IsUint64() {
+		m, rem := mod.Uint64(), uint64(0)
+		for i := 0; i < len(s); i += chunk {
+			j := min(i+chunk, len(s))
+			v, _ := strconv.ParseUint(s[i:j], 10, 64)
+			hi, lo := bits.Mul64(rem, cgPow10[j-i])
+			lo, carry := bits.Add64(lo, v, 0)
+			_, rem = bits.Div64(hi+carry, lo, m)
+		}
+		return new(big.Int).SetUint64(rem)
+	}
+	rem, v, scale := new(big.Int), new(big.Int), new(big.Int)
+	for i := 0; i < len(s); i += chunk {
+		j := min(i+chunk, len(s))
+		n, _ := strconv.ParseUint(s[i:j], 10, 64)
+		rem.Mul(rem, scale.SetUint64(cgPow10[j-i]))
+		rem.Add(rem, v.SetUint64(n))
+		rem.Rem(rem, mod)
+	}
+	return rem
+}
+
+// cgPow10 holds 10^0 … 10^18.
+var cgPow10 = func() (p [19]uint64) {
+	p[0] = 1
+	for i := 1; i < len(p); i++ {
+		p[i] = p[i-1] * 10
+	}
+	return p
+}()
 
 // cgIntBound is a numeric bound prepared for int64 values: an int64 value satisfies the bound when
 // it compares with n as the bound's keyword says, unless the bound lies beyond int64 (always or never).
@@ -258,10 +351,19 @@ func (d cgDecimal) signedString() string {
 	return s
 }
 
-// String writes the decimal in the shortest plain form for messages.
+// String writes the decimal in the shortest plain form for messages; a value of more than 64
+// digits is abbreviated, so that a message stays short whatever the input.
 func (d cgDecimal) String() string {
 	if d.digits == "" {
 		return "0"
+	}
+	if len(d.digits) > 64 {
+		sign := ""
+		if d.neg {
+			sign = "-"
+		}
+		return sign + d.digits[:1] + "." + d.digits[1:17] + "…e" + strconv.FormatInt(d.exp+int64(len(d.digits))-1, 10) +
+			" (" + strconv.Itoa(len(d.digits)) + " digits)"
 	}
 	sign := ""
 	if d.neg {

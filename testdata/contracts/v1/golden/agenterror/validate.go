@@ -536,7 +536,10 @@ func cgCheckDecimalKeywords(c *cgCollector, n *cgNode, d cgDecimal, at, kw *cgPa
 		}
 		c.fail(at, kw, cgBoundKeywords[k], d.String()+" is not "+cgBoundPhrase[k]+" "+b.String())
 	}
-	if n.c.multiple != nil && !n.c.multiple.divides(d) {
+	if m := n.c.multiple; m != nil && m.tooLong(d) {
+		c.fail(at, kw, "multipleOf", d.String()+" has more than "+strconv.Itoa(cgMultipleDigitLimit)+
+			" significant digits, too many to check multipleOf "+n.c.multLit+" on")
+	} else if m != nil && !m.divides(d) {
 		c.fail(at, kw, "multipleOf", d.String()+" is not a multiple of "+n.c.multLit)
 	}
 }

@@ -6,7 +6,6 @@ package agenterror
 import (
 	"encoding/json"
 	"slices"
-	"strconv"
 )
 
 // The kinds of cgJSON values, named after JSON's types.
@@ -50,6 +49,12 @@ func (v *cgJSON) member(name string) *cgJSON {
 // object is reported through dup with its instance location: RFC 8259 leaves such objects undefined
 // and parsers disagree on them, so strict parsing rejects them rather than pick one.
 func cgParseJSON(raw []byte, at string, dup func(at, name string)) (cgJSON, error) {
+	return cgParseJSONIn(&cgScanner{}, raw, at, nil, dup)
+}
+
+// cgParseJSONIn is cgParseJSON within one document's scanner, the location kept as root and a chain
+// of steps that is rendered only for dup.
+func cgParseJSONIn(sc *cgScanner, raw []byte, root string, at *cgPath, dup func(at, name string)) (cgJSON, error) {
 	raw = cgTrim(raw)
 	switch raw[0] {
 	case 'n':
@@ -60,27 +65,29 @@ func cgParseJSON(raw []byte, at string, dup func(at, name string)) (cgJSON, erro
 		s, err := cgUnquote(raw)
 		return cgJSON{kind: cgString, s: s}, err
 	case '[':
-		items := cgArrayItems(raw)
+		items := cgArrayItems(sc, raw)
 		v := cgJSON{kind: cgArray, items: make([]cgJSON, len(items))}
 		for i, item := range items {
 			var err error
-			if v.items[i], err = cgParseJSON(item, at+"/"+strconv.Itoa(i), dup); err != nil {
+			loc := cgIndex(at, "", i)
+			if v.items[i], err = cgParseJSONIn(sc, item, root, &loc, dup); err != nil {
 				return v, err
 			}
 		}
 		return v, nil
 	case '{':
-		members, err := cgObjectMembers(raw, nil)
+		members, err := cgObjectMembers(sc, raw, nil)
 		if err != nil {
 			return cgJSON{}, err
 		}
+		if dup != nil {
+			cgDuplicates(members, func(name string) { dup(root+at.String(), name) })
+		}
 		v := cgJSON{kind: cgObject, obj: make([]cgJSONMember, len(members))}
 		for i, m := range members {
-			if dup != nil && slices.ContainsFunc(members[:i], func(o cgMember) bool { return o.Name == m.Name }) {
-				dup(at, m.Name)
-			}
 			v.obj[i].name = m.Name
-			if v.obj[i].value, err = cgParseJSON(m.Value, at+"/"+cgPointerToken(m.Name), dup); err != nil {
+			loc := cgKey(at, "", m.Name)
+			if v.obj[i].value, err = cgParseJSONIn(sc, m.Value, root, &loc, dup); err != nil {
 				return v, err
 			}
 		}

@@ -23,10 +23,11 @@ func cgLooksLikeContract(e *AgentError) bool {
 	return e.ContractVersion == 2 && e.Kind != "" && e.Message != ""
 }
 
-// cgDecodeContract decodes data as a contract error, or says why it is not one.
+// cgDecodeContract decodes data as a contract error, or says why it is not one. It calls
+// UnmarshalJSON directly, so data is scanned once and a syntax error names its line and column.
 func cgDecodeContract(data []byte) (*AgentError, error) {
 	var e AgentError
-	if err := json.Unmarshal(data, &e); err != nil {
+	if err := e.UnmarshalJSON(data); err != nil {
 		return nil, err
 	}
 	if !cgLooksLikeContract(&e) {
@@ -87,8 +88,14 @@ func cgRetryAfterSeconds(e *AgentError) (string, bool) {
 // body and leaves closing it to the caller; a body that is not a contract error is an error naming
 // the status.
 func ReadHTTP(resp *http.Response) (*AgentError, error) {
+	if resp == nil {
+		return nil, errors.New("no HTTP response to read an error from")
+	}
 	if resp.StatusCode >= 200 && resp.StatusCode < 300 {
 		return nil, fmt.Errorf("HTTP %d is a success, not an error response", resp.StatusCode)
+	}
+	if resp.Body == nil {
+		return nil, fmt.Errorf("HTTP %d: the response has no body to read an error from", resp.StatusCode)
 	}
 	body, err := io.ReadAll(io.LimitReader(resp.Body, HTTPBodyLimit+1))
 	if err != nil {
