@@ -6,7 +6,9 @@ package run
 import (
 	"errors"
 	"fmt"
+	"io/fs"
 	"path"
+	"path/filepath"
 	"slices"
 	"sort"
 	"strings"
@@ -145,6 +147,9 @@ func Run(opts Options) (*Result, error) {
 	if len(opts.Schemas) == 0 {
 		return nil, fmt.Errorf("no schema given")
 	}
+	if err := checkGoDir(goDir(opts)); err != nil {
+		return nil, err
+	}
 	start := time.Now()
 	set, err := load.Files(opts.Schemas)
 	if err != nil {
@@ -187,6 +192,16 @@ func Run(opts Options) (*Result, error) {
 		}
 	}
 	return res, nil
+}
+
+// checkGoDir refuses a Go directory that would put files outside the output root: the writer
+// refuses such paths too, but here the message can name the setting that made them.
+func checkGoDir(dir string) error {
+	slash := filepath.ToSlash(dir)
+	if dir == "." || fs.ValidPath(slash) && !strings.Contains(dir, `\`) && filepath.IsLocal(dir) {
+		return nil
+	}
+	return fmt.Errorf("the Go directory %q (--go-dir, config go_dir, or the package name) must be a relative path inside the output directory (--out), without \"..\" or a leading \"/\"; nothing was written", dir)
 }
 
 func sortedCopy(s []string) []string {
