@@ -50,7 +50,12 @@ var reservedFields = []string{"Extra", "Validate", "MarshalJSON", "UnmarshalJSON
 func Build(set *load.Set, opts Options) (*ir.Package, error) {
 	b := &builder{set: set, opts: opts, nodes: map[string]*ir.Schema{}, named: map[string]*ir.Named{}, names: map[string]string{}}
 	if !naming.IsValidPackageName(opts.Package) {
-		b.diags.Add("", "", "package name %q is not a valid Go package name", opts.Package)
+		b.diags.Add("", "", "package name %q is not a valid Go package name (an identifier that is not a keyword); choose another --package", opts.Package)
+	} else if opts.Package == "main" {
+		// A main package cannot be imported, and the generated package declares no main function.
+		b.diags.Add("", "", "package name \"main\" makes a program, not a library the contract's users can import; choose another --package")
+	}
+	if len(b.diags) > 0 {
 		return nil, b.diags.Err()
 	}
 	if opts.RootType != "" && len(set.Roots) > 1 {
@@ -428,13 +433,25 @@ func (b *builder) finish(pkg *ir.Package) {
 		bi, bj := path.Base(docs[i].Path), path.Base(docs[j].Path)
 		return bi < bj || bi == bj && docs[i].Path < docs[j].Path
 	})
+	sources := map[*load.Document]ir.Source{}
 	for _, d := range docs {
 		// The canonical form, not the bytes: reformatting a schema or reordering its members changes
 		// nothing that is generated, so it must not change the hash either.
 		sum := sha256.Sum256(d.Tree.Canonical())
 		name := path.Base(d.Path)
-		pkg.Sources = append(pkg.Sources, ir.Source{Path: name, ID: d.RootID(), SHA256: hex.EncodeToString(sum[:])})
+		sources[d] = ir.Source{Path: name, ID: d.RootID(), SHA256: hex.EncodeToString(sum[:])}
 		fmt.Fprintf(h, "file %q %x\n", name, sum)
+	}
+	// The root schemas come first, in the order given, so that output named after the contract
+	// (the docs page, the OpenAPI and TypeScript files) takes the root schema's name, not that of
+	// whichever referenced file sorts first; the referenced files follow by name.
+	for _, d := range b.set.Roots {
+		pkg.Sources = append(pkg.Sources, sources[d])
+	}
+	for _, d := range docs {
+		if !slices.Contains(b.set.Roots, d) {
+			pkg.Sources = append(pkg.Sources, sources[d])
+		}
 	}
 	pkg.Hash = hex.EncodeToString(h.Sum(nil))[:16]
 	if len(b.set.Roots) > 0 {
