@@ -44,7 +44,7 @@ func newCheckCommand() *cobra.Command {
 			if format == "json" {
 				err = writeDriftJSON(cmd.OutOrStdout(), out, state)
 			} else {
-				err = writeDriftText(cmd.OutOrStdout(), out, len(res.Files), state)
+				err = writeDriftText(cmd.OutOrStdout(), out, state.Total, state)
 			}
 			if err != nil {
 				return err

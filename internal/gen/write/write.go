@@ -59,6 +59,9 @@ type State struct {
 	// Conflicts are paths where a file would be written that another contract's manifest lists.
 	Conflicts []Conflict
 
+	// Total is how many generated files were compared, the contract's manifest included.
+	Total int
+
 	// leftovers are temporary files of an interrupted run: never generated files, never drift.
 	leftovers []string
 }
@@ -141,7 +144,7 @@ func compare(fsys FS, root string, files []emit.File, contract string) (*State, 
 	if err != nil {
 		return nil, err
 	}
-	s := &State{}
+	s := &State{Total: len(files)}
 	produced := map[string]bool{}
 	dirs := map[string]bool{metaDir: true}
 	for _, f := range files {
