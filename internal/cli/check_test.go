@@ -28,11 +28,11 @@ const quotaSchema = `{
 
 // driftReport mirrors check --format json, decoded strictly so that a renamed field fails.
 type driftReport struct {
-	Clean    bool `json:"clean"`
+	Clean    bool           `json:"clean"`
 	Modified []modifiedFile `json:"modified"`
-	Missing []string `json:"missing"`
-	Stale   []string `json:"stale"`
-	Foreign []string `json:"foreign"`
+	Missing  []string       `json:"missing"`
+	Stale    []string       `json:"stale"`
+	Foreign  []string       `json:"foreign"`
 }
 
 type modifiedFile struct {
