@@ -40,6 +40,8 @@ type Options struct {
 	Targets []string
 	// GoDir is the directory of generated Go code under the output root; empty means Package.
 	GoDir string
+	// RefRoot is the directory a $ref may read files under; empty means the schemas' directories.
+	RefRoot string
 }
 
 // A target turns the IR into files under its own directory of the output root.
@@ -151,7 +153,7 @@ func Run(opts Options) (*Result, error) {
 		return nil, err
 	}
 	start := time.Now()
-	set, err := load.Files(opts.Schemas)
+	set, err := load.FilesUnder(opts.RefRoot, opts.Schemas)
 	if err != nil {
 		return nil, err
 	}
