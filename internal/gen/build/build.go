@@ -376,7 +376,26 @@ func (b *builder) chooseGoType(doc *load.Document, ptr string, s *ir.Schema, sug
 			t.Elem = b.goType(doc, ap.Pointer, ap, suggested+"Value")
 		}
 	}
+	if nesting(t) == MaxNesting+1 { // said once, at the level that goes over
+		b.diags.Add(doc.Path, ptr, "arrays and maps nested %d deep (\"items\" or \"additionalProperties\" inside one another) go over contractgen's limit of %d: "+
+			"the Go compiler rejects such types from 49 levels on; nest them less deeply", MaxNesting+1, MaxNesting)
+	}
 	return t
+}
+
+// MaxNesting is how deeply arrays and maps ("items", "additionalProperties") may nest in one Go
+// type. Go's type checker gives up unifying types nested 50 deep ("unification reached recursion
+// depth limit"): [][]...string with 49 levels of slices or maps fails to build, 48 builds. The
+// limit keeps a margin for the wrappers (pointers, Nullable) generated code adds around a type.
+const MaxNesting = 32
+
+// nesting is how many slices and maps a Go type nests directly, without a named type between.
+func nesting(t *ir.GoType) int {
+	n := 0
+	for ; t != nil && (t.Kind == ir.GoSlice || t.Kind == ir.GoMap); t = t.Elem {
+		n++
+	}
+	return n
 }
 
 // fitsInt64 reports whether every value an integer schema allows fits in an int64.
