@@ -141,7 +141,7 @@ func (b *builder) declare(doc *load.Document, ptr, goName string) *ir.Named {
 	origin := doc.Path + "#" + ptr
 	node := doc.Tree.Resolve(ptr)
 	if x := node.Get("x-go-name"); x != nil && x.Kind == jsontree.String {
-		if naming.GoName(x.Text) != x.Text {
+		if x.Text == "" || naming.GoName(x.Text) != x.Text {
 			b.diags.Add(doc.Path, ptr+"/x-go-name", "%q is not an exported Go identifier", x.Text)
 		} else {
 			goName = x.Text
@@ -245,8 +245,10 @@ func (b *builder) fields(doc *load.Document, ptr string, n *ir.Named) {
 		goName := naming.GoName(p.Name)
 		if x := doc.Tree.Resolve(propPtr).Get("x-go-name"); x != nil && x.Kind == jsontree.String {
 			goName = x.Text
-			if naming.GoName(goName) != goName {
+			if goName == "" || naming.GoName(goName) != goName {
+				// Blamed on x-go-name: an empty one is the mistake, not the property name.
 				b.diags.Add(doc.Path, propPtr+"/x-go-name", "%q is not an exported Go identifier", goName)
+				continue
 			}
 		}
 		switch {
