@@ -301,11 +301,24 @@ func Apply(root string, files []emit.File, o Options) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
-	defer unlock()
+	r, err := applyLocked(fsys, root, all, o.Contract)
+	unlock()
+	if err != nil && created != "" {
+		// Leave no empty output directory behind a run that wrote nothing.
+		for d := root; ; d = filepath.Dir(d) {
+			if fsys.Remove(d) != nil || d == created || filepath.Dir(d) == d {
+				break
+			}
+		}
+	}
+	return r, err
+}
+
+func applyLocked(fsys FS, root string, all []emit.File, contract string) (*Report, error) {
 	if err := recoverJournal(fsys, root); err != nil {
 		return nil, err
 	}
-	s, err := compare(fsys, root, all, o.Contract)
+	s, err := compare(fsys, root, all, contract)
 	if err != nil {
 		return nil, err
 	}
@@ -315,9 +328,6 @@ func Apply(root string, files []emit.File, o Options) (*Report, error) {
 		}
 	}
 	if len(s.Foreign) > 0 || len(s.Conflicts) > 0 {
-		if created != "" {
-			defer fsys.Remove(created) // leave no empty output directory behind a refused run
-		}
 		return nil, &ForeignError{Root: root, Paths: s.Foreign, Conflicts: s.Conflicts}
 	}
 	writes := slices.Clone(s.Missing)

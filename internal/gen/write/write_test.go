@@ -217,3 +217,26 @@ func TestCheckIgnoresTempFiles(t *testing.T) {
 		t.Errorf("after the next run, files = %v; want the file and the manifest only", got)
 	}
 }
+
+// TestRefusedRunLeavesNoOutputDirectory: a run that writes nothing creates nothing either.
+func TestRefusedRunLeavesNoOutputDirectory(t *testing.T) {
+	parent := t.TempDir()
+	root := filepath.Join(parent, "a", "b", "out")
+	// Every staged write fails: the commit is rolled back and the run reports an error.
+	files := []emit.File{gen("pkg/a.go", "package pkg\n")}
+	if _, err := Apply(root, files, Options{Contract: "pkg", FS: &failWrites{FS: OS}}); err == nil {
+		t.Fatal("Apply succeeded although every write failed")
+	}
+	if _, err := os.Stat(filepath.Join(parent, "a")); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("a refused run left the output directory's parents behind: %v", snapshot(t, parent))
+	}
+}
+
+type failWrites struct{ FS }
+
+func (f *failWrites) WriteNew(name string, data []byte) error {
+	if strings.Contains(name, "pkg") {
+		return errInjected
+	}
+	return f.FS.WriteNew(name, data)
+}
