@@ -51,6 +51,9 @@ func tempName(dir, kind string) string {
 }
 
 func commit(fsys FS, root string, writes []emit.File, removes []string) (err error) {
+	if len(writes) == 0 && len(removes) == 0 {
+		return nil // disk already matches: no journal for nothing
+	}
 	abs := func(p string) string { return filepath.Join(root, filepath.FromSlash(p)) }
 	// Plan every step and write the journal before the first change, so that a run killed at any
 	// later point leaves a journal from which the next run restores the old tree.
