@@ -36,14 +36,14 @@ func newCheckCommand() *cobra.Command {
 			if err != nil {
 				return &exitError{code: ExitError, err: err}
 			}
-			state, err := write.Compare(out, res.Files)
+			state, err := write.Compare(out, res.Files, write.Options{Contract: opts.Package})
 			if err != nil {
 				return err
 			}
 			if format == "json" {
 				err = writeDriftJSON(cmd.OutOrStdout(), out, state)
 			} else {
-				err = writeDriftText(cmd.OutOrStdout(), out, len(res.Files), state)
+				err = writeDriftText(cmd.OutOrStdout(), out, state.Total, state)
 			}
 			if err != nil {
 				return err
@@ -84,8 +84,11 @@ func writeDriftText(w io.Writer, out string, total int, s *write.State) error {
 	for _, p := range s.Foreign {
 		fmt.Fprintf(w, "foreign: %s (lacks the generated-code header; generate would refuse to replace it)\n", joinOut(out, p))
 	}
+	for _, c := range s.Conflicts {
+		fmt.Fprintf(w, "conflict: %s (generated for contract %s; generate would refuse to replace it)\n", joinOut(out, c.Path), c.Contract)
+	}
 	_, err := fmt.Fprintf(w, "drift: %d modified, %d missing, %d stale, %d foreign; run contractgen generate\n",
-		len(s.Changed), len(s.Missing), len(s.Stale), len(s.Foreign))
+		len(s.Changed), len(s.Missing), len(s.Stale), len(s.Foreign)+len(s.Conflicts))
 	return err
 }
 
@@ -127,6 +130,9 @@ func writeDriftJSON(w io.Writer, out string, s *write.State) error {
 	}
 	for _, p := range s.Foreign {
 		r.Foreign = append(r.Foreign, joinOut(out, p))
+	}
+	for _, c := range s.Conflicts {
+		r.Foreign = append(r.Foreign, joinOut(out, c.Path))
 	}
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")

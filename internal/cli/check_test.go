@@ -28,15 +28,17 @@ const quotaSchema = `{
 
 // driftReport mirrors check --format json, decoded strictly so that a renamed field fails.
 type driftReport struct {
-	Clean    bool `json:"clean"`
-	Modified []struct {
-		Path     string `json:"path"`
-		HashOnly bool   `json:"hash_only"`
-		Diff     string `json:"diff"`
-	} `json:"modified"`
-	Missing []string `json:"missing"`
-	Stale   []string `json:"stale"`
-	Foreign []string `json:"foreign"`
+	Clean    bool           `json:"clean"`
+	Modified []modifiedFile `json:"modified"`
+	Missing  []string       `json:"missing"`
+	Stale    []string       `json:"stale"`
+	Foreign  []string       `json:"foreign"`
+}
+
+type modifiedFile struct {
+	Path     string `json:"path"`
+	HashOnly bool   `json:"hash_only"`
+	Diff     string `json:"diff"`
 }
 
 // runCLI runs the command line in-process and returns the exit status and both streams.
@@ -99,7 +101,13 @@ func TestCheckJSONReportsEveryDriftCase(t *testing.T) {
 	if err := os.Remove(filepath.Join(pkg, "encode.go")); err != nil { // missing
 		t.Fatal(err)
 	}
-	writeFile(t, filepath.Join(pkg, "retired.go"), string(types))                        // stale: header, not produced
+	writeFile(t, filepath.Join(pkg, "retired.go"), string(types)) // stale: header, listed in the manifest, not produced
+	manifest := filepath.Join(dir, "gen", ".contractgen", "quota.manifest")
+	listed, err := os.ReadFile(manifest)
+	if err != nil {
+		t.Fatal(err)
+	}
+	writeFile(t, manifest, string(listed)+"quota/retired.go\n")
 	writeFile(t, filepath.Join(pkg, "decode.go"), "package quota\n\n// Hand-written.\n") // foreign
 	writeFile(t, filepath.Join(pkg, "helpers.go"), "package quota\n")                    // ours, ignored
 
@@ -119,6 +127,8 @@ func TestCheckJSONReportsEveryDriftCase(t *testing.T) {
 	wantOne("missing", r.Missing, "encode.go")
 	wantOne("stale", r.Stale, "retired.go")
 	wantOne("foreign", r.Foreign, "decode.go")
+	// The manifest, edited above to list retired.go, is modified too.
+	r.Modified = slices.DeleteFunc(r.Modified, func(c modifiedFile) bool { return c.Path == manifest })
 	if len(r.Modified) != 1 || r.Modified[0].Path != filepath.Join(pkg, "types.go") {
 		t.Fatalf("modified = %+v, want only types.go", r.Modified)
 	}

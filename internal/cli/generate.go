@@ -29,7 +29,9 @@ func newGenerateCommand() *cobra.Command {
 				return fail(err)
 			}
 			written := time.Now()
-			report, err := write.Apply(out, res.Files)
+			report, err := write.Apply(out, res.Files, write.Options{Contract: opts.Package, Waiting: func() {
+				fmt.Fprintf(cmd.ErrOrStderr(), "waiting for another contractgen run on %s to finish (it holds %s)\n", out, joinOut(out, ".contractgen.lock"))
+			}})
 			if err != nil {
 				return fail(err)
 			}

@@ -27,6 +27,7 @@ type genOptions struct {
 	pkg      string
 	rootType string
 	targets  []string
+	refRoot  string
 }
 
 // configFile is the optional JSON configuration; flags override it.
@@ -37,16 +38,18 @@ type configFile struct {
 	Package  string   `json:"package"`
 	RootType string   `json:"root_type"`
 	Targets  []string `json:"targets"`
+	RefRoot  string   `json:"ref_root"`
 }
 
 func (o *genOptions) register(cmd *cobra.Command) {
 	f := cmd.Flags()
-	f.StringVar(&o.config, "config", "", "JSON config file with schemas, out, go_dir, package, root_type, targets (paths relative to it)")
+	f.StringVar(&o.config, "config", "", "JSON config file with schemas, out, go_dir, package, root_type, targets, ref_root (paths relative to it)")
 	f.StringSliceVar(&o.schemas, "schema", nil, "schema file(s) (default "+DefaultSchema+")")
 	f.StringVar(&o.out, "out", "", "output root (default "+DefaultOut+", or . under go generate)")
 	f.StringVar(&o.goDir, "go-dir", "", "directory of the Go package under the output root (default the package name, or . under go generate)")
 	f.StringVar(&o.pkg, "package", "", "Go package name (default $GOPACKAGE under go generate, else "+DefaultPackage+")")
 	f.StringVar(&o.rootType, "root-type", "", "Go name of the root type (default from the schema's title)")
+	f.StringVar(&o.refRoot, "ref-root", "", "directory a $ref may read schema files under (default: the directories of the given schemas)")
 	f.StringSliceVar(&o.targets, "targets", nil, "targets to generate (default: all of "+fmt.Sprint(run.DefaultTargets())+")")
 }
 
@@ -69,6 +72,9 @@ func (o *genOptions) resolve(cmd *cobra.Command) (run.Options, string, error) {
 		}
 		if cfg.Out != "" {
 			cfg.Out = filepath.Join(base, cfg.Out)
+		}
+		if cfg.RefRoot != "" {
+			cfg.RefRoot = filepath.Join(base, cfg.RefRoot)
 		}
 	}
 	flags := cmd.Flags()
@@ -106,5 +112,6 @@ func (o *genOptions) resolve(cmd *cobra.Command) (run.Options, string, error) {
 		defGoDir = "."
 	}
 	opts.GoDir = pick("go-dir", o.goDir, cfg.GoDir, defGoDir)
+	opts.RefRoot = pick("ref-root", o.refRoot, cfg.RefRoot, "")
 	return opts, pick("out", o.out, cfg.Out, defOut), nil
 }

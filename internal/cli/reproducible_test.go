@@ -146,6 +146,9 @@ func contractHash(t *testing.T, schema string, flags ...string) string {
 	constant := regexp.MustCompile(`(?m)^const ContractHash = "([0-9a-f]{16})"$`)
 	var hash string
 	for name, data := range readTree(t, out) {
+		if strings.HasPrefix(name, ".contractgen/") {
+			continue // the manifest lists files; it carries no hash
+		}
 		m := header.FindSubmatch(data)
 		if m == nil {
 			t.Fatalf("%s has no Source hash line", name)

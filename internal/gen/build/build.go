@@ -53,7 +53,12 @@ var reservedFields = []string{"Extra", "Validate", "MarshalJSON", "UnmarshalJSON
 func Build(set *load.Set, opts Options) (*ir.Package, error) {
 	b := &builder{set: set, opts: opts, nodes: map[string]*ir.Schema{}, named: map[string]*ir.Named{}, names: map[string]string{}}
 	if !naming.IsValidPackageName(opts.Package) {
-		b.diags.Add("", "", "package name %q is not a valid Go package name", opts.Package)
+		b.diags.Add("", "", "package name %q is not a valid Go package name (an identifier that is not a keyword); choose another --package", opts.Package)
+	} else if opts.Package == "main" {
+		// A main package cannot be imported, and the generated package declares no main function.
+		b.diags.Add("", "", "package name \"main\" makes a program, not a library the contract's users can import; choose another --package")
+	}
+	if len(b.diags) > 0 {
 		return nil, b.diags.Err()
 	}
 	if opts.RootType != "" && len(set.Roots) > 1 {
@@ -247,8 +252,10 @@ func (b *builder) fields(doc *load.Document, ptr string, n *ir.Named) {
 		goName := naming.GoName(p.Name)
 		if x := doc.Tree.Resolve(propPtr).Get("x-go-name"); x != nil && x.Kind == jsontree.String {
 			goName = x.Text
+			// Blamed on x-go-name: an empty one is the mistake, not the property name.
 			if !naming.IsExported(goName) {
 				b.diags.Add(doc.Path, propPtr+"/x-go-name", "%q is not an exported Go identifier", goName)
+				continue
 			}
 		}
 		switch {
@@ -378,7 +385,26 @@ func (b *builder) chooseGoType(doc *load.Document, ptr string, s *ir.Schema, sug
 			t.Elem = b.goType(doc, ap.Pointer, ap, suggested+"Value")
 		}
 	}
+	if nesting(t) == MaxNesting+1 { // said once, at the level that goes over
+		b.diags.Add(doc.Path, ptr, "arrays and maps nested %d deep (\"items\" or \"additionalProperties\" inside one another) go over contractgen's limit of %d: "+
+			"the Go compiler rejects such types from 49 levels on; nest them less deeply", MaxNesting+1, MaxNesting)
+	}
 	return t
+}
+
+// MaxNesting is how deeply arrays and maps ("items", "additionalProperties") may nest in one Go
+// type. Go's type checker gives up unifying types nested 50 deep ("unification reached recursion
+// depth limit"): [][]...string with 49 levels of slices or maps fails to build, 48 builds. The
+// limit keeps a margin for the wrappers (pointers, Nullable) generated code adds around a type.
+const MaxNesting = 32
+
+// nesting is how many slices and maps a Go type nests directly, without a named type between.
+func nesting(t *ir.GoType) int {
+	n := 0
+	for ; t != nil && (t.Kind == ir.GoSlice || t.Kind == ir.GoMap); t = t.Elem {
+		n++
+	}
+	return n
 }
 
 // fitsInt64 reports whether every value an integer schema allows fits in an int64.
@@ -435,13 +461,25 @@ func (b *builder) finish(pkg *ir.Package) {
 		bi, bj := path.Base(docs[i].Path), path.Base(docs[j].Path)
 		return bi < bj || bi == bj && docs[i].Path < docs[j].Path
 	})
+	sources := map[*load.Document]ir.Source{}
 	for _, d := range docs {
 		// The canonical form, not the bytes: reformatting a schema or reordering its members changes
 		// nothing that is generated, so it must not change the hash either.
 		sum := sha256.Sum256(d.Tree.Canonical())
 		name := path.Base(d.Path)
-		pkg.Sources = append(pkg.Sources, ir.Source{Path: name, ID: d.RootID(), SHA256: hex.EncodeToString(sum[:])})
+		sources[d] = ir.Source{Path: name, ID: d.RootID(), SHA256: hex.EncodeToString(sum[:])}
 		fmt.Fprintf(h, "file %q %x\n", name, sum)
+	}
+	// The root schemas come first, in the order given, so that output named after the contract
+	// (the docs page, the OpenAPI and TypeScript files) takes the root schema's name, not that of
+	// whichever referenced file sorts first; the referenced files follow by name.
+	for _, d := range b.set.Roots {
+		pkg.Sources = append(pkg.Sources, sources[d])
+	}
+	for _, d := range docs {
+		if !slices.Contains(b.set.Roots, d) {
+			pkg.Sources = append(pkg.Sources, sources[d])
+		}
 	}
 	pkg.Hash = hex.EncodeToString(h.Sum(nil))[:16]
 	if len(b.set.Roots) > 0 {

@@ -75,6 +75,17 @@ func (b *builder) reportCycle(path []*ir.Named, again *ir.Named) {
 	}
 	names = append(names, again.Name)
 	file, ptr, _ := strings.Cut(again.Origin, "#")
+	pureRefs := true
+	for _, n := range path[start:] {
+		pureRefs = pureRefs && n.Kind == ir.AliasType && n.Underlying != nil && n.Underlying.Kind == ir.GoRef
+	}
+	if pureRefs {
+		// Nothing in the chain but references: no member to make optional, no schema that says
+		// what a value is.
+		b.diags.Add(file, ptr, "$ref chain %s refers only to itself and never reaches a schema that says what a value is; point one of them at a real schema",
+			strings.Join(names, " → "))
+		return
+	}
 	b.diags.Add(file, ptr, "type %s contains itself by value (%s); Go cannot represent it — make a member optional or put it in an array",
 		again.Name, strings.Join(names, " → "))
 }

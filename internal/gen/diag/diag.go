@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 )
 
 // Diagnostic is one problem in an input file.
@@ -26,11 +28,36 @@ func (d Diagnostic) String() string {
 	if d.File == "" && d.Pointer == "" {
 		return d.Message
 	}
-	loc := d.File + "#" + d.Pointer
+	loc := visible(d.File) + "#" + visible(d.Pointer)
 	if d.Line > 0 {
 		loc += fmt.Sprintf(" (line %d, column %d)", d.Line, d.Column)
 	}
 	return loc + ": " + d.Message
+}
+
+// visible escapes the characters of a location that a terminal would act on or hide: control
+// characters, and format characters such as the bidi overrides (U+202E) that can reorder a
+// message on screen. A member name may contain any of them; the pointer must still read truly.
+func visible(s string) string {
+	if !strings.ContainsFunc(s, hidden) {
+		return s
+	}
+	var b strings.Builder
+	for _, r := range s {
+		switch {
+		case !hidden(r):
+			b.WriteRune(r)
+		case r <= 0xFFFF:
+			fmt.Fprintf(&b, "\\u%04X", r)
+		default:
+			fmt.Fprintf(&b, "\\U%08X", r)
+		}
+	}
+	return b.String()
+}
+
+func hidden(r rune) bool {
+	return unicode.IsControl(r) || unicode.Is(unicode.Cf, r) || r == utf8.RuneError
 }
 
 // List is a set of diagnostics; a non-empty List is an error.

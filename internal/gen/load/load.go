@@ -10,9 +10,8 @@ package load
 import (
 	"errors"
 	"fmt"
-	"io"
 	"net/url"
-	"os"
+	"path"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -47,10 +46,26 @@ type Set struct {
 
 // Files loads the given schema files and every file they reference by relative $ref.
 // All problems are returned together as a diag.List.
-func Files(paths []string) (*Set, error) {
+func Files(paths []string) (*Set, error) { return FilesUnder("", paths) }
+
+// FilesUnder is Files with references confined to refRoot; "" confines them to the directories
+// of the given schemas (see confine.go).
+func FilesUnder(refRoot string, paths []string) (*Set, error) {
 	l := &loader{set: &Set{ByAbs: map[string]*Document{}}}
+	dirs := []string{refRoot}
+	if refRoot == "" {
+		dirs = dirs[:0]
+		for _, p := range paths {
+			dirs = append(dirs, filepath.Dir(p))
+		}
+	}
+	roots, err := newRefRoots(dirs)
+	if err != nil {
+		return nil, err
+	}
+	l.roots = roots
 	for _, p := range paths {
-		if doc := l.load(p, p, ""); doc != nil && !slices.Contains(l.set.Roots, doc) {
+		if doc := l.load(p, p, "", nil); doc != nil && !slices.Contains(l.set.Roots, doc) {
 			l.set.Roots = append(l.set.Roots, doc)
 		}
 	}
@@ -63,10 +78,13 @@ func Files(paths []string) (*Set, error) {
 type loader struct {
 	set   *Set
 	diags diag.List
+	// roots confine the files a $ref may read.
+	roots []refRoot
 }
 
-// load reads one file; from and fromPtr name the $ref that asked for it (empty for a root).
-func (l *loader) load(display, path, fromPtr string) *Document {
+// load reads one file, unless its content is given (a $ref target, read under confinement by
+// followRef); fromPtr names the $ref that asked for it (empty for a root).
+func (l *loader) load(display, path, fromPtr string, data []byte) *Document {
 	abs, err := filepath.Abs(path)
 	if err != nil {
 		l.diags.Add(display, fromPtr, "cannot resolve path: %v", err)
@@ -76,10 +94,11 @@ func (l *loader) load(display, path, fromPtr string) *Document {
 	if doc, ok := l.set.ByAbs[abs]; ok {
 		return doc
 	}
-	data, err := readBounded(path)
-	if err != nil {
-		l.diags.Add(display, "", "%v", err)
-		return nil
+	if data == nil {
+		if data, err = readSchemaFile(path, nil); err != nil {
+			l.diags.Add(display, "", "cannot read schema: %v", err)
+			return nil
+		}
 	}
 	doc := &Document{Path: filepath.ToSlash(display), Abs: abs, Bytes: data}
 	l.set.ByAbs[abs] = doc
@@ -100,26 +119,6 @@ func (l *loader) load(display, path, fromPtr string) *Document {
 	}
 	l.followFileRefs(doc, tree, "")
 	return doc
-}
-
-func readBounded(path string) ([]byte, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		var pe *os.PathError
-		if errors.As(err, &pe) {
-			err = pe.Err
-		}
-		return nil, fmt.Errorf("cannot read schema: %w", err)
-	}
-	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, MaxFileSize+1))
-	if err != nil {
-		return nil, fmt.Errorf("cannot read schema: %w", err)
-	}
-	if len(data) > MaxFileSize {
-		return nil, fmt.Errorf("schema file is larger than %d MiB", MaxFileSize>>20)
-	}
-	return data, nil
 }
 
 // followFileRefs walks the tree for "$ref" values that name another file and loads those files.
@@ -176,11 +175,20 @@ func (l *loader) followRef(doc *Document, ref, ptr string) {
 	}
 	target := filepath.Join(filepath.Dir(doc.Abs), filepath.FromSlash(u.Path))
 	display := filepath.Join(filepath.Dir(doc.Path), filepath.FromSlash(u.Path))
-	if _, err := os.Stat(target); err != nil {
-		l.diags.Add(doc.Path, ptr, "$ref %q names a file that cannot be read", ref)
+	if path.IsAbs(u.Path) {
+		// An absolute reference names that file, not one below the schema's directory.
+		target, display = filepath.FromSlash(u.Path), filepath.FromSlash(u.Path)
+	}
+	if abs, _ := filepath.Abs(target); l.set.ByAbs[filepath.Clean(abs)] != nil {
 		return
 	}
-	l.load(display, target, ptr)
+	data, err := readSchemaFile(target, l.roots)
+	if err != nil {
+		// Said at the $ref, without the file's content: the file may be none of the user's.
+		l.diags.Add(doc.Path, ptr, "$ref %q names a file that cannot be read: %v", ref, err)
+		return
+	}
+	l.load(display, target, ptr, data)
 }
 
 // rootID returns the document's root "$id", or "".

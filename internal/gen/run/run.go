@@ -6,7 +6,9 @@ package run
 import (
 	"errors"
 	"fmt"
+	"io/fs"
 	"path"
+	"path/filepath"
 	"slices"
 	"sort"
 	"strings"
@@ -38,6 +40,8 @@ type Options struct {
 	Targets []string
 	// GoDir is the directory of generated Go code under the output root; empty means Package.
 	GoDir string
+	// RefRoot is the directory a $ref may read files under; empty means the schemas' directories.
+	RefRoot string
 }
 
 // A target turns the IR into files under its own directory of the output root.
@@ -145,8 +149,11 @@ func Run(opts Options) (*Result, error) {
 	if len(opts.Schemas) == 0 {
 		return nil, fmt.Errorf("no schema given")
 	}
+	if err := checkGoDir(goDir(opts)); err != nil {
+		return nil, err
+	}
 	start := time.Now()
-	set, err := load.Files(opts.Schemas)
+	set, err := load.FilesUnder(opts.RefRoot, opts.Schemas)
 	if err != nil {
 		return nil, err
 	}
@@ -189,6 +196,16 @@ func Run(opts Options) (*Result, error) {
 		}
 	}
 	return res, nil
+}
+
+// checkGoDir refuses a Go directory that would put files outside the output root: the writer
+// refuses such paths too, but here the message can name the setting that made them.
+func checkGoDir(dir string) error {
+	slash := filepath.ToSlash(dir)
+	if dir == "." || fs.ValidPath(slash) && !strings.Contains(dir, `\`) && filepath.IsLocal(dir) {
+		return nil
+	}
+	return fmt.Errorf("the Go directory %q (--go-dir, config go_dir, or the package name) must be a relative path inside the output directory (--out), without \"..\" or a leading \"/\"; nothing was written", dir)
 }
 
 func sortedCopy(s []string) []string {

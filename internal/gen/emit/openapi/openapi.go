@@ -55,7 +55,7 @@ func FileNames(pkg *ir.Package) Names {
 	return Names{
 		YAML31: base + ".openapi.yaml", JSON31: base + ".openapi.json",
 		YAML30: base + ".openapi-3.0.yaml", JSON30: base + ".openapi-3.0.json",
-		Losses: "conversion-losses.md",
+		Losses: base + ".conversion-losses.md",
 	}
 }
 

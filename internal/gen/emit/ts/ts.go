@@ -84,12 +84,25 @@ func writeAPI(b *strings.Builder, pkg *ir.Package, root *ir.Named, names map[*ir
 		"Obj":         names[root],
 		"RootNode":    t.index[root.Schema],
 		"MetaKey":     string(key),
+		"Message":     errorMessage(root),
 	})
 	if err != nil {
 		return fmt.Errorf("ts: %w", err)
 	}
 	b.Write(buf.Bytes())
 	return nil
+}
+
+// errorMessage is the expression the Error class passes to super: the contract's message when
+// the root has a string member "message", else the contract's JSON (which from() also reads back):
+// contract.message of another type, or of none, is not a string and tsc --strict rejects it.
+func errorMessage(root *ir.Named) string {
+	for _, f := range root.Fields {
+		if f.Name == "message" && f.Type.Kind == ir.GoString && !f.Type.Nullable {
+			return "contract.message"
+		}
+	}
+	return "JSON.stringify(contract)"
 }
 
 // typeNames gives each named type its TypeScript name: the Go name, except for roots, whose
