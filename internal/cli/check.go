@@ -5,9 +5,12 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"os"
 	"regexp"
+	"strings"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 
 	"github.com/contractgen/contractgen/internal/gen/run"
 	"github.com/contractgen/contractgen/internal/gen/textdiff"
@@ -44,7 +47,7 @@ func newCheckCommand() *cobra.Command {
 			if format == "json" {
 				err = writeDriftJSON(cmd.OutOrStdout(), out, state)
 			} else {
-				err = writeDriftText(cmd.OutOrStdout(), out, len(res.Files), state)
+				err = writeDriftText(cmd.OutOrStdout(), out, len(res.Files), state, regenerateCommand(cmd))
 			}
 			if err != nil {
 				return err
@@ -60,7 +63,7 @@ func newCheckCommand() *cobra.Command {
 	return cmd
 }
 
-func writeDriftText(w io.Writer, out string, total int, s *write.State) error {
+func writeDriftText(w io.Writer, out string, total int, s *write.State, fix string) error {
 	if s.Clean() {
 		_, err := fmt.Fprintf(w, "ok: %d generated files match %s\n", total, out)
 		return err
@@ -85,8 +88,13 @@ func writeDriftText(w io.Writer, out string, total int, s *write.State) error {
 	for _, p := range s.Foreign {
 		fmt.Fprintf(w, "foreign: %s (lacks the generated-code header; generate would refuse to replace it)\n", joinOut(out, p))
 	}
-	_, err := fmt.Fprintf(w, "drift: %d modified, %d missing, %d stale, %d foreign; run contractgen generate\n",
-		len(s.Changed), len(s.Missing), len(s.Stale), len(s.Foreign))
+	if len(s.Foreign) > 0 {
+		fix = "move the foreign files away, then run " + fix
+	} else {
+		fix = "run " + fix
+	}
+	_, err := fmt.Fprintf(w, "drift: %d modified, %d missing, %d stale, %d foreign; %s\n",
+		len(s.Changed), len(s.Missing), len(s.Stale), len(s.Foreign), fix)
 	return err
 }
 
@@ -132,4 +140,33 @@ func writeDriftJSON(w io.Writer, out string, s *write.State) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	return enc.Encode(r)
+}
+
+// regenerateCommand is the command that clears the drift check reports, as the user would type it.
+// With GOPACKAGE set check stands in for a go:generate directive, so the fix is go generate (which
+// runs the directive with its own flags); otherwise it is generate with the flags check was given.
+func regenerateCommand(cmd *cobra.Command) string {
+	if os.Getenv("GOPACKAGE") != "" {
+		return "go generate ./..."
+	}
+	words := []string{"contractgen", "generate"}
+	cmd.Flags().Visit(func(f *pflag.Flag) {
+		if f.Name == "format" {
+			return // check's own flag
+		}
+		value := f.Value.String()
+		if sv, ok := f.Value.(pflag.SliceValue); ok {
+			value = strings.Join(sv.GetSlice(), ",")
+		}
+		words = append(words, "--"+f.Name, shellQuote(value))
+	})
+	return strings.Join(words, " ")
+}
+
+// shellQuote quotes s for a POSIX shell when it holds anything but plain path characters.
+func shellQuote(s string) string {
+	if s != "" && strings.Trim(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-./,:=@+") == "" {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }

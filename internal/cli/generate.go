@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"os"
+	"slices"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -29,7 +30,20 @@ func newGenerateCommand() *cobra.Command {
 				return fail(err)
 			}
 			written := time.Now()
-			report, err := write.Apply(out, res.Files)
+			files := res.Files
+			var retired map[string]bool
+			if underGoGenerate() {
+				tombs, err := tombstones(out, res.Files)
+				if err != nil {
+					return fail(err)
+				}
+				retired = map[string]bool{}
+				for _, t := range tombs {
+					retired[t.Path] = true
+				}
+				files = append(slices.Clone(files), tombs...)
+			}
+			report, err := write.Apply(out, files)
 			if err != nil {
 				return fail(err)
 			}
@@ -41,7 +55,14 @@ func newGenerateCommand() *cobra.Command {
 			}
 			if !quiet {
 				for _, p := range report.Written {
-					fmt.Fprintf(cmd.OutOrStdout(), "wrote %s\n", joinOut(out, p))
+					if !retired[p] {
+						fmt.Fprintf(cmd.OutOrStdout(), "wrote %s\n", joinOut(out, p))
+					}
+				}
+				for _, p := range report.Written {
+					if retired[p] {
+						fmt.Fprintf(cmd.OutOrStdout(), "retired %s (%s)\n", joinOut(out, p), retiredNote(p))
+					}
 				}
 				for _, p := range report.Removed {
 					fmt.Fprintf(cmd.OutOrStdout(), "removed %s\n", joinOut(out, p))
