@@ -44,7 +44,9 @@ func NewRootCommand() *cobra.Command {
 			"no surface drifts from it. Run it without flags inside this repository to regenerate from the bundled contract.",
 		SilenceUsage:  true,
 		SilenceErrors: true,
+		Version:       toolVersion(),
 	}
+	root.SetVersionTemplate("contractgen {{.Version}}\n")
 	root.AddCommand(newGenerateCommand(), newCheckCommand(), newCompatCommand(), newValidateCommand(), newVersionCommand())
 	return root
 }
