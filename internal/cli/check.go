@@ -4,8 +4,11 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"go/parser"
+	"go/token"
 	"io"
 	"os"
+	"path/filepath"
 	"regexp"
 	"strings"
 
@@ -25,12 +28,14 @@ func newCheckCommand() *cobra.Command {
 		Short: "Regenerate in memory and report drift from the files on disk (exit 1 on drift, 2 on error)",
 		Long: "check regenerates every target in memory and compares with the output directory: modified files\n" +
 			"(with a unified diff), missing files, stale files that contractgen generated earlier but no longer\n" +
-			"produces, and files in the way that contractgen did not generate. It writes nothing.\n" +
-			"Exit status: 0 clean, 1 drift, 2 the check could not run.",
+			"produces, and files in the way that contractgen did not generate. It writes nothing." +
+			exitStatusHelp("clean: the files on disk are what generate would write",
+				"drift (the report says which files and the command that fixes it), or a schema that\n"+
+					"     cannot be read or is invalid"),
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if format != "text" && format != "json" {
-				return fmt.Errorf("--format must be text or json, not %q", format)
+				return usage("--format must be text or json, not %q", format)
 			}
 			opts, out, err := o.resolve(cmd)
 			if err != nil {
@@ -38,7 +43,10 @@ func newCheckCommand() *cobra.Command {
 			}
 			res, err := run.Run(opts)
 			if err != nil {
-				return &exitError{code: ExitError, err: err}
+				return err
+			}
+			if err := checkOutDirs(out, res.Files); err != nil {
+				return err
 			}
 			state, err := write.Compare(out, res.Files)
 			if err != nil {
@@ -48,6 +56,9 @@ func newCheckCommand() *cobra.Command {
 				err = writeDriftJSON(cmd.OutOrStdout(), out, state)
 			} else {
 				err = writeDriftText(cmd.OutOrStdout(), out, len(res.Files), state, regenerateCommand(cmd))
+				if err == nil && len(state.Missing) == len(res.Files) {
+					err = writeMissingHint(cmd, out)
+				}
 			}
 			if err != nil {
 				return err
@@ -169,4 +180,36 @@ func shellQuote(s string) string {
 		return s
 	}
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
+// writeMissingHint explains a report where every file is missing and GOPACKAGE is unset: the usual
+// cause is running check in a go:generate directive's directory without what go generate sets,
+// so check looked in the default output root for the default package.
+func writeMissingHint(cmd *cobra.Command, out string) error {
+	if os.Getenv("GOPACKAGE") != "" {
+		return nil
+	}
+	pkg := "PACKAGE"
+	if name, ok := packageHere(); ok {
+		pkg = name
+	}
+	_, err := fmt.Fprintf(cmd.OutOrStdout(), "hint: nothing generate would write is in %s. Under go generate the output goes beside\n"+
+		"the directive and the package is $GOPACKAGE; to check a directive's output, run check in its\n"+
+		"directory as go generate would: GOPACKAGE=%s %s ...\n", out, pkg, cmd.CommandPath())
+	return err
+}
+
+// packageHere returns the package name of the Go files in the current directory, if any.
+func packageHere() (string, bool) {
+	names, _ := filepath.Glob("*.go")
+	for _, name := range names {
+		if isTestFile(name) {
+			continue
+		}
+		f, err := parser.ParseFile(token.NewFileSet(), name, nil, parser.PackageClauseOnly)
+		if err == nil {
+			return f.Name.Name, true
+		}
+	}
+	return "", false
 }

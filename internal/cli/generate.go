@@ -19,7 +19,12 @@ func newGenerateCommand() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "generate",
 		Short: "Generate every target from the schema (defaults: the bundled contract into generated/)",
-		Args:  cobra.NoArgs,
+		Long: "generate generates every target from the schema and writes only the files whose content changes\n" +
+			"(atomically), removes files it generated earlier and no longer produces, and never replaces a file\n" +
+			"without its generated-code header. When anything is wrong it writes nothing." +
+			exitStatusHelp("generated (or already up to date)",
+				"the schema cannot be read or is invalid (every problem is listed as file#/pointer: message)"),
+		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			opts, out, err := o.resolve(cmd)
 			if err != nil {
@@ -27,7 +32,10 @@ func newGenerateCommand() *cobra.Command {
 			}
 			res, err := run.Run(opts)
 			if err != nil {
-				return fail(err)
+				return err
+			}
+			if err := checkOutDirs(out, res.Files); err != nil {
+				return err
 			}
 			written := time.Now()
 			files := res.Files
@@ -35,7 +43,7 @@ func newGenerateCommand() *cobra.Command {
 			if underGoGenerate() {
 				tombs, err := tombstones(out, res.Files)
 				if err != nil {
-					return fail(err)
+					return err
 				}
 				retired = map[string]bool{}
 				for _, t := range tombs {
@@ -45,7 +53,7 @@ func newGenerateCommand() *cobra.Command {
 			}
 			report, err := write.Apply(out, files)
 			if err != nil {
-				return fail(err)
+				return err
 			}
 			if os.Getenv("CONTRACTGEN_TIMINGS") != "" {
 				// For measuring a cold process stage by stage (bench/run.sh does): one line on stderr.
