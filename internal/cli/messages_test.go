@@ -231,3 +231,56 @@ func TestFormatJSONCarriesErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestDiagnosticsPrintedOnceAndGrouped edits the bundled contract the way a user would: a problem
+// that two emitters find is printed once, and renaming the catalog-bound member "origin" (which
+// every kind of the catalog sets) gives a few grouped lines instead of one line per kind.
+func TestDiagnosticsPrintedOnceAndGrouped(t *testing.T) {
+	contract, err := os.ReadFile(filepath.Join(checkoutRoot(t), cli.DefaultSchema))
+	if err != nil {
+		t.Fatal(err)
+	}
+	edit := func(name, old, new string) string {
+		t.Helper()
+		if strings.Count(string(contract), old) != 1 {
+			t.Fatalf("the contract holds %q %d times, want once", old, strings.Count(string(contract), old))
+		}
+		p := filepath.Join(t.TempDir(), name)
+		writeFile(t, p, strings.Replace(string(contract), old, new, 1))
+		return p
+	}
+	generate := func(schema string) []string {
+		t.Helper()
+		code, _, stderr := runCLI(t, "generate", "--schema", schema, "--out", t.TempDir())
+		if code != cli.ExitFail {
+			t.Fatalf("exit %d, want %d; stderr:\n%s", code, cli.ExitFail, stderr)
+		}
+		return strings.Split(strings.TrimSpace(stderr), "\n")
+	}
+
+	lines := generate(edit("kind-optional.json", "\"required\": [\n    \"contract_version\",\n    \"kind\",", "\"required\": [\n    \"contract_version\","))
+	seen := map[string]bool{}
+	for _, line := range lines {
+		if i := strings.Index(line, "kind-optional.json#"); i >= 0 {
+			line = line[i:] // whatever says which step spoke is not part of the problem
+		}
+		if seen[line] {
+			t.Errorf("printed twice: %s", line)
+		}
+		seen[line] = true
+	}
+
+	lines = generate(edit("renamed.json", "    \"origin\": {\n      \"description\": \"Where the failure arose.\",", "    \"source\": {\n      \"description\": \"Where the failure arose.\","))
+	if len(lines) > 6 {
+		t.Errorf("renaming origin printed %d lines, want a few grouped ones:\n%s", len(lines), strings.Join(lines, "\n"))
+	}
+	grouped := false
+	for _, line := range lines {
+		if strings.Contains(line, "#/x-catalog/kinds/*/origin: ") && strings.Contains(line, " places, * = ") {
+			grouped = true
+		}
+	}
+	if !grouped {
+		t.Errorf("no line groups the catalog's kinds:\n%s", strings.Join(lines, "\n"))
+	}
+}
