@@ -25,7 +25,7 @@ func newCheckCommand() *cobra.Command {
 	var format string
 	cmd := &cobra.Command{
 		Use:   "check",
-		Short: "Regenerate in memory and report drift from the files on disk (exit 1 on drift, 2 on error)",
+		Short: "Regenerate in memory and report drift from the files on disk (exit 1 on drift)",
 		Long: "check regenerates every target in memory and compares with the output directory: modified files\n" +
 			"(with a unified diff), missing files, stale files that contractgen generated earlier but no longer\n" +
 			"produces, and files in the way that contractgen did not generate. It writes nothing." +
