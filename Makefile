@@ -1,5 +1,9 @@
 # contractgen — common tasks. `make test` is what CI runs (through .ci/run).
 GO ?= go
+# The TypeScript suite's runner (a variable so that the Makefile's own test can stand in for it).
+TS_TESTS ?= tests/ts/run.sh
+# Every suite `make test` runs, in order.
+SUITES = test-go test-mcp test-peers test-ts
 
 .PHONY: all generate check test test-go test-mcp test-peers test-ts lint bench fuzz
 
@@ -13,15 +17,23 @@ generate:
 check:
 	$(GO) run ./cmd/contractgen check
 
-## test: every test suite of the repository
-test: test-go test-mcp test-peers test-ts
+## test: every test suite of the repository. Each suite runs even when an earlier one failed; a
+## summary at the end names each suite's result, and the status is nonzero when any failed.
+test:
+	@failed=0; summary=""; \
+	for suite in $(SUITES); do \
+		if $(MAKE) --no-print-directory $$suite; then verdict=ok; else verdict=FAILED; failed=1; fi; \
+		summary="$$summary  $$suite: $$verdict\n"; \
+	done; \
+	printf 'make test summary:\n%b' "$$summary"; \
+	exit $$failed
 
 test-go:
 	$(GO) test ./...
 
 # The MCP SDK tests live in their own module so the SDK never reaches the main module's users.
 test-mcp:
-	@if [ -f tests/mcp/go.mod ]; then cd tests/mcp && $(GO) test ./...; fi
+	cd tests/mcp && $(GO) test ./...
 
 # The benchmark peers (go-jsonschema's generated code, mapstructure, the reference validator) live in
 # their own module so they never reach the requirements of `go tool contractgen` users.
@@ -29,7 +41,7 @@ test-peers:
 	cd bench/peers && $(GO) test ./...
 
 test-ts:
-	@if [ -x tests/ts/run.sh ]; then tests/ts/run.sh; fi
+	$(TS_TESTS)
 
 ## lint: gofmt, go vet and staticcheck
 lint:

@@ -24,19 +24,22 @@ func newCompatCommand() *cobra.Command {
 			"JSON pointer and rule name.\n\n" +
 			"--against takes a file, or ref:path to read the old version from git (git show ref:path, so the path\n" +
 			"is relative to the repository root unless it starts with ./). An existing file wins over ref:path.\n\n" +
-			"Exit status: 0 compatible (or breaking with a contract_version bump), 1 breaking without a bump,\n" +
-			"2 the comparison could not run.",
+			exitStatusHelp("compatible: no breaking change, or breaking changes with a contract_version bump",
+				"a breaking change without a contract_version bump, or a schema that cannot be compared\n"+
+					"     (not JSON, not an object)"),
 		Args: cobra.MaximumNArgs(1),
-		RunE: func(cmd *cobra.Command, args []string) error {
+		RunE: func(cmd *cobra.Command, args []string) (err error) {
 			if format != "text" && format != "json" {
-				return fmt.Errorf("--format must be text or json, not %q", format)
+				return usage("--format must be text or json, not %q", format)
 			}
 			if against == "" {
-				return errors.New("--against is required: the older schema, as a file or git-ref:path")
+				return usage("--against is required: the older schema, as a file or git-ref:path")
 			}
-			newPath := DefaultSchema
+			var newPath string
 			if len(args) == 1 {
 				newPath = args[0]
+			} else if newPath, err = defaultSchema("the schema argument"); err != nil {
+				return err
 			}
 			report, err := compareVersions(against, newPath)
 			if err != nil {
@@ -70,11 +73,11 @@ func compareVersions(against, newPath string) (*compat.Report, error) {
 	}
 	newDoc, err := os.ReadFile(newPath)
 	if err != nil {
-		return nil, err
+		return nil, fail(err)
 	}
 	report, err := compat.Compare(oldDoc, newDoc)
 	if err != nil {
-		return nil, fmt.Errorf("comparing %s (old) with %s (new): %w", against, newPath, err)
+		return nil, fail(fmt.Errorf("comparing %s (old) with %s (new): %w", against, newPath, err))
 	}
 	return report, nil
 }
@@ -83,12 +86,15 @@ func compareVersions(against, newPath string) (*compat.Report, error) {
 // no file of that name exists.
 func readAgainst(spec string) ([]byte, error) {
 	data, err := os.ReadFile(spec)
-	if err == nil || !errors.Is(err, fs.ErrNotExist) {
-		return data, err
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return nil, fail(err)
+	}
+	if err == nil {
+		return data, nil
 	}
 	ref, path, ok := strings.Cut(spec, ":")
 	if !ok || ref == "" || path == "" {
-		return nil, err
+		return nil, fail(err)
 	}
 	return gitShow(ref, path)
 }

@@ -18,7 +18,12 @@ func newGenerateCommand() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "generate",
 		Short: "Generate every target from the schema (defaults: the bundled contract into generated/)",
-		Args:  cobra.NoArgs,
+		Long: "generate generates every target from the schema and writes only the files whose content changes\n" +
+			"(atomically), removes files it generated earlier and no longer produces, and never replaces a file\n" +
+			"without its generated-code header. When anything is wrong it writes nothing." +
+			exitStatusHelp("generated (or already up to date)",
+				"the schema cannot be read or is invalid (every problem is listed as file#/pointer: message)"),
+		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			opts, out, err := o.resolve(cmd)
 			if err != nil {
@@ -26,14 +31,25 @@ func newGenerateCommand() *cobra.Command {
 			}
 			res, err := run.Run(opts)
 			if err != nil {
-				return fail(err)
+				return err
+			}
+			if err := checkOutDirs(out, res.Files); err != nil {
+				return err
 			}
 			written := time.Now()
-			report, err := write.Apply(out, res.Files, write.Options{Contract: opts.Package, Waiting: func() {
+			wopts := write.Options{Contract: opts.Package, Waiting: func() {
 				fmt.Fprintf(cmd.ErrOrStderr(), "waiting for another contractgen run on %s to finish (it holds %s)\n", out, joinOut(out, ".contractgen.lock"))
-			}})
+			}}
+			if wopts.Unlisted, wopts.Remove, err = tombstones(out, res.Files, opts.Package); err != nil {
+				return err
+			}
+			retired := map[string]bool{}
+			for _, t := range wopts.Unlisted {
+				retired[t.Path] = true
+			}
+			report, err := write.Apply(out, res.Files, wopts)
 			if err != nil {
-				return fail(err)
+				return err
 			}
 			if os.Getenv("CONTRACTGEN_TIMINGS") != "" {
 				// For measuring a cold process stage by stage (bench/run.sh does): one line on stderr.
@@ -43,7 +59,14 @@ func newGenerateCommand() *cobra.Command {
 			}
 			if !quiet {
 				for _, p := range report.Written {
-					fmt.Fprintf(cmd.OutOrStdout(), "wrote %s\n", joinOut(out, p))
+					if !retired[p] {
+						fmt.Fprintf(cmd.OutOrStdout(), "wrote %s\n", joinOut(out, p))
+					}
+				}
+				for _, p := range report.Written {
+					if retired[p] {
+						fmt.Fprintf(cmd.OutOrStdout(), "retired %s (%s)\n", joinOut(out, p), retiredNote(p))
+					}
 				}
 				for _, p := range report.Removed {
 					fmt.Fprintf(cmd.OutOrStdout(), "removed %s\n", joinOut(out, p))

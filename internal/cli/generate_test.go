@@ -77,7 +77,7 @@ func TestGenerateThenCheckDetectsDrift(t *testing.T) {
 
 func TestUnknownTargetIsAnError(t *testing.T) {
 	code, _, stderr := runCLI(t, "generate", "--schema", repoFile("docs", "contracts", "schemas", "agent-error.schema.json"), "--out", t.TempDir(), "--targets", "cobol")
-	if code != ExitFail || !strings.Contains(stderr, `unknown target "cobol"`) {
+	if code != ExitError || !strings.Contains(stderr, `unknown target "cobol"`) { // a usage error
 		t.Fatalf("exit %d, stderr %q", code, stderr)
 	}
 }

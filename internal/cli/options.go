@@ -2,12 +2,20 @@ package cli
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
+	"go/token"
+	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
+	"reflect"
+	"regexp"
+	"strings"
 
 	"github.com/spf13/cobra"
 
+	"github.com/contractgen/contractgen/internal/gen/emit"
 	"github.com/contractgen/contractgen/internal/gen/run"
 )
 
@@ -59,12 +67,12 @@ func (o *genOptions) resolve(cmd *cobra.Command) (run.Options, string, error) {
 	if o.config != "" {
 		data, err := os.ReadFile(o.config)
 		if err != nil {
-			return run.Options{}, "", err
+			return run.Options{}, "", usage("--config: %v", err)
 		}
 		dec := json.NewDecoder(bytesReader(data))
 		dec.DisallowUnknownFields()
 		if err := dec.Decode(&cfg); err != nil {
-			return run.Options{}, "", fmt.Errorf("%s: %w", o.config, err)
+			return run.Options{}, "", usage("%s: %s", o.config, configErrorText(err))
 		}
 		base := filepath.Dir(o.config)
 		for i, s := range cfg.Schemas {
@@ -98,11 +106,18 @@ func (o *genOptions) resolve(cmd *cobra.Command) (run.Options, string, error) {
 		Schemas:  o.schemas,
 		Targets:  o.targets,
 	}
+	if !token.IsIdentifier(opts.Package) {
+		return run.Options{}, "", usage("--package %q is not a valid Go package name: give a Go identifier, such as %s", opts.Package, DefaultPackage)
+	}
 	if !flags.Changed("schema") {
 		opts.Schemas = cfg.Schemas
 	}
 	if len(opts.Schemas) == 0 {
-		opts.Schemas = []string{DefaultSchema}
+		def, err := defaultSchema("--schema (or schemas in a --config file)")
+		if err != nil {
+			return run.Options{}, "", err
+		}
+		opts.Schemas = []string{def}
 	}
 	if !flags.Changed("targets") && len(cfg.Targets) > 0 {
 		opts.Targets = cfg.Targets
@@ -114,4 +129,62 @@ func (o *genOptions) resolve(cmd *cobra.Command) (run.Options, string, error) {
 	opts.GoDir = pick("go-dir", o.goDir, cfg.GoDir, defGoDir)
 	opts.RefRoot = pick("ref-root", o.refRoot, cfg.RefRoot, "")
 	return opts, pick("out", o.out, cfg.Out, defOut), nil
+}
+
+// defaultSchema returns DefaultSchema when it exists here, or a usage error that says the path was
+// the default and names what sets the schema instead (how).
+func defaultSchema(how string) (string, error) {
+	if _, err := os.Stat(DefaultSchema); err == nil || !errors.Is(err, fs.ErrNotExist) {
+		return DefaultSchema, nil
+	}
+	return "", usage("no schema given, and the default %s (contractgen's bundled contract, present only in its own\n"+
+		"repository) is not in this directory: name your schema with %s", DefaultSchema, how)
+}
+
+// configKeys are the keys a --config file may hold, read from configFile's tags so that a new
+// field is known at once.
+func configKeys() []string {
+	t := reflect.TypeFor[configFile]()
+	keys := make([]string, t.NumField())
+	for i := range keys {
+		keys[i], _, _ = strings.Cut(t.Field(i).Tag.Get("json"), ",")
+	}
+	return keys
+}
+
+// unknownField matches encoding/json's complaint about a key the struct lacks.
+var unknownField = regexp.MustCompile(`^json: unknown field "(.*)"$`)
+
+// configErrorText rewords a config decoding error: an unknown key names the nearest valid one and
+// lists them all.
+func configErrorText(err error) string {
+	m := unknownField.FindStringSubmatch(err.Error())
+	if m == nil {
+		return err.Error()
+	}
+	keys := configKeys()
+	msg := fmt.Sprintf("unknown key %q", m[1])
+	if near := nearest(m[1], keys); near != "" {
+		msg += fmt.Sprintf(" (did you mean %q?)", near)
+	}
+	return msg + "; the keys are " + strings.Join(keys, ", ")
+}
+
+// checkOutDirs refuses, before anything is written or compared, an output root or package
+// directory that exists as a file.
+func checkOutDirs(out string, files []emit.File) error {
+	if fi, err := os.Stat(out); err == nil && !fi.IsDir() {
+		return usage("--out %s is a file, not a directory: name a directory for the output (it is created when missing)", out)
+	}
+	seen := map[string]bool{}
+	for _, f := range files {
+		for dir := path.Dir(f.Path); dir != "." && !seen[dir]; dir = path.Dir(dir) {
+			seen[dir] = true
+			name := filepath.Join(out, filepath.FromSlash(dir))
+			if fi, err := os.Stat(name); err == nil && !fi.IsDir() {
+				return usage("%s is a file, but generated files go in a directory of that name: move it away, or choose another --out or --go-dir", name)
+			}
+		}
+	}
+	return nil
 }

@@ -12,62 +12,50 @@ import (
 	"github.com/spf13/cobra"
 )
 
-// Exit statuses shared by all commands.
-const (
-	ExitOK    = 0
-	ExitFail  = 1 // invalid input, drift, a breaking change, an invalid instance
-	ExitError = 2 // the command could not do its work (usage, I/O)
-)
-
-// exitError carries an exit status with an error that has already been reported, or a message.
-type exitError struct {
-	code int
-	err  error
-}
-
-func (e *exitError) Error() string {
-	if e.err == nil {
-		return fmt.Sprintf("exit status %d", e.code)
-	}
-	return e.err.Error()
-}
-
-// fail wraps err with exit status 1; silent errors (err == nil) only set the status.
-func fail(err error) error { return &exitError{code: ExitFail, err: err} }
-
 // NewRootCommand builds the command tree.
 func NewRootCommand() *cobra.Command {
 	root := &cobra.Command{
 		Use:   "contractgen",
 		Short: "Generate code, validators, OpenAPI and docs from a JSON Schema contract",
 		Long: "contractgen reads a JSON Schema (draft 2020-12) contract and emits everything the code needs so that\n" +
-			"no surface drifts from it. Run it without flags inside this repository to regenerate from the bundled contract.",
+			"no surface drifts from it. Inside contractgen's repository, 'contractgen generate' (no flags needed)\n" +
+			"regenerates generated/ from the bundled contract; elsewhere name your schema with --schema." +
+			exitStatusHelp("success", "the input has problems: a schema that cannot be read or is invalid, drift\n"+
+				"     (check), a breaking change without a contract_version bump (compat), an invalid\n"+
+				"     instance (validate)"),
 		SilenceUsage:  true,
 		SilenceErrors: true,
+		Version:       toolVersion(),
 	}
+	root.SetVersionTemplate("contractgen {{.Version}}\n")
 	root.AddCommand(newGenerateCommand(), newCheckCommand(), newCompatCommand(), newValidateCommand(), newVersionCommand())
+	root.SetFlagErrorFunc(flagError) // inherited by every command
 	return root
 }
 
-// Run executes the command line and returns the process exit status.
+// Run executes the command line and returns the process exit status. Errors go to stderr; with
+// --format json they also go to stdout as a JSON document, where the command's report would be.
 func Run(args []string, stdout, stderr io.Writer) int {
 	root := NewRootCommand()
 	root.SetArgs(args)
 	root.SetOut(stdout)
 	root.SetErr(stderr)
-	err := root.Execute()
+	cmd, err := root.ExecuteC()
 	if err == nil {
 		return ExitOK
 	}
+	code := exitCode(err)
 	var ee *exitError
-	if errors.As(err, &ee) {
-		if ee.err != nil {
-			fmt.Fprintln(stderr, "contractgen:", ee.err)
-		}
-		return ee.code
+	if errors.As(err, &ee) && ee.err == nil {
+		return code // reported already
 	}
 	fmt.Fprintln(stderr, "contractgen:", err)
-	return ExitError
+	if wantsJSON(cmd) {
+		if werr := writeErrorJSON(stdout, err, code); werr != nil {
+			fmt.Fprintln(stderr, "contractgen:", werr)
+		}
+	}
+	return code
 }
 
 // Main runs the command line of the current process.

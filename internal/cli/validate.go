@@ -2,8 +2,10 @@ package cli
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 
 	"github.com/spf13/cobra"
@@ -31,12 +33,13 @@ func newValidateCommand() *cobra.Command {
 		Long: "validate checks each JSON file against the schema with the semantics of the generated Parse: the\n" +
 			"interpreter that generated packages carry runs here over the same table, so the command and the\n" +
 			"generated code cannot disagree. Every violation is printed with the instance's JSON pointer, the\n" +
-			"schema keyword's pointer and a message. A member name that occurs twice in one object is a violation.\n" +
-			"Exit status: 0 all valid, 1 some file invalid (or not JSON), 2 the schema or a file could not be read.",
+			"schema keyword's pointer and a message. A member name that occurs twice in one object is a violation." +
+			exitStatusHelp("every file is valid", "some file is invalid, not JSON or cannot be read, or the schema cannot be\n"+
+				"     read or is invalid"),
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, files []string) error { return o.run(cmd.OutOrStdout(), files) },
 	}
-	cmd.Flags().StringVar(&o.schema, "schema", DefaultSchema, "schema file to validate against")
+	cmd.Flags().StringVar(&o.schema, "schema", "", "schema file to validate against (default "+DefaultSchema+")")
 	cmd.Flags().StringVar(&o.format, "format", "text", "output format: text, or json (one object per file)")
 	return cmd
 }
@@ -51,21 +54,30 @@ type fileReport struct {
 
 func (o *validateOptions) run(out io.Writer, files []string) error {
 	if o.format != "text" && o.format != "json" {
-		return fmt.Errorf("--format must be text or json, not %q", o.format)
+		return usage("--format must be text or json, not %q", o.format)
 	}
-	nodes, root, err := compileSchema(o.schema)
+	schema := o.schema
+	if schema == "" {
+		var err error
+		if schema, err = defaultSchema("--schema"); err != nil {
+			return err
+		}
+	}
+	nodes, root, err := compileSchema(schema)
 	if err != nil {
-		return &exitError{code: ExitError, err: err}
+		return err
 	}
 	invalid := 0
 	for _, file := range files {
+		rep := fileReport{File: file}
 		data, err := readInstance(file)
 		if err != nil {
-			return &exitError{code: ExitError, err: err}
-		}
-		rep := fileReport{File: file}
-		rep.Violations, err = goruntime.ValidateJSON(nodes, root, data)
-		if err != nil {
+			var pe *fs.PathError
+			if errors.As(err, &pe) {
+				err = pe.Err // the file's name leads the line already
+			}
+			rep.Error = "cannot read: " + err.Error()
+		} else if rep.Violations, err = goruntime.ValidateJSON(nodes, root, data); err != nil {
 			rep.Error = "not JSON: " + err.Error()
 		}
 		rep.Valid = err == nil && len(rep.Violations) == 0

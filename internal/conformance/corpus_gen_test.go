@@ -195,8 +195,17 @@ func verdictOf(ok bool) string {
 	return "invalid"
 }
 
-// fileSafe makes a literal usable in a file name, keeping it recognizable.
+// fileSafe makes a literal usable in a file name, keeping it recognizable. A literal with upper-case
+// letters gets the suffix "-cased", so that 1E0 and 1e0 do not name files that differ only in case.
 func fileSafe(s string) string {
+	if strings.ToLower(s) != s {
+		return escapeName(s) + "-cased"
+	}
+	return escapeName(s)
+}
+
+// escapeName escapes what a file name cannot hold.
+func escapeName(s string) string {
 	if len(s) > 24 {
 		s = fmt.Sprintf("%s-len%d", s[:8], len(s))
 	}
@@ -221,6 +230,15 @@ func fileSafe(s string) string {
 // committed corpus is exactly what the case list produces, so the two cannot drift apart.
 func TestWriteCorpus(t *testing.T) {
 	cases := corpusCases()
+	// A Go module zip refuses two paths that differ only in case (go get of a release would fail),
+	// and so do the file systems of macOS and Windows.
+	folded := map[string]string{}
+	for name := range cases {
+		if other, ok := folded[strings.ToLower(name)]; ok {
+			t.Errorf("%s and %s differ only in case", other, name)
+		}
+		folded[strings.ToLower(name)] = name
+	}
 	if *writeCorpus {
 		if err := os.RemoveAll(corpusDir); err != nil {
 			t.Fatal(err)

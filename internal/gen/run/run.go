@@ -4,7 +4,6 @@
 package run
 
 import (
-	"errors"
 	"fmt"
 	"io/fs"
 	"path"
@@ -16,6 +15,7 @@ import (
 	"time"
 
 	"github.com/contractgen/contractgen/internal/gen/build"
+	"github.com/contractgen/contractgen/internal/gen/diag"
 	"github.com/contractgen/contractgen/internal/gen/emit"
 	"github.com/contractgen/contractgen/internal/gen/emit/docs"
 	"github.com/contractgen/contractgen/internal/gen/emit/goconstruct"
@@ -88,7 +88,8 @@ func emitAll(pkg *ir.Package, emitters []func(*ir.Package) ([]emit.File, error))
 		}()
 	}
 	wg.Wait()
-	if err := errors.Join(errs...); err != nil {
+	// Emitters that share an analysis may report the same problem; merged, it is printed once.
+	if err := diag.Merge(errs...); err != nil {
 		return nil, err
 	}
 	var files []emit.File

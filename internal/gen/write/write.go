@@ -37,6 +37,13 @@ type Options struct {
 	FS FS
 	// Waiting, when not nil, is called once if another run holds the output root's lock.
 	Waiting func()
+	// Unlisted are written with the generated files but not recorded in the manifest: go
+	// generate's tombstones, which stand in for a stale file for the rest of that go generate run
+	// and then delete themselves, so the manifest must already be what the next run writes.
+	Unlisted []emit.File
+	// Remove are files the caller has proved are contractgen's by their exact content (left-over
+	// tombstones); they are removed with the stale files, in the same all-or-nothing commit.
+	Remove []string
 }
 
 func (o Options) fs() FS {
@@ -116,13 +123,30 @@ func plan(root string, files []emit.File, o Options) ([]emit.File, error) {
 		}
 		paths = append(paths, f.Path)
 	}
+	listed := slices.Clone(paths)
+	sort.Strings(listed)
+	for _, f := range o.Unlisted {
+		if err := checkRel(root, f.Path); err != nil {
+			return nil, err
+		}
+		if !IsGenerated(f.Path, f.Bytes) {
+			return nil, fmt.Errorf("file %s does not start with the header for its type (a contractgen bug)", f.Path)
+		}
+		paths = append(paths, f.Path)
+	}
+	for _, p := range o.Remove {
+		if err := checkRel(root, p); err != nil {
+			return nil, err
+		}
+	}
 	sort.Strings(paths)
 	for i := 1; i < len(paths); i++ {
 		if paths[i] == paths[i-1] {
 			return nil, fmt.Errorf("two generated files have the path %s", paths[i])
 		}
 	}
-	return append(slices.Clone(files), manifest(o.Contract, paths)), nil
+	all := append(slices.Concat(files, o.Unlisted), manifest(o.Contract, listed))
+	return all, nil
 }
 
 // Compare reads the output root and classifies every generated file against it. It writes nothing.
@@ -135,10 +159,10 @@ func Compare(root string, files []emit.File, o Options) (*State, error) {
 	if found, err := present(fsys, filepath.Join(root, filepath.FromSlash(journalName))); err != nil || found {
 		return nil, cmpOr(err, error(&InterruptedError{Root: root}))
 	}
-	return compare(fsys, root, all, o.Contract)
+	return compare(fsys, root, all, o.Contract, o.Remove)
 }
 
-func compare(fsys FS, root string, files []emit.File, contract string) (*State, error) {
+func compare(fsys FS, root string, files []emit.File, contract string, remove []string) (*State, error) {
 	abs := func(p string) string { return filepath.Join(root, filepath.FromSlash(p)) }
 	claims, err := otherClaims(fsys, root, contract)
 	if err != nil {
@@ -173,9 +197,9 @@ func compare(fsys FS, root string, files []emit.File, contract string) (*State, 
 	if err != nil {
 		return nil, err
 	}
-	for _, p := range listed {
+	for _, p := range slices.Concat(listed, remove) {
 		dirs[path.Dir(p)] = true
-		if produced[p] || claims[p] != "" {
+		if produced[p] || claims[p] != "" || slices.Contains(s.Stale, p) {
 			continue
 		}
 		if err := checkNoLinks(fsys, root, p); err != nil {
@@ -301,7 +325,7 @@ func Apply(root string, files []emit.File, o Options) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
-	r, err := applyLocked(fsys, root, all, o.Contract)
+	r, err := applyLocked(fsys, root, all, o.Contract, o.Remove)
 	unlock()
 	if err != nil && created != "" {
 		// Leave no empty output directory behind a run that wrote nothing.
@@ -314,11 +338,11 @@ func Apply(root string, files []emit.File, o Options) (*Report, error) {
 	return r, err
 }
 
-func applyLocked(fsys FS, root string, all []emit.File, contract string) (*Report, error) {
+func applyLocked(fsys FS, root string, all []emit.File, contract string, remove []string) (*Report, error) {
 	if err := recoverJournal(fsys, root); err != nil {
 		return nil, err
 	}
-	s, err := compare(fsys, root, all, contract)
+	s, err := compare(fsys, root, all, contract, remove)
 	if err != nil {
 		return nil, err
 	}
