@@ -145,7 +145,7 @@ func newBuilder(pkg *ir.Package) *builder {
 func (b *builder) build(openapiVersion string) (*Document, error) {
 	pkg := b.pkg
 	c := &converter{components: b.components, enums: b.enums, cache: b.values, losses: &lossLog{},
-		visiting: map[*ir.Schema]bool{}}
+		nulls: nullMemo{}}
 	switch openapiVersion {
 	case Version31:
 		c.v = v31

@@ -28,10 +28,10 @@ type converter struct {
 	enums map[*ir.Schema]*ir.Enum
 	// cache converts const, enum, default and example values, shared by both documents.
 	cache valueCache
-	// visiting is acceptsNull's set of schemas on the current path, empty between calls; one set
-	// serves every call instead of a new map per schema.
-	visiting map[*ir.Schema]bool
-	err      error
+	// nulls is acceptsNull's memo: each schema's answer once known, and nullVisiting while the
+	// schema is on the current path.
+	nulls nullMemo
+	err   error
 }
 
 // ref is the JSON reference of a schema component.
@@ -62,7 +62,7 @@ func (c *converter) schema(s *ir.Schema, ptr string) any {
 	c.trailing(m, s, ptr)
 	// A bare $ref needs no flag of its own: the referenced component carries it.
 	bareRef := s.Ref != nil && m.Len() == 0
-	if c.v == v30 && len(s.Types) == 0 && !bareRef && acceptsNull(s, c.visiting) {
+	if c.v == v30 && len(s.Types) == 0 && !bareRef && c.nulls.acceptsNull(s) {
 		c.losses.add(RuleUntypedNull, ptr, "nullable")
 		m.Set("nullable", true)
 	}
@@ -177,21 +177,49 @@ func (c *converter) types(m *Map, s *ir.Schema, ptr string) {
 // anyValue is the 3.0 schema that accepts every value, null included.
 func anyValue() *Map { return NewMap().Set("nullable", true) }
 
+// nullMemo remembers acceptsNull's answer per schema. Without it a schema reachable along many
+// paths is asked once per path: a chain of $defs whose anyOf refers twice to the next level has
+// 2^depth paths, and 32 levels took minutes (issue 13). With it every schema is asked once per
+// document, so the cost is linear in the number of schemas and subschema edges.
+type nullMemo map[*ir.Schema]nullState
+
+type nullState uint8
+
+const (
+	nullVisiting nullState = iota + 1
+	nullAccepts
+	nullRejects
+)
+
 // acceptsNull reports whether a 2020-12 schema accepts null. Only keywords that can reject null
 // matter: every other keyword applies to one type and ignores null. A $ref cycle counts as
-// rejecting, which at worst leaves a 3.0 schema stricter about null than needed, never looser.
-func acceptsNull(s *ir.Schema, visiting map[*ir.Schema]bool) bool {
+// rejecting, which at worst leaves a 3.0 schema stricter about null than needed, never looser;
+// the answer for a schema on a cycle is the one found from the first place it was asked, which is
+// the same on every run because the document is written in one fixed order.
+func (memo nullMemo) acceptsNull(s *ir.Schema) bool {
 	if s == nil {
 		return true
 	}
 	if s.Bool != nil {
 		return *s.Bool
 	}
-	if visiting[s] {
+	switch memo[s] {
+	case nullVisiting, nullRejects:
 		return false
+	case nullAccepts:
+		return true
 	}
-	visiting[s] = true
-	defer delete(visiting, s)
+	memo[s] = nullVisiting
+	ok := memo.decide(s)
+	memo[s] = nullRejects
+	if ok {
+		memo[s] = nullAccepts
+	}
+	return ok
+}
+
+// decide is acceptsNull for a schema object, asking memo about its subschemas.
+func (memo nullMemo) decide(s *ir.Schema) bool {
 	if len(s.Types) > 0 && !contains(s.Types, "null") {
 		return false
 	}
@@ -201,21 +229,21 @@ func acceptsNull(s *ir.Schema, visiting map[*ir.Schema]bool) bool {
 	if len(s.Enum) > 0 && !slices.ContainsFunc(s.Enum, func(v ir.Value) bool { return string(v.JSON) == "null" }) {
 		return false
 	}
-	if s.Ref != nil && !acceptsNull(s.Ref.Schema, visiting) {
+	if s.Ref != nil && !memo.acceptsNull(s.Ref.Schema) {
 		return false
 	}
 	for _, sub := range s.AllOf {
-		if !acceptsNull(sub, visiting) {
+		if !memo.acceptsNull(sub) {
 			return false
 		}
 	}
-	if len(s.AnyOf) > 0 && !slices.ContainsFunc(s.AnyOf, func(sub *ir.Schema) bool { return acceptsNull(sub, visiting) }) {
+	if len(s.AnyOf) > 0 && !slices.ContainsFunc(s.AnyOf, memo.acceptsNull) {
 		return false
 	}
 	if len(s.OneOf) > 0 {
 		n := 0
 		for _, sub := range s.OneOf {
-			if acceptsNull(sub, visiting) {
+			if memo.acceptsNull(sub) {
 				n++
 			}
 		}
@@ -223,15 +251,15 @@ func acceptsNull(s *ir.Schema, visiting map[*ir.Schema]bool) bool {
 			return false
 		}
 	}
-	if s.Not != nil && acceptsNull(s.Not, visiting) {
+	if s.Not != nil && memo.acceptsNull(s.Not) {
 		return false
 	}
 	if s.If != nil {
 		branch := s.Else
-		if acceptsNull(s.If, visiting) {
+		if memo.acceptsNull(s.If) {
 			branch = s.Then
 		}
-		return acceptsNull(branch, visiting)
+		return memo.acceptsNull(branch)
 	}
 	return true
 }
