@@ -36,7 +36,8 @@ type Document struct {
 	Version string
 	// Root is the whole document.
 	Root *Map
-	// Losses are the rewrites of the 3.0 down-conversion, in document order; nil for 3.1.
+	// Losses are the rewrites of the contract's schemas, in document order: for 3.1 only those of
+	// the rules made in both versions (open enums, const).
 	Losses []Loss
 }
 
@@ -172,11 +173,7 @@ func (b *builder) build(openapiVersion string) (*Document, error) {
 		return nil, err
 	}
 	root.Set("components", components)
-	doc := &Document{Version: openapiVersion, Root: root}
-	if c.v == v30 {
-		doc.Losses = c.losses.losses
-	}
-	return doc, nil
+	return &Document{Version: openapiVersion, Root: root, Losses: c.losses.losses}, nil
 }
 
 // info describes the fragment; its version is the contract's own (the root's contract_version

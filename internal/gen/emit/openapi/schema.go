@@ -7,6 +7,7 @@ import (
 
 	"github.com/contractgen/contractgen/internal/gen/ir"
 	"github.com/contractgen/contractgen/internal/gen/jsontree"
+	"github.com/contractgen/contractgen/internal/gen/naming"
 )
 
 // version is the OpenAPI version a document is written for.
@@ -273,24 +274,47 @@ func stringsToAny(list []string) []any {
 }
 
 // values writes const and enum, with the enum's per-value descriptions and fallback.
+//
+// Both versions write a const as a one-value enum: ogen checks enum but leaves const unchecked, and
+// in 2020-12 the two mean the same. An open enum (one with x-fallback, whose decoders must accept
+// any value) is written as its type alone with the values under x-extensible-enum, because code
+// generators that read enum reject unknown values (ogen drops the whole error response); a closed
+// enum stays enum. x-enum-varnames names the constants oapi-codegen writes, prefixed with the type
+// so that they cannot collide in the package that imports them. conversion-losses.md explains both.
 func (c *converter) values(m *Map, s *ir.Schema, ptr string) {
 	if s.Const != nil {
 		v := c.value(s.Const)
-		if c.v == v31 {
-			m.Set("const", v)
-		} else {
-			c.losses.add(RuleConst, ptr, "const")
-			m.Set("enum", []any{v})
+		c.losses.add(RuleConst, ptr, "const")
+		m.Set("enum", []any{v})
+		if name := constVarName(ptr, s.Const); name != "" {
+			m.Set("x-enum-varnames", []any{name})
 		}
 	}
+	e := c.enums[s]
 	if len(s.Enum) > 0 {
 		var list []any
 		for i := range s.Enum {
 			list = append(list, c.value(&s.Enum[i]))
 		}
-		m.Set("enum", list)
+		if e != nil && e.Fallback != nil {
+			c.losses.add(RuleOpenEnum, ptr, "enum")
+			if len(s.Types) == 0 {
+				// x-fallback needs a string enum: without enum the type keeps other JSON out.
+				m.Set("type", "string")
+			}
+			m.Set("x-extensible-enum", list)
+		} else {
+			m.Set("enum", list)
+			if e != nil && len(e.Values) == len(s.Enum) {
+				names := make([]any, len(e.Values))
+				for i, v := range e.Values {
+					names[i] = v.GoName
+				}
+				m.Set("x-enum-varnames", names)
+			}
+		}
 	}
-	if e := c.enums[s]; e != nil {
+	if e != nil {
 		descs := NewMap()
 		for _, v := range e.Values {
 			if v.Description != "" {
@@ -304,6 +328,49 @@ func (c *converter) values(m *Map, s *ir.Schema, ptr string) {
 			m.Set("x-fallback", e.Fallback.Value)
 		}
 	}
+}
+
+// constVarName names the constant for a const value at ptr: the component and property names
+// on the way to it and the value, as Go names (AgentErrorContractVersion1). It returns "" for a
+// value that is neither a string nor an integer, and for a const below anything but properties
+// (inside allOf or not, no generator declares a constant).
+func constVarName(ptr string, v *ir.Value) string {
+	var value string
+	switch x := v.Go.(type) {
+	case string:
+		value = x
+	default:
+		if _, err := strconv.ParseInt(string(v.JSON), 10, 64); err != nil {
+			return ""
+		}
+		value = string(v.JSON)
+	}
+	var b strings.Builder
+	tokens := strings.Split(strings.TrimPrefix(ptr, "/components/schemas/"), "/")
+	if len(tokens)%2 == 0 {
+		return ""
+	}
+	for i, t := range tokens {
+		switch {
+		case i%2 == 1 && t != "properties":
+			return ""
+		case i%2 == 0:
+			b.WriteString(naming.GoName(jsontree.UnescapePointerToken(t)))
+		}
+	}
+	if b.Len() == 0 {
+		return ""
+	}
+	stem := naming.GoName(value)
+	if stem == "" || stem[0] < 'A' || stem[0] > 'Z' {
+		stem = strings.Map(func(r rune) rune {
+			if r >= '0' && r <= '9' || r >= 'A' && r <= 'Z' || r >= 'a' && r <= 'z' {
+				return r
+			}
+			return -1
+		}, value)
+	}
+	return b.String() + stem
 }
 
 // value converts a schema value, remembering the first failure (which only a contractgen bug causes).
