@@ -52,9 +52,10 @@ func groupByStatus(cat *ir.Catalog) []statusGroup {
 // adapter sends it whenever retry_after_ms is set, and an override or a relayed error can set it on
 // any kind; WWW-Authenticate applies to 401 responses.
 //
-// Retry-After is a string without a pattern: HTTP allows delay-seconds or an HTTP-date (in three
-// formats a recipient must accept), and a generated client that checks a pattern or parses an
-// integer drops the whole error response when a proxy sends a form it did not expect.
+// Retry-After is a string whose pattern is HTTP's grammar: delay-seconds or an HTTP-date in any of
+// the three formats a recipient must accept. An integer schema made generated clients drop the
+// whole error response when a proxy sent a date; a looser pattern would let validators pass values
+// that HTTP does not allow.
 func headers(pkg *ir.Package, groups []statusGroup) *Map {
 	out := NewMap()
 	out.Set(RetryAfterHeader, NewMap().
@@ -62,13 +63,25 @@ func headers(pkg *ir.Package, groups []statusGroup) *Map {
 			"(RFC 9110, section 10.2.3). The generated code sends whole seconds, recovery.retry_after_ms "+
 			"rounded up, whenever the error sets retry_after_ms; proxies and other servers may send an "+
 			"HTTP-date, which the generated readers accept too.").
-		Set("schema", NewMap().Set("type", "string").Set("minLength", Number("1"))).
+		Set("schema", NewMap().Set("type", "string").Set("pattern", retryAfterPattern)).
 		Set("example", "2"))
 	if challenge(groups) {
 		out.Set(WWWAuthenticateHeader, wwwAuthenticate(pkg, true))
 	}
 	return out
 }
+
+// retryAfterPattern is the grammar of a Retry-After value (RFC 9110, sections 5.6.7 and 10.2.3):
+// delay-seconds, IMF-fixdate, the obsolete RFC 850 date, or asctime's date.
+const retryAfterPattern = `^([0-9]+` +
+	`|(Mon|Tue|Wed|Thu|Fri|Sat|Sun), [0-9]{2} ` + months + ` [0-9]{4} ` + clock + ` GMT` +
+	`|(Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday), [0-9]{2}-` + months + `-[0-9]{2} ` + clock + ` GMT` +
+	`|(Mon|Tue|Wed|Thu|Fri|Sat|Sun) ` + months + ` ( [0-9]|[0-9]{2}) ` + clock + ` [0-9]{4})$`
+
+const (
+	months = `(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)`
+	clock  = `[0-9]{2}:[0-9]{2}:[0-9]{2}`
+)
 
 // challenge reports whether any status of the catalog carries WWW-Authenticate.
 func challenge(groups []statusGroup) bool {
