@@ -164,6 +164,10 @@ func (b *builder) build(openapiVersion string) (*Document, error) {
 	root.Set("x-generated", emit.Header)
 	root.Set("openapi", openapiVersion)
 	root.Set("info", info(pkg))
+	// OpenAPI's default when servers is absent, written out: the fragment serves no API of its own,
+	// and linters (redocly's recommended no-empty-servers) refuse a document without servers.
+	root.Set("servers", []any{NewMap().Set("url", "/").
+		Set("description", "OpenAPI's default: this document describes components, not a server.")})
 	if c.v == v30 {
 		// 3.0 requires paths; a fragment has none.
 		root.Set("paths", NewMap())
