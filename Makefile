@@ -1,7 +1,7 @@
 # contractgen — common tasks. `make test` is what CI runs (through .ci/run).
 GO ?= go
 
-.PHONY: all generate check test test-go test-mcp test-ts lint bench fuzz
+.PHONY: all generate check test test-go test-mcp test-ts test-openapi-interop lint bench fuzz
 
 all: generate test
 
@@ -14,7 +14,7 @@ check:
 	$(GO) run ./cmd/contractgen check
 
 ## test: every test suite of the repository
-test: test-go test-mcp test-ts
+test: test-go test-mcp test-ts test-openapi-interop
 
 test-go:
 	$(GO) test ./...
@@ -25,6 +25,11 @@ test-mcp:
 
 test-ts:
 	@if [ -x tests/ts/run.sh ]; then tests/ts/run.sh; fi
+
+# The OpenAPI fragments against oapi-codegen, ogen and redocly, pinned in their own module and
+# package-lock.json so that none of them reaches the main module's users.
+test-openapi-interop:
+	cd tests/openapi-interop && npm ci --no-audit --no-fund --loglevel=error && $(GO) test ./...
 
 ## lint: gofmt, go vet and staticcheck
 lint:
