@@ -31,7 +31,7 @@ func TestRedoclyRecommended(t *testing.T) {
 		cmd := exec.Command(redocly, "lint", "--extends", "recommended", "--format", "json", doc)
 		out, err := cmd.Output()
 		var report struct {
-			Totals struct{ Errors, Warnings int }
+			Totals   struct{ Errors, Warnings int }
 			Problems []struct {
 				RuleID   string `json:"ruleId"`
 				Severity string
