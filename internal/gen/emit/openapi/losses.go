@@ -66,8 +66,9 @@ var rules = []ruleInfo{
 			"`x-enum-descriptions`",
 		"Validators accept any string here, as the contract's decoders do; code generators write a plain " +
 			"string instead of an enum type with constants (with `enum`, ogen's client rejects a whole error " +
-			"response that carries a value the server added later). `x-extensible-enum` is read by " +
-			"documentation tools, not by oapi-codegen or ogen."},
+			"response that carries a value the server added later; oapi-codegen v2.8.2 checks no enum, so " +
+			"either form decodes there; `anyOf: [{enum}, {type: string}]` ogen v1.25.0 refuses to generate). " +
+			"`x-extensible-enum` is read by documentation tools, not by oapi-codegen or ogen."},
 	{RuleConst, "`const: v`", "`enum: [v]`, with the constant's name in `x-enum-varnames`",
 		"Nothing a validator sees; tools that turn `const` into a literal type see a one-value enum. " +
 			"ogen checks `enum: [v]` but leaves `const` unchecked, and oapi-codegen names the constant " +
