@@ -2,10 +2,12 @@
 GO ?= go
 # The TypeScript suite's runner (a variable so that the Makefile's own test can stand in for it).
 TS_TESTS ?= tests/ts/run.sh
+# npm, a variable for the same reason.
+NPM ?= npm
 # Every suite `make test` runs, in order.
-SUITES = test-go test-mcp test-peers test-ts
+SUITES = test-go test-mcp test-peers test-ts test-openapi-interop
 
-.PHONY: all generate check test test-go test-mcp test-peers test-ts lint bench fuzz
+.PHONY: all generate check test test-go test-mcp test-peers test-ts test-openapi-interop lint bench fuzz
 
 all: generate test
 
@@ -42,6 +44,11 @@ test-peers:
 
 test-ts:
 	$(TS_TESTS)
+
+# The OpenAPI fragments against oapi-codegen, ogen and redocly, pinned in their own module and
+# package-lock.json so that none of them reaches the main module's users.
+test-openapi-interop:
+	cd tests/openapi-interop && $(NPM) ci --no-audit --no-fund --loglevel=error && $(GO) test ./...
 
 ## lint: gofmt, go vet and staticcheck
 lint:

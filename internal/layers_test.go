@@ -59,7 +59,7 @@ var rules = []rule{
 	{"internal/gen/run", [][]string{foundation, {"internal/gen/load", "internal/gen/build", "internal/gen/emit/..."}}},
 	{"internal/gen/write", [][]string{foundation, {"internal/gen/emit"}}},
 	{"internal/gen/compat", [][]string{foundation}},
-	{"internal/cli", [][]string{foundation, {"internal/gen/run", "internal/gen/write", "internal/gen/compat"}}},
+	{"internal/cli", [][]string{foundation, {"internal/gen/run", "internal/gen/write", "internal/gen/compat", "internal/gen/emit"}}},
 	{"cmd/...", [][]string{{"internal/cli"}}},
 
 	// Generator tools drive the pipeline from outside it.

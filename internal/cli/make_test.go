@@ -27,9 +27,9 @@ func TestMakeTestRunsEverySuite(t *testing.T) {
 		wantFailed []string
 	}{
 		{"all pass", "0", "0", nil},
-		{"go fails", "1", "0", []string{"test-go", "test-mcp", "test-peers"}},
+		{"go fails", "1", "0", []string{"test-go", "test-mcp", "test-peers", "test-openapi-interop"}},
 		{"only ts fails", "0", "1", []string{"test-ts"}},
-		{"all fail", "1", "1", []string{"test-go", "test-mcp", "test-peers", "test-ts"}},
+		{"all fail", "1", "1", []string{"test-go", "test-mcp", "test-peers", "test-ts", "test-openapi-interop"}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -45,7 +45,8 @@ func TestMakeTestRunsEverySuite(t *testing.T) {
 			}
 			goStub := stub("go", "go", c.goStatus)
 			tsStub := stub("ts", "ts", c.tsStatus)
-			cmd := exec.Command(makeCmd, "--no-print-directory", "-C", root, "test", "GO="+goStub, "TS_TESTS="+tsStub)
+			npmStub := stub("npm", "npm", "0")
+			cmd := exec.Command(makeCmd, "--no-print-directory", "-C", root, "test", "GO="+goStub, "TS_TESTS="+tsStub, "NPM="+npmStub)
 			out, err := cmd.CombinedOutput()
 			var ee *exec.ExitError
 			if err != nil && !errors.As(err, &ee) {
@@ -63,11 +64,17 @@ func TestMakeTestRunsEverySuite(t *testing.T) {
 				"go " + filepath.Join(root, "tests", "mcp") + " test ./...",
 				"go " + filepath.Join(root, "bench", "peers") + " test ./...",
 				"ts " + root,
+				"npm " + filepath.Join(root, "tests", "openapi-interop") + " ci --no-audit --no-fund --loglevel=error",
+				"go " + filepath.Join(root, "tests", "openapi-interop") + " test ./...",
 			}
-			if got := strings.Split(strings.TrimSpace(string(calls)), "\n"); !slices.Equal(got, want) {
+			var got []string
+			for line := range strings.Lines(string(calls)) {
+				got = append(got, strings.TrimSpace(line)) // a call without arguments ends in a space
+			}
+			if !slices.Equal(got, want) {
 				t.Errorf("suites run:\n%s\nwant:\n%s\nmake said:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"), out)
 			}
-			for _, suite := range []string{"test-go", "test-mcp", "test-peers", "test-ts"} {
+			for _, suite := range []string{"test-go", "test-mcp", "test-peers", "test-ts", "test-openapi-interop"} {
 				verdict := "ok"
 				if slices.Contains(c.wantFailed, suite) {
 					verdict = "FAILED"

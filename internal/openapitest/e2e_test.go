@@ -48,6 +48,7 @@ func loadAPI(t *testing.T, name string) (*openapi3.T, routers.Router) {
 const (
 	answerPlain    = ""         // the constructor with retry-after wherever the kind allows it
 	answerDetailed = "detailed" // every optional member set, retry_after_ms included, as a relay may send
+	answerForeign  = "foreign"  // values outside every open enum, and a proxy's HTTP-date Retry-After
 )
 
 // serveThings answers GET /things/{kind} with the generated HTTP adapter writing an error of that
@@ -72,12 +73,19 @@ func serveThings(w http.ResponseWriter, r *http.Request) {
 		ms := json.Number("2001")
 		e.Recovery.RetryAfterMS = &ms
 	}
+	if r.Header.Get("X-Answer") == answerForeign {
+		e = agenterror.New(kind, message, agenterror.WithOrigin("edge_proxy"), agenterror.WithRecoveryAction("wait_for_human"),
+			agenterror.WithSameArguments("after_review"), agenterror.WithSideEffects("partially_applied"))
+	}
 	rec := httptest.NewRecorder()
 	if err := agenterror.WriteHTTP(rec, e); err != nil {
 		http.Error(w, err.Error(), http.StatusInternalServerError)
 		return
 	}
 	status, body := rec.Code, rec.Body.Bytes()
+	if r.Header.Get("X-Answer") == answerForeign {
+		rec.Header().Set("Retry-After", time.Now().Add(time.Minute).UTC().Format(http.TimeFormat))
+	}
 	switch r.Header.Get("X-Break") {
 	case "status":
 		status = http.StatusTeapot
@@ -171,6 +179,22 @@ func TestHTTPAdapterMatchesFragments(t *testing.T) {
 			}
 		}
 		t.Logf("%s: %d responses valid", api, checked)
+	}
+}
+
+// TestForeignValuesPassValidation: a value outside every open enum (which the contract's decoders
+// must accept) and a Retry-After HTTP-date (which HTTP allows, and proxies send) pass
+// openapi3filter.ValidateResponse against both API descriptions.
+func TestForeignValuesPassValidation(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(serveThings))
+	defer srv.Close()
+	for _, api := range apiDocs {
+		_, router := loadAPI(t, api)
+		for _, kind := range []string{"rate_limited", "auth_required", "not_in_the_catalog"} {
+			if _, err := exchange(t, srv, router, kind, map[string]string{"X-Answer": answerForeign}); err != nil {
+				t.Errorf("%s %s: %v", api, kind, err)
+			}
+		}
 	}
 }
 

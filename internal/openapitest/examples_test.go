@@ -118,7 +118,7 @@ func TestReferenceSchemasRejectAWrongExample(t *testing.T) {
 	for mutation, change := range map[string]func(map[string]any){
 		"no recovery":    func(v map[string]any) { delete(v, "recovery") },
 		"version 2":      func(v map[string]any) { v["contract_version"] = 2 },
-		"unknown origin": func(v map[string]any) { v["origin"] = "elsewhere" },
+		"numeric origin": func(v map[string]any) { v["origin"] = 7 },
 		"empty guidance": func(v map[string]any) { v["recovery"].(map[string]any)["guidance"] = "" },
 		"string hint":    func(v map[string]any) { v["safety"] = map[string]any{"read_only_hint": "yes"} },
 		"negative retry": func(v map[string]any) { v["recovery"].(map[string]any)["retry_after_ms"] = -1 },
@@ -140,10 +140,11 @@ func TestReferenceSchemasRejectAWrongExample(t *testing.T) {
 // TestResponsesCoverTheCatalog reads the catalog straight from the contract and checks each version:
 // one response per status the catalog uses, the fallback's included, and nothing else; under each,
 // an example for exactly the kinds of that status carrying the kind's catalog defaults; the
-// Retry-After header on every response and WWW-Authenticate, required, on 401 only.
+// Retry-After header on every response and WWW-Authenticate, required, on 401 only. AgentErrorAny,
+// the response of any status, has no examples, Retry-After and an optional WWW-Authenticate.
 func TestResponsesCoverTheCatalog(t *testing.T) {
 	kinds, fallback := contractCatalog(t)
-	want := map[string][]string{fmt.Sprintf("AgentError%d", fallback.HTTPStatus): nil}
+	want := map[string][]string{fmt.Sprintf("AgentError%d", fallback.HTTPStatus): nil, "AgentErrorAny": nil}
 	for name, row := range kinds {
 		key := fmt.Sprintf("AgentError%d", row.HTTPStatus)
 		want[key] = append(want[key], name)
@@ -157,6 +158,10 @@ func TestResponsesCoverTheCatalog(t *testing.T) {
 		for rname, kindsThere := range want {
 			resp := responses[rname]
 			if resp == nil {
+				continue
+			}
+			if rname == "AgentErrorAny" {
+				checkAnyStatusHeaders(t, name, resp)
 				continue
 			}
 			checkHeaders(t, doc, name+" "+rname, resp, rname == "AgentError401")
@@ -192,6 +197,22 @@ func checkDefaults(t *testing.T, where, kind string, row catalogRow, value any) 
 	}
 	if msg, _ := v["message"].(string); !strings.Contains(msg, kind) {
 		t.Errorf("%s: message %q does not name the kind", where, msg)
+	}
+}
+
+// checkAnyStatusHeaders: the any-status response refers to Retry-After and carries WWW-Authenticate
+// inline, optional, because only a 401 has it.
+func checkAnyStatusHeaders(t *testing.T, where string, resp any) {
+	t.Helper()
+	headers := member(t, resp, "headers").(map[string]any)
+	if got, want := sortedKeys(headers), []string{"Retry-After", "WWW-Authenticate"}; !reflect.DeepEqual(got, want) {
+		t.Errorf("%s AgentErrorAny: headers %v, want %v", where, got, want)
+	}
+	if ref, _ := member(t, headers, "Retry-After", "$ref").(string); ref != "#/components/headers/Retry-After" {
+		t.Errorf("%s AgentErrorAny: Retry-After refers to %q", where, ref)
+	}
+	if required, _ := member(t, headers, "WWW-Authenticate").(map[string]any)["required"].(bool); required {
+		t.Errorf("%s AgentErrorAny: WWW-Authenticate is required, but only a 401 carries it", where)
 	}
 }
 

@@ -32,15 +32,16 @@ func Emit(pkg *ir.Package) ([]emit.File, error) {
 	var out bytes.Buffer
 	out.Grow(len(surfacesText) + 1024)
 	gosrc.Expand(&out, surfacesText, map[string]string{
-		"Hash":         pkg.Hash,
-		"Package":      pkg.Name,
-		"Error":        m.Error,
-		"Version":      m.Version,
-		"Origin":       m.Origin,
-		"mcpMetaKey":   strconv.Quote(m.MCPMetaKey),
-		"retryAfterMS": retryAfterMS(m),
-		"jsonrpcCodes": codeTable(m.JSONRPCCodes),
-		"cliExitCodes": codeTable(m.CLIExitCodes),
+		"Hash":            pkg.Hash,
+		"Package":         pkg.Name,
+		"Error":           m.Error,
+		"Version":         m.Version,
+		"Origin":          m.Origin,
+		"mcpMetaKey":      strconv.Quote(m.MCPMetaKey),
+		"retryAfterMS":    retryAfterMS(m),
+		"setRetryAfterMS": setRetryAfterMS(m),
+		"jsonrpcCodes":    codeTable(m.JSONRPCCodes),
+		"cliExitCodes":    codeTable(m.CLIExitCodes),
 	})
 	return []emit.File{{Path: "surfaces.go", Bytes: out.Bytes()}}, nil
 }
@@ -53,6 +54,16 @@ func retryAfterMS(m *ir.Constructors) string {
 			"\tif err != nil || ms < 0 {\n\t\treturn \"\", false\n\t}\n"
 	}
 	return "\tms := *e.Recovery.RetryAfterMS\n\tif ms < 0 {\n\t\treturn \"\", false\n\t}\n"
+}
+
+// setRetryAfterMS stores wait, in whole milliseconds rounded up, into recovery.retry_after_ms
+// inside cgRetryAfterFromHeader, as a json.Number or an int64 as the contract stores it.
+func setRetryAfterMS(m *ir.Constructors) string {
+	ceil := "\tms := wait.Milliseconds()\n\tif wait%time.Millisecond != 0 {\n\t\tms++\n\t}\n"
+	if m.RetryAfter == ir.GoNumber {
+		return ceil + "\tn := json.Number(strconv.FormatInt(ms, 10))\n\te.Recovery.RetryAfterMS = &n\n"
+	}
+	return ceil + "\te.Recovery.RetryAfterMS = &ms\n"
 }
 
 // codeTable writes what goes between the braces of a per-origin map literal: a line per entry,

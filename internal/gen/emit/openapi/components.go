@@ -22,6 +22,11 @@ const MediaType = "application/json"
 // ResponseSchemaName is the component name of the response body schema for a root type.
 func ResponseSchemaName(root *ir.Named) string { return root.Name + "Response" }
 
+// AnyStatusResponseName is the component name of the response for an agent error of any status:
+// AgentErrorAny. It must differ from every schema name: oapi-codegen declares one Go type per
+// schema and per response in the same package.
+func AnyStatusResponseName(root *ir.Named) string { return root.Name + "Any" }
+
 // ResponseName is the component name of the response for an HTTP status: AgentError429.
 func ResponseName(root *ir.Named, status int) string { return root.Name + strconv.Itoa(status) }
 
@@ -83,9 +88,13 @@ func (b *builder) buildComponents(c *converter) (*Map, error) {
 	pkg := b.pkg
 	root := pkg.Roots[0]
 	bodyName := ResponseSchemaName(root)
+	anyName := AnyStatusResponseName(root)
 	for n, name := range c.components {
 		if name == bodyName {
 			return nil, fmt.Errorf("openapi: %s: the type %s has the name of the response body schema; set x-go-name to choose another", n.Origin, name)
+		}
+		if name == anyName && pkg.Catalog != nil {
+			return nil, fmt.Errorf("openapi: %s: the type %s has the name of the any-status response, and code generators declare both in one package; set x-go-name to choose another", n.Origin, name)
 		}
 	}
 	// Components are written sorted by name, the body schema among them, so that losses are recorded

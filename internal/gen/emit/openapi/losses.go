@@ -7,14 +7,19 @@ import (
 	"github.com/contractgen/contractgen/internal/gen/emit"
 )
 
-// Rule names one rewrite that the OpenAPI 3.0 document needs because OpenAPI 3.0's Schema Object is
-// an older, smaller dialect than JSON Schema 2020-12, which OpenAPI 3.1 uses unchanged.
+// Rule names one rewrite of the contract's schemas. Most are rewrites that the OpenAPI 3.0 document
+// needs because OpenAPI 3.0's Schema Object is an older, smaller dialect than JSON Schema 2020-12,
+// which OpenAPI 3.1 uses; RuleConst and RuleOpenEnum are made in both versions, for the code
+// generators that read the fragments (see bothVersions).
 type Rule string
 
-// The rewrites of the 3.0 down-conversion.
+// The rewrites.
 const (
-	// RuleConst: 3.0 has no const keyword.
+	// RuleConst: 3.0 has no const keyword, and ogen leaves a 3.1 const unchecked but checks enum.
 	RuleConst Rule = "const"
+	// RuleOpenEnum: an enum whose decoders must accept unknown values (x-fallback) is written
+	// without enum, because generated clients reject values outside an enum.
+	RuleOpenEnum Rule = "open-enum"
 	// RuleRefSiblings: 3.0 ignores every keyword beside $ref.
 	RuleRefSiblings Rule = "ref-siblings"
 	// RuleNullable: 3.0 has no "null" type, only the nullable flag.
@@ -44,6 +49,9 @@ type ruleInfo struct {
 	lost     string
 }
 
+// bothVersions reports whether a rule rewrites the 3.1 document too.
+func bothVersions(r Rule) bool { return r == RuleConst || r == RuleOpenEnum }
+
 // rules lists every rewrite in the order the report uses.
 var rules = []ruleInfo{
 	{RuleDropped, "`prefixItems`, `contains`, `minContains`, `maxContains`, `patternProperties`, " +
@@ -53,8 +61,18 @@ var rules = []ruleInfo{
 			"a `oneOf` around one becomes `anyOf`",
 		"The constraint itself: the 3.0 document accepts values that the contract rejects, never the reverse."},
 	{RuleExamples, "`examples: [a, b, …]`", "`example: a`", "Every example after the first."},
-	{RuleConst, "`const: v`", "`enum: [v]`",
-		"Nothing a validator sees; tools that turn `const` into a literal type see a one-value enum."},
+	{RuleOpenEnum, "`enum: [a, b, …]` with `x-fallback` (an open enum: decoders must accept other values)",
+		"the `type` alone, the values under `x-extensible-enum`, their meanings in the description and " +
+			"`x-enum-descriptions`",
+		"Validators accept any string here, as the contract's decoders do; code generators write a plain " +
+			"string instead of an enum type with constants (with `enum`, ogen's client rejects a whole error " +
+			"response that carries a value the server added later; oapi-codegen v2.8.2 checks no enum, so " +
+			"either form decodes there; `anyOf: [{enum}, {type: string}]` ogen v1.25.0 refuses to generate). " +
+			"`x-extensible-enum` is read by documentation tools, not by oapi-codegen or ogen."},
+	{RuleConst, "`const: v`", "`enum: [v]`, with the constant's name in `x-enum-varnames`",
+		"Nothing a validator sees; tools that turn `const` into a literal type see a one-value enum. " +
+			"ogen checks `enum: [v]` but leaves `const` unchecked, and oapi-codegen names the constant " +
+			"`N1` unless `x-enum-varnames` names it."},
 	{RuleRefSiblings, "`$ref` with other keywords beside it", "`allOf: [{$ref}]` with those keywords beside `allOf`",
 		"Nothing a validator sees (3.0 ignores keywords beside `$ref`, so they move next to a wrapper); " +
 			"tools show an unnamed wrapper where 3.1 shows the referenced name."},
@@ -98,14 +116,15 @@ func (l *lossLog) add(rule Rule, ptr, keyword string) {
 // report renders the Markdown report that is emitted beside the 3.0 documents.
 func report(losses []Loss, doc30 string) []byte {
 	var b strings.Builder
-	fmt.Fprintf(&b, "<!-- %s -->\n\n# What the OpenAPI 3.0 fragment loses\n\n", emit.Header)
-	fmt.Fprintf(&b, "The OpenAPI 3.1 fragment uses the contract's schemas as they are, because OpenAPI 3.1 speaks\n"+
-		"JSON Schema 2020-12. OpenAPI 3.0.3 speaks an older, smaller dialect, so the 3.0 fragment\n"+
-		"(`%s` and its JSON twin) rewrites some keywords. This report lists every rewrite\n"+
-		"and what it costs. In both versions the contract's `$defs` become `components/schemas`, named\n"+
-		"after the generated Go types.\n\n", doc30)
+	fmt.Fprintf(&b, "<!-- %s -->\n\n# What the OpenAPI fragments lose\n\n", emit.Header)
+	fmt.Fprintf(&b, "OpenAPI 3.1 speaks JSON Schema 2020-12, so the 3.1 fragment keeps the contract's schemas\n"+
+		"except for two rewrites made in both versions for the code generators that read them (oapi-codegen\n"+
+		"and ogen, see docs/openapi.md): open enums and `const`. OpenAPI 3.0.3 speaks an older, smaller\n"+
+		"dialect, so the 3.0 fragment (`%s` and its JSON twin) rewrites more. This report lists\n"+
+		"every rewrite, the versions that make it, and what it costs. In both versions the contract's\n"+
+		"`$defs` become `components/schemas`, named after the generated Go types.\n\n", doc30)
 	if len(losses) == 0 {
-		b.WriteString("No schema needed a rewrite: the 3.0 fragment says exactly what the 3.1 fragment says.\n")
+		b.WriteString("No schema needed a rewrite: both fragments say exactly what the contract says.\n")
 		return []byte(b.String())
 	}
 	fmt.Fprintf(&b, "%d rewrites.\n", len(losses))
@@ -119,8 +138,12 @@ func report(losses []Loss, doc30 string) []byte {
 		if len(where) == 0 {
 			continue
 		}
-		fmt.Fprintf(&b, "\n## %s\n\n- 3.1: %s\n- 3.0: %s\n- Lost: %s\n\nWhere:\n\n%s\n", info.rule, info.from, info.to,
-			info.lost, strings.Join(where, "\n"))
+		versions := "3.0 only"
+		if bothVersions(info.rule) {
+			versions = "3.1 and 3.0"
+		}
+		fmt.Fprintf(&b, "\n## %s\n\n- Versions: %s\n- Contract: %s\n- Fragment: %s\n- Lost: %s\n\nWhere:\n\n%s\n",
+			info.rule, versions, info.from, info.to, info.lost, strings.Join(where, "\n"))
 	}
 	return []byte(b.String())
 }

@@ -36,7 +36,8 @@ type Document struct {
 	Version string
 	// Root is the whole document.
 	Root *Map
-	// Losses are the rewrites of the 3.0 down-conversion, in document order; nil for 3.1.
+	// Losses are the rewrites of the contract's schemas, in document order: for 3.1 only those of
+	// the rules made in both versions (open enums, const).
 	Losses []Loss
 }
 
@@ -145,7 +146,7 @@ func newBuilder(pkg *ir.Package) *builder {
 func (b *builder) build(openapiVersion string) (*Document, error) {
 	pkg := b.pkg
 	c := &converter{components: b.components, enums: b.enums, cache: b.values, losses: &lossLog{},
-		visiting: map[*ir.Schema]bool{}}
+		nulls: nullMemo{}}
 	switch openapiVersion {
 	case Version31:
 		c.v = v31
@@ -163,6 +164,10 @@ func (b *builder) build(openapiVersion string) (*Document, error) {
 	root.Set("x-generated", emit.Header)
 	root.Set("openapi", openapiVersion)
 	root.Set("info", info(pkg))
+	// OpenAPI's default when servers is absent, written out: the fragment serves no API of its own,
+	// and linters (redocly's recommended no-empty-servers) refuse a document without servers.
+	root.Set("servers", []any{NewMap().Set("url", "/").
+		Set("description", "OpenAPI's default: this document describes components, not a server.")})
 	if c.v == v30 {
 		// 3.0 requires paths; a fragment has none.
 		root.Set("paths", NewMap())
@@ -172,11 +177,7 @@ func (b *builder) build(openapiVersion string) (*Document, error) {
 		return nil, err
 	}
 	root.Set("components", components)
-	doc := &Document{Version: openapiVersion, Root: root}
-	if c.v == v30 {
-		doc.Losses = c.losses.losses
-	}
-	return doc, nil
+	return &Document{Version: openapiVersion, Root: root, Losses: c.losses.losses}, nil
 }
 
 // info describes the fragment; its version is the contract's own (the root's contract_version

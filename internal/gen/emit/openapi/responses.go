@@ -2,6 +2,7 @@ package openapi
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -50,33 +51,84 @@ func groupByStatus(cat *ir.Catalog) []statusGroup {
 // headers writes components.headers. Retry-After applies to every response, because the HTTP
 // adapter sends it whenever retry_after_ms is set, and an override or a relayed error can set it on
 // any kind; WWW-Authenticate applies to 401 responses.
+//
+// Retry-After is a string whose pattern is HTTP's grammar: delay-seconds or an HTTP-date in any of
+// the three formats a recipient must accept. An integer schema made generated clients drop the
+// whole error response when a proxy sent a date; a looser pattern would let validators pass values
+// that HTTP does not allow.
 func headers(pkg *ir.Package, groups []statusGroup) *Map {
 	out := NewMap()
 	out.Set(RetryAfterHeader, NewMap().
-		Set("description", "The number of whole seconds to wait before the next attempt: "+
-			"recovery.retry_after_ms rounded up. Sent only when the error sets retry_after_ms.").
-		Set("schema", NewMap().Set("type", "integer").Set("minimum", Number("0"))))
-	for _, g := range groups {
-		if !g.challenge() {
-			continue
-		}
-		h := NewMap().
-			Set("description", "The authentication challenge the client must answer before it tries again.").
-			Set("required", true).
-			Set("schema", NewMap().Set("type", "string").Set("minLength", Number("1")))
-		if pkg.Surfaces != nil && pkg.Surfaces.WWWAuthenticate != "" {
-			h.Set("example", pkg.Surfaces.WWWAuthenticate)
-		}
-		out.Set(WWWAuthenticateHeader, h)
-		break
+		Set("description", "When to try again, as HTTP defines Retry-After: delay-seconds or an HTTP-date "+
+			"(RFC 9110, section 10.2.3). The generated code sends whole seconds, recovery.retry_after_ms "+
+			"rounded up, whenever the error sets retry_after_ms; proxies and other servers may send an "+
+			"HTTP-date, which the generated readers accept too.").
+		Set("schema", NewMap().Set("type", "string").Set("pattern", retryAfterPattern)).
+		Set("example", "2"))
+	if challenge(groups) {
+		out.Set(WWWAuthenticateHeader, wwwAuthenticate(pkg, true))
 	}
 	return out
 }
 
-// buildResponses writes components.responses: one response per status.
+// retryAfterPattern is the grammar of a Retry-After value (RFC 9110, sections 5.6.7 and 10.2.3):
+// delay-seconds, IMF-fixdate, the obsolete RFC 850 date, or asctime's date.
+const retryAfterPattern = `^([0-9]+` +
+	`|(Mon|Tue|Wed|Thu|Fri|Sat|Sun), [0-9]{2} ` + months + ` [0-9]{4} ` + clock + ` GMT` +
+	`|(Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday), [0-9]{2}-` + months + `-[0-9]{2} ` + clock + ` GMT` +
+	`|(Mon|Tue|Wed|Thu|Fri|Sat|Sun) ` + months + ` ( [0-9]|[0-9]{2}) ` + clock + ` [0-9]{4})$`
+
+const (
+	months = `(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)`
+	clock  = `[0-9]{2}:[0-9]{2}:[0-9]{2}`
+)
+
+// challenge reports whether any status of the catalog carries WWW-Authenticate.
+func challenge(groups []statusGroup) bool {
+	return slices.ContainsFunc(groups, statusGroup.challenge)
+}
+
+// wwwAuthenticate is the WWW-Authenticate header object: required on a 401 response, optional on
+// the any-status response, where it comes only with a 401.
+func wwwAuthenticate(pkg *ir.Package, required bool) *Map {
+	h := NewMap()
+	if required {
+		h.Set("description", "The authentication challenge the client must answer before it tries again.").
+			Set("required", true)
+	} else {
+		h.Set("description", "The authentication challenge the client must answer before it tries again; "+
+			"sent with every 401 response and with no other.")
+	}
+	h.Set("schema", NewMap().Set("type", "string").Set("minLength", Number("1")))
+	if pkg.Surfaces != nil && pkg.Surfaces.WWWAuthenticate != "" {
+		h.Set("example", pkg.Surfaces.WWWAuthenticate)
+	}
+	return h
+}
+
+// anyStatusResponse is the response for an agent error of any status, for API documents that list
+// one response (or default) for every error. Generators make one type of a response component, so
+// an API that refers to this one everywhere gets one error type (ogen: one
+// <name>StatusCodeWithHeaders and, from a shared default, its convenient error) instead of one per
+// status.
+func anyStatusResponse(pkg *ir.Package, groups []statusGroup) *Map {
+	root := pkg.Roots[0]
+	h := NewMap().Set(RetryAfterHeader, headerRef(RetryAfterHeader))
+	if challenge(groups) {
+		h.Set(WWWAuthenticateHeader, wwwAuthenticate(pkg, false))
+	}
+	return NewMap().
+		Set("description", "An agent error of any status: the status comes from the kind catalog, the "+
+			"responses "+root.Name+"<status> name the kinds of each status and give an example of each.").
+		Set("headers", h).
+		Set("content", NewMap().Set(MediaType, NewMap().Set("schema", NewMap().Set("$ref", ref(ResponseSchemaName(root))))))
+}
+
+// buildResponses writes components.responses: the any-status response, then one per status.
 func buildResponses(pkg *ir.Package, groups []statusGroup, values valueCache) (*Map, error) {
 	root := pkg.Roots[0]
 	out := NewMap()
+	out.Set(AnyStatusResponseName(root), anyStatusResponse(pkg, groups))
 	for _, g := range groups {
 		examples := NewMap()
 		for _, k := range g.kinds {

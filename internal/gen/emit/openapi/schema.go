@@ -7,6 +7,7 @@ import (
 
 	"github.com/contractgen/contractgen/internal/gen/ir"
 	"github.com/contractgen/contractgen/internal/gen/jsonpointer"
+	"github.com/contractgen/contractgen/internal/gen/naming"
 )
 
 // version is the OpenAPI version a document is written for.
@@ -28,10 +29,10 @@ type converter struct {
 	enums map[*ir.Schema]*ir.Enum
 	// cache converts const, enum, default and example values, shared by both documents.
 	cache valueCache
-	// visiting is acceptsNull's set of schemas on the current path, empty between calls; one set
-	// serves every call instead of a new map per schema.
-	visiting map[*ir.Schema]bool
-	err      error
+	// nulls is acceptsNull's memo: each schema's answer once known, and nullVisiting while the
+	// schema is on the current path.
+	nulls nullMemo
+	err   error
 }
 
 // ref is the JSON reference of a schema component.
@@ -62,7 +63,7 @@ func (c *converter) schema(s *ir.Schema, ptr string) any {
 	c.trailing(m, s, ptr)
 	// A bare $ref needs no flag of its own: the referenced component carries it.
 	bareRef := s.Ref != nil && m.Len() == 0
-	if c.v == v30 && len(s.Types) == 0 && !bareRef && acceptsNull(s, c.visiting) {
+	if c.v == v30 && len(s.Types) == 0 && !bareRef && c.nulls.acceptsNull(s) {
 		c.losses.add(RuleUntypedNull, ptr, "nullable")
 		m.Set("nullable", true)
 	}
@@ -177,21 +178,49 @@ func (c *converter) types(m *Map, s *ir.Schema, ptr string) {
 // anyValue is the 3.0 schema that accepts every value, null included.
 func anyValue() *Map { return NewMap().Set("nullable", true) }
 
+// nullMemo remembers acceptsNull's answer per schema. Without it a schema reachable along many
+// paths is asked once per path: a chain of $defs whose anyOf refers twice to the next level has
+// 2^depth paths, and 32 levels took minutes (issue 13). With it every schema is asked once per
+// document, so the cost is linear in the number of schemas and subschema edges.
+type nullMemo map[*ir.Schema]nullState
+
+type nullState uint8
+
+const (
+	nullVisiting nullState = iota + 1
+	nullAccepts
+	nullRejects
+)
+
 // acceptsNull reports whether a 2020-12 schema accepts null. Only keywords that can reject null
 // matter: every other keyword applies to one type and ignores null. A $ref cycle counts as
-// rejecting, which at worst leaves a 3.0 schema stricter about null than needed, never looser.
-func acceptsNull(s *ir.Schema, visiting map[*ir.Schema]bool) bool {
+// rejecting, which at worst leaves a 3.0 schema stricter about null than needed, never looser;
+// the answer for a schema on a cycle is the one found from the first place it was asked, which is
+// the same on every run because the document is written in one fixed order.
+func (memo nullMemo) acceptsNull(s *ir.Schema) bool {
 	if s == nil {
 		return true
 	}
 	if s.Bool != nil {
 		return *s.Bool
 	}
-	if visiting[s] {
+	switch memo[s] {
+	case nullVisiting, nullRejects:
 		return false
+	case nullAccepts:
+		return true
 	}
-	visiting[s] = true
-	defer delete(visiting, s)
+	memo[s] = nullVisiting
+	ok := memo.decide(s)
+	memo[s] = nullRejects
+	if ok {
+		memo[s] = nullAccepts
+	}
+	return ok
+}
+
+// decide is acceptsNull for a schema object, asking memo about its subschemas.
+func (memo nullMemo) decide(s *ir.Schema) bool {
 	if len(s.Types) > 0 && !contains(s.Types, "null") {
 		return false
 	}
@@ -201,21 +230,21 @@ func acceptsNull(s *ir.Schema, visiting map[*ir.Schema]bool) bool {
 	if len(s.Enum) > 0 && !slices.ContainsFunc(s.Enum, func(v ir.Value) bool { return string(v.JSON) == "null" }) {
 		return false
 	}
-	if s.Ref != nil && !acceptsNull(s.Ref.Schema, visiting) {
+	if s.Ref != nil && !memo.acceptsNull(s.Ref.Schema) {
 		return false
 	}
 	for _, sub := range s.AllOf {
-		if !acceptsNull(sub, visiting) {
+		if !memo.acceptsNull(sub) {
 			return false
 		}
 	}
-	if len(s.AnyOf) > 0 && !slices.ContainsFunc(s.AnyOf, func(sub *ir.Schema) bool { return acceptsNull(sub, visiting) }) {
+	if len(s.AnyOf) > 0 && !slices.ContainsFunc(s.AnyOf, memo.acceptsNull) {
 		return false
 	}
 	if len(s.OneOf) > 0 {
 		n := 0
 		for _, sub := range s.OneOf {
-			if acceptsNull(sub, visiting) {
+			if memo.acceptsNull(sub) {
 				n++
 			}
 		}
@@ -223,15 +252,15 @@ func acceptsNull(s *ir.Schema, visiting map[*ir.Schema]bool) bool {
 			return false
 		}
 	}
-	if s.Not != nil && acceptsNull(s.Not, visiting) {
+	if s.Not != nil && memo.acceptsNull(s.Not) {
 		return false
 	}
 	if s.If != nil {
 		branch := s.Else
-		if acceptsNull(s.If, visiting) {
+		if memo.acceptsNull(s.If) {
 			branch = s.Then
 		}
-		return acceptsNull(branch, visiting)
+		return memo.acceptsNull(branch)
 	}
 	return true
 }
@@ -245,24 +274,47 @@ func stringsToAny(list []string) []any {
 }
 
 // values writes const and enum, with the enum's per-value descriptions and fallback.
+//
+// Both versions write a const as a one-value enum: ogen checks enum but leaves const unchecked, and
+// in 2020-12 the two mean the same. An open enum (one with x-fallback, whose decoders must accept
+// any value) is written as its type alone with the values under x-extensible-enum, because code
+// generators that read enum reject unknown values (ogen drops the whole error response); a closed
+// enum stays enum. x-enum-varnames names the constants oapi-codegen writes, prefixed with the type
+// so that they cannot collide in the package that imports them. conversion-losses.md explains both.
 func (c *converter) values(m *Map, s *ir.Schema, ptr string) {
 	if s.Const != nil {
 		v := c.value(s.Const)
-		if c.v == v31 {
-			m.Set("const", v)
-		} else {
-			c.losses.add(RuleConst, ptr, "const")
-			m.Set("enum", []any{v})
+		c.losses.add(RuleConst, ptr, "const")
+		m.Set("enum", []any{v})
+		if name := constVarName(ptr, s.Const); name != "" {
+			m.Set("x-enum-varnames", []any{name})
 		}
 	}
+	e := c.enums[s]
 	if len(s.Enum) > 0 {
 		var list []any
 		for i := range s.Enum {
 			list = append(list, c.value(&s.Enum[i]))
 		}
-		m.Set("enum", list)
+		if e != nil && e.Fallback != nil {
+			c.losses.add(RuleOpenEnum, ptr, "enum")
+			if len(s.Types) == 0 {
+				// x-fallback needs a string enum: without enum the type keeps other JSON out.
+				m.Set("type", "string")
+			}
+			m.Set("x-extensible-enum", list)
+		} else {
+			m.Set("enum", list)
+			if e != nil && len(e.Values) == len(s.Enum) {
+				names := make([]any, len(e.Values))
+				for i, v := range e.Values {
+					names[i] = v.GoName
+				}
+				m.Set("x-enum-varnames", names)
+			}
+		}
 	}
-	if e := c.enums[s]; e != nil {
+	if e != nil {
 		descs := NewMap()
 		for _, v := range e.Values {
 			if v.Description != "" {
@@ -276,6 +328,49 @@ func (c *converter) values(m *Map, s *ir.Schema, ptr string) {
 			m.Set("x-fallback", e.Fallback.Value)
 		}
 	}
+}
+
+// constVarName names the constant for a const value at ptr: the component and property names
+// on the way to it and the value, as Go names (AgentErrorContractVersion1). It returns "" for a
+// value that is neither a string nor an integer, and for a const below anything but properties
+// (inside allOf or not, no generator declares a constant).
+func constVarName(ptr string, v *ir.Value) string {
+	var value string
+	switch x := v.Go.(type) {
+	case string:
+		value = x
+	default:
+		if _, err := strconv.ParseInt(string(v.JSON), 10, 64); err != nil {
+			return ""
+		}
+		value = string(v.JSON)
+	}
+	var b strings.Builder
+	tokens := strings.Split(strings.TrimPrefix(ptr, "/components/schemas/"), "/")
+	if len(tokens)%2 == 0 {
+		return ""
+	}
+	for i, t := range tokens {
+		switch {
+		case i%2 == 1 && t != "properties":
+			return ""
+		case i%2 == 0:
+			b.WriteString(naming.GoName(jsonpointer.Unescape(t)))
+		}
+	}
+	if b.Len() == 0 {
+		return ""
+	}
+	stem := naming.GoName(value)
+	if stem == "" || stem[0] < 'A' || stem[0] > 'Z' {
+		stem = strings.Map(func(r rune) rune {
+			if r >= '0' && r <= '9' || r >= 'A' && r <= 'Z' || r >= 'a' && r <= 'z' {
+				return r
+			}
+			return -1
+		}, value)
+	}
+	return b.String() + stem
 }
 
 // value converts a schema value, remembering the first failure (which only a contractgen bug causes).

@@ -12,6 +12,7 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+	"time"
 )
 
 // Every surface below carries the bytes of AgentError.MarshalJSON unchanged, so an error reads the
@@ -86,7 +87,8 @@ func cgRetryAfterSeconds(e *AgentError) (string, bool) {
 
 // ReadHTTP reads the error a non-2xx response carries. It reads at most HTTPBodyLimit bytes of the
 // body and leaves closing it to the caller; a body that is not a contract error is an error naming
-// the status.
+// the status. When the body sets no recovery.retry_after_ms, a Retry-After header (seconds or an
+// HTTP-date, see ParseRetryAfter) fills it in, in milliseconds.
 func ReadHTTP(resp *http.Response) (*AgentError, error) {
 	if resp == nil {
 		return nil, errors.New("no HTTP response to read an error from")
@@ -108,7 +110,53 @@ func ReadHTTP(resp *http.Response) (*AgentError, error) {
 	if err != nil {
 		return nil, fmt.Errorf("HTTP %d: %w", resp.StatusCode, err)
 	}
+	cgRetryAfterFromHeader(e, resp.Header, time.Now())
 	return e, nil
+}
+
+// cgRetryAfterFromHeader fills recovery.retry_after_ms from a Retry-After header when the body does
+// not set it, as when a proxy adds the header: the body, which the header is derived from, wins.
+func cgRetryAfterFromHeader(e *AgentError, h http.Header, now time.Time) {
+	if e.Recovery.RetryAfterMS != nil {
+		return
+	}
+	wait, ok := ParseRetryAfter(h.Get("Retry-After"), now)
+	if !ok {
+		return
+	}
+	ms := wait.Milliseconds()
+	if wait%time.Millisecond != 0 {
+		ms++
+	}
+	n := json.Number(strconv.FormatInt(ms, 10))
+	e.Recovery.RetryAfterMS = &n
+}
+
+// ParseRetryAfter reads a Retry-After value as HTTP defines it (RFC 9110, section 10.2.3): a
+// number of seconds, or an HTTP-date in any of the three formats a recipient must accept, which
+// becomes the time from now until then (zero for a date in the past). ok is false for anything
+// else, including an empty value; a number of seconds too large for a time.Duration gives the
+// largest one.
+func ParseRetryAfter(value string, now time.Time) (wait time.Duration, ok bool) {
+	value = strings.TrimSpace(value)
+	if value == "" {
+		return 0, false
+	}
+	if strings.Trim(value, "0123456789") == "" {
+		seconds, err := strconv.ParseUint(value, 10, 64)
+		if err != nil || seconds > uint64(1<<63-1)/uint64(time.Second) {
+			return time.Duration(1<<63 - 1), true
+		}
+		return time.Duration(seconds) * time.Second, true
+	}
+	date, err := http.ParseTime(value)
+	if err != nil {
+		return 0, false
+	}
+	if wait = date.Sub(now); wait < 0 {
+		wait = 0
+	}
+	return wait, true
 }
 
 // JSONRPCError is the error member of a JSON-RPC 2.0 response, as MCP uses it for protocol errors.
