@@ -240,3 +240,48 @@ func (f *failWrites) WriteNew(name string, data []byte) error {
 	}
 	return f.FS.WriteNew(name, data)
 }
+
+// TestUnlistedAndRemove: Unlisted files are written but left out of the manifest, so once they
+// are gone the tree is clean with no second run; Remove deletes a file the manifest does not list
+// in the same commit, and a path in Remove is confined to the root like every other.
+func TestUnlistedAndRemove(t *testing.T) {
+	root := t.TempDir()
+	v1 := []emit.File{gen("pkg/a.go", "package pkg\n"), gen("pkg/old.go", "package pkg\n")}
+	if _, err := Apply(root, v1, opts("pkg")); err != nil {
+		t.Fatal(err)
+	}
+	v2 := v1[:1]
+	tomb := gen("pkg/old.go", "//go:build ignore\n\npackage main\n")
+	o := opts("pkg")
+	o.Unlisted = []emit.File{tomb}
+	report, err := Apply(root, v2, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := []string{".contractgen/pkg.manifest", "pkg/old.go"}; !cmp.Equal(report.Written, want) || len(report.Removed) != 0 {
+		t.Errorf("report = %+v; want written %v and nothing removed", report, want)
+	}
+	if got := snapshot(t, root)["pkg/old.go"]; got != string(tomb.Bytes) {
+		t.Errorf("pkg/old.go = %q; want the unlisted file", got)
+	}
+	if manifest := snapshot(t, root)[".contractgen/pkg.manifest"]; strings.Contains(manifest, "old.go") {
+		t.Errorf("the manifest lists the unlisted file:\n%s", manifest)
+	}
+	// The unlisted file is not this contract's now: Compare sees nothing stale...
+	if state, err := Compare(root, v2, opts("pkg")); err != nil || !state.Clean() {
+		t.Errorf("Compare = %+v, %v; want clean", state, err)
+	}
+	// ...unless the caller proves it is and asks for it to go.
+	o = opts("pkg")
+	o.Remove = []string{"pkg/old.go"}
+	if state, err := Compare(root, v2, o); err != nil || !cmp.Equal(state.Stale, []string{"pkg/old.go"}) {
+		t.Errorf("Compare with Remove = %+v, %v; want pkg/old.go stale", state, err)
+	}
+	if report, err := Apply(root, v2, o); err != nil || !cmp.Equal(report.Removed, []string{"pkg/old.go"}) {
+		t.Errorf("Apply with Remove = %+v, %v; want pkg/old.go removed", report, err)
+	}
+	o.Remove = []string{"../outside.go"}
+	if _, err := Apply(root, v2, o); err == nil {
+		t.Errorf("Apply removed a path outside the root")
+	}
+}
