@@ -9,10 +9,10 @@ import (
 	"fmt"
 	"math"
 	"math/big"
-	"net/url"
 	"path"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/contractgen/contractgen/internal/gen/catalog"
@@ -48,7 +48,8 @@ var reservedFields = []string{"Extra", "Validate", "MarshalJSON", "UnmarshalJSON
 
 // Build produces the IR for the loaded documents.
 func Build(set *load.Set, opts Options) (*ir.Package, error) {
-	b := &builder{set: set, opts: opts, nodes: map[string]*ir.Schema{}, named: map[string]*ir.Named{}, names: map[string]string{}}
+	b := &builder{set: set, opts: opts, nodes: map[string]*ir.Schema{}, named: map[string]*ir.Named{}, names: map[string]string{},
+		strict: map[*load.Document]bool{}}
 	if !naming.IsValidPackageName(opts.Package) {
 		b.diags.Add("", "", "package name %q is not a valid Go package name", opts.Package)
 		return nil, b.diags.Err()
@@ -63,6 +64,7 @@ func Build(set *load.Set, opts Options) (*ir.Package, error) {
 	for _, doc := range set.Roots {
 		pkg.Roots = append(pkg.Roots, b.root(doc))
 	}
+	b.scopes()
 	b.checkCycles()
 	b.finish(pkg)
 	if err := b.diags.Err(); err != nil {
@@ -84,6 +86,18 @@ type builder struct {
 	all   []*ir.Named
 	// resolving guards against $ref chains that never reach a schema.
 	resolving map[string]bool
+	// order lists the schema nodes in the order they were built, for deterministic passes.
+	order []nodeKey
+	// strict caches usesVocabulary per document.
+	strict map[*load.Document]bool
+	// dynamic is set once a dynamic reference is read: the nodes then need their scopes.
+	dynamic bool
+}
+
+// nodeKey locates a built schema node.
+type nodeKey struct {
+	doc *load.Document
+	ptr string
 }
 
 func (b *builder) root(doc *load.Document) *ir.Named {
@@ -98,7 +112,6 @@ func (b *builder) root(doc *load.Document) *ir.Named {
 	if b.opts.RootType != "" && naming.GoName(name) != name {
 		b.diags.Add(doc.Path, "", "--root-type %q is not an exported Go identifier", name)
 	}
-	b.checkRootOnly(doc)
 	n := b.declare(doc, "", name)
 	if n.Kind == ir.StructType {
 		for _, f := range n.Fields {
@@ -107,22 +120,45 @@ func (b *builder) root(doc *load.Document) *ir.Named {
 			}
 		}
 	}
-	// Every $defs entry is generated, referenced or not: a definition is a public name of the contract.
-	if defs := doc.Tree.Get("$defs"); defs != nil && defs.Kind == jsontree.Object {
+	// Every $defs (or definitions) entry is generated, referenced or not: a definition is a public
+	// name of the contract.
+	for _, kw := range []string{"$defs", "definitions"} {
+		defs := doc.Tree.Get(kw)
+		if defs == nil || defs.Kind != jsontree.Object || (doc.Tree.Has("$ref") && doc.Dialect.RefOverrides()) {
+			continue
+		}
 		for _, m := range defs.Members {
-			ptr := "/$defs/" + jsontree.EscapePointerToken(m.Name)
+			ptr := "/" + kw + "/" + jsontree.EscapePointerToken(m.Name)
 			b.declare(doc, ptr, b.nameFor(doc, ptr))
 		}
 	}
 	return n
 }
 
-// checkRootOnly reports $id and $schema where only the root may carry them, and x-catalog elsewhere.
-func (b *builder) checkRootOnly(doc *load.Document) {
-	if id := doc.Tree.Get("$id"); id != nil {
-		u, err := url.Parse(id.Text)
-		if err != nil || !u.IsAbs() || u.Fragment != "" {
-			b.diags.Add(doc.Path, "/$id", "$id must be an absolute URI without a fragment")
+// scopes gives every schema node its resource's root when the package resolves dynamic
+// references, and each resource root its dynamic anchors: the validator keeps the dynamic scope
+// from them.
+func (b *builder) scopes() {
+	if !b.dynamic {
+		return
+	}
+	for i := 0; i < len(b.order); i++ { // building a resource root may add nodes
+		k := b.order[i]
+		s := b.nodes[k.doc.Abs+"#"+k.ptr]
+		res := b.set.ResourceAt(k.doc, k.ptr)
+		root := b.schemaAt(res.Doc, res.Pointer)
+		s.Scope = root
+		if root.DynamicAnchors != nil || root.RecursiveAnchor || s != root {
+			continue
+		}
+		root.RecursiveAnchor = res.RecursiveAnchor
+		names := make([]string, 0, len(res.DynamicAnchors))
+		for name := range res.DynamicAnchors {
+			names = append(names, name)
+		}
+		sort.Strings(names)
+		for _, name := range names {
+			root.DynamicAnchors = append(root.DynamicAnchors, &ir.Property{Name: name, Schema: b.schemaAt(res.Doc, res.DynamicAnchors[name])})
 		}
 	}
 }
@@ -143,8 +179,16 @@ func (b *builder) declare(doc *load.Document, ptr, goName string) *ir.Named {
 		}
 	}
 	if prev, ok := b.names[goName]; ok {
-		b.diags.Add(doc.Path, ptr, "Go type name %s is already taken by %s; set x-go-name to choose another", goName, prev)
-		goName = goName + "_" + fmt.Sprint(len(b.all))
+		chosen := node.Get("x-go-name") != nil || (ptr == "" && b.opts.RootType != "")
+		if chosen || b.usesVocabulary(doc) {
+			// A name the user chose, or one in a contract (which names its types on purpose).
+			b.diags.Add(doc.Path, ptr, "Go type name %s is already taken by %s; set x-go-name to choose another", goName, prev)
+		}
+		// Other schemas get the next free numbered name, in the order types are declared.
+		base := goName
+		for i := 2; b.names[goName] != ""; i++ {
+			goName = base + strconv.Itoa(i)
+		}
 	}
 	b.names[goName] = origin
 	n := &ir.Named{Name: goName, Origin: origin}
@@ -159,6 +203,11 @@ func (b *builder) declare(doc *load.Document, ptr, goName string) *ir.Named {
 func (b *builder) shape(doc *load.Document, ptr string, n *ir.Named) {
 	s := n.Schema
 	switch {
+	case b.set.Dynamic:
+		// Dynamic references resolve through the resources entered on the way from the root:
+		// the interpreter keeps that scope when it validates the whole document as JSON.
+		n.Kind = ir.AliasType
+		n.Underlying = &ir.GoType{Kind: ir.GoRaw}
 	case isStruct(s):
 		n.Kind = ir.StructType
 		n.Extra = s.AdditionalProperties == nil || s.AdditionalProperties.Bool == nil || *s.AdditionalProperties.Bool
@@ -209,7 +258,8 @@ func hasApplicators(s *ir.Schema) bool {
 		len(s.DependentRequired)+len(s.DependentSchemas) > 0 ||
 		s.Not != nil || s.If != nil || s.Then != nil || s.Else != nil || s.Contains != nil ||
 		s.PropertyNames != nil || s.MinProperties != nil || s.MaxProperties != nil ||
-		s.MinContains != nil || s.MaxContains != nil
+		s.MinContains != nil || s.MaxContains != nil ||
+		s.UnevaluatedProperties != nil || s.UnevaluatedItems != nil || s.DynamicRef != nil
 }
 
 // hasAssertions reports whether a schema has any keyword besides "$ref" that can reject a value.
@@ -244,6 +294,10 @@ func (b *builder) fields(doc *load.Document, ptr string, n *ir.Named) {
 				b.diags.Add(doc.Path, propPtr+"/x-go-name", "%q is not an exported Go identifier", goName)
 			}
 		}
+		if !b.usesVocabulary(doc) && doc.Tree.Resolve(propPtr).Get("x-go-name") == nil {
+			// Outside a contract, a property whose name gives no usable field name gets one.
+			goName = freeFieldName(goName, seen)
+		}
 		switch {
 		case goName == "":
 			b.diags.Add(doc.Path, propPtr, "property name %q gives no Go identifier; set x-go-name", p.Name)
@@ -258,7 +312,7 @@ func (b *builder) fields(doc *load.Document, ptr string, n *ir.Named) {
 		seen[goName] = p.Name
 		required := slices.Contains(n.Schema.Required, p.Name)
 		typ := *b.goType(doc, propPtr, p.Schema, n.Name+goName)
-		if !required && !typ.Nullable && typ.Kind != ir.GoRaw && typ.Kind != ir.GoSlice && typ.Kind != ir.GoMap && typ.Kind != ir.GoAny {
+		if !required && !typ.Nullable && !typ.HoldsRawJSON() && typ.Kind != ir.GoSlice && typ.Kind != ir.GoMap {
 			typ.Pointer = true
 		}
 		if !required && typ.Nullable {
@@ -272,6 +326,22 @@ func (b *builder) fields(doc *load.Document, ptr string, n *ir.Named) {
 		n.Fields = append(n.Fields, &ir.Field{Name: p.Name, GoName: goName, Origin: p.Schema.Origin,
 			Required: required, Schema: p.Schema, Type: &typ, Description: desc})
 	}
+}
+
+// freeFieldName turns a derived field name that is empty, reserved or taken into a free one:
+// "Field" for no name, a trailing underscore for a reserved one, then numbers.
+func freeFieldName(name string, seen map[string]string) string {
+	if name == "" {
+		name = "Field"
+	}
+	if slices.Contains(reservedFields, name) {
+		name += "_"
+	}
+	base := name
+	for i := 2; seen[name] != ""; i++ {
+		name = base + strconv.Itoa(i)
+	}
+	return name
 }
 
 func (b *builder) enum(doc *load.Document, ptr, typeName string, s *ir.Schema) *ir.Enum {
@@ -329,6 +399,9 @@ func (b *builder) goType(doc *load.Document, ptr string, s *ir.Schema, suggested
 func (b *builder) chooseGoType(doc *load.Document, ptr string, s *ir.Schema, suggested string) *ir.GoType {
 	if s.Ref != nil && !hasAssertions(s) {
 		return &ir.GoType{Kind: ir.GoRef, Named: s.Ref}
+	}
+	if b.set.Dynamic {
+		return &ir.GoType{Kind: ir.GoRaw}
 	}
 	if IsComposite(s) {
 		return &ir.GoType{Kind: ir.GoRaw}

@@ -12,11 +12,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"net/url"
 	"os"
 	"path/filepath"
 	"slices"
-	"strings"
 	"sync"
 
 	gjs "github.com/atombender/go-jsonschema/pkg/schemas"
@@ -35,10 +33,18 @@ type Document struct {
 	Path string
 	// Abs is the absolute, cleaned path, used to resolve relative references.
 	Abs string
+	// URI is the document's retrieval URI: file:///abs/path, or the remote URI a --ref-map
+	// mapping read it for. Its root $id, if any, is resolved against it.
+	URI string
 	// Bytes is the file's content.
 	Bytes []byte
 	// Tree is the ordered document with positions.
 	Tree *jsontree.Node
+	// Dialect is the document's dialect: its "$schema", the referring document's, or the default.
+	Dialect Dialect
+	// Resources are the schema resources in the document (the root and every subschema with an
+	// identifier), ordered by pointer.
+	Resources []*Resource
 
 	model func() (*gjs.Schema, error)
 }
@@ -48,17 +54,42 @@ type Set struct {
 	Roots []*Document
 	// ByAbs maps an absolute path to its document, for resolving file references.
 	ByAbs map[string]*Document
+
+	// Dynamic reports that some document uses "$dynamicRef" or "$recursiveRef": their targets
+	// depend on the dynamic scope, which only validation of the whole document keeps.
+	Dynamic bool
+
+	// byURI maps each resource's absolute URI (no fragment) to it; anchors maps "uri#name".
+	byURI   map[string]*Resource
+	anchors map[string]Location
+	opts    Options
 }
 
-// Files loads the given schema files and every file they reference by relative $ref.
-// All problems are returned together as a diag.List.
-func Files(paths []string) (*Set, error) {
-	l := &loader{set: &Set{ByAbs: map[string]*Document{}}}
+// Options are the loader's choices.
+type Options struct {
+	// Dialect applies to documents that declare no "$schema" (2020-12 when zero).
+	Dialect Dialect
+	// RefMap maps remote URI prefixes to local directories; without a mapping a remote
+	// reference is an error. The network is never used.
+	RefMap []RefMap
+	// SkipMetaschema skips the metaschema check: for tablegen alone, which writes the very
+	// tables the check runs on, so that a broken table cannot keep itself from being rewritten.
+	SkipMetaschema bool
+}
+
+// Files loads the given schema files and every file they reference by relative $ref, with the
+// default options. All problems are returned together as a diag.List.
+func Files(paths []string) (*Set, error) { return Load(paths, Options{}) }
+
+// Load loads the given schema files and every document they reference.
+func Load(paths []string, opts Options) (*Set, error) {
+	l := &loader{set: &Set{ByAbs: map[string]*Document{}, byURI: map[string]*Resource{}, anchors: map[string]Location{}, opts: opts}}
 	for _, p := range paths {
-		if doc := l.load(p, p, ""); doc != nil && !slices.Contains(l.set.Roots, doc) {
+		if doc := l.load(p, p, "", opts.Dialect); doc != nil && !slices.Contains(l.set.Roots, doc) {
 			l.set.Roots = append(l.set.Roots, doc)
 		}
 	}
+	l.followRefs()
 	if err := l.diags.Err(); err != nil {
 		return nil, err
 	}
@@ -68,13 +99,17 @@ func Files(paths []string) (*Set, error) {
 type loader struct {
 	set   *Set
 	diags diag.List
+	// pending are the references found in loaded documents, resolved once every document
+	// they could name by $id is known.
+	pending []pendingRef
 }
 
-// load reads one file; from and fromPtr name the $ref that asked for it (empty for a root).
-func (l *loader) load(display, path, fromPtr string) *Document {
+// load reads one file; display names it in messages, uri (when not "") is the URI it was
+// reached by, and dialect applies when it declares none.
+func (l *loader) load(display, path, uri string, dialect Dialect) *Document {
 	abs, err := filepath.Abs(path)
 	if err != nil {
-		l.diags.Add(display, fromPtr, "cannot resolve path: %v", err)
+		l.diags.Add(display, "", "cannot resolve path: %v", err)
 		return nil
 	}
 	abs = filepath.Clean(abs)
@@ -86,7 +121,10 @@ func (l *loader) load(display, path, fromPtr string) *Document {
 		l.diags.Add(display, "", "%v", err)
 		return nil
 	}
-	doc := &Document{Path: filepath.ToSlash(display), Abs: abs, Bytes: data}
+	if uri == "" {
+		uri = fileURI(abs)
+	}
+	doc := &Document{Path: filepath.ToSlash(display), Abs: abs, URI: uri, Bytes: data, Dialect: dialect}
 	l.set.ByAbs[abs] = doc
 	tree, err := jsontree.Parse(data)
 	if err != nil {
@@ -100,11 +138,11 @@ func (l *loader) load(display, path, fromPtr string) *Document {
 		return nil
 	}
 	doc.Tree = tree
-	if !l.checkMetaschema(doc) {
+	if !l.checkMetaschema(doc, l.set.opts.SkipMetaschema) {
 		return nil
 	}
 	doc.model = sync.OnceValues(func() (*gjs.Schema, error) { return modelLoader().Load(abs, "") })
-	l.followFileRefs(doc, tree, "")
+	l.index(doc)
 	return doc
 }
 
@@ -134,94 +172,38 @@ func modelLoader() gjs.Loader {
 	return gjs.NewCachedLoader(gjs.NewFileLoader([]string{".json"}, nil), map[string]*gjs.Schema{})
 }
 
-// followFileRefs walks the tree for "$ref" values that name another file and loads those files.
-// Remote references are reported; local ones ("#...") are left to the IR builder.
-func (l *loader) followFileRefs(doc *Document, n *jsontree.Node, ptr string) {
-	switch n.Kind {
-	case jsontree.Array:
-		for i, item := range n.Items {
-			l.followFileRefs(doc, item, fmt.Sprintf("%s/%d", ptr, i))
-		}
-	case jsontree.Object:
-		for _, m := range n.Members {
-			childPtr := ptr + "/" + jsontree.EscapePointerToken(m.Name)
-			if m.Name == "$ref" && m.Value.Kind == jsontree.String && !isInsideData(ptr) {
-				l.followRef(doc, m.Value.Text, childPtr)
-				continue
-			}
-			l.followFileRefs(doc, m.Value, childPtr)
-		}
-	}
-}
-
-// isInsideData reports whether a pointer lies inside a keyword whose value is data, not schema
-// (a "$ref" member inside "const" or "examples" is just data).
-func isInsideData(ptr string) bool {
-	for _, tok := range strings.Split(ptr, "/") {
-		switch tok {
-		case "const", "enum", "examples", "default":
-			return true
-		}
-		if strings.HasPrefix(tok, "x-") {
-			return true
-		}
-	}
-	return false
-}
-
-func (l *loader) followRef(doc *Document, ref, ptr string) {
-	file, _, _ := strings.Cut(ref, "#")
-	if file == "" {
-		return
-	}
-	u, err := url.Parse(file)
-	if err != nil {
-		l.diags.Add(doc.Path, ptr, "$ref %q is not a valid URI reference: %v", ref, err)
-		return
-	}
-	if u.Scheme != "" || u.Host != "" {
-		if id := rootID(doc.Tree); id != "" && file == id {
-			return // a reference to this document by its own $id is local
-		}
-		l.diags.Add(doc.Path, ptr, "$ref %q is remote; contractgen reads only local files", ref)
-		return
-	}
-	target := filepath.Join(filepath.Dir(doc.Abs), filepath.FromSlash(u.Path))
-	display := filepath.Join(filepath.Dir(doc.Path), filepath.FromSlash(u.Path))
-	if _, err := os.Stat(target); err != nil {
-		l.diags.Add(doc.Path, ptr, "$ref %q names a file that cannot be read", ref)
-		return
-	}
-	l.load(display, target, ptr)
-}
-
-// rootID returns the document's root "$id", or "".
-func rootID(tree *jsontree.Node) string {
-	if id := tree.Get("$id"); id != nil && id.Kind == jsontree.String {
-		return id.Text
-	}
-	return ""
-}
-
 // Model returns go-jsonschema's view of the document, parsed on first use: the IR is built from
 // the ordered tree, so a generation run never pays for a second parse. go-jsonschema cannot read
 // some valid 2020-12 schemas (a boolean root schema, a count written as 2.0); for those it returns
 // the library's error.
 func (d *Document) Model() (*gjs.Schema, error) { return d.model() }
 
-// RootID returns the document's root "$id", or "".
-func (d *Document) RootID() string { return rootID(d.Tree) }
-
-// checkMetaschema validates the document against the draft 2020-12 metaschema (as schemacheck
-// carries it: the official keywords' constraints, checked by contractgen's own interpreter) and
-// records every violation with its pointer and position.
-func (l *loader) checkMetaschema(doc *Document) bool {
-	if s := doc.Tree.Get("$schema"); s != nil && s.Kind == jsontree.String &&
-		strings.TrimSuffix(s.Text, "#") != "https://json-schema.org/draft/2020-12/schema" {
-		l.diags.Add(doc.Path, "/$schema", "only JSON Schema draft 2020-12 is supported, not %q", s.Text)
-		return false
+// RootID returns the document's root identifier ("$id", or "id" in draft-04), or "".
+func (d *Document) RootID() string {
+	if id := d.Tree.Get(d.Dialect.IDKeyword()); id != nil && id.Kind == jsontree.String {
+		return id.Text
 	}
-	diags := schemacheck.Check(schemacheck.Metaschema(), doc.Path, doc.Bytes, doc.Tree, "not a valid 2020-12 schema: ")
+	return ""
+}
+
+// checkMetaschema validates the document against its dialect's metaschema (as schemacheck
+// carries it, checked by contractgen's own interpreter) and records every violation with its
+// pointer and position. A "$schema" naming no known dialect is refused: contractgen cannot know
+// what such a metaschema's keywords mean.
+func (l *loader) checkMetaschema(doc *Document, skip bool) bool {
+	if s := doc.Tree.Get("$schema"); s != nil && s.Kind == jsontree.String {
+		d, ok := dialectOfURI(s.Text)
+		if !ok {
+			l.diags.Add(doc.Path, "/$schema", "$schema %q names no dialect contractgen knows (draft-04, -06, -07, 2019-09, 2020-12); custom metaschemas are not supported", s.Text)
+			return false
+		}
+		doc.Dialect = d
+	}
+	if skip {
+		return true
+	}
+	diags := schemacheck.Check(schemacheck.MetaschemaFor(doc.Dialect.String()), doc.Path, doc.Bytes, doc.Tree,
+		"not a valid "+doc.Dialect.Title()+" schema: ")
 	l.diags = append(l.diags, diags...)
 	return len(diags) == 0
 }

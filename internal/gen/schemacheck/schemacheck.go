@@ -41,10 +41,29 @@ func (s *Schema) table() []goruntime.Node {
 
 var metaschema = &Schema{Nodes: metaschemaNodes}
 
+// dialectMetaschemas are the metaschemas of the other dialects, by the loader's dialect name.
+var dialectMetaschemas = map[string]*Schema{
+	"draft4":       {Nodes: draft4Nodes},
+	"draft6":       {Nodes: draft6Nodes},
+	"draft7":       {Nodes: draft7Nodes},
+	"draft2019-09": {Nodes: draft201909Nodes},
+	"draft2020-12": metaschema,
+}
+
 // Metaschema returns the draft 2020-12 metaschema as contractgen checks it (dialect.schema.json):
 // every keyword of the official metaschema's vocabularies constrained as there, unknown keywords
 // allowed, formats not asserted.
 func Metaschema() *Schema { return metaschema }
+
+// MetaschemaFor returns the metaschema of a dialect, named as --dialect names it ("draft7"):
+// the official draft-04, -06 and -07 metaschemas, and 2019-09 and 2020-12 as contractgen writes
+// them (dialect-2019-09.schema.json, dialect.schema.json). An unknown name gets 2020-12's.
+func MetaschemaFor(dialect string) *Schema {
+	if s, ok := dialectMetaschemas[dialect]; ok {
+		return s
+	}
+	return metaschema
+}
 
 // Check validates tree (parsed from data, named file in messages) against s. Each violation
 // becomes a diagnostic at the offending value's pointer and position, its message after prefix.

@@ -107,12 +107,19 @@ func nodeFields(n goruntime.Node) []nodeField {
 		set(c.name, c.v != "", strconv.Quote(c.v))
 	}
 	set("UniqueItems", n.UniqueItems, "true")
+	set("ContainsEvaluates", n.ContainsEvaluates, "true")
+	set("Recursive", n.Recursive, "true")
+	set("RecursiveAnchor", n.RecursiveAnchor, "true")
+	set("DynamicKeyword", n.DynamicKeyword != "", strconv.Quote(n.DynamicKeyword))
+	set("DynamicName", n.DynamicName != "", strconv.Quote(n.DynamicName))
 	set("Required", n.Required != nil, stringList(n.Required))
 	for _, c := range []struct {
 		name string
 		i    int32
 	}{{"Items", n.Items}, {"Contains", n.Contains}, {"AdditionalProperties", n.AdditionalProperties},
-		{"PropertyNames", n.PropertyNames}, {"Not", n.Not}, {"If", n.If}, {"Then", n.Then}, {"Else", n.Else}} {
+		{"PropertyNames", n.PropertyNames}, {"Not", n.Not}, {"If", n.If}, {"Then", n.Then}, {"Else", n.Else},
+		{"UnevaluatedProperties", n.UnevaluatedProperties}, {"UnevaluatedItems", n.UnevaluatedItems},
+		{"DynamicRef", n.DynamicRef}, {"Scope", n.Scope}} {
 		set(c.name, c.i != 0, strconv.Itoa(int(c.i)))
 	}
 	for _, c := range []struct {
@@ -124,7 +131,8 @@ func nodeFields(n goruntime.Node) []nodeField {
 	for _, c := range []struct {
 		name string
 		l    []goruntime.Prop
-	}{{"Properties", n.Properties}, {"PatternProperties", n.PatternProperties}, {"DependentSchemas", n.DependentSchemas}} {
+	}{{"Properties", n.Properties}, {"PatternProperties", n.PatternProperties}, {"DependentSchemas", n.DependentSchemas},
+		{"DynamicAnchors", n.DynamicAnchors}} {
 		set(c.name, c.l != nil, props(c.l))
 	}
 	if n.DependentRequired != nil {

@@ -17,7 +17,6 @@ import (
 	"bytes"
 	"fmt"
 	"go/format"
-	"os"
 	"path/filepath"
 	"reflect"
 	"strconv"
@@ -25,7 +24,6 @@ import (
 
 	"github.com/contractgen/contractgen/internal/gen/build"
 	"github.com/contractgen/contractgen/internal/gen/emit/govalidate"
-	"github.com/contractgen/contractgen/internal/gen/jsontree"
 	"github.com/contractgen/contractgen/internal/gen/load"
 	"github.com/contractgen/contractgen/internal/templates/goruntime"
 )
@@ -39,12 +37,14 @@ type Options struct {
 	Package string
 	// Var is the name of the []goruntime.Node variable it declares.
 	Var string
+	// RefMap maps the URIs of the other documents a metaschema references to local files.
+	RefMap []load.RefMap
 }
 
 // Source returns the gofmt-formatted Go file that declares the schema's table. Node 1 is the
 // root; Source fails if the lowering ever puts it elsewhere, since the users of the table rely on it.
 func Source(o Options) ([]byte, error) {
-	table, err := lower(o.Schema)
+	table, err := lower(o.Schema, o.RefMap)
 	if err != nil {
 		return nil, err
 	}
@@ -82,21 +82,11 @@ func comment(origin string) string {
 }
 
 // lower builds the table of one schema file through the generator's pipeline.
-func lower(path string) (*govalidate.Table, error) {
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return nil, err
-	}
-	tree, err := jsontree.Parse(data)
+func lower(path string, refMap []load.RefMap) (*govalidate.Table, error) {
+	set, err := load.Load([]string{path}, load.Options{RefMap: refMap, SkipMetaschema: true})
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
-	abs, err := filepath.Abs(path)
-	if err != nil {
-		return nil, err
-	}
-	doc := &load.Document{Path: filepath.Base(path), Abs: abs, Bytes: data, Tree: tree}
-	set := &load.Set{Roots: []*load.Document{doc}, ByAbs: map[string]*load.Document{abs: doc}}
 	pkg, err := build.Build(set, build.Options{Package: "table"})
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
