@@ -258,7 +258,7 @@ func (b *builder) readApplicators(doc *load.Document, ptr string, s *ir.Schema, 
 		s.PrefixItems = list("prefixItems")
 	}
 	s.UnevaluatedProperties, s.UnevaluatedItems = one("unevaluatedProperties"), one("unevaluatedItems")
-	s.ContainsEvaluates = d == load.Draft2020
+	s.ContainsEvaluates = d != load.Draft2019 // 2019-09 alone left contains out of unevaluatedItems
 	s.Not, s.If, s.Then, s.Else = one("not"), one("if"), one("then"), one("else")
 	s.Contains, s.PropertyNames = one("contains"), one("propertyNames")
 	s.MinContains, s.MaxContains = b.count(doc, ptr, node, "minContains"), b.count(doc, ptr, node, "maxContains")

@@ -207,7 +207,7 @@ type Schema struct {
 	// keyword of this schema or of its in-place applicators evaluated (annotation collection).
 	UnevaluatedProperties, UnevaluatedItems *Schema
 	// ContainsEvaluates reports that items matching Contains count as evaluated for
-	// UnevaluatedItems (2020-12; not 2019-09).
+	// UnevaluatedItems (in every dialect that has both but 2019-09).
 	ContainsEvaluates bool
 
 	// DynamicRef is the static target of "$dynamicRef" (2020-12) or "$recursiveRef" (2019-09).

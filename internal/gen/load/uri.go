@@ -215,15 +215,13 @@ func (l *loader) followRefs() {
 				l.diags.Add(p.doc.Path, p.ptr, "$ref %q is remote (%s); contractgen never uses the network: map it to local files with --ref-map %s=DIR", p.ref, key, suggestPrefix(u))
 				continue
 			}
-			if _, err := os.Stat(path); err != nil {
-				l.diags.Add(p.doc.Path, p.ptr, "$ref %q names a file that cannot be read (%s)", p.ref, path)
-				continue
-			}
 			display := path
-			if u.Scheme == "file" {
-				if rel, err := filepath.Rel(filepath.Dir(p.doc.Abs), path); err == nil {
-					display = filepath.Join(filepath.Dir(p.doc.Path), rel)
-				}
+			if rel, err := filepath.Rel(filepath.Dir(p.doc.Abs), path); err == nil {
+				display = filepath.Join(filepath.Dir(p.doc.Path), rel)
+			}
+			if _, err := os.Stat(path); err != nil {
+				l.diags.Add(p.doc.Path, p.ptr, "$ref %q names a file that cannot be read (%s)", p.ref, filepath.ToSlash(display))
+				continue
 			}
 			doc := l.load(display, path, key, l.set.ResourceAt(p.doc, p.ptr).Dialect)
 			if doc != nil && doc.URI != key {
@@ -304,17 +302,19 @@ func (s *Set) Resource(uri string) *Resource { return s.byURI[uri] }
 
 // Resolve finds the schema a reference at (doc, refPtr) names: its URI is resolved against the
 // base URI there, then looked up among the loaded resources, and its fragment read as a JSON
-// pointer from the resource's root or as an anchor.
+// pointer from the resource's root or as an anchor. Errors name the keyword (the last token of
+// refPtr).
 func (s *Set) Resolve(doc *Document, refPtr, ref string) (Location, *Resource, error) {
+	kw := refPtr[strings.LastIndexByte(refPtr, '/')+1:]
 	u, err := resolveURI(s.ResourceAt(doc, refPtr).URI, ref)
 	if err != nil {
-		return Location{}, nil, fmt.Errorf("$ref %q is not a valid URI reference: %v", ref, err)
+		return Location{}, nil, fmt.Errorf("%s %q is not a valid URI reference: %v", kw, ref, err)
 	}
 	frag := u.Fragment
 	u.Fragment, u.RawFragment = "", ""
 	res := s.byURI[u.String()]
 	if res == nil {
-		return Location{}, nil, fmt.Errorf("$ref %q names %s, which was not loaded", ref, u)
+		return Location{}, nil, fmt.Errorf("%s %q names %s, which was not loaded", kw, ref, u)
 	}
 	switch {
 	case frag == "":
@@ -324,7 +324,7 @@ func (s *Set) Resolve(doc *Document, refPtr, ref string) (Location, *Resource, e
 	}
 	loc, ok := s.anchors[u.String()+"#"+frag]
 	if !ok {
-		return Location{}, nil, fmt.Errorf("$ref %q names anchor %q, which %s does not define", ref, frag, u)
+		return Location{}, nil, fmt.Errorf("%s %q names anchor %q, which %s#%s does not define", kw, ref, frag, res.Doc.Path, res.Pointer)
 	}
 	return loc, s.ResourceAt(loc.Doc, loc.Pointer), nil
 }

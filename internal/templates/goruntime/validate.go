@@ -49,9 +49,10 @@ type cgNode struct {
 	Not, If, Then, Else int32
 
 	// UnevaluatedProperties and UnevaluatedItems apply to what no other keyword of the node or
-	// of its in-place applicators evaluated; ContainsEvaluates counts contains matches (2020-12).
+	// of its in-place applicators evaluated. Items that match contains count as evaluated, except
+	// in 2019-09 (ContainsNotEvaluating).
 	UnevaluatedProperties, UnevaluatedItems int32
-	ContainsEvaluates                       bool
+	ContainsNotEvaluating                   bool
 
 	// DynamicRef is the static target of $dynamicRef or $recursiveRef (DynamicKeyword). With
 	// DynamicName (or Recursive) set, the outermost resource of the dynamic scope that declares
@@ -525,7 +526,7 @@ func (c *cgCollector) contains(n *cgNode, v *cgJSON, at, kw *cgPath, ann *cgAnn)
 	for i := range v.items {
 		if c.matches(n.Contains, &v.items[i]) {
 			found++
-			if n.ContainsEvaluates {
+			if !n.ContainsNotEvaluating {
 				ann.item(i)
 			}
 		}

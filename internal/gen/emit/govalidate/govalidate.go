@@ -107,7 +107,7 @@ func nodeFields(n goruntime.Node) []nodeField {
 		set(c.name, c.v != "", strconv.Quote(c.v))
 	}
 	set("UniqueItems", n.UniqueItems, "true")
-	set("ContainsEvaluates", n.ContainsEvaluates, "true")
+	set("ContainsNotEvaluating", n.ContainsNotEvaluating, "true")
 	set("Recursive", n.Recursive, "true")
 	set("RecursiveAnchor", n.RecursiveAnchor, "true")
 	set("DynamicKeyword", n.DynamicKeyword != "", strconv.Quote(n.DynamicKeyword))

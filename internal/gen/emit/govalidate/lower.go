@@ -66,7 +66,7 @@ func (t *Table) add(s *ir.Schema) int32 {
 	n.AllOf, n.AnyOf, n.OneOf = t.list(s.AllOf), t.list(s.AnyOf), t.list(s.OneOf)
 	n.Not, n.If, n.Then, n.Else = t.add(s.Not), t.add(s.If), t.add(s.Then), t.add(s.Else)
 	n.UnevaluatedProperties, n.UnevaluatedItems = t.add(s.UnevaluatedProperties), t.add(s.UnevaluatedItems)
-	n.ContainsEvaluates = s.ContainsEvaluates && s.Contains != nil
+	n.ContainsNotEvaluating = !s.ContainsEvaluates && s.Contains != nil
 	if s.DynamicRef != nil {
 		n.DynamicRef, n.DynamicKeyword = t.add(s.DynamicRef.Schema), s.DynamicKeyword
 		n.DynamicName, n.Recursive = s.DynamicName, s.Recursive
