@@ -225,7 +225,7 @@ func rejectionReason(err error) string {
 		return "$ref to a file that is not loaded (relative to a remote $id)"
 	case strings.Contains(msg, "go-jsonschema cannot parse"):
 		return "the loader's go-jsonschema model cannot read the schema"
-	case strings.Contains(msg, "only JSON Schema draft 2020-12"):
+	case strings.Contains(msg, "names no dialect contractgen knows"):
 		return "$schema is a custom metaschema"
 	case strings.Contains(msg, "remote"):
 		return "remote $ref"

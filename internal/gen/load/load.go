@@ -124,6 +124,11 @@ func (l *loader) load(display, path, uri string, dialect Dialect) *Document {
 	if uri == "" {
 		uri = fileURI(abs)
 	}
+	return l.parse(display, abs, uri, data, dialect)
+}
+
+// parse makes a document of data read from abs (or, for a metaschema, from contractgen itself).
+func (l *loader) parse(display, abs, uri string, data []byte, dialect Dialect) *Document {
 	doc := &Document{Path: filepath.ToSlash(display), Abs: abs, URI: uri, Bytes: data, Dialect: dialect}
 	l.set.ByAbs[abs] = doc
 	tree, err := jsontree.Parse(data)
@@ -141,7 +146,7 @@ func (l *loader) load(display, path, uri string, dialect Dialect) *Document {
 	if !l.checkMetaschema(doc, l.set.opts.SkipMetaschema) {
 		return nil
 	}
-	doc.model = sync.OnceValues(func() (*gjs.Schema, error) { return modelLoader().Load(abs, "") })
+	doc.model = sync.OnceValues(func() (*gjs.Schema, error) { return modelLoader().Load(doc.Abs, "") })
 	l.index(doc)
 	return doc
 }

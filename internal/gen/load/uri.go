@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/contractgen/contractgen/internal/gen/jsontree"
+	"github.com/contractgen/contractgen/internal/gen/schemacheck"
 )
 
 // Resource is a schema resource: a document's root or a subschema with its own identifier ("$id",
@@ -208,6 +209,13 @@ func (l *loader) followRefs() {
 			u.Fragment, u.RawFragment = "", ""
 			key := u.String()
 			if _, ok := l.set.byURI[key]; ok {
+				continue
+			}
+			if data, name, ok := schemacheck.Builtin(key); ok {
+				// A metaschema: contractgen's own copy, never the network.
+				if _, seen := l.set.ByAbs[name]; !seen {
+					l.parse(name, name, key, data, l.set.ResourceAt(p.doc, p.ptr).Dialect)
+				}
 				continue
 			}
 			path, ok := l.set.LocalFile(key)

@@ -10,8 +10,14 @@
 package schemacheck
 
 //go:generate go run ./gentable -schema dialect.schema.json -package schemacheck -var metaschemaNodes -o metaschema_table.go
+//go:generate go run ./gentable -schema metaschemas/draft-04/schema -package schemacheck -var draft4Nodes -o draft4_table.go
+//go:generate go run ./gentable -schema metaschemas/draft-06/schema -package schemacheck -var draft6Nodes -o draft6_table.go
+//go:generate go run ./gentable -schema metaschemas/draft-07/schema -package schemacheck -var draft7Nodes -o draft7_table.go
+//go:generate go run ./gentable -schema metaschemas/draft/2019-09/schema -package schemacheck -var draft201909Nodes -o draft201909_table.go
 
 import (
+	"embed"
+	"io/fs"
 	"slices"
 	"strconv"
 	"strings"
@@ -40,6 +46,37 @@ func (s *Schema) table() []goruntime.Node {
 }
 
 var metaschema = &Schema{Nodes: metaschemaNodes}
+
+// metaschemaFiles are the official metaschemas (see metaschemas/SOURCE).
+//
+//go:embed metaschemas/draft-04 metaschemas/draft-06 metaschemas/draft-07 metaschemas/draft
+var metaschemaFiles embed.FS
+
+// builtinPrefixes map the official metaschemas' URIs (http and https alike) to their files.
+var builtinPrefixes = []struct{ uri, dir string }{
+	{"json-schema.org/draft-04/", "metaschemas/draft-04/"},
+	{"json-schema.org/draft-06/", "metaschemas/draft-06/"},
+	{"json-schema.org/draft-07/", "metaschemas/draft-07/"},
+	{"json-schema.org/draft/2019-09/", "metaschemas/draft/2019-09/"},
+	{"json-schema.org/draft/2020-12/", "metaschemas/draft/2020-12/"},
+}
+
+// Builtin returns the official metaschema document with the given URI (no fragment), such as
+// http://json-schema.org/draft-07/schema, and a name for messages: references to a metaschema
+// resolve to contractgen's copy, never to the network.
+func Builtin(uri string) (data []byte, name string, ok bool) {
+	rest := strings.TrimPrefix(strings.TrimPrefix(uri, "https://"), "http://")
+	for _, p := range builtinPrefixes {
+		if file, found := strings.CutPrefix(rest, p.uri); found && file != "" {
+			data, err := fs.ReadFile(metaschemaFiles, p.dir+file)
+			if err != nil {
+				return nil, "", false
+			}
+			return data, "(metaschema) " + uri, true
+		}
+	}
+	return nil, "", false
+}
 
 // dialectMetaschemas are the metaschemas of the other dialects, by the loader's dialect name.
 var dialectMetaschemas = map[string]*Schema{

@@ -1,7 +1,7 @@
 // Command gentable writes the validation table of a schema file as Go source (see package
 // tablegen). It is run by go generate in internal/gen/schemacheck and internal/gen/catalog.
 //
-//	go run ./internal/gen/schemacheck/gentable -schema S -package P -var V -o FILE
+//	go run ./internal/gen/schemacheck/gentable -schema S -package P -var V -o FILE [-ref-map PREFIX=DIR]...
 package main
 
 import (
@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"os"
 
+	"github.com/contractgen/contractgen/internal/gen/load"
 	"github.com/contractgen/contractgen/internal/gen/schemacheck/tablegen"
 )
 
@@ -18,6 +19,11 @@ func main() {
 	flag.StringVar(&o.Package, "package", "", "Go package of the output")
 	flag.StringVar(&o.Var, "var", "", "name of the []goruntime.Node variable")
 	out := flag.String("o", "", "output file")
+	flag.Func("ref-map", "PREFIX=DIR: read the documents under URI PREFIX from DIR (repeatable)", func(v string) error {
+		m, err := load.ParseRefMap(v)
+		o.RefMap = append(o.RefMap, m)
+		return err
+	})
 	flag.Parse()
 	if o.Schema == "" || o.Package == "" || o.Var == "" || *out == "" {
 		flag.Usage()
