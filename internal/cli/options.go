@@ -5,9 +5,11 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/spf13/cobra"
 
+	"github.com/contractgen/contractgen/internal/gen/load"
 	"github.com/contractgen/contractgen/internal/gen/run"
 )
 
@@ -27,6 +29,8 @@ type genOptions struct {
 	pkg      string
 	rootType string
 	targets  []string
+	dialect  string
+	refMap   []string
 }
 
 // configFile is the optional JSON configuration; flags override it.
@@ -37,17 +41,21 @@ type configFile struct {
 	Package  string   `json:"package"`
 	RootType string   `json:"root_type"`
 	Targets  []string `json:"targets"`
+	Dialect  string   `json:"dialect"`
+	RefMap   []string `json:"ref_map"`
 }
 
 func (o *genOptions) register(cmd *cobra.Command) {
 	f := cmd.Flags()
-	f.StringVar(&o.config, "config", "", "JSON config file with schemas, out, go_dir, package, root_type, targets (paths relative to it)")
+	f.StringVar(&o.config, "config", "", "JSON config file with schemas, out, go_dir, package, root_type, targets, dialect, ref_map (paths relative to it)")
 	f.StringSliceVar(&o.schemas, "schema", nil, "schema file(s) (default "+DefaultSchema+")")
 	f.StringVar(&o.out, "out", "", "output root (default "+DefaultOut+", or . under go generate)")
 	f.StringVar(&o.goDir, "go-dir", "", "directory of the Go package under the output root (default the package name, or . under go generate)")
 	f.StringVar(&o.pkg, "package", "", "Go package name (default $GOPACKAGE under go generate, else "+DefaultPackage+")")
 	f.StringVar(&o.rootType, "root-type", "", "Go name of the root type (default from the schema's title)")
 	f.StringSliceVar(&o.targets, "targets", nil, "targets to generate (default: all of "+fmt.Sprint(run.DefaultTargets())+")")
+	f.StringVar(&o.dialect, "dialect", "", "dialect of schemas without $schema: draft4, draft6, draft7, draft2019-09, draft2020-12 (default)")
+	f.StringArrayVar(&o.refMap, "ref-map", nil, "PREFIX=DIR: read remote references under URI PREFIX from files under DIR (repeatable; never the network)")
 }
 
 // resolve applies the config file and the defaults, returning the pipeline options and output root.
@@ -69,6 +77,11 @@ func (o *genOptions) resolve(cmd *cobra.Command) (run.Options, string, error) {
 		}
 		if cfg.Out != "" {
 			cfg.Out = filepath.Join(base, cfg.Out)
+		}
+		for i, m := range cfg.RefMap {
+			if prefix, dir, ok := strings.Cut(m, "="); ok && !filepath.IsAbs(dir) {
+				cfg.RefMap[i] = prefix + "=" + filepath.Join(base, dir)
+			}
 		}
 	}
 	flags := cmd.Flags()
@@ -106,5 +119,21 @@ func (o *genOptions) resolve(cmd *cobra.Command) (run.Options, string, error) {
 		defGoDir = "."
 	}
 	opts.GoDir = pick("go-dir", o.goDir, cfg.GoDir, defGoDir)
+	dialect, err := load.ParseDialect(pick("dialect", o.dialect, cfg.Dialect, ""))
+	if err != nil {
+		return run.Options{}, "", err
+	}
+	opts.Load.Dialect = dialect
+	refMap := o.refMap
+	if !flags.Changed("ref-map") {
+		refMap = cfg.RefMap
+	}
+	for _, m := range refMap {
+		rm, err := load.ParseRefMap(m)
+		if err != nil {
+			return run.Options{}, "", err
+		}
+		opts.Load.RefMap = append(opts.Load.RefMap, rm)
+	}
 	return opts, pick("out", o.out, cfg.Out, defOut), nil
 }

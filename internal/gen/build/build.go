@@ -508,6 +508,11 @@ func (b *builder) finish(pkg *ir.Package) {
 		name := path.Base(d.Path)
 		pkg.Sources = append(pkg.Sources, ir.Source{Path: name, ID: d.RootID(), SHA256: hex.EncodeToString(sum[:])})
 		fmt.Fprintf(h, "file %q %x\n", name, sum)
+		if d.Dialect != load.Draft2020 {
+			// The same bytes mean something else in another dialect (--dialect for a schema
+			// without "$schema"); 2020-12 adds nothing, so older hashes stay as they were.
+			fmt.Fprintf(h, "dialect %q %s\n", name, d.Dialect)
+		}
 	}
 	pkg.Hash = hex.EncodeToString(h.Sum(nil))[:16]
 	if len(b.set.Roots) > 0 {

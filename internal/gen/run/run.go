@@ -38,6 +38,8 @@ type Options struct {
 	Targets []string
 	// GoDir is the directory of generated Go code under the output root; empty means Package.
 	GoDir string
+	// Load are the loader's options: the dialect of schemas without "$schema", --ref-map.
+	Load load.Options
 }
 
 // A target turns the IR into files under its own directory of the output root.
@@ -146,7 +148,7 @@ func Run(opts Options) (*Result, error) {
 		return nil, fmt.Errorf("no schema given")
 	}
 	start := time.Now()
-	set, err := load.Files(opts.Schemas)
+	set, err := load.Load(opts.Schemas, opts.Load)
 	if err != nil {
 		return nil, err
 	}
