@@ -185,7 +185,10 @@ func (b *builder) readAssertions(doc *load.Document, ptr string, s *ir.Schema, n
 	}
 	if v := node.Get("pattern"); v != nil {
 		s.Pattern = v.Text
-		b.checkPattern(doc, ptr+"/pattern", v.Text)
+		if re2 := translatePattern(v.Text); re2 != v.Text {
+			s.GoPattern = re2
+		}
+		b.checkPattern(doc, ptr+"/pattern", s.Pattern, s.GoPattern != "")
 	}
 	s.Minimum = b.number(doc, ptr, node, "minimum")
 	s.Maximum = b.number(doc, ptr, node, "maximum")
@@ -266,7 +269,7 @@ func (b *builder) readApplicators(doc *load.Document, ptr string, s *ir.Schema, 
 	if v := node.Get("patternProperties"); v != nil {
 		for _, m := range v.Members {
 			p := ptr + "/patternProperties/" + jsontree.EscapePointerToken(m.Name)
-			b.checkPattern(doc, p, m.Name)
+			b.checkPattern(doc, p, m.Name, false)
 			s.PatternProperties = append(s.PatternProperties, &ir.PatternProperty{Pattern: m.Name, Schema: b.schemaAt(doc, p)})
 		}
 	}
@@ -331,15 +334,59 @@ func (b *builder) number(doc *load.Document, ptr string, node *jsontree.Node, kw
 
 // checkPattern rejects patterns whose ECMA-262 meaning Go's RE2 cannot reproduce. RE2 lacks
 // backreferences and lookaround, and a few escapes differ; rather than validate differently from
-// every other JSON Schema implementation, generation stops.
-func (b *builder) checkPattern(doc *load.Document, ptr, pattern string) {
-	if reason := ecmaOnly(pattern); reason != "" {
+// every other JSON Schema implementation, generation stops. translated says that the pattern's
+// \s and \S were rewritten as the classes ECMA-262 defines (translatePattern), which only
+// "pattern" does: under patternProperties the pattern is also a keyword location.
+func (b *builder) checkPattern(doc *load.Document, ptr, pattern string, translated bool) {
+	re2 := pattern
+	if translated {
+		re2 = translatePattern(pattern)
+	}
+	if reason := ecmaOnly(re2); reason != "" {
 		b.diags.Add(doc.Path, ptr, "pattern uses %s, which Go's regexp engine cannot match as ECMA-262 does", reason)
 		return
 	}
-	if _, err := regexp.Compile(pattern); err != nil {
+	if _, err := regexp.Compile(re2); err != nil {
 		b.diags.Add(doc.Path, ptr, "pattern does not compile: %v", err)
 	}
+}
+
+// ecmaSpace is the content of a character class of what ECMA-262's \s matches: WhiteSpace and
+// LineTerminator, Unicode's Zs category included.
+const ecmaSpace = `\t\n\v\f\r \x{a0}\x{1680}\x{2000}-\x{200a}\x{2028}\x{2029}\x{202f}\x{205f}\x{3000}\x{feff}`
+
+// translatePattern rewrites \s and \S as the classes ECMA-262 gives them. Other constructs are
+// left alone (ecmaOnly refuses those RE2 reads differently); \S inside a class stays as written,
+// and ecmaOnly then refuses the pattern.
+func translatePattern(pattern string) string {
+	var out strings.Builder
+	inClass := false
+	for i := 0; i < len(pattern); i++ {
+		c := pattern[i]
+		switch {
+		case c == '\\' && i+1 < len(pattern):
+			next := pattern[i+1]
+			i++
+			switch {
+			case next == 's' && inClass:
+				out.WriteString(ecmaSpace)
+			case next == 's':
+				out.WriteString("[" + ecmaSpace + "]")
+			case next == 'S' && !inClass:
+				out.WriteString("[^" + ecmaSpace + "]")
+			default:
+				out.WriteByte(c)
+				out.WriteByte(next)
+			}
+			continue
+		case c == '[' && !inClass:
+			inClass = true
+		case c == ']' && inClass:
+			inClass = false
+		}
+		out.WriteByte(c)
+	}
+	return out.String()
 }
 
 // ecmaOnly names an ECMA-262 construct in pattern that RE2 lacks or reads differently, or "".

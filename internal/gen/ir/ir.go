@@ -175,8 +175,11 @@ type Schema struct {
 	Enum  []Value
 
 	MinLength, MaxLength *int64
-	Pattern              string
-	Format               string
+	// Pattern is the ECMA-262 regular expression as written; GoPattern is its RE2 translation
+	// when the two differ (ECMA's \s names Unicode spaces RE2's \s lacks), "" otherwise.
+	Pattern   string
+	GoPattern string
+	Format    string
 
 	Minimum, Maximum, ExclusiveMinimum, ExclusiveMaximum, MultipleOf *Number
 

@@ -236,7 +236,14 @@ func (w *walker) emitValidate(n *ir.Named) {
 	f.Line("")
 	head := fmt.Sprintf("func (%s) cgValidate(c *cgCollector, at, kw *cgPath)", recv)
 	if len(body) == 0 {
-		f.Line(head + " {}")
+		// gofmt keeps an empty body on the header's line only while the whole stays within 100
+		// bytes (go/printer's maxSize); a long type name moves the brace to a line of its own.
+		if len(head)+len(" {}") <= 100 {
+			f.Line(head + " {}")
+		} else {
+			f.Line(head + " {")
+			f.Line("}")
+		}
 		return
 	}
 	f.Open(head)

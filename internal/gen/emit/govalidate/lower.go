@@ -114,6 +114,9 @@ func lowerAssertions(s *ir.Schema) goruntime.Node {
 	}
 	n.MinLength, n.MaxLength = count(s.MinLength), count(s.MaxLength)
 	n.Pattern = s.Pattern
+	if s.GoPattern != "" {
+		n.Pattern = s.GoPattern
+	}
 	n.Minimum, n.Maximum = literal(s.Minimum), literal(s.Maximum)
 	n.ExclusiveMinimum, n.ExclusiveMaximum = literal(s.ExclusiveMinimum), literal(s.ExclusiveMaximum)
 	n.MultipleOf = literal(s.MultipleOf)
