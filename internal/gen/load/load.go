@@ -124,6 +124,17 @@ func (l *loader) load(display, path, uri string, dialect Dialect) *Document {
 	if uri == "" {
 		uri = fileURI(abs)
 	}
+	if isYAML(path) {
+		json, err := yamlToJSON(data)
+		if err != nil {
+			l.diags.Add(filepath.ToSlash(display), "", "invalid YAML: %v", err)
+			return nil
+		}
+		before := len(l.diags)
+		doc := l.parse(display, abs, uri, json, dialect)
+		yamlPositions(data, l.diags[before:])
+		return doc
+	}
 	return l.parse(display, abs, uri, data, dialect)
 }
 

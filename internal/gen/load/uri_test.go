@@ -133,3 +133,33 @@ func TestParseRefMap(t *testing.T) {
 		t.Error("a mapping climbed out of its directory")
 	}
 }
+
+func TestYAMLSchemas(t *testing.T) {
+	dir := t.TempDir()
+	root := write(t, dir, "s.yaml", `title: S
+type: object
+properties:
+  zeta:
+    type: string
+  alpha:
+    $ref: defs.yml#/$defs/n
+`)
+	write(t, dir, "defs.yml", "$defs:\n  n:\n    type: integer\n")
+	set, err := Files([]string{root})
+	if err != nil {
+		t.Fatal(err)
+	}
+	props := set.Roots[0].Tree.Get("properties")
+	if len(props.Members) != 2 || props.Members[0].Name != "zeta" {
+		t.Fatalf("the YAML mapping's order was not kept: %+v", props.Members)
+	}
+	bad := write(t, dir, "bad.yaml", "type: object\nproperties:\n  a:\n    minLength: -1\n")
+	_, err = Files([]string{bad})
+	if err == nil || !strings.Contains(err.Error(), "bad.yaml#/properties/a/minLength (line 4, column 16)") {
+		t.Errorf("a metaschema error in YAML must carry the YAML line and column: %v", err)
+	}
+	broken := write(t, dir, "broken.yml", "type: [object\n")
+	if _, err = Files([]string{broken}); err == nil || !strings.Contains(err.Error(), "invalid YAML") {
+		t.Errorf("broken YAML: %v", err)
+	}
+}
