@@ -288,13 +288,14 @@ func (b *builder) fields(doc *load.Document, ptr string, n *ir.Named) {
 	for _, p := range n.Schema.Properties {
 		propPtr := ptr + "/properties/" + jsontree.EscapePointerToken(p.Name)
 		goName := naming.GoName(p.Name)
-		if x := doc.Tree.Resolve(propPtr).Get("x-go-name"); x != nil && x.Kind == jsontree.String {
-			goName = x.Text
+		nameKw, nameNode := goNameOf(doc.Tree.Resolve(propPtr))
+		if nameNode != nil {
+			goName = nameNode.Text
 			if naming.GoName(goName) != goName {
-				b.diags.Add(doc.Path, propPtr+"/x-go-name", "%q is not an exported Go identifier", goName)
+				b.diags.Add(doc.Path, propPtr+"/"+nameKw, "%q is not an exported Go identifier", goName)
 			}
 		}
-		if !b.usesVocabulary(doc) && doc.Tree.Resolve(propPtr).Get("x-go-name") == nil {
+		if !b.usesVocabulary(doc) && nameNode == nil {
 			// Outside a contract, a property whose name gives no usable field name gets one.
 			goName = freeFieldName(goName, seen)
 		}
@@ -326,6 +327,19 @@ func (b *builder) fields(doc *load.Document, ptr string, n *ir.Named) {
 		n.Fields = append(n.Fields, &ir.Field{Name: p.Name, GoName: goName, Origin: p.Schema.Origin,
 			Required: required, Schema: p.Schema, Type: &typ, Description: desc})
 	}
+}
+
+// goNameOf returns the Go name a property's schema chooses for its field, and the keyword it is
+// in: x-go-name, or go-jsonschema's goJSONSchema.identifier (so that a schema written for
+// go-jsonschema names its fields the same way here).
+func goNameOf(node *jsontree.Node) (string, *jsontree.Node) {
+	if x := node.Get("x-go-name"); x != nil && x.Kind == jsontree.String {
+		return "x-go-name", x
+	}
+	if x := node.Get(goJSONSchema).Get("identifier"); x != nil && x.Kind == jsontree.String {
+		return goJSONSchema + "/identifier", x
+	}
+	return "", nil
 }
 
 // freeFieldName turns a derived field name that is empty, reserved or taken into a free one:

@@ -120,6 +120,8 @@ func (b *builder) checkKeywords(doc *load.Document, ptr string, node *jsontree.N
 			}
 		case kws[m.Name] || load.AnyDialectKeyword(m.Name):
 			// A keyword of this dialect, or of another one (which this dialect ignores).
+		case m.Name == goJSONSchema:
+			b.checkGoJSONSchema(doc, kwPtr, m.Value)
 		default:
 			b.diags.Add(doc.Path, kwPtr, "keyword %q is not supported: no JSON Schema dialect defines it (a misspelling?)", m.Name)
 		}
@@ -127,6 +129,26 @@ func (b *builder) checkKeywords(doc *load.Document, ptr string, node *jsontree.N
 	for _, name := range []string{"x-enum-descriptions", "x-fallback"} {
 		if node.Has(name) && !node.Has("enum") {
 			b.diags.Add(doc.Path, ptr+"/"+name, "%s needs an enum beside it", name)
+		}
+	}
+}
+
+// goJSONSchema is go-jsonschema's extension keyword.
+const goJSONSchema = "goJSONSchema"
+
+// checkGoJSONSchema accepts the members of go-jsonschema's extension that contractgen honours
+// (identifier, the field's Go name) and refuses the others with their pointer: a custom Go type
+// (type, imports, nillable, pointer) would bypass the generated decoding and validation, and
+// extraTags has no counterpart yet.
+func (b *builder) checkGoJSONSchema(doc *load.Document, ptr string, v *jsontree.Node) {
+	if v.Kind != jsontree.Object {
+		b.diags.Add(doc.Path, ptr, "goJSONSchema must be an object")
+		return
+	}
+	for _, m := range v.Members {
+		if m.Name != "identifier" {
+			b.diags.Add(doc.Path, ptr+"/"+jsontree.EscapePointerToken(m.Name),
+				"goJSONSchema.%s is not supported (contractgen reads goJSONSchema.identifier alone); remove it, or generate this schema with go-jsonschema", m.Name)
 		}
 	}
 }

@@ -1,8 +1,13 @@
 package build
 
 import (
+	"os"
+	"path/filepath"
 	"regexp"
+	"strings"
 	"testing"
+
+	"github.com/contractgen/contractgen/internal/gen/load"
 )
 
 // TestTranslatePatternMatchesECMASpaces checks the \s translation against ECMA-262's definition:
@@ -32,5 +37,38 @@ func TestTranslatePatternMatchesECMASpaces(t *testing.T) {
 	}
 	if ecmaOnly(translatePattern(`[\S]`)) == "" {
 		t.Error(`\S inside a class must stay refused`)
+	}
+}
+
+// TestGoJSONSchemaIdentifier checks that go-jsonschema's goJSONSchema.identifier names a field,
+// and that its other members are refused with their pointer.
+func TestGoJSONSchemaIdentifier(t *testing.T) {
+	dir := t.TempDir()
+	p := filepath.Join(dir, "g.schema.json")
+	write := func(s string) {
+		if err := os.WriteFile(p, []byte(s), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write(`{"title": "G", "type": "object", "properties": {"id": {"type": "string", "goJSONSchema": {"identifier": "Identity"}}}}`)
+	set, err := load.Files([]string{p})
+	if err != nil {
+		t.Fatal(err)
+	}
+	pkg, err := Build(set, Options{Package: "g"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := pkg.Roots[0].Fields[0].GoName; got != "Identity" {
+		t.Errorf("field name %s, want Identity", got)
+	}
+	write(`{"title": "G", "type": "object", "properties": {"at": {"type": "string", "goJSONSchema": {"type": "time.Time", "imports": ["time"]}}}}`)
+	set, err = load.Files([]string{p})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = Build(set, Options{Package: "g"})
+	if err == nil || !strings.Contains(err.Error(), "g.schema.json#/properties/at/goJSONSchema/type: goJSONSchema.type is not supported") {
+		t.Errorf("goJSONSchema.type: %v", err)
 	}
 }
