@@ -1,6 +1,8 @@
-// Package build turns loaded schema documents into the IR: it resolves references, chooses Go names
-// and Go representations, normalizes constraints, reads the kind catalog, and rejects every keyword
-// it does not support with the keyword's pointer, so nothing is silently ignored.
+// Package build turns loaded schema documents into the IR: it reads each schema's keywords as its
+// dialect defines them (draft-04 to 2020-12, normalized to one IR), resolves references through
+// the loader's URI index, chooses Go names and Go representations, normalizes constraints, reads
+// the kind catalog, and rejects every keyword no dialect defines with the keyword's pointer, so
+// nothing the author meant is silently ignored.
 package build
 
 import (

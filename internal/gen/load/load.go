@@ -1,5 +1,7 @@
-// Package load reads schema files from the file system (never the network), checks them against
-// the JSON Schema 2020-12 metaschema and parses them into an ordered tree with positions.
+// Package load reads schema files (JSON or YAML) from the file system (never the network), decides
+// each document's dialect, checks it against that dialect's metaschema, parses it into an ordered
+// tree with positions, and indexes its schema resources and anchors so that references resolve
+// against base URIs (uri.go). Remote URIs are read only through --ref-map mappings.
 //
 // The ordered tree is what the IR is built from. go-jsonschema's model keeps properties in Go maps
 // (schema order lost), reads bounds into float64 (big literals lost), drops zero values such as

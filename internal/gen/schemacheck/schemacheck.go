@@ -1,12 +1,13 @@
 // Package schemacheck validates documents against the schemas contractgen carries and turns each
-// violation into a pointed diagnostic. The loader uses it with the draft 2020-12 metaschema, the
+// violation into a pointed diagnostic. The loader uses it with each dialect's metaschema, the
 // catalog with the extension vocabulary's schema.
 //
 // The schemas run on the interpreter that generated packages carry (internal/templates/goruntime),
 // over tables written at go generate time (package tablegen) and compiled on first use: a run of
-// contractgen compiles no schema and links no second validator. The metaschema is written in the
-// keywords contractgen supports (dialect.schema.json); its tests hold it to the reference
-// validator (santhosh-tekuri/jsonschema) with the official metaschema.
+// contractgen compiles no schema and links no second validator. The 2020-12 metaschema is written
+// in plain keywords (dialect.schema.json); draft-04, -06, -07 and 2019-09 are the official
+// metaschemas (metaschemas/, also served to the loader for references to their URIs). The tests
+// hold every table to the reference validator (santhosh-tekuri/jsonschema) with its own copy.
 package schemacheck
 
 //go:generate go run ./gentable -schema dialect.schema.json -package schemacheck -var metaschemaNodes -o metaschema_table.go

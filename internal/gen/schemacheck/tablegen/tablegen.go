@@ -1,14 +1,14 @@
-// Package tablegen writes the validation table of a schema that contractgen carries (the 2020-12
-// metaschema in contractgen's dialect, the extension vocabulary) as a Go literal, at go generate
+// Package tablegen writes the validation table of a schema that contractgen carries (the
+// metaschemas of every dialect, the extension vocabulary) as a Go literal, at go generate
 // time. contractgen then checks documents against these schemas with the interpreter generated
 // packages carry (internal/templates/goruntime) without building a table, compiling a schema or
 // linking a second validator when it runs.
 //
 // The table is made by the generator's own pipeline, as for a generated package: build.Build, then
-// govalidate.Lower. The document is parsed here rather than through load.Files, because loading
-// checks a document against the very metaschema table this package writes: a broken table must
-// not keep itself from being regenerated. The tests of schemacheck and catalog check both schema
-// files against the reference validator's metaschema instead. The generator imports build, which
+// govalidate.Lower. The document is loaded without the metaschema check (load.Options.
+// SkipMetaschema), because that check runs on the very tables this package writes: a broken
+// table must not keep itself from being regenerated. The tests of schemacheck and catalog check
+// the schema files against the reference validator's metaschemas instead. The generator imports build, which
 // imports catalog and schemacheck, so both table files must exist for it to compile: if one is
 // deleted, write it back as "var <name> = []goruntime.Node{{}, {}}" and run go generate.
 package tablegen
