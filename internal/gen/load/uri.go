@@ -118,7 +118,9 @@ func (l *loader) walk(doc *Document, n *jsontree.Node, ptr string, res *Resource
 	}
 	d := res.Dialect
 	if s := n.Get("$schema"); s != nil && s.Kind == jsontree.String && ptr != "" {
-		if sd, ok := dialectOfURI(s.Text); ok {
+		// "$schema" below the root counts only at the root of an embedded resource (a subschema
+		// with its own identifier, which the declared dialect names).
+		if sd, ok := dialectOfURI(s.Text); ok && n.Get(sd.IDKeyword()) != nil {
 			d = sd
 		}
 	}
@@ -176,12 +178,7 @@ func (l *loader) walk(doc *Document, n *jsontree.Node, ptr string, res *Resource
 		}
 	}
 	SchemaChildren(d, n, ptr, func(child *jsontree.Node, childPtr string) {
-		sub := res
-		if sub.Dialect != d {
-			// A "$schema" without an identifier changes the dialect of the subschemas alone.
-			sub = &Resource{URI: res.URI, Doc: doc, Pointer: res.Pointer, Dialect: d}
-		}
-		l.walk(doc, child, childPtr, sub)
+		l.walk(doc, child, childPtr, res)
 	})
 }
 

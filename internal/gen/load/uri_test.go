@@ -74,7 +74,8 @@ func TestEmbeddedResourcesAndAnchors(t *testing.T) {
 		"$id": "https://example.com/root.json",
 		"$defs": {
 			"inner": {"$id": "inner/x.json", "$defs": {"y": {"$anchor": "why", "type": "integer"}}},
-			"d7": {"$schema": "http://json-schema.org/draft-07/schema#"}
+			"d7": {"$schema": "http://json-schema.org/draft-07/schema#"},
+			"e7": {"$schema": "http://json-schema.org/draft-07/schema#", "$id": "e7.json", "properties": {"x": {}}}
 		}}`)
 	set, err := Files([]string{root})
 	if err != nil {
@@ -96,7 +97,10 @@ func TestEmbeddedResourcesAndAnchors(t *testing.T) {
 		t.Errorf("a missing anchor: %v", err)
 	}
 	if r := set.ResourceAt(set.Roots[0], "/$defs/d7"); r.Dialect != Draft2020 {
-		t.Logf("a $schema without $id keeps the resource's dialect for resolution: %s", r.Dialect)
+		t.Errorf("a $schema without an identifier below the root changed the dialect to %s", r.Dialect)
+	}
+	if r := set.ResourceAt(set.Roots[0], "/$defs/e7/properties/x"); r.Dialect != Draft7 || r.Pointer != "/$defs/e7" {
+		t.Errorf("an embedded resource with a draft-07 $schema: %+v", r)
 	}
 }
 
