@@ -10,7 +10,8 @@
 # Knobs: BENCH_SIZES (default "75 150 300 600"), BENCH_REPS (whole-process runs per cell on the
 # synthetic schemas, default 5), BENCH_CONTRACT_REPS (runs per cell on the contract, default 21:
 # a run takes tens of milliseconds, so more runs steady the median), BENCH_COUNT (go test -count, default 5), BENCH_TIME (go test -benchtime, default
-# go's 1s), BENCH_PARTS (default "gen code profile"), BENCH_RAW (file that keeps the raw go test
+# go's 1s), BENCH_PARTS (default "gen code profile k8s"; k8s: the corpus' kubernetes schema,
+# BENCH_K8S_REPS runs per cell), BENCH_RAW (file that keeps the raw go test
 # output), BENCH_PROFILE (defs of the schema the profile part runs on, default 300).
 set -euo pipefail
 
@@ -20,7 +21,7 @@ reps=${BENCH_REPS:-5}
 contract_reps=${BENCH_CONTRACT_REPS:-21}
 count=${BENCH_COUNT:-5}
 benchtime=${BENCH_TIME:-1s}
-parts=${BENCH_PARTS:-"gen code profile"}
+parts=${BENCH_PARTS:-"gen code profile k8s"}
 contract=docs/contracts/schemas/agent-error.schema.json
 gjs_version=v0.24.1
 
@@ -315,6 +316,46 @@ stages() {
 	echo
 }
 
+# kubernetes compares the tools on the corpus' large schema (draft-07, 600 definitions, 1 MB):
+# the whole process, and the compile time of the package each one writes (go build of that
+# package alone, its dependencies cached; a comment appended before each build makes the
+# compiler run). BENCH_K8S_REPS runs per cell (default 5).
+kubernetes() {
+	local k8s=../shared/corpus/real-schemas/kubernetes-definitions.json n=${BENCH_K8S_REPS:-5} ct cm gt gm i m s e
+	if [[ ! -f $k8s ]]; then
+		echo "(kubernetes part skipped: $k8s is absent)"
+		return
+	fi
+	read -r ct cm gt gm < <(pair "$n" "contractgen (kubernetes)" "$work/contractgen" generate -q --schema "$k8s" --out "$work/out" --targets go --package k8s \
+		-- "go-jsonschema (kubernetes)" "$work/bin/go-jsonschema" -p k8s -o "$work/out/types.go" "$k8s")
+	for m in cg gjs; do
+		rm -rf "$work/k8s-$m" && mkdir -p "$work/k8s-$m/k8s"
+		printf 'module k8s%s\n\ngo 1.24\n' "$m" >"$work/k8s-$m/go.mod"
+	done
+	"$work/contractgen" generate -q --schema "$k8s" --out "$work/k8s-cg" --go-dir k8s --targets go --package k8s
+	"$work/bin/go-jsonschema" -p k8s -o "$work/k8s-gjs/k8s/types.go" "$k8s" 2>/dev/null
+	local -A build=()
+	for ((i = 0; i < n; i++)); do
+		for m in cg gjs; do
+			echo "// run $i" >>"$(ls "$work/k8s-$m/k8s/"*.go | head -1)"
+			s=$EPOCHREALTIME
+			(cd "$work/k8s-$m" && GOFLAGS=-mod=mod go build ./k8s)
+			e=$EPOCHREALTIME
+			build[$m]+="$(awk -v a="$s" -v b="$e" 'BEGIN { printf "%.3f", b - a }') "
+		done
+	done
+	# shellcheck disable=SC2086 # the lists are space-separated numbers
+	local cb=$(median ${build[cg]}) gb=$(median ${build[gjs]})
+	echo "## kubernetes-definitions.json (draft-07, 600 definitions; median of $n)"
+	echo
+	echo "| measure | contractgen | go-jsonschema v0.24.1 | contractgen / go-jsonschema |"
+	echo "|---|---:|---:|---:|"
+	echo "| whole process, s (contractgen: Go types and validators) | $ct | $gt | $(ratio "$ct" "$gt") |"
+	echo "| whole process, peak MiB | $(mib "$cm") | $(mib "$gm") | $(ratio "$cm" "$gm") |"
+	echo "| go build of the generated package, s | $cb | $gb | $(ratio "$cb" "$gb") |"
+	echo
+}
+
 # top prints the generator's own entries of a CPU profile, heaviest first.
 top() {
 	go tool pprof -top -cum -nodecount=40 "$1" "$2" 2>/dev/null |
@@ -330,8 +371,9 @@ for part in $parts; do
 	gen) generator ;;
 	code) code ;;
 	profile) profile ;;
+	k8s) kubernetes ;;
 	*)
-		echo "unknown part $part (want gen, code or profile)" >&2
+		echo "unknown part $part (want gen, code, profile or k8s)" >&2
 		exit 2
 		;;
 	esac

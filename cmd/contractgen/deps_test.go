@@ -44,7 +44,6 @@ var banned = []struct{ prefix, why string }{
 	{"github.com/santhosh-tekuri/", "the reference validator stays in tests (see above)"},
 	{"golang.org/x/text", "dragged in by the reference validator"},
 	{"github.com/atombender/go-jsonschema", "go-jsonschema is the benchmark and differential peer, not part of the generator"},
-	{"github.com/goccy/go-yaml", "came only with go-jsonschema"},
 	{"dario.cat/mergo", "came only with go-jsonschema"},
 	{"github.com/go-viper/mapstructure", "only the code go-jsonschema generates (the benchmark peer) calls it"},
 }
@@ -57,6 +56,7 @@ var linkedModules = map[string]string{
 	"github.com/spf13/pflag":          "cobra's POSIX flags",
 	"github.com/dave/jennifer":        "the Go type declarations of types.go (issue 14: one Go writer, pending)",
 	"github.com/rogpeppe/go-internal": "check's drift diffs (package diff, the Go toolchain's anchored diff)",
+	"github.com/goccy/go-yaml":        "YAML schemas (.yaml/.yml), read with key order and line/column kept",
 }
 
 // TestBinaryLinksOnlyListedModules fails when the binary links a module that linkedModules does

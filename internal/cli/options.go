@@ -16,6 +16,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/contractgen/contractgen/internal/gen/emit"
+	"github.com/contractgen/contractgen/internal/gen/load"
 	"github.com/contractgen/contractgen/internal/gen/run"
 )
 
@@ -36,6 +37,8 @@ type genOptions struct {
 	rootType string
 	targets  []string
 	refRoot  string
+	dialect  string
+	refMap   []string
 }
 
 // configFile is the optional JSON configuration; flags override it.
@@ -47,11 +50,13 @@ type configFile struct {
 	RootType string   `json:"root_type"`
 	Targets  []string `json:"targets"`
 	RefRoot  string   `json:"ref_root"`
+	Dialect  string   `json:"dialect"`
+	RefMap   []string `json:"ref_map"`
 }
 
 func (o *genOptions) register(cmd *cobra.Command) {
 	f := cmd.Flags()
-	f.StringVar(&o.config, "config", "", "JSON config file with schemas, out, go_dir, package, root_type, targets, ref_root (paths relative to it)")
+	f.StringVar(&o.config, "config", "", "JSON config file with schemas, out, go_dir, package, root_type, targets, ref_root, dialect, ref_map (paths relative to it)")
 	f.StringSliceVar(&o.schemas, "schema", nil, "schema file(s) (default "+DefaultSchema+")")
 	f.StringVar(&o.out, "out", "", "output root (default "+DefaultOut+", or . under go generate)")
 	f.StringVar(&o.goDir, "go-dir", "", "directory of the Go package under the output root (default the package name, or . under go generate)")
@@ -59,6 +64,8 @@ func (o *genOptions) register(cmd *cobra.Command) {
 	f.StringVar(&o.rootType, "root-type", "", "Go name of the root type (default from the schema's title)")
 	f.StringVar(&o.refRoot, "ref-root", "", "directory a $ref may read schema files under (default: the directories of the given schemas)")
 	f.StringSliceVar(&o.targets, "targets", nil, "targets to generate (default: all of "+fmt.Sprint(run.DefaultTargets())+")")
+	f.StringVar(&o.dialect, "dialect", "", "dialect of schemas without $schema: draft4, draft6, draft7, draft2019-09, draft2020-12 (default)")
+	f.StringArrayVar(&o.refMap, "ref-map", nil, "PREFIX=DIR: read remote references under URI PREFIX from files under DIR (repeatable; never the network)")
 }
 
 // resolve applies the config file and the defaults, returning the pipeline options and output root.
@@ -83,6 +90,11 @@ func (o *genOptions) resolve(cmd *cobra.Command) (run.Options, string, error) {
 		}
 		if cfg.RefRoot != "" {
 			cfg.RefRoot = filepath.Join(base, cfg.RefRoot)
+		}
+		for i, m := range cfg.RefMap {
+			if prefix, dir, ok := strings.Cut(m, "="); ok && !filepath.IsAbs(dir) {
+				cfg.RefMap[i] = prefix + "=" + filepath.Join(base, dir)
+			}
 		}
 	}
 	flags := cmd.Flags()
@@ -127,7 +139,23 @@ func (o *genOptions) resolve(cmd *cobra.Command) (run.Options, string, error) {
 		defGoDir = "."
 	}
 	opts.GoDir = pick("go-dir", o.goDir, cfg.GoDir, defGoDir)
-	opts.RefRoot = pick("ref-root", o.refRoot, cfg.RefRoot, "")
+	opts.Load.RefRoot = pick("ref-root", o.refRoot, cfg.RefRoot, "")
+	dialect, err := load.ParseDialect(pick("dialect", o.dialect, cfg.Dialect, ""))
+	if err != nil {
+		return run.Options{}, "", usage("%v", err)
+	}
+	opts.Load.Dialect = dialect
+	refMap := o.refMap
+	if !flags.Changed("ref-map") {
+		refMap = cfg.RefMap
+	}
+	for _, m := range refMap {
+		rm, err := load.ParseRefMap(m)
+		if err != nil {
+			return run.Options{}, "", usage("%v", err)
+		}
+		opts.Load.RefMap = append(opts.Load.RefMap, rm)
+	}
 	return opts, pick("out", o.out, cfg.Out, defOut), nil
 }
 

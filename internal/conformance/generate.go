@@ -24,7 +24,13 @@ import (
 // root type named rootType. It returns the generator's error unchanged, so callers can check that
 // an unsupported keyword is named with its pointer.
 func Generate(schema, pkg, rootType, dir string) error {
-	set, err := load.Files([]string{schema})
+	return GenerateWith(schema, pkg, rootType, dir, load.Options{})
+}
+
+// GenerateWith is Generate with loader options: the dialect of schemas that declare none and
+// the --ref-map mappings.
+func GenerateWith(schema, pkg, rootType, dir string, opts load.Options) error {
+	set, err := load.Load([]string{schema}, opts)
 	if err != nil {
 		return err
 	}

@@ -12,10 +12,19 @@ import (
 	"sort"
 	"strings"
 	"testing"
+
+	"github.com/contractgen/contractgen/internal/gen/build"
+	"github.com/contractgen/contractgen/internal/gen/emit/govalidate"
+	"github.com/contractgen/contractgen/internal/gen/load"
+	"github.com/contractgen/contractgen/internal/templates/goruntime"
 )
 
-// suiteDir is where the JSON Schema Test Suite is checked out, relative to this package.
-var suiteDir = filepath.Join("..", "..", "..", "shared", "conformance", "json-schema-test-suite", "tests", "draft2020-12")
+// suiteRoot is where the JSON Schema Test Suite is checked out, relative to this package; each
+// dialect's tests are in tests/<dialect>, the documents they reference in remotes.
+var suiteRoot = filepath.Join("..", "..", "..", "shared", "conformance", "json-schema-test-suite")
+
+// remotesPrefix is the URI the suite serves remotes/ under.
+const remotesPrefix = "http://localhost:1234/"
 
 var suiteWork = flag.String("suite-work", "", "generate the suite's packages into this directory and keep them (for debugging)")
 
@@ -45,22 +54,75 @@ type fileResult struct {
 type runCase struct {
 	Package int             `json:"package"`
 	Data    json.RawMessage `json:"data"`
+	// verdict is the interpreter's, in TestSuiteInterpreter.
+	verdict string
 }
 
-// TestSuite generates a package for every group whose schema contractgen supports, compiles them all
-// into one program, and checks every test's verdict through Parse. Groups with unsupported keywords
-// must be refused at generation with a message naming the keyword's pointer.
+// interpret builds the group's table in memory, as contractgen validate does, and appends each
+// test's verdict to cases.
+func interpret(schema string, opts load.Options, g suiteGroup, cases *[]runCase, pkg int) error {
+	set, err := load.Load([]string{schema}, opts)
+	if err != nil {
+		return err
+	}
+	ir, err := build.Build(set, build.Options{Package: "g", RootType: "Root"})
+	if err != nil {
+		return err
+	}
+	table := govalidate.Lower(ir)
+	nodes, root := goruntime.Compile(table.Nodes), table.Of(ir.Roots[0].Schema)
+	for _, tc := range g.Tests {
+		c := runCase{Package: pkg, Data: tc.Data}
+		vs, err := goruntime.ValidateJSON(nodes, root, tc.Data)
+		switch {
+		case err != nil:
+			c.verdict = "error: " + err.Error()
+		default:
+			c.verdict = verdict(len(vs) == 0)
+		}
+		*cases = append(*cases, c)
+	}
+	return nil
+}
+
+// TestSuite runs the required tests of every dialect (the suite's optional/ folder aside), the
+// documents they reference served from remotes/ through a --ref-map mapping.
 func TestSuite(t *testing.T) {
+	if testing.Short() {
+		t.Skip("compiles a few hundred generated packages per dialect; not in -short mode")
+	}
+	for _, d := range load.Dialects {
+		t.Run(d.String(), func(t *testing.T) { testSuiteDialect(t, d, true) })
+	}
+}
+
+// TestSuiteInterpreter runs the same groups through the interpreter that contractgen validate
+// uses, over tables built in memory: seconds instead of minutes, so it also runs in -short mode.
+func TestSuiteInterpreter(t *testing.T) {
+	for _, d := range load.Dialects {
+		t.Run(d.String(), func(t *testing.T) { testSuiteDialect(t, d, false) })
+	}
+}
+
+// testSuiteDialect generates a package for every group whose schema contractgen supports, compiles
+// them all into one program, and checks every test's verdict through Parse. Groups contractgen
+// refuses must be refused at generation with a message naming a pointer.
+func testSuiteDialect(t *testing.T, d load.Dialect, compile bool) {
+	suiteDir := filepath.Join(suiteRoot, "tests", d.String())
 	files, _ := filepath.Glob(filepath.Join(suiteDir, "*.json"))
 	if len(files) == 0 {
 		t.Skipf("the JSON Schema Test Suite is not at %s (it lives in the shared checkout beside the repository)", suiteDir)
 	}
-	if testing.Short() {
-		t.Skip("compiles a few hundred generated packages; not in -short mode")
+	remotes, err := filepath.Abs(filepath.Join(suiteRoot, "remotes"))
+	if err != nil {
+		t.Fatal(err)
 	}
+	opts := load.Options{Dialect: d, RefMap: []load.RefMap{{Prefix: remotesPrefix, Dir: remotes}}}
 	work := *suiteWork
 	if work == "" {
 		work = t.TempDir()
+	} else {
+		work = filepath.Join(work, d.String())
 	}
 	writeFile(t, filepath.Join(work, "go.mod"), "module conftest\n\ngo 1.24\n")
 	var (
@@ -82,7 +144,13 @@ func TestSuite(t *testing.T) {
 			schema := filepath.Join(work, "schemas", fmt.Sprintf("%s-%d.json", strings.TrimSuffix(res.File, ".json"), gi))
 			writeFile(t, schema, string(g.Schema))
 			pkg := fmt.Sprintf("g%04d", len(owner))
-			if err := Generate(schema, pkg, "Root", filepath.Join(work, pkg)); err != nil {
+			var err error
+			if compile {
+				err = GenerateWith(schema, pkg, "Root", filepath.Join(work, pkg), opts)
+			} else {
+				err = interpret(schema, opts, g, &cases, len(owner))
+			}
+			if err != nil {
 				res.Rejected++
 				res.RejectedBy[strings.ReplaceAll(rejectionReason(err), filepath.Dir(schema)+string(filepath.Separator), "")]++
 				if !strings.Contains(err.Error(), "#/") && !strings.Contains(err.Error(), "#: ") {
@@ -92,19 +160,28 @@ func TestSuite(t *testing.T) {
 			}
 			res.Run++
 			for _, tc := range g.Tests {
-				cases = append(cases, runCase{Package: len(owner), Data: tc.Data})
+				if compile {
+					cases = append(cases, runCase{Package: len(owner), Data: tc.Data})
+				}
 				want = append(want, tc.Valid)
 			}
 			owner = append(owner, fmt.Sprintf("%s#%d %q", res.File, gi, g.Description))
 			where = append(where, res)
 		}
 	}
-	got := runParsers(t, work, len(owner), cases)
+	var got []string
+	if compile {
+		got = runParsers(t, work, len(owner), cases)
+	} else {
+		for _, c := range cases {
+			got = append(got, c.verdict)
+		}
+	}
 	failed := map[int]bool{}
 	for i, c := range cases {
 		if got[i] != verdict(want[i]) {
 			failed[c.Package] = true
-			t.Errorf("%s: data %s: Parse says %s, the suite says %s", owner[c.Package], c.Data, got[i], verdict(want[i]))
+			t.Errorf("%s: data %s: %s says %s, the suite says %s", owner[c.Package], c.Data, map[bool]string{true: "Parse", false: "the interpreter"}[compile], got[i], verdict(want[i]))
 		}
 	}
 	for p, res := range where {
@@ -120,8 +197,8 @@ func TestSuite(t *testing.T) {
 		}
 		t.Logf("%-28s groups %3d  run %3d  passed %3d  rejected %3d %v", res.File, res.Groups, res.Run, res.Passed, res.Rejected, res.RejectedBy)
 	}
-	if *writeMatrix {
-		if err := updateMatrix(filepath.Join("..", "..", "docs", "validation.md"), results); err != nil {
+	if *writeMatrix && compile {
+		if err := updateMatrix(filepath.Join("..", "..", "docs", "validation.md"), d.String(), results); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -146,7 +223,7 @@ func rejectionReason(err error) string {
 	switch {
 	case strings.Contains(msg, "names a file that"):
 		return "$ref to a file that is not loaded (relative to a remote $id)"
-	case strings.Contains(msg, "only JSON Schema draft 2020-12"):
+	case strings.Contains(msg, "names no dialect contractgen knows"):
 		return "$schema is a custom metaschema"
 	case strings.Contains(msg, "remote"):
 		return "remote $ref"
@@ -232,12 +309,12 @@ func main() {
 }
 
 // updateMatrix rewrites the part of docs/validation.md between the matrix markers.
-func updateMatrix(path string, results []*fileResult) error {
+func updateMatrix(path, dialect string, results []*fileResult) error {
 	doc, err := os.ReadFile(path)
 	if err != nil {
 		return err
 	}
-	const begin, end = "<!-- matrix:begin -->\n", "<!-- matrix:end -->"
+	begin, end := "<!-- matrix:"+dialect+":begin -->\n", "<!-- matrix:"+dialect+":end -->"
 	i, j := bytes.Index(doc, []byte(begin)), bytes.Index(doc, []byte(end))
 	if i < 0 || j < i {
 		return fmt.Errorf("%s has no %q ... %q section", path, strings.TrimSpace(begin), end)

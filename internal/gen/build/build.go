@@ -1,6 +1,8 @@
-// Package build turns loaded schema documents into the IR: it resolves references, chooses Go names
-// and Go representations, normalizes constraints, reads the kind catalog, and rejects every keyword
-// it does not support with the keyword's pointer, so nothing is silently ignored.
+// Package build turns loaded schema documents into the IR: it reads each schema's keywords as its
+// dialect defines them (draft-04 to 2020-12, normalized to one IR), resolves references through
+// the loader's URI index, chooses Go names and Go representations, normalizes constraints, reads
+// the kind catalog, and rejects every keyword no dialect defines with the keyword's pointer, so
+// nothing the author meant is silently ignored.
 package build
 
 import (
@@ -9,10 +11,10 @@ import (
 	"fmt"
 	"math"
 	"math/big"
-	"net/url"
 	"path"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/contractgen/contractgen/internal/gen/catalog"
@@ -51,7 +53,8 @@ var reservedFields = []string{"Extra", "Validate", "MarshalJSON", "UnmarshalJSON
 
 // Build produces the IR for the loaded documents.
 func Build(set *load.Set, opts Options) (*ir.Package, error) {
-	b := &builder{set: set, opts: opts, nodes: map[string]*ir.Schema{}, named: map[string]*ir.Named{}, names: map[string]string{}}
+	b := &builder{set: set, opts: opts, nodes: map[string]*ir.Schema{}, named: map[string]*ir.Named{}, names: map[string]string{},
+		strict: map[*load.Document]bool{}}
 	if !naming.IsValidPackageName(opts.Package) {
 		b.diags.Add("", "", "package name %q is not a valid Go package name (an identifier that is not a keyword); choose another --package", opts.Package)
 	} else if opts.Package == "main" {
@@ -71,6 +74,7 @@ func Build(set *load.Set, opts Options) (*ir.Package, error) {
 	for _, doc := range set.Roots {
 		pkg.Roots = append(pkg.Roots, b.root(doc))
 	}
+	b.scopes()
 	b.checkCycles()
 	b.finish(pkg)
 	if b.diags.Err() == nil {
@@ -96,6 +100,18 @@ type builder struct {
 	all   []*ir.Named
 	// resolving guards against $ref chains that never reach a schema.
 	resolving map[string]bool
+	// order lists the schema nodes in the order they were built, for deterministic passes.
+	order []nodeKey
+	// strict caches usesVocabulary per document.
+	strict map[*load.Document]bool
+	// dynamic is set once a dynamic reference is read: the nodes then need their scopes.
+	dynamic bool
+}
+
+// nodeKey locates a built schema node.
+type nodeKey struct {
+	doc *load.Document
+	ptr string
 }
 
 func (b *builder) root(doc *load.Document) *ir.Named {
@@ -110,7 +126,6 @@ func (b *builder) root(doc *load.Document) *ir.Named {
 	if b.opts.RootType != "" && !naming.IsExported(name) {
 		b.diags.Add(doc.Path, "", "--root-type %q is not an exported Go identifier", name)
 	}
-	b.checkRootOnly(doc)
 	n := b.declare(doc, "", name)
 	if n.Kind == ir.StructType {
 		for _, f := range n.Fields {
@@ -119,22 +134,45 @@ func (b *builder) root(doc *load.Document) *ir.Named {
 			}
 		}
 	}
-	// Every $defs entry is generated, referenced or not: a definition is a public name of the contract.
-	if defs := doc.Tree.Get("$defs"); defs != nil && defs.Kind == jsontree.Object {
+	// Every $defs (or definitions) entry is generated, referenced or not: a definition is a public
+	// name of the contract.
+	for _, kw := range []string{"$defs", "definitions"} {
+		defs := doc.Tree.Get(kw)
+		if defs == nil || defs.Kind != jsontree.Object || (doc.Tree.Has("$ref") && doc.Dialect.RefOverrides()) {
+			continue
+		}
 		for _, m := range defs.Members {
-			ptr := "/$defs/" + jsonpointer.Escape(m.Name)
+			ptr := "/" + kw + "/" + jsonpointer.Escape(m.Name)
 			b.declare(doc, ptr, b.nameFor(doc, ptr))
 		}
 	}
 	return n
 }
 
-// checkRootOnly reports $id and $schema where only the root may carry them, and x-catalog elsewhere.
-func (b *builder) checkRootOnly(doc *load.Document) {
-	if id := doc.Tree.Get("$id"); id != nil {
-		u, err := url.Parse(id.Text)
-		if err != nil || !u.IsAbs() || u.Fragment != "" {
-			b.diags.Add(doc.Path, "/$id", "$id must be an absolute URI without a fragment")
+// scopes gives every schema node its resource's root when the package resolves dynamic
+// references, and each resource root its dynamic anchors: the validator keeps the dynamic scope
+// from them.
+func (b *builder) scopes() {
+	if !b.dynamic {
+		return
+	}
+	for i := 0; i < len(b.order); i++ { // building a resource root may add nodes
+		k := b.order[i]
+		s := b.nodes[k.doc.Abs+"#"+k.ptr]
+		res := b.set.ResourceAt(k.doc, k.ptr)
+		root := b.schemaAt(res.Doc, res.Pointer)
+		s.Scope = root
+		if root.DynamicAnchors != nil || root.RecursiveAnchor || s != root {
+			continue
+		}
+		root.RecursiveAnchor = res.RecursiveAnchor
+		names := make([]string, 0, len(res.DynamicAnchors))
+		for name := range res.DynamicAnchors {
+			names = append(names, name)
+		}
+		sort.Strings(names)
+		for _, name := range names {
+			root.DynamicAnchors = append(root.DynamicAnchors, &ir.Property{Name: name, Schema: b.schemaAt(res.Doc, res.DynamicAnchors[name])})
 		}
 	}
 }
@@ -155,8 +193,16 @@ func (b *builder) declare(doc *load.Document, ptr, goName string) *ir.Named {
 		}
 	}
 	if prev, ok := b.names[goName]; ok {
-		b.diags.Add(doc.Path, ptr, "Go type name %s is already taken by %s; set x-go-name to choose another", goName, prev)
-		goName = goName + "_" + fmt.Sprint(len(b.all))
+		chosen := node.Get("x-go-name") != nil || (ptr == "" && b.opts.RootType != "")
+		if chosen || b.usesVocabulary(doc) {
+			// A name the user chose, or one in a contract (which names its types on purpose).
+			b.diags.Add(doc.Path, ptr, "Go type name %s is already taken by %s; set x-go-name to choose another", goName, prev)
+		}
+		// Other schemas get the next free numbered name, in the order types are declared.
+		base := goName
+		for i := 2; b.names[goName] != ""; i++ {
+			goName = base + strconv.Itoa(i)
+		}
 	}
 	b.names[goName] = origin
 	n := &ir.Named{Name: goName, Origin: origin}
@@ -171,6 +217,11 @@ func (b *builder) declare(doc *load.Document, ptr, goName string) *ir.Named {
 func (b *builder) shape(doc *load.Document, ptr string, n *ir.Named) {
 	s := n.Schema
 	switch {
+	case b.set.Dynamic:
+		// Dynamic references resolve through the resources entered on the way from the root:
+		// the interpreter keeps that scope when it validates the whole document as JSON.
+		n.Kind = ir.AliasType
+		n.Underlying = &ir.GoType{Kind: ir.GoRaw}
 	case isStruct(s):
 		n.Kind = ir.StructType
 		n.Extra = s.AdditionalProperties == nil || s.AdditionalProperties.Bool == nil || *s.AdditionalProperties.Bool
@@ -221,7 +272,8 @@ func hasApplicators(s *ir.Schema) bool {
 		len(s.DependentRequired)+len(s.DependentSchemas) > 0 ||
 		s.Not != nil || s.If != nil || s.Then != nil || s.Else != nil || s.Contains != nil ||
 		s.PropertyNames != nil || s.MinProperties != nil || s.MaxProperties != nil ||
-		s.MinContains != nil || s.MaxContains != nil
+		s.MinContains != nil || s.MaxContains != nil ||
+		s.UnevaluatedProperties != nil || s.UnevaluatedItems != nil || s.DynamicRef != nil
 }
 
 // hasAssertions reports whether a schema has any keyword besides "$ref" that can reject a value.
@@ -250,13 +302,18 @@ func (b *builder) fields(doc *load.Document, ptr string, n *ir.Named) {
 	for _, p := range n.Schema.Properties {
 		propPtr := ptr + "/properties/" + jsonpointer.Escape(p.Name)
 		goName := naming.GoName(p.Name)
-		if x := doc.Tree.Resolve(propPtr).Get("x-go-name"); x != nil && x.Kind == jsontree.String {
-			goName = x.Text
-			// Blamed on x-go-name: an empty one is the mistake, not the property name.
+		nameKw, nameNode := goNameOf(doc.Tree.Resolve(propPtr))
+		if nameNode != nil {
+			goName = nameNode.Text
+			// Blamed on the naming keyword: an empty name is the mistake, not the property name.
 			if !naming.IsExported(goName) {
-				b.diags.Add(doc.Path, propPtr+"/x-go-name", "%q is not an exported Go identifier", goName)
+				b.diags.Add(doc.Path, propPtr+"/"+nameKw, "%q is not an exported Go identifier", goName)
 				continue
 			}
+		}
+		if !b.usesVocabulary(doc) && nameNode == nil {
+			// Outside a contract, a property whose name gives no usable field name gets one.
+			goName = freeFieldName(goName, seen)
 		}
 		switch {
 		case goName == "":
@@ -272,7 +329,7 @@ func (b *builder) fields(doc *load.Document, ptr string, n *ir.Named) {
 		seen[goName] = p.Name
 		required := slices.Contains(n.Schema.Required, p.Name)
 		typ := *b.goType(doc, propPtr, p.Schema, n.Name+goName)
-		if !required && !typ.Nullable && typ.Kind != ir.GoRaw && typ.Kind != ir.GoSlice && typ.Kind != ir.GoMap && typ.Kind != ir.GoAny {
+		if !required && !typ.Nullable && !typ.HoldsRawJSON() && typ.Kind != ir.GoSlice && typ.Kind != ir.GoMap {
 			typ.Pointer = true
 		}
 		if !required && typ.Nullable {
@@ -286,6 +343,35 @@ func (b *builder) fields(doc *load.Document, ptr string, n *ir.Named) {
 		n.Fields = append(n.Fields, &ir.Field{Name: p.Name, GoName: goName, Origin: p.Schema.Origin,
 			Required: required, Schema: p.Schema, Type: &typ, Description: desc})
 	}
+}
+
+// goNameOf returns the Go name a property's schema chooses for its field, and the keyword it is
+// in: x-go-name, or go-jsonschema's goJSONSchema.identifier (so that a schema written for
+// go-jsonschema names its fields the same way here).
+func goNameOf(node *jsontree.Node) (string, *jsontree.Node) {
+	if x := node.Get("x-go-name"); x != nil && x.Kind == jsontree.String {
+		return "x-go-name", x
+	}
+	if x := node.Get(goJSONSchema).Get("identifier"); x != nil && x.Kind == jsontree.String {
+		return goJSONSchema + "/identifier", x
+	}
+	return "", nil
+}
+
+// freeFieldName turns a derived field name that is empty, reserved or taken into a free one:
+// "Field" for no name, a trailing underscore for a reserved one, then numbers.
+func freeFieldName(name string, seen map[string]string) string {
+	if name == "" {
+		name = "Field"
+	}
+	if slices.Contains(reservedFields, name) {
+		name += "_"
+	}
+	base := name
+	for i := 2; seen[name] != ""; i++ {
+		name = base + strconv.Itoa(i)
+	}
+	return name
 }
 
 func (b *builder) enum(doc *load.Document, ptr, typeName string, s *ir.Schema) *ir.Enum {
@@ -343,6 +429,9 @@ func (b *builder) goType(doc *load.Document, ptr string, s *ir.Schema, suggested
 func (b *builder) chooseGoType(doc *load.Document, ptr string, s *ir.Schema, suggested string) *ir.GoType {
 	if s.Ref != nil && !hasAssertions(s) {
 		return &ir.GoType{Kind: ir.GoRef, Named: s.Ref}
+	}
+	if b.set.Dynamic {
+		return &ir.GoType{Kind: ir.GoRaw}
 	}
 	if IsComposite(s) {
 		return &ir.GoType{Kind: ir.GoRaw}
@@ -469,6 +558,11 @@ func (b *builder) finish(pkg *ir.Package) {
 		name := path.Base(d.Path)
 		sources[d] = ir.Source{Path: name, ID: d.RootID(), SHA256: hex.EncodeToString(sum[:])}
 		fmt.Fprintf(h, "file %q %x\n", name, sum)
+		if d.Dialect != load.Draft2020 {
+			// The same bytes mean something else in another dialect (--dialect for a schema
+			// without "$schema"); 2020-12 adds nothing, so older hashes stay as they were.
+			fmt.Fprintf(h, "dialect %q %s\n", name, d.Dialect)
+		}
 	}
 	// The root schemas come first, in the order given, so that output named after the contract
 	// (the docs page, the OpenAPI and TypeScript files) takes the root schema's name, not that of

@@ -305,20 +305,19 @@ func TestBuildErrors(t *testing.T) {
 		want   string
 	}{
 		{"invalid package name", build.Options{Package: "my-pkg"}, `{"title": "T", "type": "string"}`, `package name "my-pkg" is not a valid Go package name`},
-		{"type name taken by generated code", build.Options{}, `{"title": "Parse", "type": "string"}`, "Go type name Parse is already taken by a name contractgen declares itself; set x-go-name"},
-		{"two defs with one Go name", build.Options{}, `{"title": "T", "type": "string", "$defs": {"a_b": {"type": "string"}, "a-b": {"type": "string"}}}`, "s.json#/$defs/a-b: Go type name AB is already taken by s.json#/$defs/a_b"},
+		{"type name taken by generated code", build.Options{}, `{"x-go-name": "Parse", "type": "string"}`, "Go type name Parse is already taken by a name contractgen declares itself; set x-go-name"},
+		{"two defs with one Go name", build.Options{}, `{"title": "T", "x-go-name": "T", "type": "string", "$defs": {"a_b": {"type": "string"}, "a-b": {"type": "string"}}}`, "s.json#/$defs/a-b: Go type name AB is already taken by s.json#/$defs/a_b"},
 		{"x-go-name not an identifier", build.Options{}, `{"title": "T", "type": "string", "x-go-name": "not ok"}`, `s.json#/x-go-name: "not ok" is not an exported Go identifier`},
 		{"field x-go-name not an identifier", build.Options{}, `{"title": "T", "type": "object", "properties": {"a": {"type": "string", "x-go-name": "lower"}}}`, `s.json#/properties/a/x-go-name: "lower" is not an exported Go identifier`},
-		{"reserved field", build.Options{}, `{"title": "T", "type": "object", "properties": {"validate": {"type": "string"}}}`, `property "validate" would become Go field Validate, which generated code uses; set x-go-name`},
-		{"two properties, one field", build.Options{}, `{"title": "T", "type": "object", "properties": {"a_b": {"type": "string"}, "a-b": {"type": "string"}}}`, `s.json#/properties/a-b: properties "a_b" and "a-b" both become Go field AB; set x-go-name on one`},
-		{"property without an identifier", build.Options{}, `{"title": "T", "type": "object", "properties": {"-": {"type": "string"}}}`, `property name "-" gives no Go identifier; set x-go-name`},
+		{"reserved field", build.Options{}, `{"title": "T", "x-go-name": "T", "type": "object", "properties": {"validate": {"type": "string"}}}`, `property "validate" would become Go field Validate, which generated code uses; set x-go-name`},
+		{"two properties, one field", build.Options{}, `{"title": "T", "x-go-name": "T", "type": "object", "properties": {"a_b": {"type": "string"}, "a-b": {"type": "string"}}}`, `s.json#/properties/a-b: properties "a_b" and "a-b" both become Go field AB; set x-go-name on one`},
+		{"property without an identifier", build.Options{}, `{"title": "T", "x-go-name": "T", "type": "object", "properties": {"-": {"type": "string"}}}`, `property name "-" gives no Go identifier; set x-go-name`},
 		{"fallback not a value", build.Options{}, `{"title": "T", "enum": ["a"], "x-fallback": "b"}`, "s.json#/x-fallback: the fallback must be one of the enum's values"},
 		{"description of a non-value", build.Options{}, `{"title": "T", "enum": ["a"], "x-enum-descriptions": {"a": "A.", "b": "B."}}`, `s.json#/x-enum-descriptions/b: "b" is not a value of the enum`},
 		{"value without a description", build.Options{}, `{"title": "T", "enum": ["a", "b"], "x-enum-descriptions": {"a": "A."}}`, `enum value "b" has no description`},
 		{"empty description", build.Options{}, `{"title": "T", "enum": ["a"], "x-enum-descriptions": {"a": " "}}`, `the description of "a" must be a non-empty string`},
-		{"relative $id", build.Options{}, `{"$id": "schema.json", "title": "T", "type": "string"}`, "s.json#/$id: $id must be an absolute URI without a fragment"},
 		{"root type not exported", build.Options{RootType: "lower"}, `{"title": "T", "type": "string"}`, `--root-type "lower" is not an exported Go identifier`},
-		{"unsupported keyword", build.Options{}, `{"title": "T", "type": "object", "unevaluatedProperties": false}`, `s.json#/unevaluatedProperties: keyword "unevaluatedProperties" is not supported`},
+		{"keyword of no dialect", build.Options{}, `{"title": "T", "type": "object", "unevaluatedPropertys": false}`, `s.json#/unevaluatedPropertys: keyword "unevaluatedPropertys" is not supported: no JSON Schema dialect defines it`},
 		{"dangling $ref", build.Options{}, `{"title": "T", "type": "object", "properties": {"a": {"$ref": "#/$defs/missing"}}}`, "s.json#/properties/a/$ref"},
 	}
 	for _, tt := range tests {

@@ -60,9 +60,10 @@ func TestXGoNameOverridesTheSpelling(t *testing.T) {
 }
 
 // TestInitialismCollisionsAreReported: two members that spell the same Go name once initialisms
-// are applied (oauth_id and o_auth_id are both OAuthID) are reported, naming the fix.
+// are applied (oauth_id and o_auth_id are both OAuthID) are reported in a contract (a schema that
+// uses contractgen's vocabulary, here x-go-name), naming the fix.
 func TestInitialismCollisionsAreReported(t *testing.T) {
-	_, err := buildSchema(t, `{"title": "T", "type": "object", "properties": {
+	_, err := buildSchema(t, `{"title": "T", "x-go-name": "T", "type": "object", "properties": {
 		"oauth_id": {"type": "string"}, "o_auth_id": {"type": "string"}}}`)
 	if err == nil || !strings.Contains(err.Error(), `properties "oauth_id" and "o_auth_id" both become Go field OAuthID; set x-go-name on one`) {
 		t.Errorf("err = %v", err)

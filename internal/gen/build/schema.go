@@ -2,7 +2,6 @@ package build
 
 import (
 	"math/big"
-	"net/url"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -16,31 +15,14 @@ import (
 	"github.com/contractgen/contractgen/internal/gen/naming"
 )
 
-// supported lists every keyword the builder understands. Anything else is an error naming the
-// keyword and its pointer: a generator that drops a keyword generates code that accepts what the
-// schema rejects.
-var supported = map[string]bool{
-	"$schema": true, "$id": true, "$ref": true, "$defs": true, "$comment": true,
-	"type": true, "enum": true, "const": true,
-	"title": true, "description": true, "default": true, "examples": true, "deprecated": true,
-	"readOnly": true, "writeOnly": true, "format": true,
-	"minLength": true, "maxLength": true, "pattern": true,
-	"minimum": true, "maximum": true, "exclusiveMinimum": true, "exclusiveMaximum": true, "multipleOf": true,
-	"items": true, "minItems": true, "maxItems": true, "uniqueItems": true,
-	"properties": true, "required": true, "additionalProperties": true,
-	"prefixItems": true, "contains": true, "minContains": true, "maxContains": true,
-	"patternProperties": true, "propertyNames": true, "minProperties": true, "maxProperties": true,
-	"dependentRequired": true, "dependentSchemas": true,
-	"allOf": true, "anyOf": true, "oneOf": true, "not": true, "if": true, "then": true, "else": true,
-}
-
 // extensions are the vendor keywords the builder reads on schema nodes; rootExtensions only at a root.
 var (
 	extensions     = map[string]bool{"x-enum-descriptions": true, "x-fallback": true, "x-go-name": true}
 	rootExtensions = map[string]bool{"x-catalog": true, "x-surfaces": true}
 )
 
-// schemaAt builds (once) the schema node at ptr in doc.
+// schemaAt builds (once) the schema node at ptr in doc, reading its keywords as the dialect of
+// the resource it belongs to defines them.
 func (b *builder) schemaAt(doc *load.Document, ptr string) *ir.Schema {
 	key := doc.Abs + "#" + ptr
 	if s, ok := b.nodes[key]; ok {
@@ -48,6 +30,7 @@ func (b *builder) schemaAt(doc *load.Document, ptr string) *ir.Schema {
 	}
 	s := &ir.Schema{Origin: doc.Path + "#" + ptr, Pointer: ptr}
 	b.nodes[key] = s
+	b.order = append(b.order, nodeKey{doc, ptr})
 	node := doc.Tree.Resolve(ptr)
 	if node == nil {
 		b.diags.Add(doc.Path, ptr, "no schema at this pointer")
@@ -58,33 +41,115 @@ func (b *builder) schemaAt(doc *load.Document, ptr string) *ir.Schema {
 		s.Bool = &v
 		return s
 	}
-	b.checkKeywords(doc, ptr, node)
+	d := b.set.ResourceAt(doc, ptr).Dialect
+	if node.Kind != jsontree.Object {
+		b.diags.Add(doc.Path, ptr, "a schema must be an object or a boolean")
+		return s
+	}
+	b.checkKeywords(doc, ptr, node, d)
+	node = dialectView(node, d)
 	b.readAnnotations(s, node)
 	if ref := node.Get("$ref"); ref != nil {
 		s.Ref = b.resolveRef(doc, ptr+"/$ref", ref.Text)
+		if d.RefOverrides() {
+			return s // draft-07 and older ignore every keyword beside "$ref"
+		}
 	}
-	b.readAssertions(doc, ptr, s, node)
-	b.readApplicators(doc, ptr, s, node)
+	b.readDynamicRef(doc, ptr, s, node, d)
+	b.readAssertions(doc, ptr, s, node, d)
+	b.readApplicators(doc, ptr, s, node, d)
 	return s
 }
 
-func (b *builder) checkKeywords(doc *load.Document, ptr string, node *jsontree.Node) {
+// dialectView returns the schema object with only the members its dialect defines (and the
+// vendor extensions): a keyword of another dialect means nothing here, as the specification says.
+func dialectView(node *jsontree.Node, d load.Dialect) *jsontree.Node {
+	kws := d.Keywords()
+	keep := 0
+	for _, m := range node.Members {
+		if kws[m.Name] || strings.HasPrefix(m.Name, "x-") {
+			keep++
+		}
+	}
+	if keep == len(node.Members) {
+		return node
+	}
+	view := *node
+	view.Members = make([]jsontree.Member, 0, keep)
+	for _, m := range node.Members {
+		if kws[m.Name] || strings.HasPrefix(m.Name, "x-") {
+			view.Members = append(view.Members, m)
+		}
+	}
+	return &view
+}
+
+// usesVocabulary reports whether a document uses contractgen's extension keywords: such a
+// contract is held to that vocabulary strictly (an unknown x- keyword is most likely a misspelt
+// one), where other documents' x- keywords belong to other tools and are annotations.
+func (b *builder) usesVocabulary(doc *load.Document) bool {
+	if v, ok := b.strict[doc]; ok {
+		return v
+	}
+	var walk func(n *jsontree.Node) bool
+	walk = func(n *jsontree.Node) bool {
+		for _, m := range n.Members {
+			if extensions[m.Name] || rootExtensions[m.Name] || walk(m.Value) {
+				return true
+			}
+		}
+		for _, item := range n.Items {
+			if walk(item) {
+				return true
+			}
+		}
+		return false
+	}
+	v := walk(doc.Tree)
+	b.strict[doc] = v
+	return v
+}
+
+func (b *builder) checkKeywords(doc *load.Document, ptr string, node *jsontree.Node, d load.Dialect) {
+	kws := d.Keywords()
 	for _, m := range node.Members {
 		kwPtr := ptr + "/" + jsonpointer.Escape(m.Name)
 		switch {
 		case strings.HasPrefix(m.Name, "x-"):
-			if !extensions[m.Name] && !(ptr == "" && rootExtensions[m.Name]) {
+			if !extensions[m.Name] && !(ptr == "" && rootExtensions[m.Name]) && b.usesVocabulary(doc) {
 				b.diags.Add(doc.Path, kwPtr, "unknown extension keyword %q here (known: x-enum-descriptions, x-fallback, x-go-name; x-catalog and x-surfaces at the root)", m.Name)
 			}
-		case !supported[m.Name]:
-			b.diags.Add(doc.Path, kwPtr, "keyword %q is not supported", m.Name)
-		case (m.Name == "$id" || m.Name == "$schema") && ptr != "":
-			b.diags.Add(doc.Path, kwPtr, "%s is supported only at the root of a file", m.Name)
+		case kws[m.Name] || load.AnyDialectKeyword(m.Name):
+			// A keyword of this dialect, or of another one (which this dialect ignores).
+		case m.Name == goJSONSchema:
+			b.checkGoJSONSchema(doc, kwPtr, m.Value)
+		default:
+			b.diags.Add(doc.Path, kwPtr, "keyword %q is not supported: no JSON Schema dialect defines it (a misspelling?)", m.Name)
 		}
 	}
 	for _, name := range []string{"x-enum-descriptions", "x-fallback"} {
 		if node.Has(name) && !node.Has("enum") {
 			b.diags.Add(doc.Path, ptr+"/"+name, "%s needs an enum beside it", name)
+		}
+	}
+}
+
+// goJSONSchema is go-jsonschema's extension keyword.
+const goJSONSchema = "goJSONSchema"
+
+// checkGoJSONSchema accepts the members of go-jsonschema's extension that contractgen honours
+// (identifier, the field's Go name) and refuses the others with their pointer: a custom Go type
+// (type, imports, nillable, pointer) would bypass the generated decoding and validation, and
+// extraTags has no counterpart yet.
+func (b *builder) checkGoJSONSchema(doc *load.Document, ptr string, v *jsontree.Node) {
+	if v.Kind != jsontree.Object {
+		b.diags.Add(doc.Path, ptr, "goJSONSchema must be an object")
+		return
+	}
+	for _, m := range v.Members {
+		if m.Name != "identifier" {
+			b.diags.Add(doc.Path, ptr+"/"+jsonpointer.Escape(m.Name),
+				"goJSONSchema.%s is not supported (contractgen reads goJSONSchema.identifier alone); remove it, or generate this schema with go-jsonschema", m.Name)
 		}
 	}
 }
@@ -116,7 +181,7 @@ func valueOf(n *jsontree.Node) *ir.Value {
 	return &ir.Value{JSON: n.Compact(), Go: n.Value()}
 }
 
-func (b *builder) readAssertions(doc *load.Document, ptr string, s *ir.Schema, node *jsontree.Node) {
+func (b *builder) readAssertions(doc *load.Document, ptr string, s *ir.Schema, node *jsontree.Node, d load.Dialect) {
 	if t := node.Get("type"); t != nil {
 		if t.Kind == jsontree.String {
 			s.Types = []string{t.Text}
@@ -143,16 +208,37 @@ func (b *builder) readAssertions(doc *load.Document, ptr string, s *ir.Schema, n
 	}
 	if v := node.Get("pattern"); v != nil {
 		s.Pattern = v.Text
-		b.checkPattern(doc, ptr+"/pattern", v.Text)
+		if re2 := translatePattern(v.Text); re2 != v.Text {
+			s.GoPattern = re2
+		}
+		b.checkPattern(doc, ptr+"/pattern", s.Pattern, s.GoPattern != "")
 	}
 	s.Minimum = b.number(doc, ptr, node, "minimum")
 	s.Maximum = b.number(doc, ptr, node, "maximum")
-	s.ExclusiveMinimum = b.number(doc, ptr, node, "exclusiveMinimum")
-	s.ExclusiveMaximum = b.number(doc, ptr, node, "exclusiveMaximum")
+	if d == load.Draft4 {
+		// Draft-04's exclusiveMinimum and exclusiveMaximum are booleans that make minimum and
+		// maximum exclusive.
+		if v := node.Get("exclusiveMinimum"); v != nil && v.Bool && s.Minimum != nil {
+			s.ExclusiveMinimum, s.Minimum = s.Minimum, nil
+		}
+		if v := node.Get("exclusiveMaximum"); v != nil && v.Bool && s.Maximum != nil {
+			s.ExclusiveMaximum, s.Maximum = s.Maximum, nil
+		}
+	} else {
+		s.ExclusiveMinimum = b.number(doc, ptr, node, "exclusiveMinimum")
+		s.ExclusiveMaximum = b.number(doc, ptr, node, "exclusiveMaximum")
+	}
 	s.MultipleOf = b.number(doc, ptr, node, "multipleOf")
-	if node.Has("items") {
-		if node.Get("items").Kind == jsontree.Array {
-			b.diags.Add(doc.Path, ptr+"/items", "an array of schemas under items is draft 2019-09 syntax; use prefixItems")
+	if items := node.Get("items"); items != nil {
+		if items.Kind == jsontree.Array && d.ArrayItems() {
+			// Before 2020-12, an array under items is what prefixItems is now, and additionalItems
+			// covers the items after it.
+			for i := range items.Items {
+				s.PrefixItems = append(s.PrefixItems, b.schemaAt(doc, ptr+"/items/"+strconv.Itoa(i)))
+			}
+			if node.Has("additionalItems") {
+				s.Items = b.schemaAt(doc, ptr+"/additionalItems")
+			}
 		} else {
 			s.Items = b.schemaAt(doc, ptr+"/items")
 		}
@@ -177,7 +263,7 @@ func (b *builder) readAssertions(doc *load.Document, ptr string, s *ir.Schema, n
 
 // readApplicators reads the keywords that apply subschemas to the instance or to its parts beyond
 // properties, items and additionalProperties.
-func (b *builder) readApplicators(doc *load.Document, ptr string, s *ir.Schema, node *jsontree.Node) {
+func (b *builder) readApplicators(doc *load.Document, ptr string, s *ir.Schema, node *jsontree.Node, d load.Dialect) {
 	list := func(kw string) []*ir.Schema {
 		var out []*ir.Schema
 		if v := node.Get(kw); v != nil {
@@ -193,7 +279,12 @@ func (b *builder) readApplicators(doc *load.Document, ptr string, s *ir.Schema, 
 		}
 		return b.schemaAt(doc, ptr+"/"+kw)
 	}
-	s.AllOf, s.AnyOf, s.OneOf, s.PrefixItems = list("allOf"), list("anyOf"), list("oneOf"), list("prefixItems")
+	s.AllOf, s.AnyOf, s.OneOf = list("allOf"), list("anyOf"), list("oneOf")
+	if d == load.Draft2020 {
+		s.PrefixItems = list("prefixItems")
+	}
+	s.UnevaluatedProperties, s.UnevaluatedItems = one("unevaluatedProperties"), one("unevaluatedItems")
+	s.ContainsEvaluates = d != load.Draft2019 // 2019-09 alone left contains out of unevaluatedItems
 	s.Not, s.If, s.Then, s.Else = one("not"), one("if"), one("then"), one("else")
 	s.Contains, s.PropertyNames = one("contains"), one("propertyNames")
 	s.MinContains, s.MaxContains = b.count(doc, ptr, node, "minContains"), b.count(doc, ptr, node, "maxContains")
@@ -201,7 +292,7 @@ func (b *builder) readApplicators(doc *load.Document, ptr string, s *ir.Schema, 
 	if v := node.Get("patternProperties"); v != nil {
 		for _, m := range v.Members {
 			p := ptr + "/patternProperties/" + jsonpointer.Escape(m.Name)
-			b.checkPattern(doc, p, m.Name)
+			b.checkPattern(doc, p, m.Name, false)
 			s.PatternProperties = append(s.PatternProperties, &ir.PatternProperty{Pattern: m.Name, Schema: b.schemaAt(doc, p)})
 		}
 	}
@@ -218,6 +309,21 @@ func (b *builder) readApplicators(doc *load.Document, ptr string, s *ir.Schema, 
 		for _, m := range v.Members {
 			s.DependentSchemas = append(s.DependentSchemas, &ir.Property{Name: m.Name,
 				Schema: b.schemaAt(doc, ptr+"/dependentSchemas/"+jsonpointer.Escape(m.Name))})
+		}
+	}
+	if v := node.Get("dependencies"); v != nil {
+		// Before 2019-09, one keyword held both: an array of names or a schema per member.
+		for _, m := range v.Members {
+			if m.Value.Kind == jsontree.Array {
+				dep := &ir.Dependency{Name: m.Name}
+				for _, item := range m.Value.Items {
+					dep.Required = append(dep.Required, item.Text)
+				}
+				s.DependentRequired = append(s.DependentRequired, dep)
+				continue
+			}
+			s.DependentSchemas = append(s.DependentSchemas, &ir.Property{Name: m.Name,
+				Schema: b.schemaAt(doc, ptr+"/dependencies/"+jsonpointer.Escape(m.Name))})
 		}
 	}
 }
@@ -251,15 +357,59 @@ func (b *builder) number(doc *load.Document, ptr string, node *jsontree.Node, kw
 
 // checkPattern rejects patterns whose ECMA-262 meaning Go's RE2 cannot reproduce. RE2 lacks
 // backreferences and lookaround, and a few escapes differ; rather than validate differently from
-// every other JSON Schema implementation, generation stops.
-func (b *builder) checkPattern(doc *load.Document, ptr, pattern string) {
-	if reason := ecmaOnly(pattern); reason != "" {
+// every other JSON Schema implementation, generation stops. translated says that the pattern's
+// \s and \S were rewritten as the classes ECMA-262 defines (translatePattern), which only
+// "pattern" does: under patternProperties the pattern is also a keyword location.
+func (b *builder) checkPattern(doc *load.Document, ptr, pattern string, translated bool) {
+	re2 := pattern
+	if translated {
+		re2 = translatePattern(pattern)
+	}
+	if reason := ecmaOnly(re2); reason != "" {
 		b.diags.Add(doc.Path, ptr, "pattern uses %s, which Go's regexp engine cannot match as ECMA-262 does", reason)
 		return
 	}
-	if _, err := regexp.Compile(pattern); err != nil {
+	if _, err := regexp.Compile(re2); err != nil {
 		b.diags.Add(doc.Path, ptr, "pattern does not compile: %v", err)
 	}
+}
+
+// ecmaSpace is the content of a character class of what ECMA-262's \s matches: WhiteSpace and
+// LineTerminator, Unicode's Zs category included.
+const ecmaSpace = `\t\n\v\f\r \x{a0}\x{1680}\x{2000}-\x{200a}\x{2028}\x{2029}\x{202f}\x{205f}\x{3000}\x{feff}`
+
+// translatePattern rewrites \s and \S as the classes ECMA-262 gives them. Other constructs are
+// left alone (ecmaOnly refuses those RE2 reads differently); \S inside a class stays as written,
+// and ecmaOnly then refuses the pattern.
+func translatePattern(pattern string) string {
+	var out strings.Builder
+	inClass := false
+	for i := 0; i < len(pattern); i++ {
+		c := pattern[i]
+		switch {
+		case c == '\\' && i+1 < len(pattern):
+			next := pattern[i+1]
+			i++
+			switch {
+			case next == 's' && inClass:
+				out.WriteString(ecmaSpace)
+			case next == 's':
+				out.WriteString("[" + ecmaSpace + "]")
+			case next == 'S' && !inClass:
+				out.WriteString("[^" + ecmaSpace + "]")
+			default:
+				out.WriteByte(c)
+				out.WriteByte(next)
+			}
+			continue
+		case c == '[' && !inClass:
+			inClass = true
+		case c == ']' && inClass:
+			inClass = false
+		}
+		out.WriteByte(c)
+	}
+	return out.String()
 }
 
 // ecmaOnly names an ECMA-262 construct in pattern that RE2 lacks or reads differently, or "".
@@ -305,10 +455,17 @@ func ecmaOnly(pattern string) string {
 
 // resolveRef finds the named type a $ref points at, declaring one at the target if needed.
 func (b *builder) resolveRef(doc *load.Document, refPtr, ref string) *ir.Named {
-	target, ptr, ok := b.refTarget(doc, refPtr, ref)
-	if !ok {
+	loc, _, err := b.set.Resolve(doc, refPtr, ref)
+	if err != nil {
+		b.diags.Add(doc.Path, refPtr, "%v", err)
 		return nil
 	}
+	return b.refTo(doc, refPtr, ref, loc)
+}
+
+// refTo declares (once) the named type at a reference's target.
+func (b *builder) refTo(doc *load.Document, refPtr, ref string, loc load.Location) *ir.Named {
+	target, ptr := loc.Doc, loc.Pointer
 	key := target.Abs + "#" + ptr
 	if n, ok := b.named[key]; ok {
 		return n
@@ -329,18 +486,53 @@ func (b *builder) resolveRef(doc *load.Document, refPtr, ref string) *ir.Named {
 	return b.declare(target, ptr, b.nameFor(target, ptr))
 }
 
+// readDynamicRef reads 2020-12's "$dynamicRef" and 2019-09's "$recursiveRef": a reference whose
+// target may be replaced, at validation time, by the outermost schema resource of the dynamic
+// scope that declares the same dynamic anchor.
+func (b *builder) readDynamicRef(doc *load.Document, ptr string, s *ir.Schema, node *jsontree.Node, d load.Dialect) {
+	kw := "$dynamicRef"
+	if d == load.Draft2019 {
+		kw = "$recursiveRef"
+	}
+	v := node.Get(kw)
+	if v == nil {
+		return
+	}
+	refPtr := ptr + "/" + kw
+	loc, res, err := b.set.Resolve(doc, refPtr, v.Text)
+	if err != nil {
+		b.diags.Add(doc.Path, refPtr, "%v", err)
+		return
+	}
+	b.dynamic = true
+	s.DynamicRef, s.DynamicKeyword = b.refTo(doc, refPtr, v.Text, loc), kw
+	if d == load.Draft2019 {
+		s.Recursive = res.RecursiveAnchor && loc.Pointer == res.Pointer
+		return
+	}
+	if _, frag, ok := strings.Cut(v.Text, "#"); ok && frag != "" && !strings.HasPrefix(frag, "/") {
+		if p, ok := res.DynamicAnchors[frag]; ok && p == loc.Pointer {
+			s.DynamicName = frag
+		}
+	}
+}
+
 // nameFor derives a type name from a pointer: the last $defs or property name, or the root's name.
 func (b *builder) nameFor(doc *load.Document, ptr string) string {
 	if ptr == "" {
 		if n, ok := b.named[doc.Abs+"#"]; ok {
 			return n.Name
 		}
-		if t := doc.Tree.Get("title"); t != nil {
+		if t := doc.Tree.Get("title"); t != nil && t.Kind == jsontree.String {
 			if name := naming.GoName(t.Text); name != "" {
 				return name
 			}
 		}
-		return naming.GoName(strings.TrimSuffix(strings.TrimSuffix(filepath.Base(doc.Path), ".json"), ".schema"))
+		base := filepath.Base(doc.Path)
+		for _, ext := range []string{".json", ".yaml", ".yml", ".schema"} {
+			base = strings.TrimSuffix(base, ext)
+		}
+		return naming.GoName(base)
 	}
 	tokens := strings.Split(ptr[1:], "/")
 	name := naming.GoName(jsonpointer.Unescape(tokens[len(tokens)-1]))
@@ -348,30 +540,4 @@ func (b *builder) nameFor(doc *load.Document, ptr string) string {
 		name = "Schema"
 	}
 	return name
-}
-
-// refTarget splits a $ref into the document and pointer it names. Only local files are allowed.
-func (b *builder) refTarget(doc *load.Document, refPtr, ref string) (*load.Document, string, bool) {
-	file, frag, _ := strings.Cut(ref, "#")
-	target := doc
-	if file != "" && file != doc.RootID() {
-		u, err := url.Parse(file)
-		if err != nil || u.Scheme != "" || u.Host != "" {
-			b.diags.Add(doc.Path, refPtr, "$ref %q is remote; only local files are read", ref)
-			return nil, "", false
-		}
-		abs := filepath.Clean(filepath.Join(filepath.Dir(doc.Abs), filepath.FromSlash(u.Path)))
-		t, ok := b.set.ByAbs[abs]
-		if !ok || t.Tree == nil {
-			b.diags.Add(doc.Path, refPtr, "$ref %q names a file that was not loaded", ref)
-			return nil, "", false
-		}
-		target = t
-	}
-	ptr, err := url.PathUnescape(frag)
-	if err != nil || (ptr != "" && !strings.HasPrefix(ptr, "/")) {
-		b.diags.Add(doc.Path, refPtr, "$ref %q: only JSON-pointer fragments are supported (no anchors)", ref)
-		return nil, "", false
-	}
-	return target, ptr, true
 }

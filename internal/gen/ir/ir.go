@@ -156,6 +156,19 @@ type GoType struct {
 	Defined string
 }
 
+// HoldsRawJSON reports whether values of the type are kept as JSON text: json.RawMessage, any, or
+// a named type defined on json.RawMessage. nil is then an absent member, and null a value like any
+// other, which the schema may allow or reject.
+func (t *GoType) HoldsRawJSON() bool {
+	switch t.Kind {
+	case GoRaw, GoAny:
+		return true
+	case GoRef:
+		return t.Named != nil && t.Named.Kind == AliasType && t.Named.Underlying != nil && t.Named.Underlying.Kind == GoRaw
+	}
+	return false
+}
+
 // Schema is one schema node with normalized keywords. Absent keywords are nil or empty.
 type Schema struct {
 	// Origin is "file#/pointer" of this node.
@@ -173,8 +186,11 @@ type Schema struct {
 	Enum  []Value
 
 	MinLength, MaxLength *int64
-	Pattern              string
-	Format               string
+	// Pattern is the ECMA-262 regular expression as written; GoPattern is its RE2 translation
+	// when the two differ (ECMA's \s names Unicode spaces RE2's \s lacks), "" otherwise.
+	Pattern   string
+	GoPattern string
+	Format    string
 
 	Minimum, Maximum, ExclusiveMinimum, ExclusiveMaximum, MultipleOf *Number
 
@@ -200,6 +216,30 @@ type Schema struct {
 	DependentRequired []*Dependency
 	// DependentSchemas apply to the whole object when the named member is present.
 	DependentSchemas []*Property
+
+	// UnevaluatedProperties and UnevaluatedItems apply to the members and items that no other
+	// keyword of this schema or of its in-place applicators evaluated (annotation collection).
+	UnevaluatedProperties, UnevaluatedItems *Schema
+	// ContainsEvaluates reports that items matching Contains count as evaluated for
+	// UnevaluatedItems (in every dialect that has both but 2019-09).
+	ContainsEvaluates bool
+
+	// DynamicRef is the static target of "$dynamicRef" (2020-12) or "$recursiveRef" (2019-09).
+	// When DynamicName is set (the target carries that "$dynamicAnchor"), or Recursive is set
+	// (the target carries "$recursiveAnchor": true), the outermost resource of the dynamic scope
+	// that declares the same anchor is used instead, at validation time.
+	DynamicRef  *Named
+	DynamicName string
+	Recursive   bool
+	// DynamicKeyword is "$dynamicRef" or "$recursiveRef", for keyword locations.
+	DynamicKeyword string
+	// Scope is the root schema of the resource this schema belongs to, set only when the package
+	// resolves dynamic references: evaluation entering it enters that resource's dynamic scope.
+	Scope *Schema
+	// DynamicAnchors (on a resource root) map the resource's "$dynamicAnchor" names to their
+	// schemas; RecursiveAnchor is 2019-09's "$recursiveAnchor": true.
+	DynamicAnchors  []*Property
+	RecursiveAnchor bool
 
 	// The applicators: each subschema applies to the same instance.
 	AllOf, AnyOf, OneOf []*Schema

@@ -16,7 +16,7 @@ func schemaRef(ref string) string {
   "properties": {"x": {"$ref": "` + ref + `"}}}`
 }
 
-// filesWithin runs FilesUnder, failing the test instead of hanging on a FIFO.
+// filesWithin runs Load with a reference root, failing the test instead of hanging on a FIFO.
 func filesWithin(t *testing.T, refRoot string, paths ...string) (*Set, error) {
 	t.Helper()
 	type result struct {
@@ -24,7 +24,7 @@ func filesWithin(t *testing.T, refRoot string, paths ...string) (*Set, error) {
 		err error
 	}
 	done := make(chan result, 1)
-	go func() { s, err := FilesUnder(refRoot, paths); done <- result{s, err} }()
+	go func() { s, err := Load(paths, Options{RefRoot: refRoot}); done <- result{s, err} }()
 	select {
 	case r := <-done:
 		return r.set, r.err
@@ -69,7 +69,7 @@ func TestRefsAreConfinedToTheRoot(t *testing.T) {
 		"../secretdir/bad.json":              "outside the reference root",
 		"../../../../../../../../etc/passwd": "outside the reference root",
 		secretFile:                           "outside the reference root",
-		"file://" + secretFile:               "remote",
+		"file://" + secretFile:               "outside the reference root", // a file: URI names a local file
 		"link.json":                          "outside the reference root",
 		"linkdir/conf.json":                  "outside the reference root",
 		"sub/../../secretdir/conf.json":      "outside the reference root",

@@ -1,23 +1,21 @@
-// Package load reads schema files from the file system (never the network), checks them against
-// the JSON Schema 2020-12 metaschema and parses them into an ordered tree with positions.
+// Package load reads schema files (JSON or YAML) from the file system (never the network), decides
+// each document's dialect, checks it against that dialect's metaschema, parses it into an ordered
+// tree with positions, and indexes its schema resources and anchors so that references resolve
+// against base URIs (uri.go). Remote URIs are read only through --ref-map mappings.
 //
-// The ordered tree is what the IR is built from, not go-jsonschema's model: that keeps properties in
-// Go maps (schema order lost), reads bounds into float64 (big literals lost), drops zero values such
-// as "maxLength": 0 and "const": null through omitempty, and matches keywords case-insensitively
-// through encoding/json.
+// The ordered tree is what the IR is built from. go-jsonschema's model keeps properties in Go maps
+// (schema order lost), reads bounds into float64 (big literals lost), drops zero values such as
+// "maxLength": 0 and "const": null through omitempty, and matches keywords case-insensitively through
+// encoding/json. The model is still available (Document.Model, loaded on first use) through a loader
+// built from go-jsonschema's file loader alone: its default loader would fetch http references.
 package load
 
 import (
 	"errors"
-	"fmt"
-	"net/url"
-	"path"
 	"path/filepath"
 	"slices"
-	"strings"
 
 	"github.com/contractgen/contractgen/internal/gen/diag"
-	"github.com/contractgen/contractgen/internal/gen/jsonpointer"
 	"github.com/contractgen/contractgen/internal/gen/jsontree"
 	"github.com/contractgen/contractgen/internal/gen/schemacheck"
 )
@@ -31,10 +29,18 @@ type Document struct {
 	Path string
 	// Abs is the absolute, cleaned path, used to resolve relative references.
 	Abs string
+	// URI is the document's retrieval URI: file:///abs/path, or the remote URI a --ref-map
+	// mapping read it for. Its root $id, if any, is resolved against it.
+	URI string
 	// Bytes is the file's content.
 	Bytes []byte
 	// Tree is the ordered document with positions.
 	Tree *jsontree.Node
+	// Dialect is the document's dialect: its "$schema", the referring document's, or the default.
+	Dialect Dialect
+	// Resources are the schema resources in the document (the root and every subschema with an
+	// identifier), ordered by pointer.
+	Resources []*Resource
 }
 
 // Set is every document reachable from the inputs, roots first in the order given.
@@ -42,18 +48,41 @@ type Set struct {
 	Roots []*Document
 	// ByAbs maps an absolute path to its document, for resolving file references.
 	ByAbs map[string]*Document
+
+	// Dynamic reports that some document uses "$dynamicRef" or "$recursiveRef": their targets
+	// depend on the dynamic scope, which only validation of the whole document keeps.
+	Dynamic bool
+
+	// byURI maps each resource's absolute URI (no fragment) to it; anchors maps "uri#name".
+	byURI   map[string]*Resource
+	anchors map[string]Location
+	opts    Options
 }
 
-// Files loads the given schema files and every file they reference by relative $ref.
-// All problems are returned together as a diag.List.
-func Files(paths []string) (*Set, error) { return FilesUnder("", paths) }
+// Options are the loader's choices.
+type Options struct {
+	// Dialect applies to documents that declare no "$schema" (2020-12 when zero).
+	Dialect Dialect
+	// RefMap maps remote URI prefixes to local directories; without a mapping a remote
+	// reference is an error. The network is never used.
+	RefMap []RefMap
+	// RefRoot is the directory under which a "$ref" may read files; "" means the directories of
+	// the schemas given (see confine.go).
+	RefRoot string
+	// SkipMetaschema skips the metaschema check: for tablegen alone, which writes the very
+	// tables the check runs on, so that a broken table cannot keep itself from being rewritten.
+	SkipMetaschema bool
+}
 
-// FilesUnder is Files with references confined to refRoot; "" confines them to the directories
-// of the given schemas (see confine.go).
-func FilesUnder(refRoot string, paths []string) (*Set, error) {
-	l := &loader{set: &Set{ByAbs: map[string]*Document{}}}
-	dirs := []string{refRoot}
-	if refRoot == "" {
+// Files loads the given schema files and every file they reference by relative $ref, with the
+// default options. All problems are returned together as a diag.List.
+func Files(paths []string) (*Set, error) { return Load(paths, Options{}) }
+
+// Load loads the given schema files and every document they reference.
+func Load(paths []string, opts Options) (*Set, error) {
+	l := &loader{set: &Set{ByAbs: map[string]*Document{}, byURI: map[string]*Resource{}, anchors: map[string]Location{}, opts: opts}}
+	dirs := []string{opts.RefRoot}
+	if opts.RefRoot == "" {
 		dirs = dirs[:0]
 		for _, p := range paths {
 			dirs = append(dirs, filepath.Dir(p))
@@ -65,10 +94,11 @@ func FilesUnder(refRoot string, paths []string) (*Set, error) {
 	}
 	l.roots = roots
 	for _, p := range paths {
-		if doc := l.load(p, p, "", nil); doc != nil && !slices.Contains(l.set.Roots, doc) {
+		if doc := l.load(p, p, "", opts.Dialect, nil); doc != nil && !slices.Contains(l.set.Roots, doc) {
 			l.set.Roots = append(l.set.Roots, doc)
 		}
 	}
+	l.followRefs()
 	if err := l.diags.Err(); err != nil {
 		return nil, err
 	}
@@ -78,16 +108,20 @@ func FilesUnder(refRoot string, paths []string) (*Set, error) {
 type loader struct {
 	set   *Set
 	diags diag.List
+	// pending are the references found in loaded documents, resolved once every document
+	// they could name by $id is known.
+	pending []pendingRef
 	// roots confine the files a $ref may read.
 	roots []refRoot
 }
 
 // load reads one file, unless its content is given (a $ref target, read under confinement by
-// followRef); fromPtr names the $ref that asked for it (empty for a root).
-func (l *loader) load(display, path, fromPtr string, data []byte) *Document {
+// followRefs); display names it in messages, uri (when not "") is the URI it was reached by, and
+// dialect applies when it declares none.
+func (l *loader) load(display, path, uri string, dialect Dialect, data []byte) *Document {
 	abs, err := filepath.Abs(path)
 	if err != nil {
-		l.diags.Add(display, fromPtr, "cannot resolve path: %v", err)
+		l.diags.Add(display, "", "cannot resolve path: %v", err)
 		return nil
 	}
 	abs = filepath.Clean(abs)
@@ -100,7 +134,26 @@ func (l *loader) load(display, path, fromPtr string, data []byte) *Document {
 			return nil
 		}
 	}
-	doc := &Document{Path: filepath.ToSlash(display), Abs: abs, Bytes: data}
+	if uri == "" {
+		uri = fileURI(abs)
+	}
+	if isYAML(path) {
+		json, err := yamlToJSON(data)
+		if err != nil {
+			l.diags.Add(filepath.ToSlash(display), "", "invalid YAML: %v", err)
+			return nil
+		}
+		before := len(l.diags)
+		doc := l.parse(display, abs, uri, json, dialect)
+		yamlPositions(data, l.diags[before:])
+		return doc
+	}
+	return l.parse(display, abs, uri, data, dialect)
+}
+
+// parse makes a document of data read from abs (or, for a metaschema, from contractgen itself).
+func (l *loader) parse(display, abs, uri string, data []byte, dialect Dialect) *Document {
+	doc := &Document{Path: filepath.ToSlash(display), Abs: abs, URI: uri, Bytes: data, Dialect: dialect}
 	l.set.ByAbs[abs] = doc
 	tree, err := jsontree.Parse(data)
 	if err != nil {
@@ -114,104 +167,39 @@ func (l *loader) load(display, path, fromPtr string, data []byte) *Document {
 		return nil
 	}
 	doc.Tree = tree
-	if !l.checkMetaschema(doc) {
+	if !l.checkMetaschema(doc, l.set.opts.SkipMetaschema) {
 		return nil
 	}
-	l.followFileRefs(doc, tree, "")
+	l.index(doc)
 	return doc
 }
 
-// followFileRefs walks the tree for "$ref" values that name another file and loads those files.
-// Remote references are reported; local ones ("#...") are left to the IR builder.
-func (l *loader) followFileRefs(doc *Document, n *jsontree.Node, ptr string) {
-	switch n.Kind {
-	case jsontree.Array:
-		for i, item := range n.Items {
-			l.followFileRefs(doc, item, fmt.Sprintf("%s/%d", ptr, i))
-		}
-	case jsontree.Object:
-		for _, m := range n.Members {
-			childPtr := ptr + "/" + jsonpointer.Escape(m.Name)
-			if m.Name == "$ref" && m.Value.Kind == jsontree.String && !isInsideData(ptr) {
-				l.followRef(doc, m.Value.Text, childPtr)
-				continue
-			}
-			l.followFileRefs(doc, m.Value, childPtr)
-		}
-	}
-}
-
-// isInsideData reports whether a pointer lies inside a keyword whose value is data, not schema
-// (a "$ref" member inside "const" or "examples" is just data).
-func isInsideData(ptr string) bool {
-	for _, tok := range strings.Split(ptr, "/") {
-		switch tok {
-		case "const", "enum", "examples", "default":
-			return true
-		}
-		if strings.HasPrefix(tok, "x-") {
-			return true
-		}
-	}
-	return false
-}
-
-func (l *loader) followRef(doc *Document, ref, ptr string) {
-	file, _, _ := strings.Cut(ref, "#")
-	if file == "" {
-		return
-	}
-	u, err := url.Parse(file)
-	if err != nil {
-		l.diags.Add(doc.Path, ptr, "$ref %q is not a valid URI reference: %v", ref, err)
-		return
-	}
-	if u.Scheme != "" || u.Host != "" {
-		if id := rootID(doc.Tree); id != "" && file == id {
-			return // a reference to this document by its own $id is local
-		}
-		l.diags.Add(doc.Path, ptr, "$ref %q is remote; contractgen reads only local files", ref)
-		return
-	}
-	target := filepath.Join(filepath.Dir(doc.Abs), filepath.FromSlash(u.Path))
-	display := filepath.Join(filepath.Dir(doc.Path), filepath.FromSlash(u.Path))
-	if path.IsAbs(u.Path) {
-		// An absolute reference names that file, not one below the schema's directory.
-		target, display = filepath.FromSlash(u.Path), filepath.FromSlash(u.Path)
-	}
-	if abs, _ := filepath.Abs(target); l.set.ByAbs[filepath.Clean(abs)] != nil {
-		return
-	}
-	data, err := readSchemaFile(target, l.roots)
-	if err != nil {
-		// Said at the $ref, without the file's content: the file may be none of the user's.
-		l.diags.Add(doc.Path, ptr, "$ref %q names a file that cannot be read: %v", ref, err)
-		return
-	}
-	l.load(display, target, ptr, data)
-}
-
-// rootID returns the document's root "$id", or "".
-func rootID(tree *jsontree.Node) string {
-	if id := tree.Get("$id"); id != nil && id.Kind == jsontree.String {
+// RootID returns the document's root identifier ("$id", or "id" in draft-04), or "".
+func (d *Document) RootID() string {
+	if id := d.Tree.Get(d.Dialect.IDKeyword()); id != nil && id.Kind == jsontree.String {
 		return id.Text
 	}
 	return ""
 }
 
-// RootID returns the document's root "$id", or "".
-func (d *Document) RootID() string { return rootID(d.Tree) }
-
-// checkMetaschema validates the document against the draft 2020-12 metaschema (as schemacheck
-// carries it: the official keywords' constraints, checked by contractgen's own interpreter) and
-// records every violation with its pointer and position.
-func (l *loader) checkMetaschema(doc *Document) bool {
-	if s := doc.Tree.Get("$schema"); s != nil && s.Kind == jsontree.String &&
-		strings.TrimSuffix(s.Text, "#") != "https://json-schema.org/draft/2020-12/schema" {
-		l.diags.Add(doc.Path, "/$schema", "only JSON Schema draft 2020-12 is supported, not %q", s.Text)
-		return false
+// checkMetaschema validates the document against its dialect's metaschema (as schemacheck
+// carries it, checked by contractgen's own interpreter) and records every violation with its
+// pointer and position. A "$schema" naming no known dialect is refused: contractgen cannot know
+// what such a metaschema's keywords mean.
+func (l *loader) checkMetaschema(doc *Document, skip bool) bool {
+	if s := doc.Tree.Get("$schema"); s != nil && s.Kind == jsontree.String {
+		d, ok := dialectOfURI(s.Text)
+		if !ok {
+			l.diags.Add(doc.Path, "/$schema", "$schema %q names no dialect contractgen knows (draft-04, -06, -07, 2019-09, 2020-12); custom metaschemas are not supported", s.Text)
+			return false
+		}
+		doc.Dialect = d
 	}
-	diags := schemacheck.Check(schemacheck.Metaschema(), doc.Path, doc.Bytes, doc.Tree, "not a valid 2020-12 schema: ")
+	if skip {
+		return true
+	}
+	diags := schemacheck.Check(schemacheck.MetaschemaFor(doc.Dialect.String()), doc.Path, doc.Bytes, doc.Tree,
+		"not a valid "+doc.Dialect.Title()+" schema: ")
 	l.diags = append(l.diags, diags...)
 	return len(diags) == 0
 }

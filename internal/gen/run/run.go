@@ -40,8 +40,8 @@ type Options struct {
 	Targets []string
 	// GoDir is the directory of generated Go code under the output root; empty means Package.
 	GoDir string
-	// RefRoot is the directory a $ref may read files under; empty means the schemas' directories.
-	RefRoot string
+	// Load are the loader's options: the dialect of schemas without "$schema", --ref-map.
+	Load load.Options
 }
 
 // A target turns the IR into files under its own directory of the output root.
@@ -154,7 +154,7 @@ func Run(opts Options) (*Result, error) {
 		return nil, err
 	}
 	start := time.Now()
-	set, err := load.FilesUnder(opts.RefRoot, opts.Schemas)
+	set, err := load.Load(opts.Schemas, opts.Load)
 	if err != nil {
 		return nil, err
 	}

@@ -1,17 +1,24 @@
 // Package schemacheck validates documents against the schemas contractgen carries and turns each
-// violation into a pointed diagnostic. The loader uses it with the draft 2020-12 metaschema, the
+// violation into a pointed diagnostic. The loader uses it with each dialect's metaschema, the
 // catalog with the extension vocabulary's schema.
 //
 // The schemas run on the interpreter that generated packages carry (internal/templates/goruntime),
 // over tables written at go generate time (package tablegen) and compiled on first use: a run of
-// contractgen compiles no schema and links no second validator. The metaschema is written in the
-// keywords contractgen supports (dialect.schema.json); its tests hold it to the reference
-// validator (santhosh-tekuri/jsonschema) with the official metaschema.
+// contractgen compiles no schema and links no second validator. The 2020-12 metaschema is written
+// in plain keywords (dialect.schema.json); draft-04, -06, -07 and 2019-09 are the official
+// metaschemas (metaschemas/, also served to the loader for references to their URIs). The tests
+// hold every table to the reference validator (santhosh-tekuri/jsonschema) with its own copy.
 package schemacheck
 
 //go:generate go run ../../tools/gentable -schema dialect.schema.json -package schemacheck -var metaschemaNodes -o metaschema_table.go
+//go:generate go run ../../tools/gentable -schema metaschemas/draft-04/schema -package schemacheck -var draft4Nodes -o draft4_table.go
+//go:generate go run ../../tools/gentable -schema metaschemas/draft-06/schema -package schemacheck -var draft6Nodes -o draft6_table.go
+//go:generate go run ../../tools/gentable -schema metaschemas/draft-07/schema -package schemacheck -var draft7Nodes -o draft7_table.go
+//go:generate go run ../../tools/gentable -schema metaschemas/draft/2019-09/schema -package schemacheck -var draft201909Nodes -o draft201909_table.go
 
 import (
+	"embed"
+	"io/fs"
 	"slices"
 	"strconv"
 	"strings"
@@ -42,10 +49,60 @@ func (s *Schema) table() []goruntime.Node {
 
 var metaschema = &Schema{Nodes: metaschemaNodes}
 
+// metaschemaFiles are the official metaschemas (see metaschemas/SOURCE).
+//
+//go:embed metaschemas/draft-04 metaschemas/draft-06 metaschemas/draft-07 metaschemas/draft
+var metaschemaFiles embed.FS
+
+// builtinPrefixes map the official metaschemas' URIs (http and https alike) to their files.
+var builtinPrefixes = []struct{ uri, dir string }{
+	{"json-schema.org/draft-04/", "metaschemas/draft-04/"},
+	{"json-schema.org/draft-06/", "metaschemas/draft-06/"},
+	{"json-schema.org/draft-07/", "metaschemas/draft-07/"},
+	{"json-schema.org/draft/2019-09/", "metaschemas/draft/2019-09/"},
+	{"json-schema.org/draft/2020-12/", "metaschemas/draft/2020-12/"},
+}
+
+// Builtin returns the official metaschema document with the given URI (no fragment), such as
+// http://json-schema.org/draft-07/schema, and a name for messages: references to a metaschema
+// resolve to contractgen's copy, never to the network.
+func Builtin(uri string) (data []byte, name string, ok bool) {
+	rest := strings.TrimPrefix(strings.TrimPrefix(uri, "https://"), "http://")
+	for _, p := range builtinPrefixes {
+		if file, found := strings.CutPrefix(rest, p.uri); found && file != "" {
+			data, err := fs.ReadFile(metaschemaFiles, p.dir+file)
+			if err != nil {
+				return nil, "", false
+			}
+			return data, "(metaschema) " + uri, true
+		}
+	}
+	return nil, "", false
+}
+
+// dialectMetaschemas are the metaschemas of the other dialects, by the loader's dialect name.
+var dialectMetaschemas = map[string]*Schema{
+	"draft4":       {Nodes: draft4Nodes},
+	"draft6":       {Nodes: draft6Nodes},
+	"draft7":       {Nodes: draft7Nodes},
+	"draft2019-09": {Nodes: draft201909Nodes},
+	"draft2020-12": metaschema,
+}
+
 // Metaschema returns the draft 2020-12 metaschema as contractgen checks it (dialect.schema.json):
 // every keyword of the official metaschema's vocabularies constrained as there, unknown keywords
 // allowed, formats not asserted.
 func Metaschema() *Schema { return metaschema }
+
+// MetaschemaFor returns the metaschema of a dialect, named as --dialect names it ("draft7"):
+// the official draft-04, -06 and -07 metaschemas, and 2019-09 and 2020-12 as contractgen writes
+// them (dialect-2019-09.schema.json, dialect.schema.json). An unknown name gets 2020-12's.
+func MetaschemaFor(dialect string) *Schema {
+	if s, ok := dialectMetaschemas[dialect]; ok {
+		return s
+	}
+	return metaschema
+}
 
 // Check validates tree (parsed from data, named file in messages) against s. Each violation
 // becomes a diagnostic at the offending value's pointer and position, its message after prefix.

@@ -2,7 +2,7 @@
 // tablegen). It is run by go generate in internal/gen/schemacheck and internal/gen/catalog;
 // it lives under internal/tools, apart from the pipeline it drives (docs/design/layout.md).
 //
-//	go run ./internal/tools/gentable -schema S -package P -var V -o FILE
+//	go run ./internal/tools/gentable -schema S -package P -var V -o FILE [-ref-map PREFIX=DIR]...
 package main
 
 import (
@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"os"
 
+	"github.com/contractgen/contractgen/internal/gen/load"
 	"github.com/contractgen/contractgen/internal/tools/tablegen"
 )
 
@@ -19,6 +20,11 @@ func main() {
 	flag.StringVar(&o.Package, "package", "", "Go package of the output")
 	flag.StringVar(&o.Var, "var", "", "name of the []goruntime.Node variable")
 	out := flag.String("o", "", "output file")
+	flag.Func("ref-map", "PREFIX=DIR: read the documents under URI PREFIX from DIR (repeatable)", func(v string) error {
+		m, err := load.ParseRefMap(v)
+		o.RefMap = append(o.RefMap, m)
+		return err
+	})
 	flag.Parse()
 	if o.Schema == "" || o.Package == "" || o.Var == "" || *out == "" {
 		flag.Usage()

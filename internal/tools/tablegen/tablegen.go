@@ -1,14 +1,14 @@
-// Package tablegen writes the validation table of a schema that contractgen carries (the 2020-12
-// metaschema in contractgen's dialect, the extension vocabulary) as a Go literal, at go generate
+// Package tablegen writes the validation table of a schema that contractgen carries (the
+// metaschemas of every dialect, the extension vocabulary) as a Go literal, at go generate
 // time. contractgen then checks documents against these schemas with the interpreter generated
 // packages carry (internal/templates/goruntime) without building a table, compiling a schema or
 // linking a second validator when it runs.
 //
 // The table is made by the generator's own pipeline, as for a generated package: build.Build, then
-// govalidate.Lower. The document is parsed here rather than through load.Files, because loading
-// checks a document against the very metaschema table this package writes: a broken table must
-// not keep itself from being regenerated. The tests of schemacheck and catalog check both schema
-// files against the reference validator's metaschema instead. The generator imports build, which
+// govalidate.Lower. The document is loaded without the metaschema check (load.Options.
+// SkipMetaschema), because that check runs on the very tables this package writes: a broken
+// table must not keep itself from being regenerated. The tests of schemacheck and catalog check
+// the schema files against the reference validator's metaschemas instead. The generator imports build, which
 // imports catalog and schemacheck, so both table files must exist for it to compile: if one is
 // deleted, write it back as "var <name> = []goruntime.Node{{}, {}}" and run go generate.
 package tablegen
@@ -17,7 +17,6 @@ import (
 	"bytes"
 	"fmt"
 	"go/format"
-	"os"
 	"path/filepath"
 	"reflect"
 	"strconv"
@@ -25,7 +24,6 @@ import (
 
 	"github.com/contractgen/contractgen/internal/gen/build"
 	"github.com/contractgen/contractgen/internal/gen/emit/govalidate"
-	"github.com/contractgen/contractgen/internal/gen/jsontree"
 	"github.com/contractgen/contractgen/internal/gen/load"
 	"github.com/contractgen/contractgen/internal/templates/goruntime"
 )
@@ -39,12 +37,14 @@ type Options struct {
 	Package string
 	// Var is the name of the []goruntime.Node variable it declares.
 	Var string
+	// RefMap maps the URIs of the other documents a metaschema references to local files.
+	RefMap []load.RefMap
 }
 
 // Source returns the gofmt-formatted Go file that declares the schema's table. Node 1 is the
 // root; Source fails if the lowering ever puts it elsewhere, since the users of the table rely on it.
 func Source(o Options) ([]byte, error) {
-	table, err := lower(o.Schema)
+	table, err := lower(o.Schema, o.RefMap)
 	if err != nil {
 		return nil, err
 	}
@@ -82,21 +82,11 @@ func comment(origin string) string {
 }
 
 // lower builds the table of one schema file through the generator's pipeline.
-func lower(path string) (*govalidate.Table, error) {
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return nil, err
-	}
-	tree, err := jsontree.Parse(data)
+func lower(path string, refMap []load.RefMap) (*govalidate.Table, error) {
+	set, err := load.Load([]string{path}, load.Options{RefMap: refMap, SkipMetaschema: true})
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
-	abs, err := filepath.Abs(path)
-	if err != nil {
-		return nil, err
-	}
-	doc := &load.Document{Path: filepath.Base(path), Abs: abs, Bytes: data, Tree: tree}
-	set := &load.Set{Roots: []*load.Document{doc}, ByAbs: map[string]*load.Document{abs: doc}}
 	pkg, err := build.Build(set, build.Options{Package: "table"})
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)

@@ -198,7 +198,7 @@ func (c codec) decodeField(fd *ir.Field, required []*ir.Field) []string {
 	if fd.Type.Pointer {
 		field = "cgFieldPtr"
 	}
-	nullOK := fd.Type.Nullable || fd.Type.Kind == ir.GoRaw || fd.Type.Kind == ir.GoAny
+	nullOK := fd.Type.Nullable || fd.Type.HoldsRawJSON()
 	call := field + "(d, m.Value, at+" + strconv.Quote("/"+jsonpointer.Escape(fd.Name)) + ", kw+" + strconv.Quote(fieldKeywordPath(fd)) +
 		", " + strconv.FormatBool(nullOK) + ", &v." + fd.GoName + ", " + c.decoder(fd.Type) + ")"
 	body = append(body, gosrc.Block("if err := "+call+"; err != nil", []string{"return err"})...)

@@ -197,7 +197,7 @@ func baseType(t *ir.GoType) *jen.Statement {
 
 // hasNilZero reports whether the Go type's nil value marks an absent optional member.
 func hasNilZero(t *ir.GoType) bool {
-	return t.Pointer || t.Kind == ir.GoSlice || t.Kind == ir.GoMap || t.Kind == ir.GoRaw || t.Kind == ir.GoAny
+	return t.Pointer || t.Kind == ir.GoSlice || t.Kind == ir.GoMap || t.HoldsRawJSON()
 }
 
 // jsonTag is the field's struct tag; optional members are omitted when absent.
@@ -205,7 +205,7 @@ func jsonTag(fd *ir.Field) map[string]string {
 	tag := fd.Name
 	switch {
 	case fd.Required:
-	case fd.Type.Pointer || fd.Type.Kind == ir.GoRaw || fd.Type.Kind == ir.GoAny:
+	case fd.Type.Pointer || fd.Type.HoldsRawJSON():
 		tag += ",omitempty"
 	default:
 		tag += ",omitzero"

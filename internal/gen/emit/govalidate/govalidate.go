@@ -108,12 +108,19 @@ func nodeFields(n goruntime.Node) []nodeField {
 		set(c.name, c.v != "", strconv.Quote(c.v))
 	}
 	set("UniqueItems", n.UniqueItems, "true")
+	set("ContainsNotEvaluating", n.ContainsNotEvaluating, "true")
+	set("Recursive", n.Recursive, "true")
+	set("RecursiveAnchor", n.RecursiveAnchor, "true")
+	set("DynamicKeyword", n.DynamicKeyword != "", strconv.Quote(n.DynamicKeyword))
+	set("DynamicName", n.DynamicName != "", strconv.Quote(n.DynamicName))
 	set("Required", n.Required != nil, stringList(n.Required))
 	for _, c := range []struct {
 		name string
 		i    int32
 	}{{"Items", n.Items}, {"Contains", n.Contains}, {"AdditionalProperties", n.AdditionalProperties},
-		{"PropertyNames", n.PropertyNames}, {"Not", n.Not}, {"If", n.If}, {"Then", n.Then}, {"Else", n.Else}} {
+		{"PropertyNames", n.PropertyNames}, {"Not", n.Not}, {"If", n.If}, {"Then", n.Then}, {"Else", n.Else},
+		{"UnevaluatedProperties", n.UnevaluatedProperties}, {"UnevaluatedItems", n.UnevaluatedItems},
+		{"DynamicRef", n.DynamicRef}, {"Scope", n.Scope}} {
 		set(c.name, c.i != 0, strconv.Itoa(int(c.i)))
 	}
 	for _, c := range []struct {
@@ -125,7 +132,8 @@ func nodeFields(n goruntime.Node) []nodeField {
 	for _, c := range []struct {
 		name string
 		l    []goruntime.Prop
-	}{{"Properties", n.Properties}, {"PatternProperties", n.PatternProperties}, {"DependentSchemas", n.DependentSchemas}} {
+	}{{"Properties", n.Properties}, {"PatternProperties", n.PatternProperties}, {"DependentSchemas", n.DependentSchemas},
+		{"DynamicAnchors", n.DynamicAnchors}} {
 		set(c.name, c.l != nil, props(c.l))
 	}
 	if n.DependentRequired != nil {
@@ -229,7 +237,14 @@ func (w *walker) emitValidate(n *ir.Named) {
 	f.Line("")
 	head := fmt.Sprintf("func (%s) cgValidate(c *cgCollector, at, kw *cgPath)", recv)
 	if len(body) == 0 {
-		f.Line(head + " {}")
+		// gofmt keeps an empty body on the header's line only while the whole stays within 100
+		// bytes (go/printer's maxSize); a long type name moves the brace to a line of its own.
+		if len(head)+len(" {}") <= 100 {
+			f.Line(head + " {}")
+		} else {
+			f.Line(head + " {")
+			f.Line("}")
+		}
 		return
 	}
 	f.Open(head)

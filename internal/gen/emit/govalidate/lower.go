@@ -65,6 +65,17 @@ func (t *Table) add(s *ir.Schema) int32 {
 	t.lowerObject(s, &n)
 	n.AllOf, n.AnyOf, n.OneOf = t.list(s.AllOf), t.list(s.AnyOf), t.list(s.OneOf)
 	n.Not, n.If, n.Then, n.Else = t.add(s.Not), t.add(s.If), t.add(s.Then), t.add(s.Else)
+	n.UnevaluatedProperties, n.UnevaluatedItems = t.add(s.UnevaluatedProperties), t.add(s.UnevaluatedItems)
+	n.ContainsNotEvaluating = !s.ContainsEvaluates && s.Contains != nil
+	if s.DynamicRef != nil {
+		n.DynamicRef, n.DynamicKeyword = t.add(s.DynamicRef.Schema), s.DynamicKeyword
+		n.DynamicName, n.Recursive = s.DynamicName, s.Recursive
+	}
+	n.Scope = t.add(s.Scope)
+	for _, a := range s.DynamicAnchors {
+		n.DynamicAnchors = append(n.DynamicAnchors, goruntime.Prop{Name: a.Name, Node: t.add(a.Schema)})
+	}
+	n.RecursiveAnchor = s.RecursiveAnchor
 	return i
 }
 
@@ -103,6 +114,9 @@ func lowerAssertions(s *ir.Schema) goruntime.Node {
 	}
 	n.MinLength, n.MaxLength = count(s.MinLength), count(s.MaxLength)
 	n.Pattern = s.Pattern
+	if s.GoPattern != "" {
+		n.Pattern = s.GoPattern
+	}
 	n.Minimum, n.Maximum = literal(s.Minimum), literal(s.Maximum)
 	n.ExclusiveMinimum, n.ExclusiveMaximum = literal(s.ExclusiveMinimum), literal(s.ExclusiveMaximum)
 	n.MultipleOf = literal(s.MultipleOf)

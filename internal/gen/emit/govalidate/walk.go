@@ -73,7 +73,7 @@ func (w *walker) field(fd *ir.Field) []string {
 
 // nilIsAbsent reports whether nil stands for an absent optional member (the encoder omits it).
 func nilIsAbsent(t *ir.GoType) bool {
-	return t.Kind == ir.GoSlice || t.Kind == ir.GoMap || t.Kind == ir.GoRaw || t.Kind == ir.GoAny
+	return t.Kind == ir.GoSlice || t.Kind == ir.GoMap || t.HoldsRawJSON()
 }
 
 // check returns the statements that validate value, of Go type t, against schema s; at and kw are

@@ -55,7 +55,7 @@ func bothVersions(r Rule) bool { return r == RuleConst || r == RuleOpenEnum }
 // rules lists every rewrite in the order the report uses.
 var rules = []ruleInfo{
 	{RuleDropped, "`prefixItems`, `contains`, `minContains`, `maxContains`, `patternProperties`, " +
-		"`propertyNames`, `dependentRequired`, `dependentSchemas`, `if`, `then`, `else`",
+		"`propertyNames`, `dependentRequired`, `dependentSchemas`, `if`, `then`, `else`, `unevaluatedItems`, `unevaluatedProperties`",
 		"left out, and with them what would turn stricter without them: `items` beside `prefixItems`, " +
 			"`additionalProperties` beside `patternProperties`, a `not` around a left-out keyword; " +
 			"a `oneOf` around one becomes `anyOf`",

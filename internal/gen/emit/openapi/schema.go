@@ -1,6 +1,7 @@
 package openapi
 
 import (
+	"fmt"
 	"slices"
 	"strconv"
 	"strings"
@@ -503,6 +504,17 @@ func (c *converter) objects(m *Map, s *ir.Schema, ptr string) {
 		}
 		return ds
 	})
+	// 3.1 is JSON Schema 2020-12: the schema's own keywords, whatever dialect it was written in.
+	c.dropOr(m, ptr, "unevaluatedItems", s.UnevaluatedItems != nil, func() any {
+		return c.schema(s.UnevaluatedItems, ptr+"/unevaluatedItems")
+	})
+	c.dropOr(m, ptr, "unevaluatedProperties", s.UnevaluatedProperties != nil, func() any {
+		return c.schema(s.UnevaluatedProperties, ptr+"/unevaluatedProperties")
+	})
+	if s.DynamicRef != nil && c.err == nil {
+		c.err = fmt.Errorf("openapi: %s/%s: the OpenAPI target cannot express %s (its target depends on the schemas entered at validation time, which components do not keep); generate without it (--targets go,docs,ts) or drop the keyword",
+			s.Origin, s.DynamicKeyword, s.DynamicKeyword)
+	}
 }
 
 func (c *converter) applicators(m *Map, s *ir.Schema, ptr string) {

@@ -164,6 +164,8 @@ func unsupported(s *ir.Schema) string {
 		{"dependentRequired", len(s.DependentRequired) > 0}, {"dependentSchemas", len(s.DependentSchemas) > 0},
 		{"allOf", len(s.AllOf) > 0}, {"anyOf", len(s.AnyOf) > 0}, {"oneOf", len(s.OneOf) > 0},
 		{"not", s.Not != nil}, {"if", s.If != nil}, {"then", s.Then != nil}, {"else", s.Else != nil},
+		{"unevaluatedProperties", s.UnevaluatedProperties != nil}, {"unevaluatedItems", s.UnevaluatedItems != nil},
+		{s.DynamicKeyword, s.DynamicRef != nil},
 	}
 	for _, c := range checks {
 		if c.set {

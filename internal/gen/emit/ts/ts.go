@@ -41,7 +41,7 @@ func Emit(pkg *ir.Package) ([]emit.File, error) {
 	}
 	root := pkg.Roots[0]
 	if root.Kind != ir.StructType {
-		return nil, fmt.Errorf("ts: %s: the root schema must be an object with properties", root.Origin)
+		return nil, fmt.Errorf("ts: %s: the TypeScript target needs a root schema that is an object with properties; generate without it (--targets go,openapi,docs)", root.Origin)
 	}
 	names := typeNames(pkg)
 	if err := checkNames(pkg, names); err != nil {

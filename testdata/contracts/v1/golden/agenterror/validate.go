@@ -51,6 +51,25 @@ type cgNode struct {
 	AllOf, AnyOf, OneOf []int32
 	Not, If, Then, Else int32
 
+	// UnevaluatedProperties and UnevaluatedItems apply to what no other keyword of the node or
+	// of its in-place applicators evaluated. Items that match contains count as evaluated, except
+	// in 2019-09 (ContainsNotEvaluating).
+	UnevaluatedProperties, UnevaluatedItems int32
+	ContainsNotEvaluating                   bool
+
+	// DynamicRef is the static target of $dynamicRef or $recursiveRef (DynamicKeyword). With
+	// DynamicName (or Recursive) set, the outermost resource of the dynamic scope that declares
+	// that dynamic anchor (or "$recursiveAnchor": true) is used instead.
+	DynamicRef     int32
+	DynamicKeyword string
+	DynamicName    string
+	Recursive      bool
+	// Scope is the root node of the node's schema resource (only in tables with dynamic
+	// references); a resource root lists its DynamicAnchors and RecursiveAnchor.
+	Scope           int32
+	DynamicAnchors  []cgProp
+	RecursiveAnchor bool
+
 	c cgCompiled
 }
 
@@ -217,6 +236,50 @@ type cgCollector struct {
 	violations []Violation
 	quiet      bool
 	failed     bool
+	// scope is the dynamic scope: the root nodes of the schema resources entered, outermost
+	// first. Only tables with dynamic references keep it.
+	scope []int32
+}
+
+// cgAnn collects which members and items of one value the keywords evaluated, for
+// unevaluatedProperties and unevaluatedItems. Annotations of a subschema that fails are dropped.
+type cgAnn struct {
+	props, items []bool
+}
+
+func cgNewAnn(v *cgJSON) *cgAnn {
+	switch v.kind {
+	case cgObject:
+		return &cgAnn{props: make([]bool, len(v.obj))}
+	case cgArray:
+		return &cgAnn{items: make([]bool, len(v.items))}
+	}
+	return &cgAnn{}
+}
+
+// merge adds what o evaluated to a; a may be nil (nobody asked).
+func (a *cgAnn) merge(o *cgAnn) {
+	if a == nil || o == nil {
+		return
+	}
+	for i, e := range o.props {
+		a.props[i] = a.props[i] || e
+	}
+	for i, e := range o.items {
+		a.items[i] = a.items[i] || e
+	}
+}
+
+func (a *cgAnn) prop(i int) {
+	if a != nil && a.props != nil {
+		a.props[i] = true
+	}
+}
+
+func (a *cgAnn) item(i int) {
+	if a != nil && a.items != nil {
+		a.items[i] = true
+	}
 }
 
 // fail records a violation of keyword kw (appended to the keyword location) at the instance at.
@@ -256,14 +319,20 @@ func cgSortViolations(vs []Violation) []Violation {
 }
 
 // matches evaluates node i against v quietly and reports whether v is valid.
-func (c *cgCollector) matches(i int32, v *cgJSON) bool {
-	sub := cgCollector{nodes: c.nodes, quiet: true}
-	sub.eval(i, v, nil, nil)
+func (c *cgCollector) matches(i int32, v *cgJSON) bool { return c.matchesAnn(i, v, nil) }
+
+// matchesAnn is matches that also collects annotations into ann (when not nil).
+func (c *cgCollector) matchesAnn(i int32, v *cgJSON, ann *cgAnn) bool {
+	sub := cgCollector{nodes: c.nodes, quiet: true, scope: c.scope}
+	sub.evalAnn(i, v, nil, nil, ann)
 	return !sub.failed
 }
 
 // eval validates v against node i and every schema it applies.
-func (c *cgCollector) eval(i int32, v *cgJSON, at, kw *cgPath) {
+func (c *cgCollector) eval(i int32, v *cgJSON, at, kw *cgPath) { c.evalAnn(i, v, at, kw, nil) }
+
+// evalAnn is eval that records in ann (when not nil) the members and items it evaluated.
+func (c *cgCollector) evalAnn(i int32, v *cgJSON, at, kw *cgPath, ann *cgAnn) {
 	n := &c.nodes[i]
 	switch n.Bool {
 	case cgTrueSchema:
@@ -272,9 +341,23 @@ func (c *cgCollector) eval(i int32, v *cgJSON, at, kw *cgPath) {
 		c.fail(at, kw, "", "no value is allowed here (the schema is false)")
 		return
 	}
+	if n.Scope != 0 && (len(c.scope) == 0 || c.scope[len(c.scope)-1] != n.Scope) {
+		c.scope = append(c.scope, n.Scope)
+		defer func() { c.scope = c.scope[:len(c.scope)-1] }()
+	}
+	local := ann
+	if (n.UnevaluatedProperties != 0 && v.kind == cgObject) || (n.UnevaluatedItems != 0 && v.kind == cgArray) {
+		// unevaluated* sees only what this schema's own keywords evaluated.
+		local = cgNewAnn(v)
+		defer ann.merge(local)
+	}
 	if n.Ref != 0 {
 		ref := cgKw(kw, "$ref")
-		c.eval(n.Ref, v, at, &ref)
+		c.evalAnn(n.Ref, v, at, &ref, local)
+	}
+	if n.DynamicRef != 0 {
+		ref := cgKw(kw, n.DynamicKeyword)
+		c.evalAnn(c.dynamicTarget(n), v, at, &ref, local)
 	}
 	if n.Types != 0 && !cgTypeMatches(n.Types, v) {
 		c.fail(at, kw, "type", "expected "+cgTypeList(n.Types)+", got "+cgKindName(v))
@@ -288,12 +371,74 @@ func (c *cgCollector) eval(i int32, v *cgJSON, at, kw *cgPath) {
 			cgCheckDecimalKeywords(c, n, d, at, kw)
 		}
 	case cgArray:
-		c.array(n, v, at, kw)
+		c.array(n, v, at, kw, local)
 	case cgObject:
-		c.object(n, v, at, kw)
+		c.object(n, v, at, kw, local)
 	}
 	if !c.stop() {
-		c.applicators(n, v, at, kw)
+		c.applicators(n, v, at, kw, local)
+	}
+	if !c.stop() && local != ann {
+		c.unevaluated(n, v, at, kw, local)
+	}
+}
+
+// dynamicTarget resolves a dynamic reference: the outermost resource of the dynamic scope that
+// declares the anchor, or else the static target.
+func (c *cgCollector) dynamicTarget(n *cgNode) int32 {
+	if n.DynamicName == "" && !n.Recursive {
+		return n.DynamicRef
+	}
+	for _, r := range c.scope {
+		rn := &c.nodes[r]
+		if n.Recursive {
+			if rn.RecursiveAnchor {
+				return r
+			}
+			continue
+		}
+		for _, a := range rn.DynamicAnchors {
+			if a.Name == n.DynamicName {
+				return a.Node
+			}
+		}
+	}
+	return n.DynamicRef
+}
+
+// unevaluated applies unevaluatedItems and unevaluatedProperties to what ann does not mark, and
+// marks it: a schema that passes has then evaluated everything.
+func (c *cgCollector) unevaluated(n *cgNode, v *cgJSON, at, kw *cgPath, ann *cgAnn) {
+	if n.UnevaluatedItems != 0 && v.kind == cgArray {
+		k := cgKw(kw, "unevaluatedItems")
+		for i := range v.items {
+			if ann.items[i] || c.stop() {
+				continue
+			}
+			item := cgIndex(at, "", i)
+			if c.nodes[n.UnevaluatedItems].Bool == cgFalseSchema {
+				c.fail(&item, kw, "unevaluatedItems", "item "+strconv.Itoa(i)+" is not allowed (no keyword evaluated it)")
+			} else {
+				c.eval(n.UnevaluatedItems, &v.items[i], &item, &k)
+			}
+			ann.items[i] = true
+		}
+	}
+	if n.UnevaluatedProperties != 0 && v.kind == cgObject {
+		k := cgKw(kw, "unevaluatedProperties")
+		for i := range v.obj {
+			if ann.props[i] || c.stop() {
+				continue
+			}
+			m := &v.obj[i]
+			loc := cgKey(at, "", m.name)
+			if c.nodes[n.UnevaluatedProperties].Bool == cgFalseSchema {
+				c.fail(&loc, kw, "unevaluatedProperties", "member "+strconv.Quote(m.name)+" is not allowed (no keyword evaluated it)")
+			} else {
+				c.eval(n.UnevaluatedProperties, &m.value, &loc, &k)
+			}
+			ann.props[i] = true
+		}
 	}
 }
 
@@ -336,7 +481,7 @@ func (c *cgCollector) constEnum(n *cgNode, v *cgJSON, at, kw *cgPath) {
 	}
 }
 
-func (c *cgCollector) array(n *cgNode, v *cgJSON, at, kw *cgPath) {
+func (c *cgCollector) array(n *cgNode, v *cgJSON, at, kw *cgPath, ann *cgAnn) {
 	count := int64(len(v.items))
 	if n.MinItems.Set && count < n.MinItems.N {
 		c.fail(at, kw, "minItems", "has "+strconv.FormatInt(count, 10)+" items, fewer than "+strconv.FormatInt(n.MinItems.N, 10))
@@ -356,13 +501,15 @@ func (c *cgCollector) array(n *cgNode, v *cgJSON, at, kw *cgPath) {
 		case i < len(n.PrefixItems):
 			k := cgIndex(kw, "prefixItems", i)
 			c.eval(n.PrefixItems[i], &v.items[i], &item, &k)
+			ann.item(i)
 		case n.Items != 0:
 			k := cgKw(kw, "items")
 			c.eval(n.Items, &v.items[i], &item, &k)
+			ann.item(i)
 		}
 	}
 	if n.Contains != 0 {
-		c.contains(n, v, at, kw)
+		c.contains(n, v, at, kw, ann)
 	}
 }
 
@@ -377,11 +524,14 @@ func cgCheckUnique(c *cgCollector, v *cgJSON, at, kw *cgPath) {
 	}
 }
 
-func (c *cgCollector) contains(n *cgNode, v *cgJSON, at, kw *cgPath) {
+func (c *cgCollector) contains(n *cgNode, v *cgJSON, at, kw *cgPath, ann *cgAnn) {
 	var found int64
 	for i := range v.items {
 		if c.matches(n.Contains, &v.items[i]) {
 			found++
+			if !n.ContainsNotEvaluating {
+				ann.item(i)
+			}
 		}
 	}
 	low := int64(1)
@@ -398,7 +548,7 @@ func (c *cgCollector) contains(n *cgNode, v *cgJSON, at, kw *cgPath) {
 	}
 }
 
-func (c *cgCollector) object(n *cgNode, v *cgJSON, at, kw *cgPath) {
+func (c *cgCollector) object(n *cgNode, v *cgJSON, at, kw *cgPath, ann *cgAnn) {
 	count := int64(len(v.obj))
 	if n.MinProperties.Set && count < n.MinProperties.N {
 		c.fail(at, kw, "minProperties", "has "+strconv.FormatInt(count, 10)+" members, fewer than "+strconv.FormatInt(n.MinProperties.N, 10))
@@ -426,18 +576,21 @@ func (c *cgCollector) object(n *cgNode, v *cgJSON, at, kw *cgPath) {
 		if c.stop() {
 			return
 		}
-		c.member(n, &v.obj[i], at, kw)
+		if c.member(n, &v.obj[i], at, kw) {
+			ann.prop(i)
+		}
 	}
 	for _, dep := range n.DependentSchemas {
 		if v.member(dep.Name) != nil {
 			k := cgKey(kw, "dependentSchemas", dep.Name)
-			c.eval(dep.Node, v, at, &k)
+			c.evalAnn(dep.Node, v, at, &k, ann)
 		}
 	}
 }
 
-// member applies properties, patternProperties, additionalProperties and propertyNames to one member.
-func (c *cgCollector) member(n *cgNode, m *cgJSONMember, at, kw *cgPath) {
+// member applies properties, patternProperties, additionalProperties and propertyNames to one
+// member, and reports whether one of the first three evaluated it.
+func (c *cgCollector) member(n *cgNode, m *cgJSONMember, at, kw *cgPath) bool {
 	loc := cgKey(at, "", m.name)
 	if n.PropertyNames != 0 {
 		name := cgJSON{kind: cgString, s: m.name}
@@ -463,26 +616,52 @@ func (c *cgCollector) member(n *cgNode, m *cgJSONMember, at, kw *cgPath) {
 		k := cgKw(kw, "additionalProperties")
 		if c.nodes[n.AdditionalProperties].Bool == cgFalseSchema {
 			c.fail(&loc, kw, "additionalProperties", "member "+strconv.Quote(m.name)+" is not allowed")
-			return
+			return true
 		}
 		c.eval(n.AdditionalProperties, &m.value, &loc, &k)
+		return true
 	}
+	return declared
 }
 
-func (c *cgCollector) applicators(n *cgNode, v *cgJSON, at, kw *cgPath) {
+func (c *cgCollector) applicators(n *cgNode, v *cgJSON, at, kw *cgPath, ann *cgAnn) {
 	for j, s := range n.AllOf {
 		k := cgIndex(kw, "allOf", j)
-		c.eval(s, v, at, &k)
+		c.evalAnn(s, v, at, &k, ann)
 	}
-	if n.AnyOf != nil && !slices.ContainsFunc(n.AnyOf, func(s int32) bool { return c.matches(s, v) }) {
-		c.fail(at, kw, "anyOf", "matches none of the anyOf schemas")
+	if n.AnyOf != nil {
+		matched := false
+		if ann == nil {
+			matched = slices.ContainsFunc(n.AnyOf, func(s int32) bool { return c.matches(s, v) })
+		} else {
+			// Every branch that matches contributes its annotations, so none may be skipped.
+			for _, s := range n.AnyOf {
+				sub := cgNewAnn(v)
+				if c.matchesAnn(s, v, sub) {
+					matched = true
+					ann.merge(sub)
+				}
+			}
+		}
+		if !matched {
+			c.fail(at, kw, "anyOf", "matches none of the anyOf schemas")
+		}
 	}
 	if n.OneOf != nil {
 		var hits []string
+		var hitAnn *cgAnn
 		for j, s := range n.OneOf {
-			if c.matches(s, v) {
-				hits = append(hits, strconv.Itoa(j))
+			var sub *cgAnn
+			if ann != nil {
+				sub = cgNewAnn(v)
 			}
+			if c.matchesAnn(s, v, sub) {
+				hits = append(hits, strconv.Itoa(j))
+				hitAnn = sub
+			}
+		}
+		if len(hits) == 1 {
+			ann.merge(hitAnn)
 		}
 		if len(hits) != 1 {
 			msg := "matches none of the oneOf schemas"
@@ -496,14 +675,19 @@ func (c *cgCollector) applicators(n *cgNode, v *cgJSON, at, kw *cgPath) {
 		c.fail(at, kw, "not", "matches the schema under not")
 	}
 	if n.If != 0 {
-		if c.matches(n.If, v) {
+		var sub *cgAnn
+		if ann != nil {
+			sub = cgNewAnn(v)
+		}
+		if c.matchesAnn(n.If, v, sub) {
+			ann.merge(sub)
 			if n.Then != 0 {
 				k := cgKw(kw, "then")
-				c.eval(n.Then, v, at, &k)
+				c.evalAnn(n.Then, v, at, &k, ann)
 			}
 		} else if n.Else != 0 {
 			k := cgKw(kw, "else")
-			c.eval(n.Else, v, at, &k)
+			c.evalAnn(n.Else, v, at, &k, ann)
 		}
 	}
 }

@@ -1,0 +1,126 @@
+package load
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Dialect is a JSON Schema draft. Each document has one, chosen by its "$schema" or, when it
+// declares none, by the caller (Options.Dialect; 2020-12 by default). The dialect decides which
+// keywords mean something and what they mean: the builder reads a draft-04 document's "id",
+// boolean "exclusiveMinimum" and array "items" as draft-04 defines them.
+type Dialect int
+
+// The dialects contractgen reads, oldest first; the zero value is 2020-12.
+const (
+	Draft2020 Dialect = iota
+	Draft4
+	Draft6
+	Draft7
+	Draft2019
+)
+
+// Dialects lists every dialect, oldest first.
+var Dialects = []Dialect{Draft4, Draft6, Draft7, Draft2019, Draft2020}
+
+var dialectInfo = map[Dialect]struct{ name, uri, title string }{
+	Draft4:    {"draft4", "http://json-schema.org/draft-04/schema", "draft-04"},
+	Draft6:    {"draft6", "http://json-schema.org/draft-06/schema", "draft-06"},
+	Draft7:    {"draft7", "http://json-schema.org/draft-07/schema", "draft-07"},
+	Draft2019: {"draft2019-09", "https://json-schema.org/draft/2019-09/schema", "2019-09"},
+	Draft2020: {"draft2020-12", "https://json-schema.org/draft/2020-12/schema", "2020-12"},
+}
+
+// Title is the dialect's name as the specification writes it ("draft-07", "2020-12").
+func (d Dialect) Title() string { return dialectInfo[d].title }
+
+// String is the dialect's name as --dialect takes it ("draft7", "draft2020-12").
+func (d Dialect) String() string { return dialectInfo[d].name }
+
+// URI is the dialect's metaschema URI, as "$schema" names it.
+func (d Dialect) URI() string { return dialectInfo[d].uri }
+
+// ParseDialect reads a --dialect value; "" is 2020-12.
+func ParseDialect(name string) (Dialect, error) {
+	if name == "" {
+		return Draft2020, nil
+	}
+	for _, d := range Dialects {
+		if d.String() == name {
+			return d, nil
+		}
+	}
+	return 0, fmt.Errorf("unknown dialect %q (known: draft4, draft6, draft7, draft2019-09, draft2020-12)", name)
+}
+
+// dialectOfURI returns the dialect a "$schema" value names. http and https, and an empty fragment,
+// are accepted for every draft: real schemas write both.
+func dialectOfURI(uri string) (Dialect, bool) {
+	u := strings.TrimSuffix(uri, "#")
+	u = strings.TrimPrefix(strings.TrimPrefix(u, "http://"), "https://")
+	for _, d := range Dialects {
+		want := strings.TrimPrefix(strings.TrimPrefix(d.URI(), "http://"), "https://")
+		if u == want {
+			return d, true
+		}
+	}
+	return 0, false
+}
+
+// IDKeyword is the keyword that gives a schema its URI: "id" in draft-04, "$id" later.
+func (d Dialect) IDKeyword() string {
+	if d == Draft4 {
+		return "id"
+	}
+	return "$id"
+}
+
+// RefOverrides reports whether "$ref" makes every keyword beside it ignored (draft-07 and older);
+// from 2019-09 on, "$ref" is an applicator like any other.
+func (d Dialect) RefOverrides() bool { return d == Draft4 || d == Draft6 || d == Draft7 }
+
+// ArrayItems reports whether "items" may be an array of schemas (with "additionalItems" for the
+// rest): every draft before 2020-12, which renamed the array form to "prefixItems".
+func (d Dialect) ArrayItems() bool { return d != Draft2020 }
+
+// Keywords returns the keywords the dialect defines. Keywords of other dialects are unknown in
+// this one and, as the specification says, ignored there.
+func (d Dialect) Keywords() map[string]bool { return dialectKeywords[d] }
+
+var dialectKeywords = func() map[Dialect]map[string]bool {
+	set := func(lists ...string) map[string]bool {
+		m := map[string]bool{}
+		for _, l := range lists {
+			for _, k := range strings.Fields(l) {
+				m[k] = true
+			}
+		}
+		return m
+	}
+	const validation = `type enum multipleOf maximum exclusiveMaximum minimum exclusiveMinimum maxLength minLength
+		pattern maxItems minItems uniqueItems maxProperties minProperties required title description default format`
+	const applicators = `items additionalItems properties patternProperties additionalProperties allOf anyOf oneOf not`
+	d4 := set("$schema id $ref definitions dependencies", validation, applicators)
+	d6 := set("$schema $id $ref definitions dependencies const contains propertyNames examples", validation, applicators)
+	d7 := set("$schema $id $ref definitions dependencies const contains propertyNames examples $comment if then else",
+		"readOnly writeOnly contentMediaType contentEncoding", validation, applicators)
+	common19 := `$schema $id $ref $anchor $vocabulary $comment $defs definitions const contains propertyNames examples
+		if then else readOnly writeOnly deprecated contentMediaType contentEncoding contentSchema
+		maxContains minContains dependentRequired dependentSchemas unevaluatedItems unevaluatedProperties`
+	d19 := set(common19, "$recursiveRef $recursiveAnchor", validation, applicators)
+	d20 := set(common19, "$dynamicRef $dynamicAnchor prefixItems", validation, applicators)
+	delete(d20, "additionalItems")
+	return map[Dialect]map[string]bool{Draft4: d4, Draft6: d6, Draft7: d7, Draft2019: d19, Draft2020: d20}
+}()
+
+// AnyDialectKeyword reports whether some dialect defines the keyword: such a keyword, outside its
+// own dialect, is ignored as the specification says; a keyword no dialect defines is refused,
+// because it is most likely a misspelling.
+func AnyDialectKeyword(kw string) bool {
+	for _, m := range dialectKeywords {
+		if m[kw] {
+			return true
+		}
+	}
+	return false
+}
