@@ -8,6 +8,7 @@ import (
 	"reflect"
 	"runtime"
 	"runtime/debug"
+	"slices"
 	"strconv"
 	"strings"
 	"syscall"
@@ -297,6 +298,27 @@ func TestScannerIndexAgrees(t *testing.T) {
 		got, err := cgParseJSONIn(sc, sc.doc, "", nil, nil)
 		if err != nil || !reflect.DeepEqual(got, want) {
 			t.Errorf("%.60s…: indexed split differs (error %v)", doc, err)
+		}
+	}
+}
+
+// TestEachRepeatedNameIsReportedOnce: a name that occurs three times, or a hundred, is one
+// violation, in a small object (compared pairwise) and in a large one (a set) alike.
+func TestEachRepeatedNameIsReportedOnce(t *testing.T) {
+	for _, size := range []int{4, cgDuplicateScan * 4} {
+		members := make([]cgMember, 0, size)
+		for i := range size {
+			name := "a"
+			if i%2 == 1 {
+				name = "b" + strconv.Itoa(i)
+			}
+			members = append(members, cgMember{Name: name})
+		}
+		members = append(members, cgMember{Name: "b1"}, cgMember{Name: "b1"})
+		var got []string
+		cgDuplicates(members, func(name string) { got = append(got, name) })
+		if want := []string{"a", "b1"}; !slices.Equal(got, want) {
+			t.Errorf("%d members: reported %v, want %v", len(members), got, want)
 		}
 	}
 }
