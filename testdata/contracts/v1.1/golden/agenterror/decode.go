@@ -111,26 +111,29 @@ func (d *cgDecoder) members(raw []byte, at string, buf []cgMember) ([]cgMember, 
 // set keeps the check linear, so an object of 80,000 members costs no more per member than one of 8.
 const cgDuplicateScan = 16
 
-// cgDuplicates calls dup for every member whose name an earlier member of the same object has.
+// cgDuplicates calls dup once for every name that more than one member of the same object has, at
+// its second occurrence.
 func cgDuplicates(members []cgMember, dup func(name string)) {
 	if len(members) <= cgDuplicateScan {
 		for i := 1; i < len(members); i++ {
-			for j := 0; j < i; j++ {
+			earlier := 0
+			for j := 0; j < i && earlier < 2; j++ {
 				if members[i].Name == members[j].Name {
-					dup(members[i].Name)
-					break
+					earlier++
 				}
+			}
+			if earlier == 1 {
+				dup(members[i].Name)
 			}
 		}
 		return
 	}
-	seen := make(map[string]struct{}, len(members))
+	seen := make(map[string]int, len(members))
 	for _, m := range members {
-		if _, ok := seen[m.Name]; ok {
+		seen[m.Name]++
+		if seen[m.Name] == 2 {
 			dup(m.Name)
-			continue
 		}
-		seen[m.Name] = struct{}{}
 	}
 }
 
