@@ -133,3 +133,38 @@ func TestAbsoluteRefIsNotJoinedOntoTheSchemaDirectory(t *testing.T) {
 		t.Errorf("loaded %v, want %s", got, target)
 	}
 }
+
+// TestRefMapDirectoriesMayBeRead: a --ref-map directory is an explicit grant, so the files under
+// it are read although it lies outside the schemas' directory; a link out of it is still refused.
+func TestRefMapDirectoriesMayBeRead(t *testing.T) {
+	base := t.TempDir()
+	mapped := filepath.Join(base, "mapped")
+	for name, content := range map[string]string{
+		"schemas/root.schema.json": `{"$schema": "https://json-schema.org/draft/2020-12/schema", "type": "object",
+  "properties": {"a": {"$ref": "https://example.com/s/a.json"}, "b": {"$ref": "https://example.com/s/b.json"}}}`,
+		"mapped/a.json":    `{"type": "string"}`,
+		"secret/conf.json": `{"description": "` + secret + `"}`,
+	} {
+		if err := os.MkdirAll(filepath.Dir(filepath.Join(base, name)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(base, name), []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.Symlink(filepath.Join(base, "secret", "conf.json"), filepath.Join(mapped, "b.json")); err != nil {
+		t.Fatal(err)
+	}
+	_, err := Load([]string{filepath.Join(base, "schemas", "root.schema.json")},
+		Options{RefMap: []RefMap{{Prefix: "https://example.com/s/", Dir: mapped}}})
+	if err == nil {
+		t.Fatal("a link out of the mapped directory was followed")
+	}
+	msg := err.Error()
+	if strings.Contains(msg, "s/a.json") || !strings.Contains(msg, "s/b.json") || !strings.Contains(msg, "outside the reference root") {
+		t.Errorf("want only b.json refused as outside the reference root, got:\n%s", msg)
+	}
+	if strings.Contains(msg, secret) {
+		t.Errorf("the refused file's content reached a message:\n%s", msg)
+	}
+}

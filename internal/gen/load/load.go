@@ -67,7 +67,7 @@ type Options struct {
 	// reference is an error. The network is never used.
 	RefMap []RefMap
 	// RefRoot is the directory under which a "$ref" may read files; "" means the directories of
-	// the schemas given (see confine.go).
+	// the schemas given (see confine.go). The directories of RefMap may be read as well.
 	RefRoot string
 	// SkipMetaschema skips the metaschema check: for tablegen alone, which writes the very
 	// tables the check runs on, so that a broken table cannot keep itself from being rewritten.
@@ -87,6 +87,10 @@ func Load(paths []string, opts Options) (*Set, error) {
 		for _, p := range paths {
 			dirs = append(dirs, filepath.Dir(p))
 		}
+	}
+	for _, m := range opts.RefMap {
+		// A --ref-map directory is the user's explicit grant: the files under it may be read.
+		dirs = append(dirs, m.Dir)
 	}
 	roots, err := newRefRoots(dirs)
 	if err != nil {
