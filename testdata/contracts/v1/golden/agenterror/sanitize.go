@@ -980,7 +980,7 @@ func SanitizeEvidence(v map[string]any) map[string]any {
 		return nil
 	}
 	budget := sanitizeMaxElements
-	return sanitizeAnyMap(v, 0, false, &budget)
+	return sanitizeEntries(v, 0, false, &budget, sanitizeValue)
 }
 
 // sanitizeValue sanitizes one evidence value found depth levels down.
@@ -993,7 +993,7 @@ func sanitizeValue(v any, depth int, secret bool, budget *int) any {
 		if x == nil || depth > sanitizeMaxDepth {
 			return sanitizeTooDeep(x == nil, v)
 		}
-		return sanitizeAnyMap(x, depth, secret, budget)
+		return sanitizeEntries(x, depth, secret, budget, sanitizeValue)
 	case []any:
 		if x == nil || depth > sanitizeMaxDepth {
 			return sanitizeTooDeep(x == nil, v)
@@ -1116,7 +1116,7 @@ func sanitizeReflectContainer(rv reflect.Value, depth int, secret bool, budget *
 			}
 			entries[name] = rv.Field(i)
 		}
-		return sanitizeReflectEntries(entries, depth, secret, budget)
+		return sanitizeEntries(entries, depth, secret, budget, sanitizeReflect)
 	}
 	entries := make(map[string]reflect.Value, rv.Len())
 	for it := rv.MapRange(); it.Next(); {
@@ -1129,24 +1129,7 @@ func sanitizeReflectContainer(rv reflect.Value, depth int, secret bool, budget *
 		}
 		entries[name] = it.Value()
 	}
-	return sanitizeReflectEntries(entries, depth, secret, budget)
-}
-
-// sanitizeReflectEntries is sanitizeAnyMap for reflected values.
-func sanitizeReflectEntries(m map[string]reflect.Value, depth int, secret bool, budget *int) map[string]any {
-	keys := slices.Sorted(maps.Keys(m))
-	out := make(map[string]any, min(len(keys), *budget))
-	for i, k := range keys {
-		if !sanitizeTake(budget) {
-			out[TruncatedMarker] = len(keys) - i
-			break
-		}
-		key, secretKey := sanitizeKey(k)
-		if _, taken := out[key]; !taken {
-			out[key] = sanitizeReflect(m[k], depth+1, secret || secretKey, budget)
-		}
-	}
-	return out
+	return sanitizeEntries(entries, depth, secret, budget, sanitizeReflect)
 }
 
 // sanitizeJSONValue sanitizes encoded JSON as the value it decodes to;
@@ -1198,8 +1181,9 @@ func sanitizeKey(k string) (string, bool) {
 	return key, sanitizeSecretMemberPattern().MatchString(key)
 }
 
-// sanitizeAnyMap copies a map[string]any entry by entry in key order.
-func sanitizeAnyMap(m map[string]any, depth int, secret bool, budget *int) map[string]any {
+// sanitizeEntries copies a map entry by entry in key order, sanitizing each value with value (as
+// sanitizeValue does an any, or sanitizeReflect a reflected value) under its sanitized key.
+func sanitizeEntries[V any](m map[string]V, depth int, secret bool, budget *int, value func(V, int, bool, *int) any) map[string]any {
 	keys := slices.Sorted(maps.Keys(m))
 	out := make(map[string]any, min(len(keys), *budget))
 	for i, k := range keys {
@@ -1209,7 +1193,7 @@ func sanitizeAnyMap(m map[string]any, depth int, secret bool, budget *int) map[s
 		}
 		key, secretKey := sanitizeKey(k)
 		if _, taken := out[key]; !taken {
-			out[key] = sanitizeValue(m[k], depth+1, secret || secretKey, budget)
+			out[key] = value(m[k], depth+1, secret || secretKey, budget)
 		}
 	}
 	return out
