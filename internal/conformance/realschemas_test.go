@@ -37,6 +37,9 @@ var refusedRealSchemas = map[string]string{
 func TestRealSchemas(t *testing.T) {
 	files, _ := filepath.Glob(filepath.Join(realSchemasDir, "*.json"))
 	if len(files) == 0 {
+		if os.Getenv("CI") != "" {
+			t.Fatalf("the real-schema corpus is not at %s; CI lays shared/ beside the checkout", realSchemasDir)
+		}
 		t.Skipf("the real-schema corpus is not at %s (it lives in the shared checkout beside the repository)", realSchemasDir)
 	}
 	if testing.Short() {

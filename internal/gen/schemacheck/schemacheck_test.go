@@ -100,6 +100,9 @@ func TestMetaschemaAgreesOnTheSuite(t *testing.T) {
 	optional, _ := filepath.Glob(filepath.Join(suiteDir, "optional", "*.json"))
 	files = append(files, optional...)
 	if len(files) == 0 {
+		if os.Getenv("CI") != "" {
+			t.Fatalf("the JSON Schema Test Suite is not at %s; CI lays shared/ beside the checkout", suiteDir)
+		}
 		t.Skipf("the JSON Schema Test Suite is not at %s (it lives in the shared checkout beside the repository)", suiteDir)
 	}
 	groups := 0
