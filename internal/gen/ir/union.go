@@ -9,7 +9,8 @@ package ir
 // that matches no variant is kept as JSON (the sum type's Unknown field) and reported by
 // validation exactly as an untyped union's value would be.
 type Union struct {
-	// Keyword is "oneOf" or "anyOf": the applicator whose branches are the variants.
+	// Keyword is "oneOf" or "anyOf": the applicator whose branches are the variants; or "type" for a
+	// "type" that lists several scalar types (UnionScalar, one variant per type, Schema the whole).
 	Keyword string
 	// Rule says how a value's variant is found.
 	Rule UnionRule
@@ -107,7 +108,8 @@ type Variant struct {
 	Schema *Schema
 	// Type is the Go type of the variant's value: a GoRef to a struct (an object variant, declared
 	// at the branch when it is inline) or a scalar or slice type (UnionJSONType). The sum type's
-	// field is a pointer to it. For a raw-backed union it is the branch's own Go type.
+	// field is a pointer to it. For a scalar union it is the Go type of the branch's values (its
+	// referenced type, or the scalar of its one JSON type; GoRaw otherwise); nil for UnionRaw.
 	Type *GoType
 	// Values are the discriminator values that select this variant (UnionDiscriminator), in schema
 	// order: a const's one, an enum's, or the OpenAPI mapping's.
