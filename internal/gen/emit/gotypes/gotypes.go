@@ -146,6 +146,8 @@ func TypeString(t *ir.GoType) string {
 		s = "map[string]" + TypeString(t.Elem)
 	case ir.GoAny:
 		s = "any"
+	case ir.GoNull:
+		s = "Null"
 	default:
 		s = "json.RawMessage"
 	}
@@ -191,6 +193,8 @@ func baseType(t *ir.GoType) *jen.Statement {
 		return jen.Map(jen.String()).Add(goType(t.Elem))
 	case ir.GoAny:
 		return jen.Any()
+	case ir.GoNull:
+		return jen.Id("Null")
 	}
 	return jen.Qual(jsonPkg, "RawMessage")
 }
