@@ -128,10 +128,11 @@ func isComposed(s *ir.Schema) bool {
 }
 
 // members collects the members of a struct from every part of its schema, in the order the parts
-// declare them, and the members the unconditional parts require.
-func members(s *ir.Schema) ([]*member, []string) {
+// declare them, and the members the unconditional parts require, each with the schema path of the
+// first part that does.
+func members(s *ir.Schema) ([]*member, map[string]string) {
 	var out []*member
-	var required []string
+	required := map[string]string{} // member name -> path of the first part that requires it
 	byName := map[string]*member{}
 	add := func(part *ir.Schema, kw string, cond bool) {
 		for _, p := range part.Properties {
@@ -153,8 +154,8 @@ func members(s *ir.Schema) ([]*member, []string) {
 	objectParts(s, func(part *ir.Schema, kw string) {
 		add(part, kw, false)
 		for _, r := range part.Required {
-			if !slices.Contains(required, r) {
-				required = append(required, r)
+			if _, ok := required[r]; !ok {
+				required[r] = kw
 			}
 		}
 	}, func(b *ir.Schema, kw string) {

@@ -352,7 +352,7 @@ func (b *builder) fields(doc *load.Document, ptr string, n *ir.Named) {
 			continue
 		}
 		seen[goName] = m.name
-		isRequired := slices.Contains(required, m.name)
+		requiredPath, isRequired := required[m.name]
 		var typ ir.GoType
 		note := ""
 		if len(m.decls) == 0 {
@@ -381,7 +381,7 @@ func (b *builder) fields(doc *load.Document, ptr string, n *ir.Named) {
 			}
 		}
 		f := &ir.Field{Name: m.name, GoName: goName, Origin: d.schema.Origin, Required: isRequired, Schema: d.schema,
-			Type: &typ, Description: desc, KeywordPath: d.kwPath, Note: note}
+			Type: &typ, Description: desc, KeywordPath: d.kwPath, RequiredPath: requiredPath, Note: note}
 		if isRequired && len(m.decls) > 0 {
 			f.Constant = constantOf(d.schema, &typ)
 		}

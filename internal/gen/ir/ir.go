@@ -106,6 +106,9 @@ type Field struct {
 	// KeywordPath is the schema path, relative to the struct's schema, of the member's property
 	// schema: "/properties/name", or through the part that declares it ("/allOf/0/$ref/properties/name").
 	KeywordPath string
+	// RequiredPath is the schema path, relative to the struct's schema, of the part whose
+	// "required" lists the member: "" for the struct's own, "/allOf/1" for a merged part's.
+	RequiredPath string
 	// Constant is the Go expression of a required member's "const" value (a constant of its enum
 	// type or a literal), which the struct's New sets; "" for other members.
 	Constant string

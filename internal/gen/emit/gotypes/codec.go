@@ -179,7 +179,11 @@ func (c codec) structDecode(n *ir.Named) {
 	f.Close("")
 	for i, fd := range required {
 		f.Openf("if !seen[%d]", i)
-		f.Line("d.missing(at, kw, " + strconv.Quote(fd.Name) + ")")
+		kw := "kw"
+		if fd.RequiredPath != "" {
+			kw += "+" + strconv.Quote(fd.RequiredPath) // the merged part that requires it
+		}
+		f.Line("d.missing(at, " + kw + ", " + strconv.Quote(fd.Name) + ")")
 		f.Close("")
 	}
 	f.Line("return nil")
