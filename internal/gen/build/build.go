@@ -74,6 +74,7 @@ func Build(set *load.Set, opts Options) (*ir.Package, error) {
 	for _, doc := range set.Roots {
 		pkg.Roots = append(pkg.Roots, b.root(doc))
 	}
+	b.unions()
 	b.scopes()
 	b.checkCycles()
 	b.finish(pkg)
@@ -112,6 +113,8 @@ type builder struct {
 	docOf map[*ir.Schema]*load.Document
 	// dynamic is set once a dynamic reference is read: the nodes then need their scopes.
 	dynamic bool
+	// pending are the unions whose form unions() decides once every schema is built (union.go).
+	pending []pendingUnion
 }
 
 // nodeKey locates a built schema node.
@@ -228,6 +231,7 @@ func (b *builder) shape(doc *load.Document, ptr string, n *ir.Named) {
 		// the interpreter keeps that scope when it validates the whole document as JSON.
 		n.Kind = ir.AliasType
 		n.Underlying = &ir.GoType{Kind: ir.GoRaw}
+	case b.pendUnion(doc, ptr, n):
 	case isStruct(s):
 		n.Kind = ir.StructType
 		// Members that patternProperties admit beside additionalProperties: false go to Extra too.
@@ -490,6 +494,9 @@ func (b *builder) chooseGoType(doc *load.Document, ptr string, s *ir.Schema, sug
 		return &ir.GoType{Kind: ir.GoRaw}
 	}
 	if IsComposite(s) {
+		if t := b.inlineUnion(doc, ptr, s, suggested); t != nil {
+			return t
+		}
 		return &ir.GoType{Kind: ir.GoRaw}
 	}
 	all := typesOf(s)
@@ -502,6 +509,9 @@ func (b *builder) chooseGoType(doc *load.Document, ptr string, s *ir.Schema, sug
 		return &ir.GoType{Kind: ir.GoNull}
 	}
 	if len(types) != 1 {
+		if t := b.inlineUnion(doc, ptr, s, suggested); t != nil {
+			return t
+		}
 		return &ir.GoType{Kind: ir.GoRaw}
 	}
 	t := &ir.GoType{Nullable: nullable}
