@@ -392,6 +392,8 @@ type Constructors struct {
 	RetryAfter GoKind
 	// Params are required members besides the catalog's: every constructor takes them after message.
 	Params []Param
+	// Consts are the required const members besides contract_version: every constructor sets them.
+	Consts []ConstMember
 	// Options are the optional members, each set by a With option.
 	Options []Option
 	// CauseField is the Go field of the cause member, or "" when the contract has none.
@@ -421,6 +423,12 @@ type SafetyHints struct {
 type Param struct {
 	// Field is the Go field; Var is the parameter name; JSON is the member name.
 	Field, Var, JSON string
+}
+
+// ConstMember is a required member whose schema is a const, which constructors set themselves.
+type ConstMember struct {
+	// Field is the Go field; Value is the Go expression of the const (ir.Field.Constant).
+	Field, Value string
 }
 
 // Option is the With option of one optional member.
