@@ -108,8 +108,8 @@ func isObjectSchema(s *ir.Schema) bool {
 // that declares at least one member. A schema that also admits null, a boolean schema, and one
 // with a dynamic reference or a union of objects among its parts are not.
 func isMergedStruct(s *ir.Schema) bool {
-	// A const or enum of objects is compared as JSON, whole.
-	if s.Bool != nil || s.Const != nil || s.Enum != nil || (len(s.Types) > 0 && !slices.Equal(s.Types, []string{"object"})) || !isObjectSchema(s) {
+	// A const or enum of objects is compared as JSON, whole; a bare "$ref" is the type it names.
+	if (s.Ref != nil && !hasAssertions(s)) || s.Bool != nil || s.Const != nil || s.Enum != nil || (len(s.Types) > 0 && !slices.Equal(s.Types, []string{"object"})) || !isObjectSchema(s) {
 		return false
 	}
 	declares := false
