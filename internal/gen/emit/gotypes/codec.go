@@ -73,14 +73,8 @@ func sourceHeader(hash string) []string {
 
 type codec struct{ f *gosrc.File }
 
-// typ is TypeString, recording the encoding/json import when the type needs it.
-func (c codec) typ(t *ir.GoType) string {
-	s := TypeString(t)
-	if strings.Contains(s, "json.") {
-		c.f.Import(jsonPkg)
-	}
-	return s
-}
+// typ spells a Go type in codec.go (GoType).
+func (c codec) typ(t *ir.GoType) string { return GoType(c.f, t) }
 
 // marshal writes MarshalJSON:
 //
