@@ -214,16 +214,29 @@ func (b *builder) decideUnion(doc *load.Document, ptr string, n *ir.Named) {
 		if u.Why == "" || explicit != nil {
 			break // a named discriminator that does not fit is reported, not replaced by a guess
 		}
+		open := ""
 		if requiredMembers(u, vars) {
-			break
+			if u.Exclusive {
+				break
+			}
+			open = "each variant requires members the others do not declare, but not every variant forbids undeclared members (additionalProperties: false), so a value with one variant's members may match another as well"
+			u.Rule, u.Variants = ir.UnionRaw, nil
 		}
 		if ok, why := b.jsonTypes(doc, n, u, vars); ok {
 			u.Why = ""
+		} else if open != "" {
+			u.Why = open
 		} else if why != "" {
 			u.Why = why
 		} else if !slices.ContainsFunc(vars, func(v *variantInfo) bool { return !v.object }) {
 			u.Why += "; no variant requires a member that the others neither declare nor require; and their JSON types overlap"
 		}
+	}
+	if u.Rule != ir.UnionRaw && !u.Exclusive {
+		// Only a proof that what selects one variant fails every other lets the sum type decode
+		// one variant and judge the union by it (see cgUnionTry); without it, the value stays raw.
+		u.Why = "discriminator " + strconv.Quote(u.Discriminator.Name) + " names the variants, but not every variant requires that member with a const or enum of strings disjoint from the others', so a value may match another variant than the one it names"
+		u.Rule, u.Discriminator = ir.UnionRaw, nil
 	}
 	if u.Rule == ir.UnionRaw {
 		u.Variants = nil
@@ -513,7 +526,7 @@ func disjoint(sets [][]string) bool {
 
 // requiredMembers tries ir.UnionRequired: each object variant requires members that no other
 // variant declares or requires. Exclusive when every variant forbids undeclared members: then a
-// value with one variant's members fails every other.
+// value with one variant's members fails every other; the caller keeps a union that is not raw.
 func requiredMembers(u *ir.Union, vars []*variantInfo) bool {
 	closed := true
 	var variants []*ir.Variant

@@ -86,12 +86,8 @@ func sumDoc(n *ir.Named) []string {
 	}
 	first := commentLines(n.Name, describe(n), "is generated from "+emit.SourceRef(n.Origin)+".")
 	text := "It holds one of " + strings.Join(names, ", ") + " (the " + u.Keyword + " of " + emit.SourceRef(n.Origin) + "), " + rule +
-		" Exactly one field is set; " + constructors(u) + " set it. A value that selects no variant, or that the " +
-		"selected variant's Go type cannot hold, stays JSON in " + u.Unknown + ", so that a relay loses nothing and Validate judges it " +
-		"against the whole " + u.Keyword + "."
-	if u.Keyword == "oneOf" && !u.Exclusive {
-		text += " Validate always checks the whole oneOf: nothing proves that a value of one variant fails the others."
-	}
+		" Exactly one field is set; " + constructors(u) + " set it. A value that selects no variant stays JSON in " +
+		u.Unknown + ", so that a relay loses nothing and Validate judges it against the whole " + u.Keyword + "."
 	return append(append(first, ""), emit.Wrap(text, 96)...)
 }
 
@@ -123,8 +119,8 @@ func (c codec) sumType(n *ir.Named) {
 		f.Line(v.GoName + " *" + c.typ(v.Type))
 	}
 	f.Line("")
-	f.Comment(u.Unknown+" holds, exactly as read, a value that selects no variant or that the selected",
-		"variant's Go type cannot hold. Validate reports it as the schema does.")
+	f.Comment(u.Unknown+" holds, exactly as read, a value that selects no variant. Validate reports it as",
+		"the schema does.")
 	f.Line(u.Unknown + " " + json + ".RawMessage")
 	f.Close("")
 	for _, v := range u.Variants {
@@ -215,20 +211,21 @@ func (c codec) sumEncode(n *ir.Named) {
 }
 
 // sumDecode writes cgDecode: find the variant (by the discriminator's value, the members present
-// or the JSON type), decode that variant alone, and keep the value as JSON when none is found or
-// the variant's decoder rejects it. Each step is linear in the value's size.
+// or the JSON type) and decode that variant alone (cgUnionTry), or keep the value as JSON when it
+// selects none. Each step is linear in the value's size.
 func (c codec) sumDecode(n *ir.Named) {
 	f, u := c.f, n.Union
 	f.Line("")
 	f.Openf("func (v *%s) cgDecode(d *cgDecoder, raw []byte, at, kw string) error", n.Name)
 	f.Linef("*v = %s{}", n.Name)
-	f.Line("var ok bool")
+	f.Line("var err error")
+	f.Line("selected := true")
 	try := func(v *ir.Variant) string {
-		return "\tv." + v.GoName + ", ok = cgUnionTry(d, raw, at, kw+" + strconv.Quote("/"+u.Keyword+"/"+strconv.Itoa(v.Index)) + ", " + c.decoder(v.Type) + ")"
+		return "\tv." + v.GoName + ", err = cgUnionTry(d, raw, at, kw, " + strconv.Quote(u.Keyword) + ", " + c.decoder(v.Type) + ")"
 	}
 	switch u.Rule {
 	case ir.UnionDiscriminator:
-		f.Openf("if tag, found := cgUnionTag(d, raw, %s); found", strconv.Quote(u.Discriminator.Name))
+		f.Linef("tag, _ := cgUnionTag(d, raw, %s)", strconv.Quote(u.Discriminator.Name))
 		f.Line("switch tag {")
 		for _, v := range u.Variants {
 			quoted := make([]string, len(v.Values))
@@ -238,8 +235,9 @@ func (c codec) sumDecode(n *ir.Named) {
 			f.Line("case " + strings.Join(quoted, ", ") + ":")
 			f.Line(try(v))
 		}
+		f.Line("default:")
+		f.Line("\tselected = false")
 		f.Line("}")
-		f.Close("")
 	case ir.UnionRequired:
 		sets := make([]string, len(u.Variants))
 		for i, v := range u.Variants {
@@ -254,6 +252,8 @@ func (c codec) sumDecode(n *ir.Named) {
 			f.Linef("case %d:", i)
 			f.Line(try(v))
 		}
+		f.Line("default:")
+		f.Line("\tselected = false")
 		f.Line("}")
 	case ir.UnionJSONType:
 		f.Line("switch raw[0] {")
@@ -269,12 +269,14 @@ func (c codec) sumDecode(n *ir.Named) {
 			f.Line("case " + strings.Join(firsts, ", ") + ":")
 			f.Line(try(v))
 		}
+		f.Line("default:")
+		f.Line("\tselected = false")
 		f.Line("}")
 	}
-	f.Open("if !ok")
+	f.Open("if !selected")
 	f.Linef("v.%s = cgUnionRaw(d, raw, at, kw)", u.Unknown)
 	f.Close("")
-	f.Line("return nil")
+	f.Line("return err")
 	f.Close("")
 }
 
