@@ -10,8 +10,8 @@ import "encoding/json"
 // It holds one of Click, Purchase, Failure (the oneOf of events.schema.json#/$defs/Event), told
 // apart by the member "type": "click" selects Click, "purchase" selects Purchase, "error" selects
 // Failure. Exactly one field is set; NewEventClick, NewEventPurchase and NewEventFailure set it. A
-// value that selects no variant, or that the selected variant's Go type cannot hold, stays JSON in
-// Unknown, so that a relay loses nothing and Validate judges it against the whole oneOf.
+// value that selects no variant stays JSON in Unknown, so that a relay loses nothing and Validate
+// judges it against the whole oneOf.
 type Event struct {
 	// Click is set when the value is a Click.
 	Click *Click
@@ -22,8 +22,8 @@ type Event struct {
 	// Failure is set when the value is a Failure.
 	Failure *Failure
 
-	// Unknown holds, exactly as read, a value that selects no variant or that the selected
-	// variant's Go type cannot hold. Validate reports it as the schema does.
+	// Unknown holds, exactly as read, a value that selects no variant. Validate reports it as
+	// the schema does.
 	Unknown json.RawMessage
 }
 
@@ -136,19 +136,21 @@ func (v *Event) UnmarshalJSON(data []byte) error {
 
 func (v *Event) cgDecode(d *cgDecoder, raw []byte, at, kw string) error {
 	*v = Event{}
-	var ok bool
-	if tag, found := cgUnionTag(d, raw, "type"); found {
-		switch tag {
-		case "click":
-			v.Click, ok = cgUnionTry(d, raw, at, kw+"/oneOf/0", cgDecNamed[Click])
-		case "purchase":
-			v.Purchase, ok = cgUnionTry(d, raw, at, kw+"/oneOf/1", cgDecNamed[Purchase])
-		case "error":
-			v.Failure, ok = cgUnionTry(d, raw, at, kw+"/oneOf/2", cgDecNamed[Failure])
-		}
+	var err error
+	selected := true
+	tag, _ := cgUnionTag(d, raw, "type")
+	switch tag {
+	case "click":
+		v.Click, err = cgUnionTry(d, raw, at, kw, "oneOf", cgDecNamed[Click])
+	case "purchase":
+		v.Purchase, err = cgUnionTry(d, raw, at, kw, "oneOf", cgDecNamed[Purchase])
+	case "error":
+		v.Failure, err = cgUnionTry(d, raw, at, kw, "oneOf", cgDecNamed[Failure])
+	default:
+		selected = false
 	}
-	if !ok {
+	if !selected {
 		v.Unknown = cgUnionRaw(d, raw, at, kw)
 	}
-	return nil
+	return err
 }
