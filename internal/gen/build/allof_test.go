@@ -132,7 +132,7 @@ func TestConstConstructor(t *testing.T) {
 	if n.New != "NewResult" {
 		t.Fatalf("New = %q", n.New)
 	}
-	want := map[string]string{"ok": "true", "contract_version": "2", "kind": "ResultKindDone", "n": `json.Number("1.5")`, "tag": `"t"`}
+	want := map[string]string{"ok": "true", "contract_version": "2", "kind": "ResultKindDone", "n": `"1.5"`, "tag": `"t"`}
 	for _, f := range n.Fields {
 		if f.Constant != want[f.Name] {
 			t.Errorf("%s: Constant = %q, want %q", f.Name, f.Constant, want[f.Name])

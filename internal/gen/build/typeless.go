@@ -92,7 +92,8 @@ func mixedNote(s *ir.Schema) string {
 }
 
 // constantOf returns the Go expression of a member's const value for its Go type, or "" when the
-// member is no scalar const the constructor can set: a constant of its enum type, a literal.
+// member is no scalar const the constructor can set: a constant of its enum type, or an untyped
+// literal, which needs no import and no conversion.
 func constantOf(s *ir.Schema, t *ir.GoType) string {
 	if s.Ref != nil && !hasAssertions(s) && s.Ref.Schema != nil {
 		s = s.Ref.Schema
@@ -112,10 +113,7 @@ func constantOf(s *ir.Schema, t *ir.GoType) string {
 		}
 	case ir.GoString:
 		if str, ok := s.Const.Go.(string); ok {
-			if t.Defined != "" {
-				return t.Defined + "(" + strconv.Quote(str) + ")"
-			}
-			return strconv.Quote(str)
+			return strconv.Quote(str) // an untyped constant: a Defined string type takes it too
 		}
 	case ir.GoBool:
 		if b, ok := s.Const.Go.(bool); ok {
@@ -127,7 +125,7 @@ func constantOf(s *ir.Schema, t *ir.GoType) string {
 		}
 	case ir.GoNumber:
 		if n, ok := s.Const.Go.(json.Number); ok {
-			return "json.Number(" + strconv.Quote(string(n)) + ")"
+			return strconv.Quote(string(n)) // json.Number is a string type: the literal as written
 		}
 	}
 	return ""

@@ -7,6 +7,7 @@ import (
 	"github.com/contractgen/contractgen/internal/gen/emit"
 	"github.com/contractgen/contractgen/internal/gen/emit/gosrc"
 	"github.com/contractgen/contractgen/internal/gen/ir"
+	"github.com/contractgen/contractgen/internal/gen/naming"
 )
 
 // declarations writes the body of types.go: ContractHash and every named type.
@@ -33,7 +34,13 @@ func declarations(f *gosrc.File, pkg *ir.Package) {
 //
 //	type T struct { F int64 `json:"f"`; Extra map[string]json.RawMessage `json:"-"` }
 func emitStruct(f *gosrc.File, n *ir.Named) {
-	f.Lines(gosrc.DocComment(commentLines(n.Name, describe(n), "is generated from "+emit.SourceRef(n.Origin)+".")))
+	doc := commentLines(n.Name, describe(n), "is generated from "+emit.SourceRef(n.Origin)+".")
+	if n.Composed {
+		doc = append(doc, "")
+		doc = append(doc, emit.Wrap("Its schema has rules beside the members (allOf parts, conditions, object keywords): "+
+			"Validate checks them on the encoded object, against the whole schema.", 96)...)
+	}
+	f.Lines(gosrc.DocComment(doc))
 	if len(n.Fields) == 0 && !n.Extra && !n.IsError {
 		f.Line("type " + n.Name + " struct{}")
 	} else {
@@ -43,7 +50,7 @@ func emitStruct(f *gosrc.File, n *ir.Named) {
 			if i > 0 {
 				f.Line("")
 			}
-			f.Comment(commentLines(fd.GoName, fd.Description, "holds the "+fd.Name+" member.")...)
+			f.Comment(fieldComment(fd)...)
 			f.Line(fd.GoName + " " + GoType(f, fd.Type) + " " + jsonTag(fd))
 		}
 		if n.Extra {
@@ -64,6 +71,9 @@ func emitStruct(f *gosrc.File, n *ir.Named) {
 		}
 		f.Close("")
 	}
+	if n.New != "" {
+		emitNew(f, n)
+	}
 	if n.IsError {
 		f.Line("")
 		f.Comment("Error returns the message, which the contract requires to make sense on its own.")
@@ -71,6 +81,41 @@ func emitStruct(f *gosrc.File, n *ir.Named) {
 		f.Line("return v.Message")
 		f.Close("")
 	}
+}
+
+// fieldComment is a field's doc comment: its description, and the note that explains its type.
+func fieldComment(fd *ir.Field) []string {
+	text, fallback := strings.TrimSpace(fd.Description), "holds the "+fd.Name+" member."
+	if fd.Note != "" {
+		if text == "" {
+			fallback += " " + fd.Note
+		} else {
+			text += " " + fd.Note
+		}
+	}
+	return commentLines(fd.GoName, text, fallback)
+}
+
+// emitNew writes the struct's constructor, which sets the required const members:
+//
+//	func NewT() *T { return &T{Version: 2, Kind: TKindDone} }
+func emitNew(f *gosrc.File, n *ir.Named) {
+	var names []string
+	var rows [][]gosrc.Pair
+	for _, fd := range n.Fields {
+		if fd.Required && fd.Constant != "" {
+			names = append(names, fd.Name)
+			rows = append(rows, []gosrc.Pair{{Key: fd.GoName, Value: fd.Constant}})
+		}
+	}
+	f.Line("")
+	f.Comment(emit.Wrap(n.New+" returns "+naming.Article(n.Name)+" "+n.Name+" whose const members are set ("+strings.Join(names, ", ")+
+		"); set the others by name before encoding it.", 96)...)
+	f.Open("func " + n.New + "() *" + n.Name)
+	f.OpenLiteral("return &" + n.Name)
+	f.Lines(gosrc.PairLines(0, rows))
+	f.Close("")
+	f.Close("")
 }
 
 // emitEnum declares a string enum that keeps unknown values.
