@@ -25,7 +25,8 @@ func (w *walker) unionBody(n *ir.Named) []string {
 	})...)
 	body = append(body, "raw, err := v.cgEncode(nil)")
 	body = append(body, gosrc.Block("if err != nil", []string{`c.fail(at, kw, "", err.Error())`, "return"})...)
-	return append(body, "cgCheckRaw(c, "+w.node(n.Schema)+", raw, at, kw)")
+	// The interpreter keeps the paths it is given; fresh copies keep the caller's steps on its stack.
+	return append(body, "cgCheckRaw(c, "+w.node(n.Schema)+", raw, cgUnionPath(at), cgUnionPath(kw))")
 }
 
 // emitUnionChecks writes cgHolds and cgSelects, which unionBody relies on.
