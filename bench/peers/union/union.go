@@ -118,6 +118,17 @@ func cgUnionRejected(violations []Violation) bool {
 	return false
 }
 
+// cgUnionPath renders a location as a new one-step path. A sum type's Validate passes such copies to
+// the interpreter, which keeps the paths it is given: the caller's own steps, on its stack, would
+// otherwise escape to the heap on every call, the valid ones included.
+func cgUnionPath(p *cgPath) *cgPath {
+	s := p.String()
+	if s == "" {
+		return nil
+	}
+	return &cgPath{kw: s[1:], index: -2}
+}
+
 // cgUnionIn reports whether s is one of values: whether a discriminator's value selects a variant.
 func cgUnionIn(s string, values ...string) bool {
 	for _, v := range values {

@@ -168,7 +168,7 @@ func (v Event) cgValidate(c *cgCollector, at, kw *cgPath) {
 		c.fail(at, kw, "", err.Error())
 		return
 	}
-	cgCheckRaw(c, 5, raw, at, kw)
+	cgCheckRaw(c, 5, raw, cgUnionPath(at), cgUnionPath(kw))
 }
 
 // cgHolds reports whether v holds one variant, valid against its branch, which proves the
