@@ -577,16 +577,22 @@ func typeSets(vars []*variantInfo) ([][]string, bool) {
 }
 
 // jsonTypes tries ir.UnionJSONType: disjoint JSON types, each variant of one type that Go holds
-// typed (no null, objects with declared properties). It returns why not when the types are
-// disjoint but a variant cannot be typed, "" when they overlap.
+// typed (a struct, a map for an object without declared properties, a slice, a scalar, Null). It
+// returns why not when the types are disjoint but a variant cannot be typed, "" when they overlap.
 func (b *builder) jsonTypes(doc *load.Document, n *ir.Named, u *ir.Union, vars []*variantInfo) (bool, string) {
 	sets, ok := typeSets(vars)
 	if !ok {
 		return false, ""
 	}
 	for _, v := range vars {
-		if len(v.types) != 1 || v.types[0] == "null" || (v.types[0] == "object" && !v.object) {
-			return false, "the variants' JSON types differ, but not every variant is of one JSON type that a Go field holds typed (a variant admits null, several types, or is an object without declared properties)"
+		typed := len(v.types) == 1 && v.schema != nil
+		if v.named != nil {
+			typed = typed && (v.named.Kind != ir.AliasType || !(&ir.GoType{Kind: ir.GoRef, Named: v.named}).HoldsRawJSON())
+		} else {
+			typed = typed && !IsComposite(v.branch)
+		}
+		if !typed {
+			return false, "the variants' JSON types differ, but not every variant is of one JSON type that a Go field holds typed (a variant admits several types, or uses keywords only raw JSON keeps)"
 		}
 	}
 	var variants []*ir.Variant
@@ -594,6 +600,9 @@ func (b *builder) jsonTypes(doc *load.Document, n *ir.Named, u *ir.Union, vars [
 		iv := &ir.Variant{Index: v.index, Schema: v.branch, JSONTypes: sets[i]}
 		if !v.object {
 			iv.Type = b.goType(doc, v.branch.Pointer, v.branch, n.Name+jsonTypeName(v.types[0]))
+			if iv.Type.HoldsRawJSON() || iv.Type.Nullable {
+				return false, "variant " + strconv.Itoa(i) + " has no Go type but raw JSON"
+			}
 		}
 		variants = append(variants, iv)
 	}
