@@ -428,15 +428,11 @@ func (b *builder) explicitDiscriminator(u *ir.Union, vars []*variantInfo, d *ir.
 		if v.prop(d.Name) == nil {
 			return "discriminator.propertyName " + strconv.Quote(d.Name) + " is not a declared member of variant " + strconv.Itoa(i)
 		}
+		// The variant's own values first: a constructor sets the first, which its schema must accept.
+		sets[i], _ = valueSet(v, d.Name)
 		for _, m := range d.Mapping {
-			if v.named != nil && refersTo(m.Ref, v.named) {
+			if v.named != nil && refersTo(m.Ref, v.named) && !slices.Contains(sets[i], m.Value) {
 				sets[i] = append(sets[i], m.Value)
-			}
-		}
-		own, _ := valueSet(v, d.Name)
-		for _, s := range own {
-			if !slices.Contains(sets[i], s) {
-				sets[i] = append(sets[i], s)
 			}
 		}
 		if sets[i] == nil && v.named != nil {

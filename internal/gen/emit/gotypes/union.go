@@ -101,6 +101,23 @@ func constructors(u *ir.Union) string {
 	return strings.Join(names[:last], ", ") + " and " + names[last]
 }
 
+// discriminatorField returns the Go field of a variant's discriminator member and the value its
+// constructor sets, when the field holds a string (a string, a defined string type, or a string
+// enum); "" otherwise.
+func discriminatorField(u *ir.Union, v *ir.Variant) (field, value string) {
+	if u.Rule != ir.UnionDiscriminator || v.Type.Kind != ir.GoRef || v.Type.Named.Kind != ir.StructType || len(v.Values) == 0 {
+		return "", ""
+	}
+	for _, fd := range v.Type.Named.Fields {
+		t := fd.Type
+		stringish := t.Kind == ir.GoString || t.Kind == ir.GoRef && t.Named.Kind == ir.EnumType
+		if fd.Name == u.Discriminator.Name && stringish && !t.Pointer && !t.Nullable {
+			return fd.GoName, v.Values[0]
+		}
+	}
+	return "", ""
+}
+
 // typePhrase spells JSON types as a noun phrase: "a string", "an object", "an integer or number".
 func typePhrase(types string) string { return naming.Article(types) + " " + types }
 
@@ -126,8 +143,23 @@ func (c codec) sumType(n *ir.Named) {
 	for _, v := range u.Variants {
 		typ := c.typ(v.Type)
 		f.Line("")
-		f.Comment(v.Constructor + " returns " + article(n.Name) + " that holds x.")
+		field, value := discriminatorField(u, v)
+		if field == "" {
+			f.Comment(v.Constructor + " returns " + article(n.Name) + " that holds x.")
+		} else {
+			f.Comment(v.Constructor+" returns "+article(n.Name)+" that holds x, its "+strconv.Quote(u.Discriminator.Name)+" member set to "+strconv.Quote(value),
+				"unless it holds another of the variant's values, so that the value selects this variant.")
+		}
 		f.Openf("func %s(x %s) %s", v.Constructor, typ, n.Name)
+		if field != "" {
+			cond := make([]string, len(v.Values))
+			for i, s := range v.Values {
+				cond[i] = "x." + field + " != " + strconv.Quote(s)
+			}
+			f.Open("if " + strings.Join(cond, " && "))
+			f.Linef("x.%s = %s", field, strconv.Quote(value))
+			f.Close("")
+		}
 		f.Linef("return %s{%s: &x}", n.Name, v.GoName)
 		f.Close("")
 		f.Line("")
