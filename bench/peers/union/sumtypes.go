@@ -27,8 +27,12 @@ type Event struct {
 	Unknown json.RawMessage
 }
 
-// NewEventClick returns an Event that holds x.
+// NewEventClick returns an Event that holds x, its "type" member set to "click"
+// unless it holds another of the variant's values, so that the value selects this variant.
 func NewEventClick(x Click) Event {
+	if x.Type != "click" {
+		x.Type = "click"
+	}
 	return Event{Click: &x}
 }
 
@@ -45,8 +49,12 @@ func (v Event) AsClick() (x Click, ok bool) {
 	return x, ok
 }
 
-// NewEventPurchase returns an Event that holds x.
+// NewEventPurchase returns an Event that holds x, its "type" member set to "purchase"
+// unless it holds another of the variant's values, so that the value selects this variant.
 func NewEventPurchase(x Purchase) Event {
+	if x.Type != "purchase" {
+		x.Type = "purchase"
+	}
 	return Event{Purchase: &x}
 }
 
@@ -63,8 +71,12 @@ func (v Event) AsPurchase() (x Purchase, ok bool) {
 	return x, ok
 }
 
-// NewEventFailure returns an Event that holds x.
+// NewEventFailure returns an Event that holds x, its "type" member set to "error"
+// unless it holds another of the variant's values, so that the value selects this variant.
 func NewEventFailure(x Failure) Event {
+	if x.Type != "error" {
+		x.Type = "error"
+	}
 	return Event{Failure: &x}
 }
 
