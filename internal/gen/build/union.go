@@ -378,7 +378,12 @@ func outerAdmits(outer []string, vars []*variantInfo) bool {
 			return false
 		}
 		for _, t := range v.types {
-			if !slices.Contains(outer, t) && !(t == "integer" && slices.Contains(outer, "number")) {
+			// An integer variant is selected by any number (the JSON type rule reads the first
+			// byte), so the outer "type" must admit every number, not only integers.
+			if t == "integer" {
+				t = "number"
+			}
+			if !slices.Contains(outer, t) {
 				return false
 			}
 		}

@@ -59,6 +59,8 @@ func TestUnionRules(t *testing.T) {
 			ir.AliasType, ir.UnionScalar, false, []string{"String=string", "Integer=integer"}, ""},
 		{"a type list of scalars", `{"type": ["boolean", "null", "string"]}`,
 			ir.AliasType, ir.UnionScalar, false, []string{"Boolean=boolean", "Null=null", "String=string"}, ""},
+		{"an outer integer type does not admit what selects an integer variant", `{"type": ["array", "integer", "string"], "oneOf": [{"type": "string"}, {"type": "integer"}, {"type": "array"}]}`,
+			ir.AliasType, ir.UnionRaw, false, nil, `"type" beside oneOf`},
 		{"an outer type that rejects a variant", `{"type": "object", "oneOf": [{"type": "string"}, {"type": "array"}]}`,
 			ir.AliasType, ir.UnionRaw, false, nil, `"type" beside oneOf`},
 		{"OpenAPI discriminator with mapping, proven by the schemas", `{"oneOf": [{"$ref": "#/$defs/Cat"}, {"$ref": "#/$defs/Dog"}],
