@@ -324,12 +324,16 @@ func (b *builder) fields(doc *load.Document, ptr string, n *ir.Named) {
 			d = m.conds[0]
 		}
 		if !ok {
-			b.diags.Add(b.docOf[conflict[1].schema].Path, conflict[1].schema.Pointer,
+			file, ptr, _ := strings.Cut(conflict[1].schema.Origin, "#")
+			b.diags.Add(file, ptr,
 				"member %q must be %s here but %s at %s; no value is both, so no Go type can hold the member: make the allOf parts agree, or drop the member from one of them",
 				m.name, maskNames(typeMask(conflict[1].schema, 0)), maskNames(typeMask(conflict[0].schema, 0)), conflict[0].schema.Origin)
 			continue
 		}
 		pdoc, propPtr := b.docOf[d.schema], d.schema.Pointer
+		if pdoc == nil { // a schema not read from a document (none today): name it in the struct's
+			pdoc = doc
+		}
 		goName := naming.GoName(m.name)
 		nameKw, nameNode := goNameOf(pdoc.Tree.Resolve(propPtr))
 		if nameNode != nil {
