@@ -15,6 +15,7 @@ import (
 	"fmt"
 	"go/format"
 	"sort"
+	"strconv"
 	"strings"
 )
 
@@ -53,12 +54,35 @@ func (f *File) Line(s string) {
 	f.body.WriteByte('\n')
 }
 
+// P writes one line made of parts, as protogen's g.P: a string is written as it is, an Ident as
+// the file refers to it (Qualify, which imports its package), an int in decimal.
+func (f *File) P(parts ...any) { f.Line(f.join(parts)) }
+
+// join concatenates parts as P writes them.
+func (f *File) join(parts []any) string {
+	var b strings.Builder
+	for _, p := range parts {
+		switch p := p.(type) {
+		case string:
+			b.WriteString(p)
+		case Ident:
+			b.WriteString(f.Qualify(p))
+		case int:
+			b.WriteString(strconv.Itoa(p))
+		default:
+			panic(fmt.Sprintf("gosrc.File.P: cannot write a %T", p))
+		}
+	}
+	return b.String()
+}
+
 // Linef writes a formatted line.
 func (f *File) Linef(format string, args ...any) { f.Line(fmt.Sprintf(format, args...)) }
 
-// Open writes head followed by " {" and indents the lines after it.
-func (f *File) Open(head string) {
-	f.Line(head + " {")
+// Open writes the head made of parts (as P joins them) followed by " {" and indents the lines
+// after it.
+func (f *File) Open(head ...any) {
+	f.Line(f.join(head) + " {")
 	f.depth++
 }
 
