@@ -56,24 +56,33 @@ func (f *File) Line(s string) {
 
 // P writes one line made of parts, as protogen's g.P: a string is written as it is, an Ident as
 // the file refers to it (Qualify, which imports its package), an int in decimal.
-func (f *File) P(parts ...any) { f.Line(f.join(parts)) }
+func (f *File) P(parts ...any) {
+	f.indent()
+	f.writeParts(parts)
+	f.body.WriteByte('\n')
+}
 
-// join concatenates parts as P writes them.
-func (f *File) join(parts []any) string {
-	var b strings.Builder
+// indent writes the current indentation.
+func (f *File) indent() {
+	for range f.depth {
+		f.body.WriteByte('\t')
+	}
+}
+
+// writeParts writes parts as P does, without indentation or newline.
+func (f *File) writeParts(parts []any) {
 	for _, p := range parts {
 		switch p := p.(type) {
 		case string:
-			b.WriteString(p)
+			f.body.WriteString(p)
 		case Ident:
-			b.WriteString(f.Qualify(p))
+			f.body.WriteString(f.Qualify(p))
 		case int:
-			b.WriteString(strconv.Itoa(p))
+			f.body.WriteString(strconv.Itoa(p))
 		default:
 			panic(fmt.Sprintf("gosrc.File.P: cannot write a %T", p))
 		}
 	}
-	return b.String()
 }
 
 // Linef writes a formatted line.
@@ -82,7 +91,9 @@ func (f *File) Linef(format string, args ...any) { f.Line(fmt.Sprintf(format, ar
 // Open writes the head made of parts (as P joins them) followed by " {" and indents the lines
 // after it.
 func (f *File) Open(head ...any) {
-	f.Line(f.join(head) + " {")
+	f.indent()
+	f.writeParts(head)
+	f.body.WriteString(" {\n")
 	f.depth++
 }
 
@@ -107,7 +118,18 @@ func (f *File) Close(tail string) {
 }
 
 // Comment writes each line as a line comment (see LineComment).
-func (f *File) Comment(lines ...string) { f.Lines(LineComment(lines)) }
+func (f *File) Comment(lines ...string) {
+	for _, l := range lines {
+		f.indent()
+		if l == "" {
+			f.body.WriteString("//\n")
+			continue
+		}
+		f.body.WriteString("// ")
+		f.body.WriteString(l)
+		f.body.WriteByte('\n')
+	}
+}
 
 // Lines writes pre-built lines (see Block) at the current indentation.
 func (f *File) Lines(lines []string) {

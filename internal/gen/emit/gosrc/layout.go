@@ -1,55 +1,11 @@
 package gosrc
 
 import (
-	"bytes"
-	"fmt"
 	"go/doc/comment"
 	"math"
 	"strings"
 	"unicode/utf8"
 )
-
-// Expand appends text to out with every placeholder replaced by its value: a placeholder is "$"
-// followed by a name of ASCII letters and digits. A placeholder that is alone on its line stands
-// for whole lines: its value, which must be empty or end in a newline, replaces the line and its
-// newline, so that an empty value leaves no blank line behind. Any other placeholder is replaced
-// in place; values are not searched for placeholders again.
-//
-// Expand lets an emitter keep the fixed text of a generated file in one readable piece, already in
-// gofmt's layout, and compute only the parts that vary. The texts are constants of contractgen, so
-// a placeholder vars has no value for, or a line value without its newline, is a bug in
-// contractgen that the tests run into: Expand panics, as template.Must does.
-func Expand(out *bytes.Buffer, text string, vars map[string]string) {
-	for {
-		i := strings.IndexByte(text, '$')
-		if i < 0 {
-			out.WriteString(text)
-			return
-		}
-		out.WriteString(text[:i])
-		n := 1
-		for n < len(text)-i && isNameByte(text[i+n]) {
-			n++
-		}
-		name := text[i+1 : i+n]
-		value, ok := vars[name]
-		if !ok || name == "" {
-			panic(fmt.Sprintf("gosrc.Expand: the placeholder %q has no value", text[i:i+n]))
-		}
-		text = text[i+n:]
-		if (out.Len() == 0 || out.Bytes()[out.Len()-1] == '\n') && strings.HasPrefix(text, "\n") {
-			if value != "" && !strings.HasSuffix(value, "\n") {
-				panic(fmt.Sprintf("gosrc.Expand: the value of $%s, alone on its line, does not end in a newline", name))
-			}
-			text = text[1:]
-		}
-		out.WriteString(value)
-	}
-}
-
-func isNameByte(c byte) bool {
-	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9'
-}
 
 // Pair is one key: value element of a composite literal.
 type Pair struct {

@@ -1,7 +1,6 @@
 package gosrc_test
 
 import (
-	"bytes"
 	"fmt"
 	"math/rand/v2"
 	"strings"
@@ -9,34 +8,6 @@ import (
 
 	"github.com/contractgen/contractgen/internal/gen/emit/gosrc"
 )
-
-func TestExpand(t *testing.T) {
-	vars := map[string]string{"Name": "AgentError", "block": "\tA\n\tB\n", "empty": "", "X1": "x"}
-	for _, c := range []struct{ text, want string }{
-		{"type $Name struct{}\n", "type AgentError struct{}\n"},
-		{"a$X1.b $Name$X1\n", "ax.b AgentErrorx\n"},
-		{"const (\n$block)\n", "const (\n\tA\n\tB\n)\n"},
-		{"{\n$empty}\n", "{\n}\n"},
-		{"$block", "\tA\n\tB\n"},
-		// Not alone on its line: replaced in place, the newline stays.
-		{"x $empty\ny\n", "x \ny\n"},
-	} {
-		var out bytes.Buffer
-		if gosrc.Expand(&out, c.text, vars); out.String() != c.want {
-			t.Errorf("Expand(%q) = %q, want %q", c.text, out.String(), c.want)
-		}
-	}
-	for _, text := range []string{"$Missing", "a $ b", "$Name\n\n$X1\n"} {
-		func() {
-			defer func() {
-				if recover() == nil {
-					t.Errorf("Expand(%q) did not panic", text)
-				}
-			}()
-			gosrc.Expand(new(bytes.Buffer), text, vars)
-		}()
-	}
-}
 
 // TestPairLinesIsGofmt lays out random composite literals, with keys short and long (gofmt breaks
 // the alignment of long keys by their length ratio), non-ASCII keys and lines of one or several
