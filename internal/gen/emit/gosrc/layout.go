@@ -79,6 +79,78 @@ func PairLines(indent int, lines [][]Pair) []string {
 	return out
 }
 
+// Element is one element of a composite literal whose elements stand on lines of their own: an
+// optional Key and the lines of the value. A value that fits on one line has one line; one that
+// spans several (a nested literal) has its opening line first and the rest already indented
+// relative to the element.
+type Element struct {
+	Key   string
+	Value []string
+}
+
+// ElementLines lays out the elements of a composite literal one a line (a multi-line value on
+// several), each ending in a comma, at no indentation, and aligns the values of neighbouring
+// single-line keyed elements in a column as gofmt does (go/printer's exprList): a multi-line
+// element stands alone, and the column breaks where a key is more than 40 bytes long and its
+// length is 2.5 times the geometric mean of the keys above it in the column, or less than 1/2.5
+// of it.
+func ElementLines(elems []Element) []string {
+	out := make([]string, 0, len(elems))
+	// size is go/printer's: the key's length for a single-line element, 0 for a multi-line one.
+	size := func(e Element) int {
+		if len(e.Value) != 1 {
+			return 0
+		}
+		return len(e.Key)
+	}
+	for start := 0; start < len(elems); {
+		// The section [start, end) shares a column.
+		end, lnsum, count := start+1, 0.0, 0
+		if s := size(elems[start]); s > 0 {
+			lnsum, count = math.Log(float64(s)), 1
+		}
+		for ; end < len(elems); end++ {
+			prev, cur := size(elems[end-1]), size(elems[end])
+			if prev == 0 || cur == 0 {
+				break
+			}
+			const smallSize = 40
+			if !(prev <= smallSize && cur <= smallSize) {
+				const r = 2.5
+				ratio := float64(cur) / math.Exp(lnsum/float64(count))
+				if r*ratio <= 1 || r <= ratio {
+					break
+				}
+			}
+			lnsum += math.Log(float64(cur))
+			count++
+		}
+		width := 0
+		for _, e := range elems[start:end] {
+			width = max(width, utf8.RuneCountInString(e.Key)+1)
+		}
+		for _, e := range elems[start:end] {
+			first := e.Value[0]
+			if e.Key != "" {
+				pad := 1
+				if len(e.Value) == 1 {
+					pad = width - utf8.RuneCountInString(e.Key)
+				}
+				first = e.Key + ":" + strings.Repeat(" ", pad) + first
+			}
+			if len(e.Value) == 1 {
+				out = append(out, first+",")
+				continue
+			}
+			out = append(out, first)
+			out = append(out, e.Value[1:len(e.Value)-1]...)
+			out = append(out, e.Value[len(e.Value)-1]+",")
+		}
+		start = end
+	}
+	return out
+}
+
 // DocComment returns the lines of a top-level doc comment (without "//") as gofmt prints them:
 // since Go 1.19 gofmt reformats doc comments with go/doc/comment, which turns blank lines into
 // "//" and can rewrite headings, lists, code blocks and link definitions. Lines that form a single

@@ -73,3 +73,36 @@ func TestDocCommentIsGofmt(t *testing.T) {
 		}
 	}
 }
+
+// TestElementLinesIsGofmt lays out random keyed literals whose values are single-line or nested
+// multi-line literals, with keys short and long, and checks each against go/format.
+func TestElementLinesIsGofmt(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	key := func() string {
+		switch rng.IntN(3) {
+		case 0:
+			return "K" + strings.Repeat("x", rng.IntN(8))
+		case 1:
+			return "K" + strings.Repeat("x", 30+rng.IntN(30))
+		}
+		return "K" + strings.Repeat("x", rng.IntN(100))
+	}
+	var literal func(depth int) []string
+	literal = func(depth int) []string {
+		var elems []gosrc.Element
+		for range 1 + rng.IntN(6) {
+			value := []string{fmt.Sprint(rng.IntN(1000))}
+			if depth < 2 && rng.IntN(4) == 0 {
+				value = literal(depth + 1)
+			}
+			elems = append(elems, gosrc.Element{Key: key(), Value: value})
+		}
+		return append(append([]string{"T{"}, gosrc.Indent(gosrc.ElementLines(elems))...), "}")
+	}
+	for i := range 1000 {
+		src := "package p\n\nvar v = " + strings.Join(literal(0), "\n") + "\n"
+		if err := gosrc.FormatError(fmt.Sprintf("case%d.go", i), []byte(src)); err != nil {
+			t.Fatalf("%v\n%s", err, src)
+		}
+	}
+}
