@@ -5,7 +5,7 @@
 // jennifer means formatting the whole file with go/format afterwards, which was most of the
 // generator's time on large schemas (docs/design/layout.md has the figures). The emitters keep to
 // shapes gofmt leaves as they are: tab indentation, one statement per line, column alignment only
-// where they compute it (PairLines, Columns), doc comments as gofmt rewrites them (DocComment,
+// where they compute it (PairLines, Columns, ElementLines), doc comments as gofmt rewrites them (DocComment,
 // DocBlock). Every test that produces Go output checks that go/format would not change it (see
 // FormatError), so a shape gofmt would rewrite fails the tests, not a user.
 package gosrc
@@ -46,9 +46,7 @@ func (f *File) PackageDoc(text string) { f.doc = text }
 // Line writes one line at the current indentation; an empty line is written without indentation.
 func (f *File) Line(s string) {
 	if s != "" {
-		for range f.depth {
-			f.body.WriteByte('\t')
-		}
+		f.indent()
 		f.body.WriteString(s)
 	}
 	f.body.WriteByte('\n')
