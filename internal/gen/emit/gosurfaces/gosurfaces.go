@@ -75,14 +75,17 @@ func codeTable(f *gosrc.File, head string, codes []ir.OriginCode) {
 // common writes what every surface uses: the decoding of a contract object.
 func common(f *gosrc.File, m *ir.Constructors) {
 	f.Line("")
-	f.Comment("Every surface below carries the bytes of "+m.Error+".MarshalJSON unchanged, so an error reads the", "same over HTTP, JSON-RPC, MCP and the CLI.")
+	f.Comment("Every surface below carries the bytes of "+m.Error+".MarshalJSON unchanged, so an error reads the",
+		"same over HTTP, JSON-RPC, MCP and the CLI.")
 	f.Line("")
-	f.Comment("cgLooksLikeContract reports whether a decoded object is a contract error rather than some other", "JSON that happened to decode: the version matches and the two members every reader relies on are set.")
+	f.Comment("cgLooksLikeContract reports whether a decoded object is a contract error rather than some other",
+		"JSON that happened to decode: the version matches and the two members every reader relies on are set.")
 	f.Open("func cgLooksLikeContract(e *", m.Error, ") bool")
 	f.P("return e.ContractVersion == ", m.Version, ` && e.Kind != "" && e.Message != ""`)
 	f.Close("")
 	f.Line("")
-	f.Comment("cgDecodeContract decodes data as a contract error, or says why it is not one. It calls", "UnmarshalJSON directly, so data is scanned once and a syntax error names its line and column.")
+	f.Comment("cgDecodeContract decodes data as a contract error, or says why it is not one. It calls",
+		"UnmarshalJSON directly, so data is scanned once and a syntax error names its line and column.")
 	f.Open("func cgDecodeContract(data []byte) (*", m.Error, ", error)")
 	f.P("var e ", m.Error)
 	f.Open("if err := e.UnmarshalJSON(data); err != nil")
@@ -98,13 +101,17 @@ func common(f *gosrc.File, m *ir.Constructors) {
 // httpSurface writes WriteHTTP, ReadHTTP and the Retry-After handling.
 func httpSurface(f *gosrc.File, m *ir.Constructors) {
 	f.Line("")
-	f.Comment("HTTPBodyLimit is the most ReadHTTP reads of a response body, so that a misbehaving server cannot", "make a client buffer without end.")
+	f.Comment("HTTPBodyLimit is the most ReadHTTP reads of a response body, so that a misbehaving server cannot",
+		"make a client buffer without end.")
 	f.Line("const HTTPBodyLimit = 1 << 20")
 	f.Line("")
-	f.Comment("HTTPStatus returns the status of an HTTP response that carries e: its kind's catalog status, or", "the fallback row's for a kind the catalog does not list.")
+	f.Comment("HTTPStatus returns the status of an HTTP response that carries e: its kind's catalog status, or",
+		"the fallback row's for a kind the catalog does not list.")
 	f.P("func HTTPStatus(e *", m.Error, ") int { return Info(e).HTTPStatus }")
 	f.Line("")
-	f.Comment("WriteHTTP writes e as a complete HTTP response: the status from the catalog, the object as a JSON", "body, Retry-After in whole seconds (rounded up) when recovery.retry_after_ms is set, and the", "kind's WWW-Authenticate challenge on a 401.")
+	f.Comment("WriteHTTP writes e as a complete HTTP response: the status from the catalog, the object as a JSON",
+		"body, Retry-After in whole seconds (rounded up) when recovery.retry_after_ms is set, and the",
+		"kind's WWW-Authenticate challenge on a 401.")
 	f.Open("func WriteHTTP(w ", httpPkg.Ident("ResponseWriter"), ", e *", m.Error, ") error")
 	f.Line("body, err := e.MarshalJSON()")
 	f.Open("if err != nil")
@@ -125,7 +132,8 @@ func httpSurface(f *gosrc.File, m *ir.Constructors) {
 	f.Line("return err")
 	f.Close("")
 	f.Line("")
-	f.Comment("cgRetryAfterSeconds renders recovery.retry_after_ms as a Retry-After value: whole seconds, rounded", "up so that a client never comes back early. Values that are not integers of int64 range are skipped.")
+	f.Comment("cgRetryAfterSeconds renders recovery.retry_after_ms as a Retry-After value: whole seconds, rounded",
+		"up so that a client never comes back early. Values that are not integers of int64 range are skipped.")
 	f.Open("func cgRetryAfterSeconds(e *", m.Error, ") (string, bool)")
 	f.Open("if e.Recovery.RetryAfterMS == nil")
 	f.Line(`return "", false`)
@@ -138,7 +146,10 @@ func httpSurface(f *gosrc.File, m *ir.Constructors) {
 	f.P("return ", strconvPkg.Ident("FormatInt"), "(seconds, 10), true")
 	f.Close("")
 	f.Line("")
-	f.Comment("ReadHTTP reads the error a non-2xx response carries. It reads at most HTTPBodyLimit bytes of the", "body and leaves closing it to the caller; a body that is not a contract error is an error naming", "the status. When the body sets no recovery.retry_after_ms, a Retry-After header (seconds or an", "HTTP-date, see ParseRetryAfter) fills it in, in milliseconds.")
+	f.Comment("ReadHTTP reads the error a non-2xx response carries. It reads at most HTTPBodyLimit bytes of the",
+		"body and leaves closing it to the caller; a body that is not a contract error is an error naming",
+		"the status. When the body sets no recovery.retry_after_ms, a Retry-After header (seconds or an",
+		"HTTP-date, see ParseRetryAfter) fills it in, in milliseconds.")
 	f.Open("func ReadHTTP(resp *", httpPkg.Ident("Response"), ") (*", m.Error, ", error)")
 	f.Open("if resp == nil")
 	f.P("return nil, ", errorsNew, `("no HTTP response to read an error from")`)
@@ -164,7 +175,8 @@ func httpSurface(f *gosrc.File, m *ir.Constructors) {
 	f.Line("return e, nil")
 	f.Close("")
 	f.Line("")
-	f.Comment("cgRetryAfterFromHeader fills recovery.retry_after_ms from a Retry-After header when the body does", "not set it, as when a proxy adds the header: the body, which the header is derived from, wins.")
+	f.Comment("cgRetryAfterFromHeader fills recovery.retry_after_ms from a Retry-After header when the body does",
+		"not set it, as when a proxy adds the header: the body, which the header is derived from, wins.")
 	f.Open("func cgRetryAfterFromHeader(e *", m.Error, ", h ", httpPkg.Ident("Header"), ", now ", timePkg.Ident("Time"), ")")
 	f.Open("if e.Recovery.RetryAfterMS != nil")
 	f.Line("return")
@@ -176,7 +188,11 @@ func httpSurface(f *gosrc.File, m *ir.Constructors) {
 	setRetryAfterMS(f, m)
 	f.Close("")
 	f.Line("")
-	f.Comment("ParseRetryAfter reads a Retry-After value as HTTP defines it (RFC 9110, section 10.2.3): a", "number of seconds, or an HTTP-date in any of the three formats a recipient must accept, which", "becomes the time from now until then (zero for a date in the past). ok is false for anything", "else, including an empty value; a number of seconds too large for a time.Duration gives the", "largest one.")
+	f.Comment("ParseRetryAfter reads a Retry-After value as HTTP defines it (RFC 9110, section 10.2.3): a",
+		"number of seconds, or an HTTP-date in any of the three formats a recipient must accept, which",
+		"becomes the time from now until then (zero for a date in the past). ok is false for anything",
+		"else, including an empty value; a number of seconds too large for a time.Duration gives the",
+		"largest one.")
 	f.Open("func ParseRetryAfter(value string, now ", timePkg.Ident("Time"), ") (wait ", timePkg.Ident("Duration"), ", ok bool)")
 	f.P("value = ", stringsPkg.Ident("TrimSpace"), "(value)")
 	f.Open(`if value == ""`)
@@ -219,7 +235,9 @@ func jsonrpcSurface(f *gosrc.File, m *ir.Constructors) {
 	f.Comment("cgJSONRPCCodes is the per-origin table of x-surfaces.")
 	codeTable(f, "var cgJSONRPCCodes = map["+m.Origin+"]int", m.JSONRPCCodes)
 	f.Line("")
-	f.Comment("JSONRPCCode returns the code of a JSON-RPC error that carries e: the catalog's code for a known", "kind; for any other kind the code of e's origin, read as the fallback origin when it is unknown.", "Without a table the code is -32603 (internal error).")
+	f.Comment("JSONRPCCode returns the code of a JSON-RPC error that carries e: the catalog's code for a known",
+		"kind; for any other kind the code of e's origin, read as the fallback origin when it is unknown.",
+		"Without a table the code is -32603 (internal error).")
 	f.Open("func JSONRPCCode(e *", m.Error, ") int")
 	f.Open("if row, known := LookupKind(e.Kind); known && row.JSONRPCCode != 0")
 	f.Line("return row.JSONRPCCode")
@@ -230,7 +248,8 @@ func jsonrpcSurface(f *gosrc.File, m *ir.Constructors) {
 	f.Line("return -32603")
 	f.Close("")
 	f.Line("")
-	f.Comment("ToJSONRPC returns the JSON-RPC error object that carries e: the code from JSONRPCCode, the", "message, and the object as data.")
+	f.Comment("ToJSONRPC returns the JSON-RPC error object that carries e: the code from JSONRPCCode, the",
+		"message, and the object as data.")
 	f.Open("func ToJSONRPC(e *", m.Error, ") (*JSONRPCError, error)")
 	f.Line("data, err := e.MarshalJSON()")
 	f.Open("if err != nil")
@@ -258,10 +277,12 @@ func mcpSurface(f *gosrc.File, m *ir.Constructors) {
 	f.Comment("MCPMetaKey is the key under an MCP result's _meta that holds the error object.")
 	f.P("const MCPMetaKey = ", strconv.Quote(m.MCPMetaKey))
 	f.Line("")
-	f.Comment("MCPUpstreamTextLimit caps each upstream text block that WrapMCPToolResult carries over, after", "the sanitizer has run on it.")
+	f.Comment("MCPUpstreamTextLimit caps each upstream text block that WrapMCPToolResult carries over, after",
+		"the sanitizer has run on it.")
 	f.Line("const MCPUpstreamTextLimit = 8192")
 	f.Line("")
-	f.Comment("MCPToolResult is the result of an MCP tools/call in plain JSON form, so that any MCP library can", "send or read it. Content blocks are kept as raw JSON: blocks of every type pass through untouched.")
+	f.Comment("MCPToolResult is the result of an MCP tools/call in plain JSON form, so that any MCP library can",
+		"send or read it. Content blocks are kept as raw JSON: blocks of every type pass through untouched.")
 	f.Open("type MCPToolResult struct")
 	f.Comment("Content holds the content blocks in order.")
 	f.P("Content []", jsonRawMessage, " `json:\"content\"`")
@@ -281,7 +302,8 @@ func mcpSurface(f *gosrc.File, m *ir.Constructors) {
 	f.Close(`{"text", text})`)
 	f.Close("")
 	f.Line("")
-	f.Comment("ToMCPToolResult returns the tool result that reports e: isError set, the object's JSON as a text", "block, the object as structuredContent and under _meta[MCPMetaKey].")
+	f.Comment("ToMCPToolResult returns the tool result that reports e: isError set, the object's JSON as a text",
+		"block, the object as structuredContent and under _meta[MCPMetaKey].")
 	f.Open("func ToMCPToolResult(e *", m.Error, ") (*MCPToolResult, error)")
 	f.Line("data, err := e.MarshalJSON()")
 	f.Open("if err != nil")
@@ -302,7 +324,11 @@ func mcpSurface(f *gosrc.File, m *ir.Constructors) {
 	f.Comment("cgUpstreamMember is the member of the object that keeps an upstream result's structured content.")
 	f.Line(`const cgUpstreamMember = "upstream_structured_content"`)
 	f.Line("")
-	f.Comment("WrapMCPToolResult reports e about an upstream tool result that failed. The result's first block", "is e's own JSON without the upstream's structured content, a diagnostic whose size the sanitizer", "bounds; every upstream block follows in order, text blocks sanitized and capped at", "MCPUpstreamTextLimit; the upstream's structured content, sanitized like evidence, is kept in the", "object's upstream_structured_content member, which structuredContent and _meta carry.")
+	f.Comment("WrapMCPToolResult reports e about an upstream tool result that failed. The result's first block",
+		"is e's own JSON without the upstream's structured content, a diagnostic whose size the sanitizer",
+		"bounds; every upstream block follows in order, text blocks sanitized and capped at",
+		"MCPUpstreamTextLimit; the upstream's structured content, sanitized like evidence, is kept in the",
+		"object's upstream_structured_content member, which structuredContent and _meta carry.")
 	f.Open("func WrapMCPToolResult(e *", m.Error, ", upstream *MCPToolResult) (*MCPToolResult, error)")
 	f.Line("diagnostic, err := e.MarshalJSON()")
 	f.Open("if err != nil")
@@ -378,7 +404,9 @@ func mcpSurface(f *gosrc.File, m *ir.Constructors) {
 	f.P("return ", jsonMarshal, "(clean[cgUpstreamMember])")
 	f.Close("")
 	f.Line("")
-	f.Comment("FromMCPToolResult finds the contract error in a tool result: under _meta[MCPMetaKey], as the", "structured content, or as the text of a text block, in that order. It reports false when the", "result carries none, whether or not isError is set.")
+	f.Comment("FromMCPToolResult finds the contract error in a tool result: under _meta[MCPMetaKey], as the",
+		"structured content, or as the text of a text block, in that order. It reports false when the",
+		"result carries none, whether or not isError is set.")
 	f.Open("func FromMCPToolResult(r *MCPToolResult) (*", m.Error, ", bool)")
 	f.Open("if r == nil")
 	f.Line("return nil, false")
@@ -411,7 +439,8 @@ func cliSurface(f *gosrc.File, m *ir.Constructors) {
 	f.Comment("cgCLIExitCodes is the per-origin table of x-surfaces.")
 	codeTable(f, "var cgCLIExitCodes = map["+m.Origin+"]int", m.CLIExitCodes)
 	f.Line("")
-	f.Comment("CLIExitCode returns the exit status of a command that fails with e: the entry of e's origin,", "read as the fallback origin when it is unknown; 1 when the table has no entry.")
+	f.Comment("CLIExitCode returns the exit status of a command that fails with e: the entry of e's origin,",
+		"read as the fallback origin when it is unknown; 1 when the table has no entry.")
 	f.Open("func CLIExitCode(e *", m.Error, ") int")
 	f.Open("if code, ok := cgCLIExitCodes[e.Origin.OrFallback()]; ok")
 	f.Line("return code")
@@ -419,7 +448,9 @@ func cliSurface(f *gosrc.File, m *ir.Constructors) {
 	f.Line("return 1")
 	f.Close("")
 	f.Line("")
-	f.Comment("WriteCLI writes the one line a failing command prints on stderr in JSON mode,", `{"ok": false, "command": …, "error": …}, and returns the exit status to end the process with.`, "The command name passes the sanitizer; nothing is written anywhere else.")
+	f.Comment("WriteCLI writes the one line a failing command prints on stderr in JSON mode,",
+		`{"ok": false, "command": …, "error": …}, and returns the exit status to end the process with.`,
+		"The command name passes the sanitizer; nothing is written anywhere else.")
 	f.Open("func WriteCLI(stderr ", ioPkg.Ident("Writer"), ", command string, e *", m.Error, ") (int, error)")
 	f.Line("data, err := e.MarshalJSON()")
 	f.Open("if err != nil")
