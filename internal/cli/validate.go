@@ -50,9 +50,9 @@ func newValidateCommand() *cobra.Command {
 
 // fileReport is the JSON output for one instance file.
 type fileReport struct {
-	File       string                `json:"file"`
-	Valid      bool                  `json:"valid"`
-	Error      string                `json:"error,omitempty"`
+	File       string          `json:"file"`
+	Valid      bool            `json:"valid"`
+	Error      string          `json:"error,omitempty"`
 	Violations []run.Violation `json:"violations,omitempty"`
 }
 
