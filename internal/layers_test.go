@@ -55,6 +55,8 @@ var rules = []rule{
 	{"internal/gen/build", [][]string{foundation, {"internal/gen/load", "internal/gen/catalog"}}},
 	{"internal/gen/emit", [][]string{foundation, runtime}},
 	{"internal/gen/emit/gosrc", [][]string{foundation}},
+	// The TypeScript validator prints the Go target's lowering of the schemas (one lowering).
+	{"internal/gen/emit/ts", [][]string{foundation, runtime, goEmitShared, {"internal/gen/emit/govalidate"}}},
 	{"internal/gen/emit/...", [][]string{foundation, runtime, goEmitShared}},
 	// run also holds validate's entry point, which runs the table on the interpreter generated
 	// packages carry.
@@ -227,6 +229,7 @@ func TestLayerRulesBite(t *testing.T) {
 		{"internal/gen/build", "internal/gen/load"},
 		{"internal/gen/run", "internal/gen/emit/openapi"},
 		{"internal/gen/emit/govalidate", "internal/gen/emit/gotypes"},
+		{"internal/gen/emit/ts", "internal/gen/emit/govalidate"},
 		{"internal/tools/tablegen", "internal/gen/build"},
 	} {
 		if r, _ := ruleFor(edge[0]); !r.allows(edge[1]) {
