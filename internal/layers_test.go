@@ -17,8 +17,9 @@ const module = "github.com/contractgen/contractgen/"
 // Groups of packages that rules name together.
 var (
 	// foundation is plain data and helpers every stage may use; it imports only itself.
+	// schemaref is the one $ref resolver, shared by load (and so build) and compat.
 	foundation = []string{"internal/gen/diag", "internal/gen/jsontree", "internal/gen/jsonpointer",
-		"internal/gen/naming", "internal/gen/ir"}
+		"internal/gen/naming", "internal/gen/ir", "internal/gen/schemaref"}
 	// goEmitShared is what the Go emitters share: the File type and header, the text writer and
 	// the Go spelling of IR types.
 	goEmitShared = []string{"internal/gen/emit", "internal/gen/emit/gosrc", "internal/gen/emit/gotypes"}
@@ -48,6 +49,7 @@ var rules = []rule{
 	{"internal/gen/jsonpointer", [][]string{foundation}},
 	{"internal/gen/naming", [][]string{foundation}},
 	{"internal/gen/ir", [][]string{foundation}},
+	{"internal/gen/schemaref", [][]string{foundation}},
 	{"internal/gen/schemacheck/schemachecktest", [][]string{{"..."}}}, // test support: the reference validator
 	{"internal/gen/schemacheck/...", [][]string{foundation}},
 	{"internal/gen/load", [][]string{foundation, {"internal/gen/schemacheck"}}},
@@ -202,6 +204,8 @@ func TestLayerRulesBite(t *testing.T) {
 		{"internal/gen/load", "internal/gen/build"},
 		{"internal/gen/load", "internal/templates/goruntime"},
 		{"internal/gen/jsontree", "internal/gen/load"},
+		{"internal/gen/schemaref", "internal/gen/load"},
+		{"internal/gen/compat", "internal/gen/load"},
 		{"internal/gen/build", "internal/gen/emit"},
 		{"internal/gen/emit/gotypes", "internal/gen/build"},
 		{"internal/gen/emit/ts", "internal/gen/emit/goconstruct"},
@@ -227,6 +231,8 @@ func TestLayerRulesBite(t *testing.T) {
 	}
 	for _, edge := range [][2]string{
 		{"internal/gen/build", "internal/gen/load"},
+		{"internal/gen/compat", "internal/gen/schemaref"},
+		{"internal/gen/load", "internal/gen/schemaref"},
 		{"internal/gen/run", "internal/gen/emit/openapi"},
 		{"internal/gen/emit/govalidate", "internal/gen/emit/gotypes"},
 		{"internal/gen/emit/ts", "internal/gen/emit/govalidate"},

@@ -6,6 +6,7 @@ import (
 
 	"github.com/contractgen/contractgen/internal/gen/jsonpointer"
 	"github.com/contractgen/contractgen/internal/gen/jsontree"
+	"github.com/contractgen/contractgen/internal/gen/schemaref"
 )
 
 // docError is every error Compare returns: it names the document, the JSON pointer and, for
@@ -31,11 +32,14 @@ func (e *docError) Error() string {
 // Unwrap returns the parser's error for a syntax error, else nil.
 func (e *docError) Unwrap() error { return e.err }
 
-// document is one parsed schema with what $ref resolution needs.
+// document is one parsed schema with what $ref resolution needs: its base URI and the index of
+// its resource and anchors, which the one resolver (schemaref) reads. Only the root is a
+// resource: a reference that names another leaves the document.
 type document struct {
-	label   string
-	root    any
-	anchors map[string]string // $anchor name -> pointer of the schema that declares it
+	label string
+	root  any
+	base  string
+	index *schemaref.Index[string] // resources are their root pointers
 }
 
 // errorf builds a docError for a pointer in this document.
@@ -47,7 +51,7 @@ func (d *document) errorf(pointer, format string, args ...any) error {
 // runaway nesting refused, every error with its pointer, line and column) and keeps the values as
 // encoding/json's generic decoding with UseNumber would give them.
 func parseDocument(label string, data []byte) (*document, error) {
-	doc := &document{label: label, anchors: map[string]string{}}
+	doc := &document{label: label, index: schemaref.NewIndex(func(root string) string { return root })}
 	tree, err := jsontree.Parse(data)
 	if err != nil {
 		var se *jsontree.SyntaxError
@@ -56,8 +60,16 @@ func parseDocument(label string, data []byte) (*document, error) {
 		}
 		return nil, &docError{doc: label, msg: err.Error(), err: err}
 	}
-	doc.noteAnchors(tree, "")
 	doc.root = tree.Value()
+	// The base is spelled as the resolver spells the URIs it looks up: parsed and printed.
+	u, err := schemaref.ResolveURI(documentBase, doc.rootID())
+	if err != nil {
+		u, _ = schemaref.ResolveURI(documentBase, "") // an $id that is no URI names nothing
+	}
+	u.Fragment, u.RawFragment = "", ""
+	doc.base = u.String()
+	doc.index.SetResource(doc.base, "")
+	doc.noteAnchors(tree, "")
 	switch doc.root.(type) {
 	case map[string]any, bool:
 	default:
@@ -79,9 +91,7 @@ func (d *document) noteAnchors(n *jsontree.Node, pointer string) {
 			d.noteAnchors(m.Value, pointer+"/"+jsonpointer.Escape(m.Name))
 		}
 		if a := n.Get("$anchor"); a != nil && a.Kind == jsontree.String {
-			if _, seen := d.anchors[a.Text]; !seen {
-				d.anchors[a.Text] = pointer
-			}
+			d.index.AddAnchor(d.base, a.Text, "", pointer)
 		}
 	}
 }
