@@ -33,18 +33,25 @@ func (d *document) resolve(ref, at string) (any, string, error) {
 		return nil, "", d.errorf(at, "$ref %q leaves the document; only local references are supported", ref)
 	}
 	t, err := d.index.Resolve(d.base, ref)
+	if err != nil {
+		return nil, "", d.refError(ref, at, err)
+	}
+	return d.lookup(t.Pointer, ref, at)
+}
+
+// refError words the resolver's error for compat's users; apart from resolve, so that the
+// *schemaref.Error errors.As fills is allocated only when a reference fails.
+func (d *document) refError(ref, at string, err error) error {
 	var e *schemaref.Error
 	switch {
-	case err == nil:
-		return d.lookup(t.Pointer, ref, at)
 	case !errors.As(err, &e):
-		return nil, "", d.errorf(at, "$ref %q: %v", ref, err)
+		return d.errorf(at, "$ref %q: %v", ref, err)
 	case e.Kind == schemaref.BadURI:
-		return nil, "", d.errorf(at, "$ref %q is not a valid URI reference: %v", ref, e.Err)
+		return d.errorf(at, "$ref %q is not a valid URI reference: %v", ref, e.Err)
 	case e.Kind == schemaref.UnknownAnchor:
-		return nil, "", d.errorf(at, "$ref %q names an anchor that does not exist", ref)
+		return d.errorf(at, "$ref %q names an anchor that does not exist", ref)
 	}
-	return nil, "", d.errorf(at, "$ref %q leaves the document; only local references are supported", ref)
+	return d.errorf(at, "$ref %q leaves the document; only local references are supported", ref)
 }
 
 // lookup walks a JSON pointer from the root. The returned pointer is re-encoded so that two

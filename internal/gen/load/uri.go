@@ -305,17 +305,24 @@ func newIndex() *schemaref.Index[*Resource] {
 func (s *Set) Resolve(doc *Document, refPtr, ref string) (Location, *Resource, error) {
 	kw := refPtr[strings.LastIndexByte(refPtr, '/')+1:]
 	t, err := s.index.Resolve(s.ResourceAt(doc, refPtr).URI, ref)
+	if err != nil {
+		return Location{}, nil, s.refError(kw, ref, err)
+	}
+	return Location{t.Resource.Doc, t.Pointer}, t.Resource, nil
+}
+
+// refError words the resolver's error for the loader's users. It is a function of its own so that
+// the *schemaref.Error errors.As fills is allocated only when a reference fails.
+func (s *Set) refError(kw, ref string, err error) error {
 	var e *schemaref.Error
 	switch {
-	case err == nil:
-		return Location{t.Resource.Doc, t.Pointer}, t.Resource, nil
 	case !errors.As(err, &e):
-		return Location{}, nil, err
+		return err
 	case e.Kind == schemaref.BadURI:
-		return Location{}, nil, fmt.Errorf("%s %q is not a valid URI reference: %v", kw, ref, e.Err)
+		return fmt.Errorf("%s %q is not a valid URI reference: %v", kw, ref, e.Err)
 	case e.Kind == schemaref.UnknownAnchor:
 		res := s.Resource(e.URI)
-		return Location{}, nil, fmt.Errorf("%s %q names anchor %q, which %s#%s does not define", kw, ref, e.Anchor, res.Doc.Path, res.Pointer)
+		return fmt.Errorf("%s %q names anchor %q, which %s#%s does not define", kw, ref, e.Anchor, res.Doc.Path, res.Pointer)
 	}
-	return Location{}, nil, fmt.Errorf("%s %q names %s, which was not loaded", kw, ref, e.URI)
+	return fmt.Errorf("%s %q names %s, which was not loaded", kw, ref, e.URI)
 }
