@@ -3,6 +3,7 @@ package compat
 import (
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/contractgen/contractgen/internal/gen/jsonpointer"
 	"github.com/contractgen/contractgen/internal/gen/jsontree"
@@ -32,15 +33,20 @@ func (e *docError) Error() string {
 // Unwrap returns the parser's error for a syntax error, else nil.
 func (e *docError) Unwrap() error { return e.err }
 
-// document is one parsed schema with what $ref resolution needs: its base URI and the index of
-// its resource and anchors, which the one resolver (schemaref) reads. Only the root is a
-// resource: a reference that names another leaves the document.
+// document is one parsed schema with what $ref resolution needs: the index of its resources (the
+// root, and every subschema with an "$id") and their anchors, which the one resolver (schemaref)
+// reads. A reference that names anything else leaves the document.
 type document struct {
 	label string
 	root  any
-	base  string
 	index *schemaref.Index[string] // resources are their root pointers
+	// resources are the document's resources, the root first; a reference resolves against the
+	// URI of the innermost one that holds it.
+	resources []resource
 }
+
+// resource is a schema resource of the document: its root's pointer and its absolute URI.
+type resource struct{ pointer, uri string }
 
 // errorf builds a docError for a pointer in this document.
 func (d *document) errorf(pointer, format string, args ...any) error {
@@ -67,9 +73,8 @@ func parseDocument(label string, data []byte) (*document, error) {
 		u, _ = schemaref.ResolveURI(documentBase, "") // an $id that is no URI names nothing
 	}
 	u.Fragment, u.RawFragment = "", ""
-	doc.base = u.String()
-	doc.index.SetResource(doc.base, "")
-	doc.noteAnchors(tree, "")
+	doc.addResource("", u.String())
+	doc.indexSchema(tree, "", doc.resources[0])
 	switch doc.root.(type) {
 	case map[string]any, bool:
 	default:
@@ -78,20 +83,54 @@ func parseDocument(label string, data []byte) (*document, error) {
 	return doc, nil
 }
 
-// noteAnchors remembers every plain-name $anchor so that "#name" references resolve; when a name
-// is declared twice, the innermost, then first, declaration wins.
-func (d *document) noteAnchors(n *jsontree.Node, pointer string) {
+// dataKeywords hold instance values, not schemas: an "$id" or "$anchor" inside them declares
+// nothing.
+var dataKeywords = map[string]bool{"enum": true, "const": true, "default": true, "examples": true}
+
+// addResource records a resource; the first to claim a URI keeps it.
+func (d *document) addResource(pointer, uri string) resource {
+	r := resource{pointer, uri}
+	if _, taken := d.index.Resource(uri); !taken {
+		d.index.SetResource(uri, pointer)
+	}
+	d.resources = append(d.resources, r)
+	return r
+}
+
+// indexSchema records the resources (subschemas with an "$id" naming a URI without fragment)
+// and plain-name anchors below n, each anchor in the resource that holds it; when a name is
+// declared twice in one resource, the innermost, then first, declaration wins.
+func (d *document) indexSchema(n *jsontree.Node, pointer string, res resource) {
 	switch n.Kind {
 	case jsontree.Array:
 		for i, item := range n.Items {
-			d.noteAnchors(item, fmt.Sprintf("%s/%d", pointer, i))
+			d.indexSchema(item, fmt.Sprintf("%s/%d", pointer, i), res)
 		}
 	case jsontree.Object:
+		if id := n.Get("$id"); id != nil && id.Kind == jsontree.String && pointer != "" {
+			if u, err := schemaref.ResolveURI(res.uri, id.Text); err == nil && u.Fragment == "" {
+				u.RawFragment = ""
+				res = d.addResource(pointer, u.String())
+			}
+		}
 		for _, m := range n.Members {
-			d.noteAnchors(m.Value, pointer+"/"+jsonpointer.Escape(m.Name))
+			if !dataKeywords[m.Name] {
+				d.indexSchema(m.Value, pointer+"/"+jsonpointer.Escape(m.Name), res)
+			}
 		}
 		if a := n.Get("$anchor"); a != nil && a.Kind == jsontree.String {
-			d.index.AddAnchor(d.base, a.Text, "", pointer)
+			d.index.AddAnchor(res.uri, a.Text, res.pointer, pointer)
 		}
 	}
+}
+
+// baseAt returns the URI of the innermost resource that holds pointer.
+func (d *document) baseAt(pointer string) resource {
+	best := d.resources[0]
+	for _, r := range d.resources[1:] {
+		if (pointer == r.pointer || strings.HasPrefix(pointer, r.pointer+"/")) && len(r.pointer) > len(best.pointer) {
+			best = r
+		}
+	}
+	return best
 }

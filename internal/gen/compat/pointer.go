@@ -21,20 +21,21 @@ func (d *document) rootID() string {
 }
 
 // documentBase is what a relative root $id resolves against, and the base URI of a document
-// without one (where only a fragment stays inside the document: see resolve).
+// without one (where only a fragment stays inside the root resource: see resolve).
 const documentBase = "contractgen-compat:/document"
 
 // resolve follows a $ref found at pointer at and returns the target and its canonical pointer.
-// Only references into the same document are supported: a fragment alone, or the root $id
-// (absolute or relative to itself) followed by a fragment.
+// Only references into the same document are supported: a fragment alone, resolved against the
+// resource that holds the reference, or the URI of one of the document's resources (the root's
+// $id, or an embedded resource's) followed by a fragment.
 func (d *document) resolve(ref, at string) (any, string, error) {
-	if base, _, _ := strings.Cut(ref, "#"); base != "" && d.rootID() == "" {
-		// Without an $id the document has no name a reference could use.
-		return nil, "", d.errorf(at, "$ref %q leaves the document; only local references are supported", ref)
-	}
-	t, err := d.index.Resolve(d.base, ref)
+	t, err := d.index.Resolve(d.baseAt(at).uri, ref)
 	if err != nil {
 		return nil, "", d.refError(ref, at, err)
+	}
+	if base, _, _ := strings.Cut(ref, "#"); base != "" && t.Resource == "" && d.rootID() == "" {
+		// Without an $id the root has no name a reference could use; documentBase is no name.
+		return nil, "", d.errorf(at, "$ref %q leaves the document; only local references are supported", ref)
 	}
 	return d.lookup(t.Pointer, ref, at)
 }

@@ -71,3 +71,57 @@ func TestResolveRefusesOtherDocuments(t *testing.T) {
 		}
 	}
 }
+
+// embeddedDoc has a resource of its own under $defs/inner ("$id" below the root): its references
+// resolve against its own URI, as RFC 3986 and the loader (so build) resolve them.
+func embeddedDoc(rootID, max string) []byte {
+	id := ""
+	if rootID != "" {
+		id = `"$id": "` + rootID + `", `
+	}
+	return []byte(`{` + id + `"type": "object",
+		"properties": {"x": {"$ref": "https://example.com/inner.json"}, "y": {"$ref": "https://example.com/inner.json#num"}},
+		"$defs": {
+			"num": {"type": "string"},
+			"inner": {"$id": "https://example.com/inner.json", "type": "object",
+				"properties": {"n": {"$ref": "#/$defs/num"}, "a": {"$ref": "#num"}},
+				"$defs": {"num": {"$anchor": "num", "type": "integer", "maximum": ` + max + `}}}}}`)
+}
+
+// TestResolveEmbeddedResources: a reference to an embedded resource's URI is followed, and the
+// references inside it are read against that URI (its own $defs, its own anchors), whether or
+// not the root has an $id.
+func TestResolveEmbeddedResources(t *testing.T) {
+	for _, rootID := range []string{"https://example.com/root.json", ""} {
+		r, err := Compare(embeddedDoc(rootID, "5"), embeddedDoc(rootID, "4"))
+		if err != nil {
+			t.Fatalf("root $id %q: %v", rootID, err)
+		}
+		var got []string
+		for _, ch := range r.Changes {
+			got = append(got, ch.Rule+" "+ch.Pointer)
+		}
+		want := RuleConstraintTightened + " /$defs/inner/$defs/num/maximum"
+		if len(got) != 1 || got[0] != want {
+			t.Errorf("root $id %q: changes %q, want one: %s", rootID, got, want)
+		}
+	}
+}
+
+// TestResolveAnchorsBelongToTheirResource: an anchor declared inside an embedded resource is that
+// resource's, not the root's; and an "$anchor" or "$id" inside data (enum, const) declares nothing.
+func TestResolveAnchorsBelongToTheirResource(t *testing.T) {
+	doc := []byte(`{"$id": "https://example.com/root.json", "properties": {"x": {"$ref": "#num"}},
+		"$defs": {"inner": {"$id": "https://example.com/inner.json", "$defs": {"num": {"$anchor": "num"}}}}}`)
+	if _, err := Compare(doc, doc); err == nil || !strings.Contains(err.Error(), "anchor that does not exist") {
+		t.Errorf("#num from the root found the embedded resource's anchor: err = %v", err)
+	}
+	doc = []byte(`{"properties": {"x": {"$ref": "#num"}}, "enum": [{"$anchor": "num"}]}`)
+	if _, err := Compare(doc, doc); err == nil || !strings.Contains(err.Error(), "anchor that does not exist") {
+		t.Errorf("an $anchor inside enum was taken for an anchor: err = %v", err)
+	}
+	doc = []byte(`{"properties": {"y": {"$ref": "https://example.com/data.json"}}, "const": {"$id": "https://example.com/data.json"}}`)
+	if _, err := Compare(doc, doc); err == nil || !strings.Contains(err.Error(), "only local references") {
+		t.Errorf("an $id inside const was taken for a resource: err = %v", err)
+	}
+}
