@@ -98,7 +98,7 @@ func (d *document) addResource(pointer, uri string) resource {
 }
 
 // indexSchema records the resources (subschemas with an "$id" naming a URI without fragment)
-// and plain-name anchors below n, each anchor in the resource that holds it; when a name is
+// and plain-name anchors ("$anchor", "$dynamicAnchor") below n, each anchor in the resource that holds it; when a name is
 // declared twice in one resource, the innermost, then first, declaration wins.
 func (d *document) indexSchema(n *jsontree.Node, pointer string, res resource) {
 	switch n.Kind {
@@ -118,8 +118,11 @@ func (d *document) indexSchema(n *jsontree.Node, pointer string, res resource) {
 				d.indexSchema(m.Value, pointer+"/"+jsonpointer.Escape(m.Name), res)
 			}
 		}
-		if a := n.Get("$anchor"); a != nil && a.Kind == jsontree.String {
-			d.index.AddAnchor(res.uri, a.Text, res.pointer, pointer)
+		// A "$dynamicAnchor" is a plain-name anchor as well (2020-12, section 8.2.2).
+		for _, kw := range []string{"$anchor", "$dynamicAnchor"} {
+			if a := n.Get(kw); a != nil && a.Kind == jsontree.String {
+				d.index.AddAnchor(res.uri, a.Text, res.pointer, pointer)
+			}
 		}
 	}
 }
