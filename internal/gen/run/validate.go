@@ -8,7 +8,8 @@ import (
 	"github.com/contractgen/contractgen/internal/templates/goruntime"
 )
 
-// MaxInstanceSize bounds each instance file a Validator reads, as the loader bounds schema files.
+// MaxInstanceSize bounds each instance file contractgen validate reads, as the loader bounds schema
+// files.
 const MaxInstanceSize = load.MaxFileSize
 
 // Violation is one way an instance fails its schema: the instance's JSON pointer, the schema
