@@ -2,6 +2,7 @@ package compat
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -71,21 +72,30 @@ func agreeOn(t *testing.T, path string) int {
 // the official suite's ref, anchor, defs and id tests) they send each reference to the same place.
 func TestResolveAgreesWithTheLoader(t *testing.T) {
 	var files []string
-	for _, g := range []string{"../../../docs/contracts/schemas/*.json", "../../../testdata/golden/*/*.json",
-		"../../../../shared/corpus/real-schemas/*.json"} {
+	for _, g := range []string{"../../../docs/contracts/schemas/*.json", "../../../testdata/golden/*/*.json"} {
 		m, _ := filepath.Glob(g)
 		files = append(files, m...)
 	}
+	total := 0
+	for _, f := range files {
+		total += agreeOn(t, f)
+	}
+	shared := "../../../../shared/"
+	if _, err := os.Stat(shared); err != nil {
+		if os.Getenv("CI") != "" {
+			t.Fatalf("the shared corpus and official suite are needed under CI: %v", err)
+		}
+		t.Skipf("compared %d references of the repository's schemas; %s (real schemas, official suite) is not at hand", total, shared)
+	}
+	files = nil
+	m, _ := filepath.Glob(shared + "corpus/real-schemas/*.json")
+	files = append(files, m...)
 	dir := t.TempDir()
-	suite := "../../../../shared/conformance/json-schema-test-suite/tests/draft2020-12/"
+	suite := shared + "conformance/json-schema-test-suite/tests/draft2020-12/"
 	for _, name := range []string{"ref.json", "anchor.json", "defs.json", "dynamicRef.json", "unevaluatedProperties.json"} {
 		data, err := os.ReadFile(suite + name)
 		if err != nil {
-			if os.Getenv("CI") != "" {
-				t.Fatal(err)
-			}
-			t.Logf("official suite not at hand: %v", err)
-			continue
+			t.Fatal(err)
 		}
 		var groups []struct {
 			Schema json.RawMessage `json:"schema"`
@@ -94,19 +104,18 @@ func TestResolveAgreesWithTheLoader(t *testing.T) {
 			t.Fatal(err)
 		}
 		for i, g := range groups {
-			p := filepath.Join(dir, strings.TrimSuffix(name, ".json")+"-"+string(rune('a'+i/26))+string(rune('a'+i%26))+".json")
+			p := filepath.Join(dir, fmt.Sprintf("%s-%03d.json", strings.TrimSuffix(name, ".json"), i))
 			if err := os.WriteFile(p, g.Schema, 0o644); err != nil {
 				t.Fatal(err)
 			}
 			files = append(files, p)
 		}
 	}
-	total := 0
 	for _, f := range files {
 		total += agreeOn(t, f)
 	}
-	if total < 100 {
-		t.Errorf("compared %d references across %d files; the test reads too little to mean anything", total, len(files))
+	if total < 300 {
+		t.Errorf("compared %d references; the test reads too little to mean anything", total)
 	}
-	t.Logf("%d references in %d files", total, len(files))
+	t.Logf("%d references compared", total)
 }
