@@ -17,8 +17,9 @@ const module = "github.com/contractgen/contractgen/"
 // Groups of packages that rules name together.
 var (
 	// foundation is plain data and helpers every stage may use; it imports only itself.
+	// schemaref is the one $ref resolver, shared by load (and so build) and compat.
 	foundation = []string{"internal/gen/diag", "internal/gen/jsontree", "internal/gen/jsonpointer",
-		"internal/gen/naming", "internal/gen/ir"}
+		"internal/gen/naming", "internal/gen/ir", "internal/gen/schemaref"}
 	// goEmitShared is what the Go emitters share: the File type and header, the text writer and
 	// the Go spelling of IR types.
 	goEmitShared = []string{"internal/gen/emit", "internal/gen/emit/gosrc", "internal/gen/emit/gotypes"}
@@ -48,6 +49,7 @@ var rules = []rule{
 	{"internal/gen/jsonpointer", [][]string{foundation}},
 	{"internal/gen/naming", [][]string{foundation}},
 	{"internal/gen/ir", [][]string{foundation}},
+	{"internal/gen/schemaref", [][]string{foundation}},
 	{"internal/gen/schemacheck/schemachecktest", [][]string{{"..."}}}, // test support: the reference validator
 	{"internal/gen/schemacheck/...", [][]string{foundation}},
 	{"internal/gen/load", [][]string{foundation, {"internal/gen/schemacheck"}}},
@@ -55,8 +57,12 @@ var rules = []rule{
 	{"internal/gen/build", [][]string{foundation, {"internal/gen/load", "internal/gen/catalog"}}},
 	{"internal/gen/emit", [][]string{foundation, runtime}},
 	{"internal/gen/emit/gosrc", [][]string{foundation}},
+	// The TypeScript validator prints the Go target's lowering of the schemas (one lowering).
+	{"internal/gen/emit/ts", [][]string{foundation, runtime, goEmitShared, {"internal/gen/emit/govalidate"}}},
 	{"internal/gen/emit/...", [][]string{foundation, runtime, goEmitShared}},
-	{"internal/gen/run", [][]string{foundation, {"internal/gen/load", "internal/gen/build", "internal/gen/emit/..."}}},
+	// run also holds validate's entry point, which runs the table on the interpreter generated
+	// packages carry.
+	{"internal/gen/run", [][]string{foundation, runtime, {"internal/gen/load", "internal/gen/build", "internal/gen/emit/..."}}},
 	{"internal/gen/write", [][]string{foundation, {"internal/gen/emit"}}},
 	{"internal/gen/compat", [][]string{foundation}},
 	{"internal/cli", [][]string{foundation, {"internal/gen/run", "internal/gen/write", "internal/gen/compat", "internal/gen/emit"}}},
@@ -79,11 +85,6 @@ var knownExceptions = map[[2]string]string{
 	// generated packages carry: the loader depends on the output runtime (issue 14).
 	{"internal/gen/schemacheck", "internal/templates/goruntime"}: "checks run on the output runtime's interpreter",
 	{"internal/gen/catalog", "internal/templates/goruntime"}:     "checks run on the output runtime's interpreter",
-	// validate rebuilds the pipeline outside run (issue 14).
-	{"internal/cli", "internal/gen/load"}:            "cli/validate.go rebuilds the pipeline outside run",
-	{"internal/cli", "internal/gen/build"}:           "cli/validate.go rebuilds the pipeline outside run",
-	{"internal/cli", "internal/gen/emit/govalidate"}: "cli/validate.go rebuilds the pipeline outside run",
-	{"internal/cli", "internal/templates/goruntime"}: "cli/validate.go rebuilds the pipeline outside run",
 }
 
 // matches reports whether pkg (module-relative) matches pattern.
@@ -203,6 +204,8 @@ func TestLayerRulesBite(t *testing.T) {
 		{"internal/gen/load", "internal/gen/build"},
 		{"internal/gen/load", "internal/templates/goruntime"},
 		{"internal/gen/jsontree", "internal/gen/load"},
+		{"internal/gen/schemaref", "internal/gen/load"},
+		{"internal/gen/compat", "internal/gen/load"},
 		{"internal/gen/build", "internal/gen/emit"},
 		{"internal/gen/emit/gotypes", "internal/gen/build"},
 		{"internal/gen/emit/ts", "internal/gen/emit/goconstruct"},
@@ -212,6 +215,10 @@ func TestLayerRulesBite(t *testing.T) {
 		{"generated/agenterror", "internal/templates/goruntime"},
 		{"cmd/contractgen", "internal/gen/run"},
 		{"internal/cli", "internal/tools/tablegen"},
+		{"internal/cli", "internal/gen/load"},
+		{"internal/cli", "internal/gen/build"},
+		{"internal/cli", "internal/gen/emit/govalidate"},
+		{"internal/cli", "internal/templates/goruntime"},
 	} {
 		r, ok := ruleFor(edge[0])
 		if !ok {
@@ -224,8 +231,11 @@ func TestLayerRulesBite(t *testing.T) {
 	}
 	for _, edge := range [][2]string{
 		{"internal/gen/build", "internal/gen/load"},
+		{"internal/gen/compat", "internal/gen/schemaref"},
+		{"internal/gen/load", "internal/gen/schemaref"},
 		{"internal/gen/run", "internal/gen/emit/openapi"},
 		{"internal/gen/emit/govalidate", "internal/gen/emit/gotypes"},
+		{"internal/gen/emit/ts", "internal/gen/emit/govalidate"},
 		{"internal/tools/tablegen", "internal/gen/build"},
 	} {
 		if r, _ := ruleFor(edge[0]); !r.allows(edge[1]) {

@@ -16,7 +16,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/contractgen/contractgen/internal/gen/emit"
-	"github.com/contractgen/contractgen/internal/gen/load"
 	"github.com/contractgen/contractgen/internal/gen/run"
 )
 
@@ -139,23 +138,15 @@ func (o *genOptions) resolve(cmd *cobra.Command) (run.Options, string, error) {
 		defGoDir = "."
 	}
 	opts.GoDir = pick("go-dir", o.goDir, cfg.GoDir, defGoDir)
-	opts.Load.RefRoot = pick("ref-root", o.refRoot, cfg.RefRoot, "")
-	dialect, err := load.ParseDialect(pick("dialect", o.dialect, cfg.Dialect, ""))
-	if err != nil {
-		return run.Options{}, "", usage("%v", err)
-	}
-	opts.Load.Dialect = dialect
 	refMap := o.refMap
 	if !flags.Changed("ref-map") {
 		refMap = cfg.RefMap
 	}
-	for _, m := range refMap {
-		rm, err := load.ParseRefMap(m)
-		if err != nil {
-			return run.Options{}, "", usage("%v", err)
-		}
-		opts.Load.RefMap = append(opts.Load.RefMap, rm)
+	lopts, err := run.LoadOptions(pick("dialect", o.dialect, cfg.Dialect, ""), refMap, pick("ref-root", o.refRoot, cfg.RefRoot, ""))
+	if err != nil {
+		return run.Options{}, "", usage("%v", err)
 	}
+	opts.Load = lopts
 	return opts, pick("out", o.out, cfg.Out, defOut), nil
 }
 

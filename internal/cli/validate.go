@@ -10,19 +10,19 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/contractgen/contractgen/internal/gen/build"
-	"github.com/contractgen/contractgen/internal/gen/emit/govalidate"
-	"github.com/contractgen/contractgen/internal/gen/load"
-	"github.com/contractgen/contractgen/internal/templates/goruntime"
+	"github.com/contractgen/contractgen/internal/gen/run"
 )
 
 // maxInstanceSize bounds each instance file, as the loader bounds schema files.
-const maxInstanceSize = load.MaxFileSize
+const maxInstanceSize = run.MaxInstanceSize
 
 // validateOptions are the flags of contractgen validate.
 type validateOptions struct {
-	schema string
-	format string
+	schema  string
+	format  string
+	refRoot string
+	dialect string
+	refMap  []string
 }
 
 func newValidateCommand() *cobra.Command {
@@ -41,15 +41,19 @@ func newValidateCommand() *cobra.Command {
 	}
 	cmd.Flags().StringVar(&o.schema, "schema", "", "schema file to validate against (default "+DefaultSchema+")")
 	cmd.Flags().StringVar(&o.format, "format", "text", "output format: text, or json (one object per file)")
+	// The loader's flags, as generate and check spell them.
+	cmd.Flags().StringVar(&o.refRoot, "ref-root", "", "directory a $ref may read schema files under (default: the schema's directory)")
+	cmd.Flags().StringVar(&o.dialect, "dialect", "", "dialect of schemas without $schema: draft4, draft6, draft7, draft2019-09, draft2020-12 (default)")
+	cmd.Flags().StringArrayVar(&o.refMap, "ref-map", nil, "PREFIX=DIR: read remote references under URI PREFIX from files under DIR (repeatable; never the network)")
 	return cmd
 }
 
 // fileReport is the JSON output for one instance file.
 type fileReport struct {
-	File       string                `json:"file"`
-	Valid      bool                  `json:"valid"`
-	Error      string                `json:"error,omitempty"`
-	Violations []goruntime.Violation `json:"violations,omitempty"`
+	File       string          `json:"file"`
+	Valid      bool            `json:"valid"`
+	Error      string          `json:"error,omitempty"`
+	Violations []run.Violation `json:"violations,omitempty"`
 }
 
 func (o *validateOptions) run(out io.Writer, files []string) error {
@@ -63,7 +67,11 @@ func (o *validateOptions) run(out io.Writer, files []string) error {
 			return err
 		}
 	}
-	nodes, root, err := compileSchema(schema)
+	lopts, err := run.LoadOptions(o.dialect, o.refMap, o.refRoot)
+	if err != nil {
+		return usage("%v", err)
+	}
+	v, err := run.NewValidator(run.Options{Schemas: []string{schema}, Load: lopts})
 	if err != nil {
 		return err
 	}
@@ -77,7 +85,7 @@ func (o *validateOptions) run(out io.Writer, files []string) error {
 				err = pe.Err // the file's name leads the line already
 			}
 			rep.Error = "cannot read: " + err.Error()
-		} else if rep.Violations, err = goruntime.ValidateJSON(nodes, root, data); err != nil {
+		} else if rep.Violations, err = v.Validate(data); err != nil {
 			rep.Error = "not JSON: " + err.Error()
 		}
 		rep.Valid = err == nil && len(rep.Violations) == 0
@@ -92,20 +100,6 @@ func (o *validateOptions) run(out io.Writer, files []string) error {
 		return &exitError{code: ExitFail}
 	}
 	return nil
-}
-
-// compileSchema builds the validation table of a schema, as the generator would for its package.
-func compileSchema(schema string) ([]goruntime.Node, int32, error) {
-	set, err := load.Files([]string{schema})
-	if err != nil {
-		return nil, 0, err
-	}
-	pkg, err := build.Build(set, build.Options{Package: "validate"})
-	if err != nil {
-		return nil, 0, err
-	}
-	table := govalidate.Lower(pkg)
-	return goruntime.Compile(table.Nodes), table.Of(pkg.Roots[0].Schema), nil
 }
 
 func readInstance(file string) ([]byte, error) {

@@ -3,9 +3,11 @@ package compat
 import (
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/contractgen/contractgen/internal/gen/jsonpointer"
 	"github.com/contractgen/contractgen/internal/gen/jsontree"
+	"github.com/contractgen/contractgen/internal/gen/schemaref"
 )
 
 // docError is every error Compare returns: it names the document, the JSON pointer and, for
@@ -31,12 +33,20 @@ func (e *docError) Error() string {
 // Unwrap returns the parser's error for a syntax error, else nil.
 func (e *docError) Unwrap() error { return e.err }
 
-// document is one parsed schema with what $ref resolution needs.
+// document is one parsed schema with what $ref resolution needs: the index of its resources (the
+// root, and every subschema with an "$id") and their anchors, which the one resolver (schemaref)
+// reads. A reference that names anything else leaves the document.
 type document struct {
-	label   string
-	root    any
-	anchors map[string]string // $anchor name -> pointer of the schema that declares it
+	label string
+	root  any
+	index *schemaref.Index[string] // resources are their root pointers
+	// resources are the document's resources, the root first; a reference resolves against the
+	// URI of the innermost one that holds it.
+	resources []resource
 }
+
+// resource is a schema resource of the document: its root's pointer and its absolute URI.
+type resource struct{ pointer, uri string }
 
 // errorf builds a docError for a pointer in this document.
 func (d *document) errorf(pointer, format string, args ...any) error {
@@ -47,7 +57,7 @@ func (d *document) errorf(pointer, format string, args ...any) error {
 // runaway nesting refused, every error with its pointer, line and column) and keeps the values as
 // encoding/json's generic decoding with UseNumber would give them.
 func parseDocument(label string, data []byte) (*document, error) {
-	doc := &document{label: label, anchors: map[string]string{}}
+	doc := &document{label: label, index: schemaref.NewIndex(func(root string) string { return root })}
 	tree, err := jsontree.Parse(data)
 	if err != nil {
 		var se *jsontree.SyntaxError
@@ -56,8 +66,15 @@ func parseDocument(label string, data []byte) (*document, error) {
 		}
 		return nil, &docError{doc: label, msg: err.Error(), err: err}
 	}
-	doc.noteAnchors(tree, "")
 	doc.root = tree.Value()
+	// The base is spelled as the resolver spells the URIs it looks up: parsed and printed.
+	u, err := schemaref.ResolveURI(documentBase, doc.rootID())
+	if err != nil {
+		u, _ = schemaref.ResolveURI(documentBase, "") // an $id that is no URI names nothing
+	}
+	u.Fragment, u.RawFragment = "", ""
+	doc.addResource("", u.String())
+	doc.indexSchema(tree, "", doc.resources[0])
 	switch doc.root.(type) {
 	case map[string]any, bool:
 	default:
@@ -66,22 +83,57 @@ func parseDocument(label string, data []byte) (*document, error) {
 	return doc, nil
 }
 
-// noteAnchors remembers every plain-name $anchor so that "#name" references resolve; when a name
-// is declared twice, the innermost, then first, declaration wins.
-func (d *document) noteAnchors(n *jsontree.Node, pointer string) {
+// dataKeywords hold instance values, not schemas: an "$id" or "$anchor" inside them declares
+// nothing.
+var dataKeywords = map[string]bool{"enum": true, "const": true, "default": true, "examples": true}
+
+// addResource records a resource; the first to claim a URI keeps it.
+func (d *document) addResource(pointer, uri string) resource {
+	r := resource{pointer, uri}
+	if _, taken := d.index.Resource(uri); !taken {
+		d.index.SetResource(uri, pointer)
+	}
+	d.resources = append(d.resources, r)
+	return r
+}
+
+// indexSchema records the resources (subschemas with an "$id" naming a URI without fragment)
+// and plain-name anchors ("$anchor", "$dynamicAnchor") below n, each anchor in the resource that holds it; when a name is
+// declared twice in one resource, the innermost, then first, declaration wins.
+func (d *document) indexSchema(n *jsontree.Node, pointer string, res resource) {
 	switch n.Kind {
 	case jsontree.Array:
 		for i, item := range n.Items {
-			d.noteAnchors(item, fmt.Sprintf("%s/%d", pointer, i))
+			d.indexSchema(item, fmt.Sprintf("%s/%d", pointer, i), res)
 		}
 	case jsontree.Object:
-		for _, m := range n.Members {
-			d.noteAnchors(m.Value, pointer+"/"+jsonpointer.Escape(m.Name))
+		if id := n.Get("$id"); id != nil && id.Kind == jsontree.String && pointer != "" {
+			if u, err := schemaref.ResolveURI(res.uri, id.Text); err == nil && u.Fragment == "" {
+				u.RawFragment = ""
+				res = d.addResource(pointer, u.String())
+			}
 		}
-		if a := n.Get("$anchor"); a != nil && a.Kind == jsontree.String {
-			if _, seen := d.anchors[a.Text]; !seen {
-				d.anchors[a.Text] = pointer
+		for _, m := range n.Members {
+			if !dataKeywords[m.Name] {
+				d.indexSchema(m.Value, pointer+"/"+jsonpointer.Escape(m.Name), res)
+			}
+		}
+		// A "$dynamicAnchor" is a plain-name anchor as well (2020-12, section 8.2.2).
+		for _, kw := range []string{"$anchor", "$dynamicAnchor"} {
+			if a := n.Get(kw); a != nil && a.Kind == jsontree.String {
+				d.index.AddAnchor(res.uri, a.Text, res.pointer, pointer)
 			}
 		}
 	}
+}
+
+// baseAt returns the URI of the innermost resource that holds pointer.
+func (d *document) baseAt(pointer string) resource {
+	best := d.resources[0]
+	for _, r := range d.resources[1:] {
+		if (pointer == r.pointer || strings.HasPrefix(pointer, r.pointer+"/")) && len(r.pointer) > len(best.pointer) {
+			best = r
+		}
+	}
+	return best
 }

@@ -4,7 +4,9 @@
 //
 // It works on the raw JSON of both documents, not on generated code, so any two schemas can be
 // compared. Both are walked in parallel from the root. Local $ref (a "#" fragment holding a JSON
-// pointer or an $anchor name, or the root $id followed by a fragment) is followed and merged
+// pointer or an anchor name, or the $id of the root or of an embedded resource followed by a
+// fragment; resolved as RFC 3986 says, by the resolver the loader uses too, schemaref) is
+// followed and merged
 // with its sibling keywords, so moving an inline schema into $defs is no change at all. $defs
 // entries are compared only where a $ref reaches them; an unreferenced definition constrains no
 // instance. Every paired visit is remembered, which ends $ref cycles and keeps a shared

@@ -1,11 +1,12 @@
 package compat
 
 import (
-	"net/url"
+	"errors"
 	"strconv"
 	"strings"
 
 	"github.com/contractgen/contractgen/internal/gen/jsonpointer"
+	"github.com/contractgen/contractgen/internal/gen/schemaref"
 )
 
 // rootID returns the root's $id without its fragment, or "" when there is none.
@@ -19,57 +20,39 @@ func (d *document) rootID() string {
 	return base
 }
 
+// documentBase is what a relative root $id resolves against, and the base URI of a document
+// without one (where only a fragment stays inside the root resource: see resolve).
+const documentBase = "contractgen-compat:/document"
+
 // resolve follows a $ref found at pointer at and returns the target and its canonical pointer.
-// Only references into the same document are supported: a fragment alone, or the root $id
-// (absolute or relative to itself) followed by a fragment.
+// Only references into the same document are supported: a fragment alone, resolved against the
+// resource that holds the reference, or the URI of one of the document's resources (the root's
+// $id, or an embedded resource's) followed by a fragment.
 func (d *document) resolve(ref, at string) (any, string, error) {
-	fragment, err := d.localFragment(ref, at)
+	t, err := d.index.Resolve(d.baseAt(at).uri, ref)
 	if err != nil {
-		return nil, "", err
+		return nil, "", d.refError(ref, at, err)
 	}
-	if fragment == "" || strings.HasPrefix(fragment, "/") {
-		return d.lookup(fragment, ref, at)
+	if base, _, _ := strings.Cut(ref, "#"); base != "" && t.Resource == "" && d.rootID() == "" {
+		// Without an $id the root has no name a reference could use; documentBase is no name.
+		return nil, "", d.errorf(at, "$ref %q leaves the document; only local references are supported", ref)
 	}
-	target, ok := d.anchors[fragment]
-	if !ok {
-		return nil, "", d.errorf(at, "$ref %q names an anchor that does not exist", ref)
-	}
-	return d.lookup(target, ref, at)
+	return d.lookup(t.Pointer, ref, at)
 }
 
-// localFragment checks that ref points into this document and returns its decoded fragment.
-func (d *document) localFragment(ref, at string) (string, error) {
-	base, fragment, _ := strings.Cut(ref, "#")
-	if base != "" && !d.sameResource(base) {
-		return "", d.errorf(at, "$ref %q leaves the document; only local references are supported", ref)
+// refError words the resolver's error for compat's users; apart from resolve, so that the
+// *schemaref.Error errors.As fills is allocated only when a reference fails.
+func (d *document) refError(ref, at string, err error) error {
+	var e *schemaref.Error
+	switch {
+	case !errors.As(err, &e):
+		return d.errorf(at, "$ref %q: %v", ref, err)
+	case e.Kind == schemaref.BadURI:
+		return d.errorf(at, "$ref %q is not a valid URI reference: %v", ref, e.Err)
+	case e.Kind == schemaref.UnknownAnchor:
+		return d.errorf(at, "$ref %q names an anchor that does not exist", ref)
 	}
-	decoded, err := url.PathUnescape(fragment)
-	if err != nil {
-		return "", d.errorf(at, "$ref %q has a malformed fragment: %v", ref, err)
-	}
-	return decoded, nil
-}
-
-// sameResource reports whether a reference's base names this document through its root $id.
-func (d *document) sameResource(base string) bool {
-	id := d.rootID()
-	if id == "" {
-		return false
-	}
-	if base == id {
-		return true
-	}
-	idURL, err := url.Parse(id)
-	if err != nil {
-		return false
-	}
-	refURL, err := url.Parse(base)
-	if err != nil {
-		return false
-	}
-	resolved := idURL.ResolveReference(refURL)
-	resolved.Fragment, resolved.RawFragment = "", ""
-	return resolved.String() == id
+	return d.errorf(at, "$ref %q leaves the document; only local references are supported", ref)
 }
 
 // lookup walks a JSON pointer from the root. The returned pointer is re-encoded so that two

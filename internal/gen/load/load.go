@@ -18,6 +18,7 @@ import (
 	"github.com/contractgen/contractgen/internal/gen/diag"
 	"github.com/contractgen/contractgen/internal/gen/jsontree"
 	"github.com/contractgen/contractgen/internal/gen/schemacheck"
+	"github.com/contractgen/contractgen/internal/gen/schemaref"
 )
 
 // MaxFileSize bounds what is read, so a runaway input fails with a message instead of exhausting memory.
@@ -53,10 +54,10 @@ type Set struct {
 	// depend on the dynamic scope, which only validation of the whole document keeps.
 	Dynamic bool
 
-	// byURI maps each resource's absolute URI (no fragment) to it; anchors maps "uri#name".
-	byURI   map[string]*Resource
-	anchors map[string]Location
-	opts    Options
+	// index names each resource by its absolute URI (no fragment) and holds the anchors of each:
+	// what references resolve against (schemaref, the resolver compat shares).
+	index *schemaref.Index[*Resource]
+	opts  Options
 }
 
 // Options are the loader's choices.
@@ -80,7 +81,7 @@ func Files(paths []string) (*Set, error) { return Load(paths, Options{}) }
 
 // Load loads the given schema files and every document they reference.
 func Load(paths []string, opts Options) (*Set, error) {
-	l := &loader{set: &Set{ByAbs: map[string]*Document{}, byURI: map[string]*Resource{}, anchors: map[string]Location{}, opts: opts}}
+	l := &loader{set: &Set{ByAbs: map[string]*Document{}, index: newIndex(), opts: opts}}
 	dirs := []string{opts.RefRoot}
 	if opts.RefRoot == "" {
 		dirs = dirs[:0]

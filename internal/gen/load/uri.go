@@ -1,6 +1,7 @@
 package load
 
 import (
+	"errors"
 	"fmt"
 	"net/url"
 	"path/filepath"
@@ -11,6 +12,7 @@ import (
 	"github.com/contractgen/contractgen/internal/gen/jsonpointer"
 	"github.com/contractgen/contractgen/internal/gen/jsontree"
 	"github.com/contractgen/contractgen/internal/gen/schemacheck"
+	"github.com/contractgen/contractgen/internal/gen/schemaref"
 )
 
 // Resource is a schema resource: a document's root or a subschema with its own identifier ("$id",
@@ -104,7 +106,7 @@ func SchemaChildren(d Dialect, node *jsontree.Node, ptr string, fn func(child *j
 // index registers the document's resources and anchors and queues its references.
 func (l *loader) index(doc *Document) {
 	root := &Resource{URI: doc.URI, Doc: doc, Dialect: doc.Dialect}
-	l.set.byURI[doc.URI] = root
+	l.set.index.SetResource(doc.URI, root)
 	l.walk(doc, doc.Tree, "", root)
 	slices.SortFunc(doc.Resources, func(a, b *Resource) int { return strings.Compare(a.Pointer, b.Pointer) })
 }
@@ -135,7 +137,7 @@ func (l *loader) walk(doc *Document, n *jsontree.Node, ptr string, res *Resource
 		}
 	}
 	if id := n.Get(d.IDKeyword()); id != nil && id.Kind == jsontree.String {
-		u, err := resolveURI(res.URI, id.Text)
+		u, err := schemaref.ResolveURI(res.URI, id.Text)
 		switch {
 		case err != nil:
 			l.diags.Add(doc.Path, ptr+"/"+d.IDKeyword(), "%s %q is not a URI reference: %v", d.IDKeyword(), id.Text, err)
@@ -146,11 +148,11 @@ func (l *loader) walk(doc *Document, n *jsontree.Node, ptr string, res *Resource
 			u.Fragment, u.RawFragment = "", ""
 			key := u.String()
 			if key != res.URI || ptr == "" {
-				if prev, dup := l.set.byURI[key]; dup && !(prev.Doc == doc && prev.Pointer == ptr) && !(prev.Doc == doc && ptr == "") {
+				if prev, dup := l.set.index.Resource(key); dup && !(prev.Doc == doc && prev.Pointer == ptr) && !(prev.Doc == doc && ptr == "") {
 					l.diags.Add(doc.Path, ptr+"/"+d.IDKeyword(), "%s %q is already the identifier of %s#%s", d.IDKeyword(), id.Text, prev.Doc.Path, prev.Pointer)
 				}
 				res = &Resource{URI: key, Doc: doc, Pointer: ptr, Dialect: d}
-				l.set.byURI[key] = res
+				l.set.index.SetResource(key, res)
 			}
 		}
 	}
@@ -183,12 +185,9 @@ func (l *loader) walk(doc *Document, n *jsontree.Node, ptr string, res *Resource
 }
 
 func (l *loader) anchor(doc *Document, res *Resource, name, ptr string) {
-	key := res.URI + "#" + name
-	if prev, dup := l.set.anchors[key]; dup && (prev.Doc != doc || prev.Pointer != ptr) {
+	if prev, added := l.set.index.AddAnchor(res.URI, name, res, ptr); !added && (prev.Resource.Doc != doc || prev.Pointer != ptr) {
 		l.diags.Add(doc.Path, ptr, "anchor %q is defined twice in %s (also at %s)", name, res.URI, prev.Pointer)
-		return
 	}
-	l.set.anchors[key] = Location{doc, ptr}
 }
 
 // followRefs loads the documents that references name, until every reference is resolved or
@@ -198,14 +197,14 @@ func (l *loader) followRefs() {
 		batch := l.pending
 		l.pending = nil
 		for _, p := range batch {
-			u, err := resolveURI(l.set.ResourceAt(p.doc, p.ptr).URI, p.ref)
+			u, err := schemaref.ResolveURI(l.set.ResourceAt(p.doc, p.ptr).URI, p.ref)
 			if err != nil {
 				l.diags.Add(p.doc.Path, p.ptr, "$ref %q is not a valid URI reference: %v", p.ref, err)
 				continue
 			}
 			u.Fragment, u.RawFragment = "", ""
 			key := u.String()
-			if _, ok := l.set.byURI[key]; ok {
+			if _, ok := l.set.index.Resource(key); ok {
 				continue
 			}
 			if data, name, ok := schemacheck.Builtin(key); ok {
@@ -236,7 +235,7 @@ func (l *loader) followRefs() {
 			doc := l.load(display, path, key, l.set.ResourceAt(p.doc, p.ptr).Dialect, data)
 			if doc != nil && doc.URI != key {
 				// The same file reached under another URI: it is one document with two names.
-				l.set.byURI[key] = doc.Resources[0]
+				l.set.index.SetResource(key, doc.Resources[0])
 			}
 		}
 	}
@@ -276,25 +275,6 @@ func (s *Set) LocalFile(uri string) (string, bool) {
 	return filepath.Join(m.Dir, filepath.FromSlash(rest)), true
 }
 
-// resolveURI resolves ref against base as RFC 3986 says; base may be a URN.
-func resolveURI(base, ref string) (*url.URL, error) {
-	r, err := url.Parse(ref)
-	if err != nil {
-		return nil, err
-	}
-	b, err := url.Parse(base)
-	if err != nil {
-		return nil, err
-	}
-	if b.Opaque != "" && !r.IsAbs() {
-		// A URN has no path to resolve against: only a fragment can be relative to it.
-		out := *b
-		out.Fragment, out.RawFragment = r.Fragment, r.RawFragment
-		return &out, nil
-	}
-	return b.ResolveReference(r), nil
-}
-
 // ResourceAt returns the innermost resource that contains the schema at ptr in doc.
 func (s *Set) ResourceAt(doc *Document, ptr string) *Resource {
 	var best *Resource
@@ -308,33 +288,41 @@ func (s *Set) ResourceAt(doc *Document, ptr string) *Resource {
 }
 
 // Resource returns the resource with the given absolute URI (no fragment), or nil.
-func (s *Set) Resource(uri string) *Resource { return s.byURI[uri] }
+func (s *Set) Resource(uri string) *Resource {
+	r, _ := s.index.Resource(uri)
+	return r
+}
 
-// Resolve finds the schema a reference at (doc, refPtr) names: its URI is resolved against the
-// base URI there, then looked up among the loaded resources, and its fragment read as a JSON
+// newIndex returns an empty index of resources, whose roots are their pointers.
+func newIndex() *schemaref.Index[*Resource] {
+	return schemaref.NewIndex(func(r *Resource) string { return r.Pointer })
+}
+
+// Resolve finds the schema a reference at (doc, refPtr) names: the one resolver (schemaref)
+// resolves it against the base URI there, among the loaded resources, its fragment read as a JSON
 // pointer from the resource's root or as an anchor. Errors name the keyword (the last token of
 // refPtr).
 func (s *Set) Resolve(doc *Document, refPtr, ref string) (Location, *Resource, error) {
 	kw := refPtr[strings.LastIndexByte(refPtr, '/')+1:]
-	u, err := resolveURI(s.ResourceAt(doc, refPtr).URI, ref)
+	t, err := s.index.Resolve(s.ResourceAt(doc, refPtr).URI, ref)
 	if err != nil {
-		return Location{}, nil, fmt.Errorf("%s %q is not a valid URI reference: %v", kw, ref, err)
+		return Location{}, nil, s.refError(kw, ref, err)
 	}
-	frag := u.Fragment
-	u.Fragment, u.RawFragment = "", ""
-	res := s.byURI[u.String()]
-	if res == nil {
-		return Location{}, nil, fmt.Errorf("%s %q names %s, which was not loaded", kw, ref, u)
-	}
+	return Location{t.Resource.Doc, t.Pointer}, t.Resource, nil
+}
+
+// refError words the resolver's error for the loader's users. It is a function of its own so that
+// the *schemaref.Error errors.As fills is allocated only when a reference fails.
+func (s *Set) refError(kw, ref string, err error) error {
+	var e *schemaref.Error
 	switch {
-	case frag == "":
-		return Location{res.Doc, res.Pointer}, res, nil
-	case strings.HasPrefix(frag, "/"):
-		return Location{res.Doc, res.Pointer + frag}, res, nil
+	case !errors.As(err, &e):
+		return err
+	case e.Kind == schemaref.BadURI:
+		return fmt.Errorf("%s %q is not a valid URI reference: %v", kw, ref, e.Err)
+	case e.Kind == schemaref.UnknownAnchor:
+		res := s.Resource(e.URI)
+		return fmt.Errorf("%s %q names anchor %q, which %s#%s does not define", kw, ref, e.Anchor, res.Doc.Path, res.Pointer)
 	}
-	loc, ok := s.anchors[u.String()+"#"+frag]
-	if !ok {
-		return Location{}, nil, fmt.Errorf("%s %q names anchor %q, which %s#%s does not define", kw, ref, frag, res.Doc.Path, res.Pointer)
-	}
-	return loc, s.ResourceAt(loc.Doc, loc.Pointer), nil
+	return fmt.Errorf("%s %q names %s, which was not loaded", kw, ref, e.URI)
 }

@@ -153,22 +153,12 @@ func Run(opts Options) (*Result, error) {
 	if err := checkGoDir(goDir(opts)); err != nil {
 		return nil, err
 	}
-	start := time.Now()
-	set, err := load.Load(opts.Schemas, opts.Load)
-	if err != nil {
-		return nil, err
-	}
-	loaded := time.Now()
-	// The target list is not part of the hash: which targets run changes which files exist, not
-	// what any one of them holds, so generating docs as well must not touch the Go package.
-	// Go files written into the output root itself (--go-dir ., go generate's default) join the
-	// package of the directive's file, which has the package comment.
-	pkg, err := build.Build(set, build.Options{Package: opts.Package, RootType: opts.RootType, SharedPackage: path.Clean(goDir(opts)) == "."})
+	pkg, timings, err := loadAndBuild(opts)
 	if err != nil {
 		return nil, err
 	}
 	built := time.Now()
-	res := &Result{Package: pkg, Timings: Timings{Load: loaded.Sub(start), Build: built.Sub(loaded)}}
+	res := &Result{Package: pkg, Timings: timings}
 	selected := sortedCopy(names)
 	emitters := make([]func(*ir.Package) ([]emit.File, error), len(selected))
 	for i, name := range selected {
@@ -197,6 +187,26 @@ func Run(opts Options) (*Result, error) {
 		}
 	}
 	return res, nil
+}
+
+// loadAndBuild loads the schemas and builds the IR: the part of a run that generate, check and
+// validate share.
+func loadAndBuild(opts Options) (*ir.Package, Timings, error) {
+	start := time.Now()
+	set, err := load.Load(opts.Schemas, opts.Load)
+	if err != nil {
+		return nil, Timings{}, err
+	}
+	loaded := time.Now()
+	// The target list is not part of the hash: which targets run changes which files exist, not
+	// what any one of them holds, so generating docs as well must not touch the Go package.
+	// Go files written into the output root itself (--go-dir ., go generate's default) join the
+	// package of the directive's file, which has the package comment.
+	pkg, err := build.Build(set, build.Options{Package: opts.Package, RootType: opts.RootType, SharedPackage: path.Clean(goDir(opts)) == "."})
+	if err != nil {
+		return nil, Timings{}, err
+	}
+	return pkg, Timings{Load: loaded.Sub(start), Build: time.Since(loaded)}, nil
 }
 
 // checkGoDir refuses a Go directory that would put files outside the output root: the writer

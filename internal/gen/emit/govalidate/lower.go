@@ -6,12 +6,17 @@ import (
 )
 
 // Table is the validation table of a package: one node per schema, in a deterministic order, with
-// node 0 unused so that 0 can mean "absent" in references.
+// node 0 unused so that 0 can mean "absent" in references. It is the one lowering of the schemas
+// that both validators print: the Go target's cgNodes and the TypeScript target's, which numbers
+// its nodes the same way and spells each from the same lowered keywords.
 type Table struct {
 	// Nodes are the lowered schemas; Nodes[0] is a placeholder.
 	Nodes []goruntime.Node
 	// Origins are the "file#/pointer" of each node, for comments in generated code.
 	Origins []string
+	// Schemas are the schema of each node (Schemas[0] is nil), for what a target spells its own
+	// way: the TypeScript target prints the ECMA-262 pattern, where Nodes hold its RE2 spelling.
+	Schemas []*ir.Schema
 	// index maps each schema to its node.
 	index map[*ir.Schema]int32
 	// lowered holds the nodes while Lower runs: growing a slice of pointers is cheap, where
@@ -30,7 +35,7 @@ func (t *Table) Of(s *ir.Schema) int32 {
 // Lower builds the table for every schema reachable from the package's named types. Roots come
 // first, then the other named types by Go name, each followed by the schemas under it.
 func Lower(pkg *ir.Package) *Table {
-	t := &Table{Origins: []string{""}, index: map[*ir.Schema]int32{}, lowered: []*goruntime.Node{{}}}
+	t := &Table{Origins: []string{""}, Schemas: []*ir.Schema{nil}, index: map[*ir.Schema]int32{}, lowered: []*goruntime.Node{{}}}
 	for _, n := range pkg.Roots {
 		t.add(n.Schema)
 	}
@@ -58,6 +63,7 @@ func (t *Table) add(s *ir.Schema) int32 {
 	n := lowerAssertions(s)
 	t.lowered = append(t.lowered, &n)
 	t.Origins = append(t.Origins, s.Origin)
+	t.Schemas = append(t.Schemas, s)
 	if s.Ref != nil {
 		n.Ref = t.add(s.Ref.Schema)
 	}

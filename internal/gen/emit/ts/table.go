@@ -5,55 +5,36 @@ import (
 	"strings"
 
 	"github.com/contractgen/contractgen/internal/gen/emit"
+	"github.com/contractgen/contractgen/internal/gen/emit/govalidate"
 	"github.com/contractgen/contractgen/internal/gen/ir"
+	"github.com/contractgen/contractgen/internal/templates/goruntime"
 )
 
 // maxSafeCount is the largest count a JS number holds exactly (2^53 - 1).
 const maxSafeCount = 1<<53 - 1
 
-// table numbers the schema nodes for the validator; entry 0 stays empty so 0 can mean "absent",
-// as in the Go table.
+// table is the package's validation table as the Go target lowers it (govalidate.Lower): the
+// same nodes, numbered the same way, with entry 0 empty so 0 can mean "absent". This target
+// prints the subset of keywords its runtime implements and refuses a schema that needs more.
 type table struct {
-	nodes []*ir.Schema
-	index map[*ir.Schema]int
+	*govalidate.Table
 }
 
-// newTable visits every named type's schema and everything reachable from it.
-func newTable(pkg *ir.Package, names map[*ir.Named]string) (*table, error) {
-	t := &table{nodes: []*ir.Schema{nil}, index: map[*ir.Schema]int{}}
-	for _, n := range pkg.Types {
-		t.visit(n.Schema)
-	}
-	for _, s := range t.nodes[1:] {
-		if kw := unsupported(s); kw != "" {
-			return nil, fmt.Errorf("ts: %s: the TypeScript target does not support %s yet; generate without it (--targets) or drop the keyword", s.Origin, kw)
+// newTable lowers the package and checks that every node fits the TypeScript runtime.
+func newTable(pkg *ir.Package) (*table, error) {
+	t := &table{govalidate.Lower(pkg)}
+	for i := 1; i < len(t.Nodes); i++ {
+		n := &t.Nodes[i]
+		if kw := unsupported(n); kw != "" {
+			return nil, fmt.Errorf("ts: %s: the TypeScript target does not support %s yet; generate without it (--targets) or drop the keyword", t.Origins[i], kw)
 		}
-		for _, c := range []*int64{s.MinLength, s.MaxLength, s.MinItems, s.MaxItems} {
-			if c != nil && *c > maxSafeCount {
-				return nil, fmt.Errorf("ts: %s: a count of %d is beyond what a JavaScript number holds exactly", s.Origin, *c)
+		for _, c := range []goruntime.Count{n.MinLength, n.MaxLength, n.MinItems, n.MaxItems} {
+			if c.Set && c.N > maxSafeCount {
+				return nil, fmt.Errorf("ts: %s: a count of %d is beyond what a JavaScript number holds exactly", t.Origins[i], c.N)
 			}
 		}
 	}
 	return t, nil
-}
-
-func (t *table) visit(s *ir.Schema) {
-	if s == nil {
-		return
-	}
-	if _, ok := t.index[s]; ok {
-		return
-	}
-	t.index[s] = len(t.nodes)
-	t.nodes = append(t.nodes, s)
-	if s.Ref != nil {
-		t.visit(s.Ref.Schema)
-	}
-	t.visit(s.Items)
-	for _, p := range s.Properties {
-		t.visit(p.Schema)
-	}
-	t.visit(s.AdditionalProperties)
 }
 
 // write declares cgNodes, one node per line with its origin, so a keyword location in a violation
@@ -61,80 +42,89 @@ func (t *table) visit(s *ir.Schema) {
 func (t *table) write(b *strings.Builder) {
 	b.WriteString("/** cgNodes is the contract's schema as a table for the validator below; entry 0 is unused. */\n")
 	b.WriteString("const cgNodes: CgNode[] = [\n  {},\n")
-	for i, s := range t.nodes[1:] {
-		fmt.Fprintf(b, "  /* %d: %s */ {%s},\n", i+1, emit.InlineComment(emit.SourceRef(s.Origin)), t.fields(s))
+	for i := 1; i < len(t.Nodes); i++ {
+		fmt.Fprintf(b, "  /* %d: %s */ {%s},\n", i, emit.InlineComment(emit.SourceRef(t.Origins[i])), fields(&t.Nodes[i], t.Schemas[i]))
 	}
 	b.WriteString("];\n")
 }
 
-// fields lists a node's keywords as object-literal members, only those present.
-func (t *table) fields(s *ir.Schema) string {
+// jsonTypes are the "type" names in the order the runtime's messages list them (sorted, as the
+// IR keeps them), each with its bit in the lowered node.
+var jsonTypes = []struct {
+	name string
+	bit  uint8
+}{
+	{"array", goruntime.TypeArray}, {"boolean", goruntime.TypeBoolean}, {"integer", goruntime.TypeInteger},
+	{"null", goruntime.TypeNull}, {"number", goruntime.TypeNumber}, {"object", goruntime.TypeObject},
+	{"string", goruntime.TypeString},
+}
+
+// fields lists a lowered node's keywords as object-literal members, only those present. s is the
+// node's schema, for the pattern as written (the node holds its RE2 translation).
+func fields(n *goruntime.Node, s *ir.Schema) string {
 	var f []string
 	add := func(format string, args ...any) { f = append(f, fmt.Sprintf(format, args...)) }
-	if s.Bool != nil {
-		add("bool: %t", *s.Bool)
+	switch n.Bool {
+	case goruntime.TrueSchema:
+		add("bool: true")
+	case goruntime.FalseSchema:
+		add("bool: false")
 	}
-	if s.Ref != nil {
-		add("ref: %d", t.index[s.Ref.Schema])
+	if n.Ref != 0 {
+		add("ref: %d", n.Ref)
 	}
-	if len(s.Types) > 0 {
-		add("types: [%s]", joinQuoted(s.Types))
-	}
-	if s.Const != nil {
-		add("const: %s", quote(string(s.Const.JSON)))
-	}
-	if len(s.Enum) > 0 {
-		texts := make([]string, len(s.Enum))
-		for i, v := range s.Enum {
-			texts[i] = string(v.JSON)
+	if n.Types != 0 {
+		var names []string
+		for _, tn := range jsonTypes {
+			if n.Types&tn.bit != 0 {
+				names = append(names, tn.name)
+			}
 		}
-		add("enum: [%s]", joinQuoted(texts))
+		add("types: [%s]", joinQuoted(names))
 	}
-	counts := []struct {
-		name string
-		n    *int64
-	}{{"minLength", s.MinLength}, {"maxLength", s.MaxLength}, {"minItems", s.MinItems}, {"maxItems", s.MaxItems}}
-	for _, c := range counts[:2] {
-		if c.n != nil {
-			add("%s: %d", c.name, *c.n)
+	if n.HasConst {
+		add("const: %s", quote(n.Const))
+	}
+	if len(n.Enum) > 0 {
+		add("enum: [%s]", joinQuoted(n.Enum))
+	}
+	count := func(name string, c goruntime.Count) {
+		if c.Set {
+			add("%s: %d", name, c.N)
 		}
 	}
+	count("minLength", n.MinLength)
+	count("maxLength", n.MaxLength)
 	if s.Pattern != "" {
 		add("pattern: %s", quote(s.Pattern))
 	}
-	bounds := []struct {
-		name string
-		n    *ir.Number
-	}{{"minimum", s.Minimum}, {"maximum", s.Maximum}, {"exclusiveMinimum", s.ExclusiveMinimum},
-		{"exclusiveMaximum", s.ExclusiveMaximum}, {"multipleOf", s.MultipleOf}}
+	bounds := []struct{ name, literal string }{{"minimum", n.Minimum}, {"maximum", n.Maximum},
+		{"exclusiveMinimum", n.ExclusiveMinimum}, {"exclusiveMaximum", n.ExclusiveMaximum}, {"multipleOf", n.MultipleOf}}
 	for _, bd := range bounds {
-		if bd.n != nil {
-			add("%s: %s", bd.name, quote(bd.n.Literal))
+		if bd.literal != "" {
+			add("%s: %s", bd.name, quote(bd.literal))
 		}
 	}
-	if s.Items != nil {
-		add("items: %d", t.index[s.Items])
+	if n.Items != 0 {
+		add("items: %d", n.Items)
 	}
-	for _, c := range counts[2:] {
-		if c.n != nil {
-			add("%s: %d", c.name, *c.n)
-		}
-	}
-	if s.UniqueItems {
+	count("minItems", n.MinItems)
+	count("maxItems", n.MaxItems)
+	if n.UniqueItems {
 		add("uniqueItems: true")
 	}
-	if len(s.Properties) > 0 {
-		props := make([]string, len(s.Properties))
-		for i, p := range s.Properties {
-			props[i] = fmt.Sprintf("[%s, %d]", quote(p.Name), t.index[p.Schema])
+	if len(n.Properties) > 0 {
+		props := make([]string, len(n.Properties))
+		for i, p := range n.Properties {
+			props[i] = fmt.Sprintf("[%s, %d]", quote(p.Name), p.Node)
 		}
 		add("properties: [%s]", strings.Join(props, ", "))
 	}
-	if len(s.Required) > 0 {
-		add("required: [%s]", joinQuoted(s.Required))
+	if len(n.Required) > 0 {
+		add("required: [%s]", joinQuoted(n.Required))
 	}
-	if s.AdditionalProperties != nil {
-		add("additionalProperties: %d", t.index[s.AdditionalProperties])
+	if n.AdditionalProperties != 0 {
+		add("additionalProperties: %d", n.AdditionalProperties)
 	}
 	if len(f) == 0 {
 		return ""
@@ -150,22 +140,23 @@ func joinQuoted(list []string) string {
 	return strings.Join(out, ", ")
 }
 
-// unsupported names the first keyword of s that the TypeScript validator does not implement, so
-// that a schema using it fails generation instead of being validated more loosely than in Go.
-func unsupported(s *ir.Schema) string {
+// unsupported names the first keyword of a lowered node that the TypeScript validator does not
+// implement, so that a schema using it fails generation instead of being validated more loosely
+// than in Go.
+func unsupported(n *goruntime.Node) string {
 	checks := []struct {
 		kw  string
 		set bool
 	}{
-		{"prefixItems", len(s.PrefixItems) > 0}, {"contains", s.Contains != nil},
-		{"minContains", s.MinContains != nil}, {"maxContains", s.MaxContains != nil},
-		{"patternProperties", len(s.PatternProperties) > 0}, {"propertyNames", s.PropertyNames != nil},
-		{"minProperties", s.MinProperties != nil}, {"maxProperties", s.MaxProperties != nil},
-		{"dependentRequired", len(s.DependentRequired) > 0}, {"dependentSchemas", len(s.DependentSchemas) > 0},
-		{"allOf", len(s.AllOf) > 0}, {"anyOf", len(s.AnyOf) > 0}, {"oneOf", len(s.OneOf) > 0},
-		{"not", s.Not != nil}, {"if", s.If != nil}, {"then", s.Then != nil}, {"else", s.Else != nil},
-		{"unevaluatedProperties", s.UnevaluatedProperties != nil}, {"unevaluatedItems", s.UnevaluatedItems != nil},
-		{s.DynamicKeyword, s.DynamicRef != nil},
+		{"prefixItems", len(n.PrefixItems) > 0}, {"contains", n.Contains != 0},
+		{"minContains", n.MinContains.Set}, {"maxContains", n.MaxContains.Set},
+		{"patternProperties", len(n.PatternProperties) > 0}, {"propertyNames", n.PropertyNames != 0},
+		{"minProperties", n.MinProperties.Set}, {"maxProperties", n.MaxProperties.Set},
+		{"dependentRequired", len(n.DependentRequired) > 0}, {"dependentSchemas", len(n.DependentSchemas) > 0},
+		{"allOf", len(n.AllOf) > 0}, {"anyOf", len(n.AnyOf) > 0}, {"oneOf", len(n.OneOf) > 0},
+		{"not", n.Not != 0}, {"if", n.If != 0}, {"then", n.Then != 0}, {"else", n.Else != 0},
+		{"unevaluatedProperties", n.UnevaluatedProperties != 0}, {"unevaluatedItems", n.UnevaluatedItems != 0},
+		{n.DynamicKeyword, n.DynamicRef != 0},
 	}
 	for _, c := range checks {
 		if c.set {

@@ -47,7 +47,7 @@ func Emit(pkg *ir.Package) ([]emit.File, error) {
 	if err := checkNames(pkg, names); err != nil {
 		return nil, err
 	}
-	table, err := newTable(pkg, names)
+	table, err := newTable(pkg)
 	if err != nil {
 		return nil, err
 	}
@@ -82,7 +82,7 @@ func writeAPI(b *strings.Builder, pkg *ir.Package, root *ir.Named, names map[*ir
 		// "a" or "an" before Root, for the doc comments.
 		"RootArticle": naming.Article(root.Name),
 		"Obj":         names[root],
-		"RootNode":    t.index[root.Schema],
+		"RootNode":    t.Of(root.Schema),
 		"MetaKey":     string(key),
 		"Message":     errorMessage(root),
 	})

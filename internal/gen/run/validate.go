@@ -1,0 +1,69 @@
+package run
+
+import (
+	"fmt"
+
+	"github.com/contractgen/contractgen/internal/gen/emit/govalidate"
+	"github.com/contractgen/contractgen/internal/gen/load"
+	"github.com/contractgen/contractgen/internal/templates/goruntime"
+)
+
+// MaxInstanceSize bounds each instance file contractgen validate reads, as the loader bounds schema
+// files.
+const MaxInstanceSize = load.MaxFileSize
+
+// Violation is one way an instance fails its schema: the instance's JSON pointer, the schema
+// keyword's pointer (through $ref) and a message. It is the generated packages' own type.
+type Violation = goruntime.Violation
+
+// LoadOptions reads the loader's settings as the command line and the config file spell them:
+// the dialect of schemas without "$schema" ("" for 2020-12), remote prefixes mapped to local
+// directories ("PREFIX=DIR") and the directory references may read under ("" for the schemas'
+// own). generate, check and validate all read them here, so they cannot disagree.
+func LoadOptions(dialect string, refMap []string, refRoot string) (load.Options, error) {
+	d, err := load.ParseDialect(dialect)
+	if err != nil {
+		return load.Options{}, err
+	}
+	opts := load.Options{Dialect: d, RefRoot: refRoot}
+	for _, m := range refMap {
+		rm, err := load.ParseRefMap(m)
+		if err != nil {
+			return load.Options{}, err
+		}
+		opts.RefMap = append(opts.RefMap, rm)
+	}
+	return opts, nil
+}
+
+// Validator checks JSON instances against a schema with the semantics of the generated Parse:
+// the interpreter generated packages carry runs over the table the Go target would print, so
+// contractgen validate and the generated code cannot disagree.
+type Validator struct {
+	nodes []goruntime.Node
+	root  int32
+}
+
+// NewValidator loads and builds the schema (opts.Schemas holds exactly one; opts.Load applies;
+// the targets and Go settings do not) and compiles its validation table. Errors are those of
+// generate: every problem with its file and pointer.
+func NewValidator(opts Options) (*Validator, error) {
+	if len(opts.Schemas) != 1 {
+		return nil, fmt.Errorf("validate takes one schema, not %d", len(opts.Schemas))
+	}
+	if opts.Package == "" {
+		opts.Package = "validate" // a name build accepts; nothing is printed with it
+	}
+	pkg, _, err := loadAndBuild(opts)
+	if err != nil {
+		return nil, err
+	}
+	table := govalidate.Lower(pkg)
+	return &Validator{nodes: goruntime.Compile(table.Nodes), root: table.Of(pkg.Roots[0].Schema)}, nil
+}
+
+// Validate checks one JSON document. It returns an error only when data is not JSON; a member
+// name that occurs twice in one object is a violation.
+func (v *Validator) Validate(data []byte) ([]Violation, error) {
+	return goruntime.ValidateJSON(v.nodes, v.root, data)
+}
