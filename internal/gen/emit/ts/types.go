@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/contractgen/contractgen/internal/gen/emit"
@@ -76,11 +77,97 @@ func writeEnum(b *strings.Builder, n *ir.Named, name string) {
 	b.WriteString("}\n\n")
 }
 
-// tsType is the TypeScript type of a schema's values.
+// tsType is the TypeScript type of a schema's values: the type its own keywords give, intersected
+// with its allOf parts and with the union of its oneOf or anyOf alternatives. A part whose type is
+// unknown adds nothing, and an alternative that is unknown makes the union unknown, so the type
+// never rejects a value the schema accepts (it may accept more: conditions, not and counts are
+// the validator's job).
 func tsType(s *ir.Schema, names map[*ir.Named]string) string {
-	switch {
-	case s == nil:
+	if s == nil {
 		return "unknown"
+	}
+	parts := []string{ownType(s, names)}
+	for _, p := range s.AllOf {
+		parts = append(parts, tsType(p, names))
+	}
+	for _, alts := range [][]*ir.Schema{s.OneOf, s.AnyOf} {
+		if len(alts) > 0 {
+			parts = append(parts, unionOf(alts, names))
+		}
+	}
+	return intersection(parts)
+}
+
+// unionOf is the union of the alternatives' types, or unknown when one of them is.
+func unionOf(alts []*ir.Schema, names map[*ir.Named]string) string {
+	types := make([]string, 0, len(alts))
+	for _, a := range alts {
+		t := tsType(a, names)
+		switch {
+		case t == "unknown":
+			return "unknown"
+		case t == "never" || slices.Contains(types, t):
+			continue
+		}
+		types = append(types, t)
+	}
+	if len(types) == 0 {
+		return "never"
+	}
+	return strings.Join(types, " | ")
+}
+
+// intersection joins types with &, leaving out unknown (which adds nothing) and repeats, and
+// parenthesizes unions so that & binds as meant.
+func intersection(types []string) string {
+	var keep []string
+	for _, t := range types {
+		if t == "never" {
+			return "never"
+		}
+		if t == "unknown" || slices.Contains(keep, t) {
+			continue
+		}
+		keep = append(keep, t)
+	}
+	switch len(keep) {
+	case 0:
+		return "unknown"
+	case 1:
+		return keep[0]
+	}
+	for i, t := range keep {
+		if topLevelUnion(t) {
+			keep[i] = "(" + t + ")"
+		}
+	}
+	return strings.Join(keep, " & ")
+}
+
+// topLevelUnion reports whether a type has a | outside brackets and quotes.
+func topLevelUnion(t string) bool {
+	depth, quoted := 0, false
+	for i := 0; i < len(t); i++ {
+		switch c := t[i]; {
+		case quoted && c == '\\':
+			i++
+		case c == '"':
+			quoted = !quoted
+		case quoted:
+		case c == '(' || c == '{' || c == '[':
+			depth++
+		case c == ')' || c == '}' || c == ']':
+			depth--
+		case c == '|' && depth == 0:
+			return true
+		}
+	}
+	return false
+}
+
+// ownType is the type a schema's own keywords give, applicators aside.
+func ownType(s *ir.Schema, names map[*ir.Named]string) string {
+	switch {
 	case s.Bool != nil && *s.Bool:
 		return "unknown"
 	case s.Bool != nil:

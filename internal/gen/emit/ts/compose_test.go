@@ -1,0 +1,124 @@
+package ts
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/contractgen/contractgen/internal/gen/build"
+	"github.com/contractgen/contractgen/internal/gen/ir"
+	"github.com/contractgen/contractgen/internal/gen/load"
+)
+
+func TestTypeOfCompositions(t *testing.T) {
+	str := &ir.Schema{Types: []string{"string"}}
+	num := &ir.Schema{Types: []string{"number"}}
+	obj := func(name string, s *ir.Schema) *ir.Schema {
+		fls := false
+		return &ir.Schema{Types: []string{"object"}, Properties: []*ir.Property{{Name: name, Schema: s}}, Required: []string{name},
+			AdditionalProperties: &ir.Schema{Bool: &fls}}
+	}
+	a, b := &ir.Named{Name: "A"}, &ir.Named{Name: "B"}
+	names := map[*ir.Named]string{a: "A", b: "B"}
+	cases := []struct {
+		name string
+		s    *ir.Schema
+		want string
+	}{
+		{"allOf intersects", &ir.Schema{AllOf: []*ir.Schema{{Ref: a}, obj("x", str)}}, "A & { x: string }"},
+		{"untyped parts add nothing", &ir.Schema{Types: []string{"object"}, AllOf: []*ir.Schema{{Required: []string{"x"}}}},
+			"{ [member: string]: unknown }"},
+		{"oneOf unites", &ir.Schema{OneOf: []*ir.Schema{{Ref: a}, {Ref: b}}}, "A | B"},
+		{"anyOf unites", &ir.Schema{AnyOf: []*ir.Schema{str, num, str}}, "string | number"},
+		{"an unknown alternative", &ir.Schema{AnyOf: []*ir.Schema{str, {MinLength: new(int64)}}}, "unknown"},
+		{"own type and alternatives", &ir.Schema{Types: []string{"string", "null"}, AnyOf: []*ir.Schema{str, num}},
+			"(string | null) & (string | number)"},
+		{"$ref beside allOf", &ir.Schema{Ref: a, AllOf: []*ir.Schema{{Ref: b}}}, "A & B"},
+		{"never wins", &ir.Schema{AllOf: []*ir.Schema{{Ref: a}, {Bool: new(bool)}}}, "never"},
+		{"a bar inside a literal", &ir.Schema{AllOf: []*ir.Schema{{Const: &ir.Value{JSON: []byte(`"a|b"`), Go: "a|b"}}, {Ref: a}}},
+			`"a|b" & A`},
+	}
+	for _, c := range cases {
+		if got := tsType(c.s, names); got != c.want {
+			t.Errorf("%s: tsType = %s, want %s", c.name, got, c.want)
+		}
+	}
+}
+
+// TestComposedTypesCompile declares the types of a schema that composes ($ref'd base plus inline
+// extension, a oneOf of variants told apart by a const) and checks with tsc --strict that they
+// accept what the schema accepts, reject what it rejects where TypeScript can tell, and narrow on
+// the discriminator.
+func TestComposedTypesCompile(t *testing.T) {
+	schema := `{
+  "$schema": "https://json-schema.org/draft/2020-12/schema",
+  "title": "Drawing",
+  "type": "object",
+  "properties": {"shape": {"$ref": "#/$defs/shape"}, "tag": {"$ref": "#/$defs/tagged"}},
+  "required": ["shape"],
+  "$defs": {
+    "base": {"type": "object", "properties": {"id": {"type": "string"}}, "required": ["id"]},
+    "tagged": {"allOf": [{"$ref": "#/$defs/base"}, {"type": "object", "properties": {"label": {"type": "string"}}, "required": ["label"]}]},
+    "circle": {"type": "object", "properties": {"kind": {"const": "circle"}, "radius": {"type": "number"}},
+      "required": ["kind", "radius"], "additionalProperties": false},
+    "square": {"type": "object", "properties": {"kind": {"const": "square"}, "side": {"type": "number"}},
+      "required": ["kind", "side"], "additionalProperties": false},
+    "shape": {"oneOf": [{"$ref": "#/$defs/circle"}, {"$ref": "#/$defs/square"}]}
+  }
+}`
+	dir := t.TempDir()
+	file := filepath.Join(dir, "drawing.schema.json")
+	if err := os.WriteFile(file, []byte(schema), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	set, err := load.Files([]string{file})
+	if err != nil {
+		t.Fatal(err)
+	}
+	pkg, err := build.Build(set, build.Options{Package: "drawing"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b strings.Builder
+	writeTypes(&b, pkg, typeNames(pkg))
+	decls := b.String()
+	for _, want := range []string{"export type Shape = Circle | Square;"} {
+		if !strings.Contains(decls, want) {
+			t.Errorf("the declarations lack %q:\n%s", want, decls)
+		}
+	}
+	uses := `
+export const circle: Shape = { kind: "circle", radius: 1 };
+export const square: Shape = { kind: "square", side: 2 };
+// @ts-expect-error a circle has no side
+export const wrongMember: Shape = { kind: "circle", side: 1 };
+// @ts-expect-error no variant is a triangle
+export const noVariant: Shape = { kind: "triangle", side: 1 };
+export function area(s: Shape): number {
+  switch (s.kind) {
+    case "circle":
+      return s.radius * s.radius;
+    case "square":
+      return s.side * s.side;
+  }
+}
+export const tagged: Tagged = { id: "t1", label: "first" };
+// @ts-expect-error the base's id is required
+export const untagged: Tagged = { label: "first" };
+// @ts-expect-error the extension's label is required
+export const unlabeled: Tagged = { id: "t1" };
+export const drawing: DrawingObject = { shape: circle, tag: tagged };
+`
+	out := filepath.Join(dir, "drawing.ts")
+	if err := os.WriteFile(out, []byte(decls+uses), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tsc := findTSC(t)
+	args := []string{"--strict", "--exactOptionalPropertyTypes", "--noUncheckedIndexedAccess", "--noImplicitReturns",
+		"--noEmit", "--target", "es2020", "--lib", "es2020", out}
+	if outb, err := exec.Command(tsc, args...).CombinedOutput(); err != nil {
+		t.Errorf("tsc --strict: %v\n%s\n%s", err, outb, decls)
+	}
+}
