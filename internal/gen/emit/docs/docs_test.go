@@ -31,6 +31,10 @@ var contracts = map[string]string{
 	"agent-error":  "docs/contracts/schemas/agent-error.schema.json",
 	"fixture-v1.1": "testdata/contracts/v1.1/agent-error.schema.json",
 	"fixture-v2":   "testdata/contracts/v2/agent-error.schema.json",
+	// Issue 16's result contracts: conditions beside the members, and an allOf of a base and an
+	// extension.
+	"result-conditions": "testdata/golden/result-contract-conditions/tool-result.schema.json",
+	"result-extension":  "testdata/golden/result-contract-extension/search-result.schema.json",
 }
 
 // testdataDir and repoRoot are absolute, because buildIR changes the directory.

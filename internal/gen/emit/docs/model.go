@@ -18,6 +18,9 @@ type page struct {
 	Sources  []ir.Source
 	Required []member
 	Optional []member
+	// Conditions are the rules that tie members together (if/then/else, dependentRequired, …), in
+	// words.
+	Conditions []string
 	// Origins, Actions, SameArguments and SideEffects are the enums the catalog refers to; nil
 	// when the contract lacks the member.
 	Origins, Actions, SameArguments, SideEffects *enum
@@ -87,6 +90,7 @@ func newPage(pkg *ir.Package) (*page, error) {
 			p.Optional = append(p.Optional, describeMember(f))
 		}
 	}
+	p.Conditions = conditions(root.Schema)
 	p.Origins = enumOf(fieldNamed(root, "origin"))
 	p.SideEffects = enumOf(fieldNamed(root, "side_effects"))
 	if rec := structOf(fieldNamed(root, "recovery")); rec != nil {
