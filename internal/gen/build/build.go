@@ -74,6 +74,7 @@ func Build(set *load.Set, opts Options) (*ir.Package, error) {
 	for _, doc := range set.Roots {
 		pkg.Roots = append(pkg.Roots, b.root(doc))
 	}
+	b.unions()
 	b.scopes()
 	b.checkCycles()
 	b.finish(pkg)
@@ -106,6 +107,8 @@ type builder struct {
 	strict map[*load.Document]bool
 	// dynamic is set once a dynamic reference is read: the nodes then need their scopes.
 	dynamic bool
+	// pending are the unions whose form unions() decides once every schema is built (union.go).
+	pending []pendingUnion
 }
 
 // nodeKey locates a built schema node.
@@ -222,6 +225,7 @@ func (b *builder) shape(doc *load.Document, ptr string, n *ir.Named) {
 		// the interpreter keeps that scope when it validates the whole document as JSON.
 		n.Kind = ir.AliasType
 		n.Underlying = &ir.GoType{Kind: ir.GoRaw}
+	case b.pendUnion(doc, ptr, n):
 	case isStruct(s):
 		n.Kind = ir.StructType
 		n.Extra = s.AdditionalProperties == nil || s.AdditionalProperties.Bool == nil || *s.AdditionalProperties.Bool
@@ -434,6 +438,9 @@ func (b *builder) chooseGoType(doc *load.Document, ptr string, s *ir.Schema, sug
 		return &ir.GoType{Kind: ir.GoRaw}
 	}
 	if IsComposite(s) {
+		if t := b.inlineUnion(doc, ptr, s, suggested); t != nil {
+			return t
+		}
 		return &ir.GoType{Kind: ir.GoRaw}
 	}
 	types := slices.DeleteFunc(slices.Clone(s.Types), func(t string) bool { return t == "null" })
@@ -442,6 +449,9 @@ func (b *builder) chooseGoType(doc *load.Document, ptr string, s *ir.Schema, sug
 		return &ir.GoType{Kind: ir.GoRef, Named: b.declare(doc, ptr, suggested)}
 	}
 	if len(types) != 1 {
+		if t := b.inlineUnion(doc, ptr, s, suggested); t != nil {
+			return t
+		}
 		return &ir.GoType{Kind: ir.GoRaw}
 	}
 	t := &ir.GoType{Nullable: nullable}

@@ -62,6 +62,9 @@ type Named struct {
 	Underlying *GoType
 	// IsError marks a root type that implements error through its "message" member.
 	IsError bool
+	// Union describes a UnionType's variants, or why an AliasType over GoRaw whose schema is a
+	// "oneOf" or "anyOf" stays raw (see union.go); nil otherwise.
+	Union *Union
 }
 
 // NamedKind is the form of a named type.
@@ -75,6 +78,9 @@ const (
 	EnumType
 	// AliasType is any other schema given a name: a defined type over Underlying.
 	AliasType
+	// UnionType is a sum type: a struct with one pointer field per variant of Union, exactly one
+	// of them set (or the Unknown field, for a value no variant selects).
+	UnionType
 )
 
 // Field is one declared property of a struct.

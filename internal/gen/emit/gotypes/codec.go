@@ -16,7 +16,11 @@ import (
 // rather than rendered through jennifer and go/format, and separately from Emit so that the two
 // run side by side.
 func EmitCodec(pkg *ir.Package) ([]emit.File, error) {
-	return []emit.File{{Path: "codec.go", Bytes: codecSource(pkg)}}, nil
+	files := []emit.File{{Path: "codec.go", Bytes: codecSource(pkg)}}
+	if src := unionsSource(pkg); src != nil {
+		files = append(files, emit.File{Path: "sumtypes.go", Bytes: src})
+	}
+	return files, nil
 }
 
 func codecSource(pkg *ir.Package) []byte {
@@ -34,6 +38,7 @@ func codecSource(pkg *ir.Package) []byte {
 			c.structDecode(n)
 		case ir.EnumType:
 			c.wrapperCodec(n, &ir.GoType{Kind: ir.GoString})
+		case ir.UnionType: // in sumtypes.go
 		default:
 			c.marshal(n)
 			c.unmarshal(n)
@@ -198,7 +203,8 @@ func (c codec) decodeField(fd *ir.Field, required []*ir.Field) []string {
 	if fd.Type.Pointer {
 		field = "cgFieldPtr"
 	}
-	nullOK := fd.Type.Nullable || fd.Type.HoldsRawJSON()
+	// A sum type reads null itself: no variant selects it, so it is kept and reported as the union's.
+	nullOK := fd.Type.Nullable || fd.Type.HoldsRawJSON() || fd.Type.Kind == ir.GoRef && fd.Type.Named.Kind == ir.UnionType
 	call := field + "(d, m.Value, at+" + strconv.Quote("/"+jsonpointer.Escape(fd.Name)) + ", kw+" + strconv.Quote(fieldKeywordPath(fd)) +
 		", " + strconv.FormatBool(nullOK) + ", &v." + fd.GoName + ", " + c.decoder(fd.Type) + ")"
 	body = append(body, gosrc.Block("if err := "+call+"; err != nil", []string{"return err"})...)

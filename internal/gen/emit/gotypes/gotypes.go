@@ -35,6 +35,9 @@ func Emit(pkg *ir.Package) ([]emit.File, error) {
 	f.Comment("ContractHash is a content hash of the schema files and generator options this package was generated from.")
 	f.Const().Id("ContractHash").Op("=").Lit(pkg.Hash)
 	for _, n := range pkg.Types {
+		if n.Kind == ir.UnionType {
+			continue // declared in sumtypes.go
+		}
 		f.Line()
 		switch n.Kind {
 		case ir.StructType:
@@ -49,7 +52,11 @@ func Emit(pkg *ir.Package) ([]emit.File, error) {
 	if err := f.Render(&buf); err != nil {
 		return nil, fmt.Errorf("gotypes: generated code is not valid Go (a contractgen bug): %s", firstLine(err.Error()))
 	}
-	runtime, err := emit.GoRuntimeFiles(pkg.Name, pkg.Hash, "decode", "encode")
+	names := []string{"decode", "encode"}
+	if hasSumTypes(pkg) {
+		names = append(names, "union")
+	}
+	runtime, err := emit.GoRuntimeFiles(pkg.Name, pkg.Hash, names...)
 	if err != nil {
 		return nil, err
 	}
