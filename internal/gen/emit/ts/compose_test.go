@@ -122,3 +122,97 @@ export const drawing: DrawingObject = { shape: circle, tag: tagged };
 		t.Errorf("tsc --strict: %v\n%s\n%s", err, outb, decls)
 	}
 }
+
+// unionUses are TypeScript statements against the declared types of the union golden cases
+// (testdata/golden/union-*): values of each variant, values the types must reject, and
+// switches that narrow to a variant, as a consumer writes them.
+var unionUses = map[string]string{
+	"union-discriminated": `
+export const cat: Pet = { kind: "cat", lives: 9 };
+export const helper: Keeper = { role: "helper" };
+// @ts-expect-error a dog needs a name
+export const nameless: Pet = { kind: "dog" };
+// @ts-expect-error no variant is a fish
+export const fish: Pet = { kind: "fish", lives: 1 };
+export function describe(p: Pet): string {
+  switch (p.kind) {
+    case "cat":
+      return String(p.lives);
+    case "dog":
+      return p.name;
+  }
+}
+export function badge(k: Keeper): number | undefined {
+  return k.role === "staff" ? k.badge : k.hours;
+}
+`,
+	"union-enum-discriminator": `
+export function size(s: DrawingShapesItem): number {
+  switch (s.kind) {
+    case "circle":
+    case "disc":
+      return s.radius;
+    case "square":
+      return s.side;
+  }
+}
+// @ts-expect-error a square has a side, not a radius
+export const wrong: DrawingShapesItem = { kind: "square", radius: 1 };
+`,
+	"union-required-members": `
+export const card: Payment = { card_number: "4111", expiry: "12/30" };
+export const transfer: Payment = { iban: "DE00" };
+export function account(p: Payment): string {
+  return "iban" in p ? p.iban : p.card_number;
+}
+// @ts-expect-error neither variant
+export const neither: Payment = { holder: "Ann" };
+`,
+	"union-json-type": `
+export const settings: ConfigObject = { settings: { a: "x", b: ["y"], c: 3, d: { ref: "r" } } };
+export function text(s: Setting): string {
+  if (typeof s === "string") return s;
+  if (typeof s === "number") return String(s);
+  if (Array.isArray(s)) return s.join(",");
+  return s.ref;
+}
+// @ts-expect-error a boolean is no variant
+export const flag: Setting = true;
+`,
+}
+
+// TestUnionTypesCompile declares the types of each union golden case and checks with tsc --strict
+// that consumers can build every variant, are stopped where TypeScript can tell a value is none,
+// and narrow a union to its variant by the member, by "in" or by typeof, as the Go decoder tells
+// them apart.
+func TestUnionTypesCompile(t *testing.T) {
+	dir := t.TempDir()
+	var modules []string
+	for name, uses := range unionUses {
+		schemas, _ := filepath.Glob(filepath.Join(repoRoot, "testdata", "golden", name, "*.schema.json"))
+		if len(schemas) == 0 {
+			t.Fatalf("%s: no schema", name)
+		}
+		set, err := load.Files(schemas)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pkg, err := build.Build(set, build.Options{Package: "u"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var b strings.Builder
+		writeTypes(&b, pkg, typeNames(pkg))
+		out := filepath.Join(dir, name+".ts")
+		if err := os.WriteFile(out, []byte(b.String()+uses), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		modules = append(modules, out)
+	}
+	tsc := findTSC(t)
+	args := append([]string{"--strict", "--exactOptionalPropertyTypes", "--noUncheckedIndexedAccess", "--noImplicitReturns",
+		"--noEmit", "--target", "es2020", "--lib", "es2020"}, modules...)
+	if out, err := exec.Command(tsc, args...).CombinedOutput(); err != nil {
+		t.Errorf("tsc --strict: %v\n%s", err, out)
+	}
+}
