@@ -21,6 +21,9 @@ func typeText(s *ir.Schema) string {
 	if s == nil {
 		return "any"
 	}
+	if n := sumType(s); n != nil {
+		return unionTypeText(n)
+	}
 	if n := s.Ref; n != nil {
 		title := n.Schema.Title
 		if title == "" {
@@ -74,6 +77,9 @@ func ruleText(s *ir.Schema) string {
 			rule += "; an unknown value is kept and acted on as `" + fb.Value + "`"
 		}
 		rules = append(rules, rule)
+	}
+	if n := sumType(s); n != nil {
+		rules = append(rules, unionRuleText(n))
 	}
 	if n := s.Ref; n != nil && n.Kind == ir.StructType && n.Extra {
 		rules = append(rules, "unknown members allowed and kept")

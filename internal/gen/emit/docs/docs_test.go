@@ -35,6 +35,9 @@ var contracts = map[string]string{
 	// extension.
 	"result-conditions": "testdata/golden/result-contract-conditions/tool-result.schema.json",
 	"result-extension":  "testdata/golden/result-contract-extension/search-result.schema.json",
+	// Sum types: members whose values are one of several variants, and a root that is one.
+	"union-members": "internal/gen/emit/openapi/testdata/unions.schema.json",
+	"agent-event":   "internal/gen/emit/docs/testdata/agent-event.schema.json",
 }
 
 // testdataDir and repoRoot are absolute, because buildIR changes the directory.

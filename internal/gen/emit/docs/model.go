@@ -21,6 +21,8 @@ type page struct {
 	// Conditions are the rules that tie members together (if/then/else, dependentRequired, …), in
 	// words.
 	Conditions []string
+	// Union lists the variants when the root is a sum type, or is nil.
+	Union *unionPage
 	// Origins, Actions, SameArguments and SideEffects are the enums the catalog refers to; nil
 	// when the contract lacks the member.
 	Origins, Actions, SameArguments, SideEffects *enum
@@ -91,6 +93,7 @@ func newPage(pkg *ir.Package) (*page, error) {
 		}
 	}
 	p.Conditions = conditions(root.Schema)
+	p.Union = describeUnion(root)
 	p.Origins = enumOf(fieldNamed(root, "origin"))
 	p.SideEffects = enumOf(fieldNamed(root, "side_effects"))
 	if rec := structOf(fieldNamed(root, "recovery")); rec != nil {
