@@ -180,11 +180,18 @@ func (c *counter) namedCategory(n *ir.Named, s *ir.Schema) (Category, string) {
 		return Struct, ""
 	case ir.EnumType:
 		return Other, ""
+	case ir.UnionType:
+		return Sum, ""
 	}
 	if n.Underlying == nil {
 		return Raw, "no Go type"
 	}
-	return c.goCategory(n.Underlying, s)
+	cat, reason := c.goCategory(n.Underlying, s)
+	if u := n.Union; cat == Raw && u != nil && u.Why != "" && n.Schema == s {
+		// The builder says why a union stays raw.
+		reason = u.Keyword + ": " + u.Why
+	}
+	return cat, reason
 }
 
 func (c *counter) goCategory(t *ir.GoType, s *ir.Schema) (Category, string) {
