@@ -30,6 +30,7 @@ func (b *builder) schemaAt(doc *load.Document, ptr string) *ir.Schema {
 	}
 	s := &ir.Schema{Origin: doc.Path + "#" + ptr, Pointer: ptr}
 	b.nodes[key] = s
+	b.docOf[s] = doc
 	b.order = append(b.order, nodeKey{doc, ptr})
 	node := doc.Tree.Resolve(ptr)
 	if node == nil {
