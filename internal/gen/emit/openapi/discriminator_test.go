@@ -4,6 +4,8 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/contractgen/contractgen/internal/gen/ir"
 )
 
 // TestDiscriminator: a union whose variants the builder tells apart by a member's value carries
@@ -61,4 +63,27 @@ func plain(v any) any {
 		return out
 	}
 	return v
+}
+
+// TestDescribeEnum: the values are listed in the description for their meanings; an enum whose
+// values have none (a typeless const typed as a one-value enum) keeps its description as written.
+func TestDescribeEnum(t *testing.T) {
+	described := &ir.Enum{Values: []ir.EnumValue{{Value: "a", Description: "first"}, {Value: "b"}}}
+	bare := &ir.Enum{Values: []ir.EnumValue{{Value: "file"}}}
+	cases := []struct {
+		text string
+		e    *ir.Enum
+		want string
+	}{
+		{"Mode.", described, "Mode.\n\n- `a`: first\n- `b`"},
+		{"", described, "- `a`: first\n- `b`"},
+		{"Kind.", bare, "Kind."},
+		{"", bare, ""},
+		{"Plain.", nil, "Plain."},
+	}
+	for _, c := range cases {
+		if got := describeEnum(c.text, c.e); got != c.want {
+			t.Errorf("describeEnum(%q) = %q, want %q", c.text, got, c.want)
+		}
+	}
 }

@@ -101,15 +101,16 @@ func (c *converter) annotations(m *Map, s *ir.Schema) {
 	if s.Title != "" {
 		m.Set("title", s.Title)
 	}
-	if e := c.enums[s]; s.Description != "" || e != nil {
-		m.Set("description", describeEnum(s.Description, e))
+	if text := describeEnum(s.Description, c.enums[s]); text != "" {
+		m.Set("description", text)
 	}
 }
 
 // describeEnum appends a list of the values and their descriptions to an enum's description: most
 // OpenAPI renderers show the description and ignore vendor keywords such as x-enum-descriptions.
 func describeEnum(text string, e *ir.Enum) string {
-	if e == nil {
+	if e == nil || !slices.ContainsFunc(e.Values, func(v ir.EnumValue) bool { return v.Description != "" }) {
+		// Without a value's meaning, the list would only repeat the enum.
 		return text
 	}
 	var b strings.Builder
