@@ -1,6 +1,7 @@
 package docs
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"testing"
@@ -8,6 +9,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/contractgen/contractgen/internal/gen/build"
+	"github.com/contractgen/contractgen/internal/gen/ir"
 	"github.com/contractgen/contractgen/internal/gen/load"
 )
 
@@ -61,5 +63,26 @@ func TestConditions(t *testing.T) {
 				t.Errorf("conditions (-want +got):\n%s", diff)
 			}
 		})
+	}
+}
+
+// TestValueTypes: a const or enum without "type" reads as the JSON types of its values.
+func TestValueTypes(t *testing.T) {
+	num := func(s string) ir.Value { return ir.Value{Go: json.Number(s)} }
+	cases := []struct {
+		s    *ir.Schema
+		want string
+	}{
+		{&ir.Schema{Const: &ir.Value{Go: json.Number("1")}}, "integer"},
+		{&ir.Schema{Const: &ir.Value{Go: json.Number("1.0")}}, "integer"},
+		{&ir.Schema{Const: &ir.Value{Go: true}}, "boolean"},
+		{&ir.Schema{Enum: []ir.Value{num("1.5"), {Go: "a"}, num("2"), {Go: nil}}}, "number or string or integer or null"},
+		{&ir.Schema{Enum: []ir.Value{{Go: []any{}}, {Go: map[string]any{}}}}, "array or object"},
+		{&ir.Schema{}, "any"},
+	}
+	for _, c := range cases {
+		if got := typeText(c.s); got != c.want {
+			t.Errorf("typeText = %q, want %q", got, c.want)
+		}
 	}
 }
