@@ -77,3 +77,64 @@ func compact(t *testing.T, raw json.RawMessage) []byte {
 	}
 	return buf.Bytes()
 }
+
+// TestResultTyped reads the members through the struct the root-level conditions no longer
+// prevent: consts typed from their values, enums, nested structs, numbers and JSON kept exactly.
+func TestResultTyped(t *testing.T) {
+	r, err := Parse([]byte(verdicts[1].json))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.ContractVersion != 1 || !r.OK || r.Tool != "search" || r.Status != ToolResultStatusPartial {
+		t.Errorf("contract_version %d, ok %v, tool %q, status %q", r.ContractVersion, r.OK, r.Tool, r.Status)
+	}
+	if r.NextCursor == nil || *r.NextCursor != "c2" || r.Truncated == nil || !*r.Truncated || r.Job != nil {
+		t.Errorf("next_cursor %v, truncated %v, job %v", r.NextCursor, r.Truncated, r.Job)
+	}
+	if len(r.Content) != 1 || r.Content[0].Type != ContentBlockTypeJSON || string(r.Content[0].Data) != `{"n":1.50}` {
+		t.Errorf("content %+v", r.Content)
+	}
+	if r.Usage == nil || r.Usage.CostUsd == nil || r.Usage.CostUsd.String() != "0.0001" || r.Usage.InputTokens.String() != "10" {
+		t.Errorf("usage %+v", r.Usage)
+	}
+	if r.Labels["team"] != "a" || len(r.Warnings) != 1 || string(r.Extra["x-trace"]) != `"t1"` {
+		t.Errorf("labels %v, warnings %v, extra %v", r.Labels, r.Warnings, r.Extra)
+	}
+}
+
+// TestNewResultAndConditions builds results with NewToolResult, which sets the const members, and
+// checks that Validate and Parse keep the root-level conditions the struct does not carry.
+func TestNewResultAndConditions(t *testing.T) {
+	r := NewToolResult()
+	if r.ContractVersion != 1 || !r.OK {
+		t.Fatalf("NewToolResult set contract_version %d, ok %v", r.ContractVersion, r.OK)
+	}
+	r.Tool, r.Status, r.Content = "fetch", ToolResultStatusPending, []ContentBlock{}
+	if err := r.Validate(); err == nil {
+		t.Error("a pending result without its job validates")
+	}
+	r.Job = &Job{JobID: "j1"}
+	if err := r.Validate(); err != nil {
+		t.Fatalf("a pending result with its job: %v", err)
+	}
+	data, err := json.Marshal(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, err := Parse(data)
+	if err != nil {
+		t.Fatalf("Parse(%s): %v", data, err)
+	}
+	if back.Job == nil || back.Job.JobID != "j1" || back.Status != ToolResultStatusPending {
+		t.Errorf("decoded %+v", back)
+	}
+	r.Status = ToolResultStatusComplete
+	if err := r.Validate(); err == nil {
+		t.Error("a complete result with a job validates")
+	}
+	r.Job, r.Truncated = nil, new(bool)
+	*r.Truncated = true
+	if err := r.Validate(); err == nil {
+		t.Error("a truncated result without a cursor validates")
+	}
+}

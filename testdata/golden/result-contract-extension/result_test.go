@@ -70,3 +70,31 @@ func compact(t *testing.T, raw json.RawMessage) []byte {
 	}
 	return buf.Bytes()
 }
+
+// TestSearchTyped: the allOf of the $ref'd base and the extension is one struct with both parts'
+// members, and NewSearchResult sets the base's const members.
+func TestSearchTyped(t *testing.T) {
+	r, err := Parse([]byte(verdicts[1].json))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.ContractVersion != 1 || !r.OK || r.Tool != "search" || r.CallID == nil || *r.CallID != "c1" {
+		t.Errorf("base members: %+v", r)
+	}
+	if r.Query != "go" || len(r.Hits) != 1 || r.Hits[0].URL != "https://go.dev/" || r.Hits[0].Score.String() != "0.90" {
+		t.Errorf("extension members: %+v", r)
+	}
+	if r.TotalHits == nil || r.TotalHits.String() != "12" || string(r.Extra["x-trace"]) != `"t"` {
+		t.Errorf("total_hits %v, extra %v", r.TotalHits, r.Extra)
+	}
+	s := NewSearchResult()
+	s.Tool, s.Query, s.Hits = "search", "go", []Hit{}
+	if err := s.Validate(); err != nil {
+		t.Fatalf("NewSearchResult with the required members: %v", err)
+	}
+	cursor := "p2"
+	s.NextCursor = &cursor
+	if err := s.Validate(); err == nil {
+		t.Error("a cursor without total_hits validates")
+	}
+}
