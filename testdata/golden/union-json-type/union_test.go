@@ -37,6 +37,9 @@ func TestSettingByJSONType(t *testing.T) {
 	if _, err := Parse([]byte(in)); err == nil {
 		t.Fatal("a boolean setting passed Parse")
 	}
+	if _, err := Parse([]byte(`{"settings":{"b":[""]}}`)); err == nil {
+		t.Fatal("a list with an empty word passed Parse")
+	}
 	if _, err := Parse([]byte(`{"settings":{"a":"","b":[1]}}`)); err == nil {
 		t.Fatal("an empty word and a list of numbers passed Parse")
 	}

@@ -183,7 +183,7 @@ func emitEnum(f *gosrc.File, n *ir.Named) {
 
 // emitAlias declares a named type over another Go type.
 func emitAlias(f *gosrc.File, n *ir.Named) {
-	f.Lines(gosrc.DocComment(commentLines(n.Name, describe(n), "is generated from "+emit.SourceRef(n.Origin)+".")))
+	f.Lines(gosrc.DocComment(append(commentLines(n.Name, describe(n), "is generated from "+emit.SourceRef(n.Origin)+"."), unionNote(n)...)))
 	f.Line("type " + n.Name + " " + GoType(f, n.Underlying))
 	if n.Underlying.Kind == ir.GoRaw && !n.Underlying.Nullable && !n.Underlying.Pointer {
 		emitRawAccessors(f, n)

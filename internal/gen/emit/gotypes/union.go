@@ -38,6 +38,15 @@ func unionsSource(pkg *ir.Package) []byte {
 	return f.Bytes()
 }
 
+// unionNote is the paragraph a raw-backed union's doc comment adds: why no sum type holds it.
+func unionNote(n *ir.Named) []string {
+	if n.Union == nil || n.Union.Rule != ir.UnionRaw {
+		return nil
+	}
+	return append([]string{""}, emit.Wrap("It stays raw JSON, validated against the whole "+n.Union.Keyword+
+		", and no sum type holds it, because "+strings.TrimSuffix(n.Union.Why, ".")+".", 96)...)
+}
+
 // sumDoc is the doc comment of a sum type: the schema's text, then how a value finds its variant.
 func sumDoc(n *ir.Named) []string {
 	u := n.Union

@@ -47,11 +47,18 @@ func (w *walker) emitHolds(n *ir.Named) {
 	for _, v := range u.Variants {
 		t := *v.Type
 		value := "*v." + v.GoName
-		if t.Kind == ir.GoRef {
+		switch t.Kind {
+		case ir.GoRef:
 			value = "v." + v.GoName // a method call dereferences the pointer itself
+		case ir.GoSlice, ir.GoMap:
+			value = "x" // indexed by the checks, which *v.X cannot be
+		}
+		checks := w.check(v.Schema, &t, value, true, "nil", "nil", 1)
+		if value == "x" && len(checks) > 0 {
+			checks = append([]string{"x := *v." + v.GoName}, checks...)
 		}
 		f.Linef("case v.%s != nil:", v.GoName)
-		f.Lines(gosrc.Indent(w.check(v.Schema, &t, value, true, "nil", "nil", 1)))
+		f.Lines(gosrc.Indent(checks))
 	}
 	f.Line("default:")
 	f.Line("\treturn false")
