@@ -76,6 +76,17 @@ func (r *Report) Count(c Category) int {
 	return n
 }
 
+// ObjectOnlyRaw counts the raw cases that admit only objects (and null).
+func (r *Report) ObjectOnlyRaw() int {
+	n := 0
+	for _, k := range r.Cases {
+		if k.Category == Raw && k.ObjectOnly {
+			n++
+		}
+	}
+	return n
+}
+
 // SuiteReport counts the 2020-12 groups of the test suite; each group's schema is written under work.
 func SuiteReport(suiteRoot, work string) (*Report, error) {
 	dir := filepath.Join(suiteRoot, "tests", load.Draft2020.String())
@@ -146,22 +157,30 @@ func (r *Report) add(schema string, opts load.Options) {
 // Print writes the reports as Markdown: a table of counts and shares, the raw cases grouped by
 // reason, and with list set, the cases themselves.
 func Print(w io.Writer, reports []*Report, list string) {
-	fmt.Fprintln(w, "| corpus | schemas (refused) | object-shaped | struct | sum | map | other typed | raw | struct or sum | typed |")
-	fmt.Fprintln(w, "|---|---|---|---|---|---|---|---|---|---|")
+	fmt.Fprintln(w, "| corpus | schemas (refused) | object-shaped | struct | sum | map | other typed | raw | of which object-only | struct or sum | typed | typed of what a Go type can hold |")
+	fmt.Fprintln(w, "|---|---|---|---|---|---|---|---|---|---|---|---|")
 	for _, r := range reports {
 		total := len(r.Cases)
 		fmt.Fprintf(w, "| %s | %d (%d) | %d |", r.Name, r.Schemas, r.Refused, total)
 		for _, c := range Categories {
 			fmt.Fprintf(w, " %d |", r.Count(c))
 		}
-		fmt.Fprintf(w, " %s | %s |\n", share(r.Count(Struct)+r.Count(Sum), total), share(total-r.Count(Raw), total))
+		// Typed share of what a Go type other than raw JSON could hold: the typed cases and the
+		// raw ones that admit only objects (and null).
+		holdable := total - r.Count(Raw) + r.ObjectOnlyRaw()
+		fmt.Fprintf(w, " %d | %s | %s | %s |\n", r.ObjectOnlyRaw(), share(r.Count(Struct)+r.Count(Sum), total),
+			share(total-r.Count(Raw), total), share(total-r.Count(Raw), holdable))
 	}
 	for _, r := range reports {
 		fmt.Fprintf(w, "\nRaw cases of the %s, by reason:\n\n", r.Name)
 		reasons := map[string]int{}
 		for _, c := range r.Cases {
 			if c.Category == Raw {
-				reasons[reasonKey(c.Reason)]++
+				key := reasonKey(c.Reason)
+				if c.ObjectOnly {
+					key = "(object-only) " + key
+				}
+				reasons[key]++
 			}
 		}
 		keys := make([]string, 0, len(reasons))
@@ -183,7 +202,11 @@ func Print(w io.Writer, reports []*Report, list string) {
 		fmt.Fprintln(w)
 		for _, c := range r.Cases {
 			if list == "all" || c.Category == Raw {
-				fmt.Fprintf(w, "    %s\t%s\t%s\n", c.Category, c.Origin, c.Reason)
+				only := ""
+				if c.ObjectOnly {
+					only = "object-only"
+				}
+				fmt.Fprintf(w, "    %s\t%s\t%s\t%s\n", c.Category, c.Origin, only, c.Reason)
 			}
 		}
 	}

@@ -38,6 +38,10 @@ type Case struct {
 	// Reason says, for a Raw case, what keeps it from a Go type: the keywords and shape that the
 	// builder left as raw JSON.
 	Reason string
+	// ObjectOnly reports a Raw case whose schema admits objects (and perhaps null) only, by its
+	// type or by its parts: one that a struct, a sum type, a map or Nullable of them could hold.
+	// The others admit other JSON values too, and only raw JSON holds all of them.
+	ObjectOnly bool
 }
 
 // Cases lists the object-shaped schemas of a package that sit in value positions, with what each
@@ -100,7 +104,7 @@ func (c *counter) value(s *ir.Schema, definition bool, outer *ir.Schema) {
 	}
 	cat, reason := c.category(s, outer)
 	if definition || objectShaped(s) {
-		c.cases = append(c.cases, Case{Origin: s.Origin, Category: cat, Reason: reason})
+		c.cases = append(c.cases, Case{Origin: s.Origin, Category: cat, Reason: reason, ObjectOnly: cat == Raw && objectOnly(s, 0)})
 	}
 	if cat == Raw && outer == nil {
 		outer = s
@@ -276,6 +280,34 @@ func objectShaped(s *ir.Schema) bool {
 		}
 	}
 	return true
+}
+
+// objectOnly reports whether a schema admits objects, and perhaps null, and nothing else: by its
+// "type", or, without one, by an allOf part that does or by alternatives that all do.
+func objectOnly(s *ir.Schema, depth int) bool {
+	if s == nil || depth > 16 {
+		return false
+	}
+	if s.Bool != nil {
+		return false // true admits everything; false admits nothing, which needs no type
+	}
+	if len(s.Types) > 0 {
+		return !slices.ContainsFunc(s.Types, func(t string) bool { return t != "object" && t != "null" })
+	}
+	if s.Ref != nil && objectOnly(s.Ref.Schema, depth+1) {
+		return true
+	}
+	for _, p := range s.AllOf {
+		if objectOnly(p, depth+1) {
+			return true
+		}
+	}
+	for _, alts := range [][]*ir.Schema{s.OneOf, s.AnyOf} {
+		if len(alts) > 0 && !slices.ContainsFunc(alts, func(a *ir.Schema) bool { return !objectOnly(a, depth+1) }) {
+			return true
+		}
+	}
+	return false
 }
 
 // hasOwnKeywords reports whether a schema says anything beside "$ref" and annotations.

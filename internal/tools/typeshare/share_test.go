@@ -38,19 +38,19 @@ func TestCases(t *testing.T) {
 }`
 	got := casesOf(t, schema)
 	want := []Case{
-		{"s.json#", Struct, ""},
-		{"s.json#/$defs/base", Struct, ""},
-		{"s.json#/$defs/cat", Struct, ""},
-		{"s.json#/$defs/color", Other, ""},
-		{"s.json#/$defs/dog", Struct, ""},
-		{"s.json#/$defs/loose", Raw, "no type"},
-		{"s.json#/$defs/loose/properties/q", Raw, "inside raw s.json#/$defs/loose"},
-		{"s.json#/properties/a", Struct, ""},
-		{"s.json#/properties/m", Map, ""},
-		{"s.json#/properties/p", Raw, "patternProperties"},
-		{"s.json#/properties/p/patternProperties/^x", Raw, "inside raw s.json#/properties/p"},
-		{"s.json#/properties/pet", Sum, ""},
-		{"s.json#/properties/u", Raw, "oneOf: (the builder's reason)"},
+		{"s.json#", Struct, "", false},
+		{"s.json#/$defs/base", Struct, "", false},
+		{"s.json#/$defs/cat", Struct, "", false},
+		{"s.json#/$defs/color", Other, "", false},
+		{"s.json#/$defs/dog", Struct, "", false},
+		{"s.json#/$defs/loose", Raw, "no type", false},
+		{"s.json#/$defs/loose/properties/q", Raw, "inside raw s.json#/$defs/loose", true},
+		{"s.json#/properties/a", Struct, "", false},
+		{"s.json#/properties/m", Map, "", false},
+		{"s.json#/properties/p", Raw, "patternProperties", true},
+		{"s.json#/properties/p/patternProperties/^x", Raw, "inside raw s.json#/properties/p", true},
+		{"s.json#/properties/pet", Sum, "", false},
+		{"s.json#/properties/u", Raw, "oneOf: (the builder's reason)", true},
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("cases (-want +got):\n%s", diff)
@@ -66,7 +66,7 @@ func TestCasesNotObjects(t *testing.T) {
   "$defs": {"n": {"type": "integer"}}
 }`
 	got := casesOf(t, schema)
-	want := []Case{{"s.json#/$defs/n", Other, ""}}
+	want := []Case{{"s.json#/$defs/n", Other, "", false}}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("cases (-want +got):\n%s", diff)
 	}
