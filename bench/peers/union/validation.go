@@ -159,16 +159,20 @@ func (v Event) cgValidate(c *cgCollector, at, kw *cgPath) {
 	if v.cgHolds(c.nodes) {
 		return
 	}
+	if v.cgSelects() {
+		c.fail(at, kw, "oneOf", "matches none of the oneOf schemas")
+		return
+	}
 	raw, err := v.cgEncode(nil)
 	if err != nil {
 		c.fail(at, kw, "", err.Error())
 		return
 	}
-	cgCheckRaw(c, 5, raw, at, kw)
+	cgCheckRaw(c, 5, raw, cgUnionPath(at), cgUnionPath(kw))
 }
 
-// cgHolds reports whether v holds a variant that is valid against its branch, which proves
-// the oneOf valid (see Validate).
+// cgHolds reports whether v holds one variant, valid against its branch, which proves the
+// oneOf valid (see Validate).
 func (v Event) cgHolds(nodes []cgNode) bool {
 	if cgUnionCount(v.Click != nil, v.Purchase != nil, v.Failure != nil, v.Unknown != nil) != 1 {
 		return false
@@ -194,6 +198,23 @@ func (v Event) cgHolds(nodes []cgNode) bool {
 		return false
 	}
 	return !c.failed
+}
+
+// cgSelects reports whether v holds one variant whose JSON selects that variant, so that no
+// other variant can match it.
+func (v Event) cgSelects() bool {
+	if cgUnionCount(v.Click != nil, v.Purchase != nil, v.Failure != nil, v.Unknown != nil) != 1 {
+		return false
+	}
+	switch {
+	case v.Click != nil:
+		return cgUnionIn(string(v.Click.Type), "click")
+	case v.Purchase != nil:
+		return cgUnionIn(string(v.Purchase.Type), "purchase")
+	case v.Failure != nil:
+		return cgUnionIn(string(v.Failure.Type), "error")
+	}
+	return false
 }
 
 // Validate reports every way v breaks its schema as a *ValidationError, or returns nil. A Go

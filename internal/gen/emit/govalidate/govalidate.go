@@ -227,7 +227,7 @@ func (w *walker) emitValidate(n *ir.Named) {
 		body = []string{"cgCheckString(c, " + w.node(n.Schema) + ", string(v), at, kw)"}
 	case ir.UnionType:
 		body = w.unionBody(n)
-		defer w.emitHolds(n) // written after cgValidate, which calls it
+		defer w.emitUnionChecks(n) // written after cgValidate, which calls them
 	default:
 		base := *n.Underlying
 		base.Pointer = false
