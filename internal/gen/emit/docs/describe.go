@@ -27,6 +27,9 @@ func typeText(s *ir.Schema) string {
 	if n := sumType(s); n != nil {
 		return unionTypeText(n)
 	}
+	if n := rawUnion(s); n != nil {
+		return unionTypeText(n)
+	}
 	if n := s.Ref; n != nil {
 		title := n.Schema.Title
 		if title == "" {
@@ -124,6 +127,9 @@ func ruleText(s *ir.Schema) string {
 	}
 	if n := sumType(s); n != nil {
 		rules = append(rules, unionRuleText(n))
+	}
+	if n := rawUnion(s); n != nil {
+		rules = append(rules, rawUnionRuleText(n))
 	}
 	if n := s.Ref; n != nil && n.Kind == ir.StructType && n.Extra {
 		rules = append(rules, "unknown members allowed and kept")

@@ -80,6 +80,9 @@ func variantName(v *ir.Variant) string {
 	if v.Type != nil && v.Type.Named != nil && v.Type.Named.Schema != nil && v.Type.Named.Schema.Title != "" {
 		return v.Type.Named.Schema.Title
 	}
+	if v.GoName == "" && v.Schema.Ref != nil {
+		return v.Schema.Ref.Name
+	}
 	return v.GoName
 }
 
@@ -93,6 +96,30 @@ func sumType(s *ir.Schema) *ir.Named {
 		return t.Named
 	}
 	return nil
+}
+
+// rawUnion returns the union a schema's values belong to when the builder keeps it as JSON (no
+// sum type tells its variants apart): the one it refers to or the one declared where it stands.
+func rawUnion(s *ir.Schema) *ir.Named {
+	is := func(n *ir.Named) bool {
+		return n != nil && n.Kind == ir.AliasType && n.Union != nil && n.Union.Rule == ir.UnionRaw && len(n.Union.Variants) > 0
+	}
+	if is(s.Ref) {
+		return s.Ref
+	}
+	if t := s.Go; t != nil && t.Kind == ir.GoRef && is(t.Named) && t.Named.Schema == s {
+		return t.Named
+	}
+	return nil
+}
+
+// rawUnionRuleText says that the variants are not told apart, and why.
+func rawUnionRuleText(n *ir.Named) string {
+	why := strings.TrimSuffix(strings.TrimSpace(n.Union.Why), ".")
+	if why == "" {
+		return "the variants are not told apart"
+	}
+	return "the variants are not told apart: " + why
 }
 
 // memberName names a variant inside a sentence: a title in lower case, as the page writes the
