@@ -1,5 +1,13 @@
 // ---- testdata/golden/union-discriminated
 
+export interface Branch {
+  kind: "branch";
+  weight?: number;
+  child: Tree;
+  /** Members the contract does not declare: allowed, and kept by relays. */
+  [member: string]: unknown;
+}
+
 export interface Cat {
   kind: "cat";
   lives: number;
@@ -22,6 +30,13 @@ export interface Dog {
  */
 export type Keeper = Staff | Volunteer;
 
+export interface Leaf {
+  kind: "leaf";
+  name?: string;
+  /** Members the contract does not declare: allowed, and kept by relays. */
+  [member: string]: unknown;
+}
+
 /**
  * An animal the zoo keeps.
  *
@@ -35,6 +50,13 @@ export interface Staff {
   /** Members the contract does not declare: allowed, and kept by relays. */
   [member: string]: unknown;
 }
+
+/**
+ * A family tree of the zoo's animals: a union whose variant refers back to it.
+ *
+ * The variants are told apart by the member "kind".
+ */
+export type Tree = Leaf | Branch;
 
 export interface Volunteer {
   role: "helper" | "volunteer";
@@ -60,6 +82,8 @@ export interface ZooObject {
   visitors?: (Pet)[];
   /** Who looks after the animals, named by OpenAPI's discriminator. */
   keeper?: Keeper;
+  /** A family tree of the zoo's animals: a union whose variant refers back to it. */
+  tree?: Tree;
   /** Members the contract does not declare: allowed, and kept by relays. */
   [member: string]: unknown;
 }
@@ -123,30 +147,14 @@ export interface Card {
 export interface OrderObject {
   /** How the order is paid: a card or a bank transfer, told apart by the members each requires. */
   payment: Payment;
-  /** Where a refund goes; variants that do not forbid other members. */
-  refund_to?: OrderRefundTo;
+  /** Where a refund goes; variants that do not forbid each other's members, so it stays raw. */
+  refund_to?: { email: string; [member: string]: unknown } | { phone: string; [member: string]: unknown };
   /** Members the contract does not declare: allowed, and kept by relays. */
   [member: string]: unknown;
 }
 
-/**
- * Where a refund goes; variants that do not forbid other members.
- *
- * The variants are told apart by the members only each of them requires.
- */
-export type OrderRefundTo = OrderRefundToEmail | OrderRefundToPhone;
-
-export interface OrderRefundToEmail {
-  email: string;
-  /** Members the contract does not declare: allowed, and kept by relays. */
-  [member: string]: unknown;
-}
-
-export interface OrderRefundToPhone {
-  phone: string;
-  /** Members the contract does not declare: allowed, and kept by relays. */
-  [member: string]: unknown;
-}
+/** Where a refund goes; variants that do not forbid each other's members, so it stays raw. */
+export type OrderRefundTo = { email: string; [member: string]: unknown } | { phone: string; [member: string]: unknown };
 
 /**
  * How the order is paid: a card or a bank transfer, told apart by the members each requires.
@@ -164,9 +172,18 @@ export interface Transfer {
 
 export interface ConfigObject {
   settings?: { [member: string]: Setting };
+  /** Labels to set, or null to remove them all: a map or null, told apart by JSON type. */
+  labels?: ConfigLabels;
   /** Members the contract does not declare: allowed, and kept by relays. */
   [member: string]: unknown;
 }
+
+/**
+ * Labels to set, or null to remove them all: a map or null, told apart by JSON type.
+ *
+ * The variants are told apart by their JSON type.
+ */
+export type ConfigLabels = null | { [member: string]: string };
 
 /**
  * A setting's value: a word, a list of words, a big count or a reference, told apart by JSON type.
