@@ -1,7 +1,10 @@
 package docs
 
 import (
+	"encoding/json"
 	"fmt"
+	"math/big"
+	"slices"
 	"strings"
 
 	"github.com/contractgen/contractgen/internal/gen/ir"
@@ -21,6 +24,12 @@ func typeText(s *ir.Schema) string {
 	if s == nil {
 		return "any"
 	}
+	if n := sumType(s); n != nil {
+		return unionTypeText(n)
+	}
+	if n := rawUnion(s); n != nil {
+		return unionTypeText(n)
+	}
 	if n := s.Ref; n != nil {
 		title := n.Schema.Title
 		if title == "" {
@@ -35,9 +44,50 @@ func typeText(s *ir.Schema) string {
 		return typeText(n.Schema)
 	}
 	if len(s.Types) == 0 {
-		return "any"
+		// A const or enum without "type" admits the types of its values.
+		return valueTypes(s)
 	}
 	return strings.Join(s.Types, " or ")
+}
+
+// valueTypes names the JSON types of a schema's const or enum values, "any" without them.
+func valueTypes(s *ir.Schema) string {
+	values := s.Enum
+	if s.Const != nil {
+		values = []ir.Value{*s.Const}
+	}
+	var types []string
+	for _, v := range values {
+		t := jsonType(v.Go)
+		if !slices.Contains(types, t) {
+			types = append(types, t)
+		}
+	}
+	if len(types) == 0 {
+		return "any"
+	}
+	return strings.Join(types, " or ")
+}
+
+// jsonType is the JSON type of a value decoded with UseNumber; a number with no fractional part
+// (1, 1.0, 1e3) is an integer, as JSON Schema counts.
+func jsonType(v any) string {
+	switch v := v.(type) {
+	case nil:
+		return "null"
+	case bool:
+		return "boolean"
+	case string:
+		return "string"
+	case json.Number:
+		if r, ok := new(big.Rat).SetString(string(v)); ok && r.IsInt() {
+			return "integer"
+		}
+		return "number"
+	case []any:
+		return "array"
+	}
+	return "object"
 }
 
 // ruleText lists the constraints a value must meet, following a reference to its target.
@@ -74,6 +124,12 @@ func ruleText(s *ir.Schema) string {
 			rule += "; an unknown value is kept and acted on as `" + fb.Value + "`"
 		}
 		rules = append(rules, rule)
+	}
+	if n := sumType(s); n != nil {
+		rules = append(rules, unionRuleText(n))
+	}
+	if n := rawUnion(s); n != nil {
+		rules = append(rules, rawUnionRuleText(n))
 	}
 	if n := s.Ref; n != nil && n.Kind == ir.StructType && n.Extra {
 		rules = append(rules, "unknown members allowed and kept")

@@ -31,6 +31,13 @@ var contracts = map[string]string{
 	"agent-error":  "docs/contracts/schemas/agent-error.schema.json",
 	"fixture-v1.1": "testdata/contracts/v1.1/agent-error.schema.json",
 	"fixture-v2":   "testdata/contracts/v2/agent-error.schema.json",
+	// Issue 16's result contracts: conditions beside the members, and an allOf of a base and an
+	// extension.
+	"result-conditions": "testdata/golden/result-contract-conditions/tool-result.schema.json",
+	"result-extension":  "testdata/golden/result-contract-extension/search-result.schema.json",
+	// Sum types: members whose values are one of several variants, and a root that is one.
+	"union-members": "internal/gen/emit/openapi/testdata/unions.schema.json",
+	"agent-event":   "internal/gen/emit/docs/testdata/agent-event.schema.json",
 }
 
 // testdataDir and repoRoot are absolute, because buildIR changes the directory.

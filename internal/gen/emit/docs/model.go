@@ -18,6 +18,11 @@ type page struct {
 	Sources  []ir.Source
 	Required []member
 	Optional []member
+	// Conditions are the rules that tie members together (if/then/else, dependentRequired, …), in
+	// words.
+	Conditions []string
+	// Union lists the variants when the root is a sum type, or is nil.
+	Union *unionPage
 	// Origins, Actions, SameArguments and SideEffects are the enums the catalog refers to; nil
 	// when the contract lacks the member.
 	Origins, Actions, SameArguments, SideEffects *enum
@@ -87,6 +92,8 @@ func newPage(pkg *ir.Package) (*page, error) {
 			p.Optional = append(p.Optional, describeMember(f))
 		}
 	}
+	p.Conditions = conditions(root.Schema)
+	p.Union = describeUnion(root)
 	p.Origins = enumOf(fieldNamed(root, "origin"))
 	p.SideEffects = enumOf(fieldNamed(root, "side_effects"))
 	if rec := structOf(fieldNamed(root, "recovery")); rec != nil {

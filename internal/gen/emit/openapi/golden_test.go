@@ -17,12 +17,26 @@ import (
 
 var update = flag.Bool("update", false, "rewrite the golden files under testdata/golden")
 
-// TestGolden compares both versions in both encodings, and the loss report, for the fixture contract
-// with the files under testdata/golden/features. A missing golden file is a failure; -update
+// goldenCases are the schemas TestGolden renders, each into testdata/golden/<case>: the fixture
+// contract, which uses every keyword the 3.0 conversion rewrites, and unions with and without a
+// discriminator member.
+var goldenCases = map[string]string{
+	"features": fixturePath,
+	"unions":   unionsPath,
+}
+
+// TestGolden compares both versions in both encodings, and the loss report, of each golden case
+// with the files under testdata/golden/<case>. A missing golden file is a failure; -update
 // rewrites them.
 func TestGolden(t *testing.T) {
-	got := emitFiles(t, buildIR(t, fixturePath))
-	dir := filepath.Join("testdata", "golden", "features")
+	for name, schema := range goldenCases {
+		t.Run(name, func(t *testing.T) {
+			compareGolden(t, filepath.Join("testdata", "golden", name), emitFiles(t, buildIR(t, schema)))
+		})
+	}
+}
+
+func compareGolden(t *testing.T, dir string, got map[string][]byte) {
 	if *update {
 		if err := os.RemoveAll(dir); err != nil {
 			t.Fatal(err)
@@ -70,7 +84,7 @@ func TestGolden(t *testing.T) {
 // TestDeterministic shuffles the order in which the IR lists types and kinds: the output must not
 // depend on it, only on names.
 func TestDeterministic(t *testing.T) {
-	for _, schema := range []string{contractPath, fixturePath} {
+	for _, schema := range []string{contractPath, fixturePath, unionsPath} {
 		pkg := buildIR(t, schema)
 		first := emitFiles(t, pkg)
 		r := rand.New(rand.NewPCG(1, 2))

@@ -15,6 +15,10 @@ var contractPath = filepath.Join("..", "..", "..", "..", "docs", "contracts", "s
 // fixturePath is a contract that uses every keyword the 3.0 conversion rewrites.
 var fixturePath = filepath.Join("testdata", "features.schema.json")
 
+// unionsPath holds unions told apart by a discriminator member (inferred, and named by OpenAPI's
+// keyword with a mapping) and unions that have none or cannot be mapped.
+var unionsPath = filepath.Join("testdata", "unions.schema.json")
+
 // buildIR loads a schema and builds its IR as the pipeline does.
 func buildIR(t testing.TB, schema string) *ir.Package {
 	t.Helper()

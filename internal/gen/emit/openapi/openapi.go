@@ -113,7 +113,9 @@ type builder struct {
 	pkg        *ir.Package
 	components map[*ir.Named]string
 	enums      map[*ir.Schema]*ir.Enum
-	values     valueCache
+	// unions maps the schema of every union told apart by a discriminator member to its union.
+	unions map[*ir.Schema]*ir.Union
+	values valueCache
 	// catalog holds components.headers and components.responses once built (nil before, and
 	// without a catalog).
 	catalog *catalogParts
@@ -133,10 +135,14 @@ type catalogParts struct {
 }
 
 func newBuilder(pkg *ir.Package) *builder {
-	b := &builder{pkg: pkg, components: componentNames(pkg), enums: map[*ir.Schema]*ir.Enum{}, values: valueCache{}}
+	b := &builder{pkg: pkg, components: componentNames(pkg), enums: map[*ir.Schema]*ir.Enum{},
+		unions: map[*ir.Schema]*ir.Union{}, values: valueCache{}}
 	for _, n := range pkg.Types {
 		if n.Enum != nil {
 			b.enums[n.Schema] = n.Enum
+		}
+		if u := n.Union; u != nil && u.Rule == ir.UnionDiscriminator && u.Discriminator != nil {
+			b.unions[n.Schema] = u
 		}
 	}
 	return b
@@ -145,7 +151,7 @@ func newBuilder(pkg *ir.Package) *builder {
 // build makes the document of one OpenAPI version.
 func (b *builder) build(openapiVersion string) (*Document, error) {
 	pkg := b.pkg
-	c := &converter{components: b.components, enums: b.enums, cache: b.values, losses: &lossLog{},
+	c := &converter{components: b.components, enums: b.enums, unions: b.unions, cache: b.values, losses: &lossLog{},
 		nulls: nullMemo{}}
 	switch openapiVersion {
 	case Version31:

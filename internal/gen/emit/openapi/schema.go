@@ -2,6 +2,7 @@ package openapi
 
 import (
 	"fmt"
+	"reflect"
 	"slices"
 	"strconv"
 	"strings"
@@ -28,6 +29,8 @@ type converter struct {
 	components map[*ir.Named]string
 	// enums maps the schema of every enum declaration to its values, for per-value descriptions.
 	enums map[*ir.Schema]*ir.Enum
+	// unions maps the schema of every union with a discriminator member to its union.
+	unions map[*ir.Schema]*ir.Union
 	// cache converts const, enum, default and example values, shared by both documents.
 	cache valueCache
 	// nulls is acceptsNull's memo: each schema's answer once known, and nullVisiting while the
@@ -98,15 +101,16 @@ func (c *converter) annotations(m *Map, s *ir.Schema) {
 	if s.Title != "" {
 		m.Set("title", s.Title)
 	}
-	if e := c.enums[s]; s.Description != "" || e != nil {
-		m.Set("description", describeEnum(s.Description, e))
+	if text := describeEnum(s.Description, c.enums[s]); text != "" {
+		m.Set("description", text)
 	}
 }
 
 // describeEnum appends a list of the values and their descriptions to an enum's description: most
 // OpenAPI renderers show the description and ignore vendor keywords such as x-enum-descriptions.
 func describeEnum(text string, e *ir.Enum) string {
-	if e == nil {
+	if e == nil || !slices.ContainsFunc(e.Values, func(v ir.EnumValue) bool { return v.Description != "" }) {
+		// Without a value's meaning, the list would only repeat the enum.
 		return text
 	}
 	var b strings.Builder
@@ -534,6 +538,7 @@ func (c *converter) applicators(m *Map, s *ir.Schema, ptr string) {
 	if len(s.OneOf) > 0 {
 		c.oneOf(m, s, ptr)
 	}
+	c.discriminator(m, s)
 	if s.Not != nil {
 		// A keyword left out below "not" makes "not" reject more, not less; so "not" goes as a whole.
 		mark := c.mark()
@@ -568,6 +573,49 @@ func (c *converter) oneOf(m *Map, s *ir.Schema, ptr string) {
 		return
 	}
 	m.Set("anyOf", list)
+}
+
+// discriminator writes OpenAPI's discriminator beside the oneOf or anyOf of a union whose variants
+// the builder tells apart by a member's value: its name, and a mapping from each value to the
+// variant's component. Code generators (ogen, oapi-codegen, openapi-generator) read it to make a
+// sum type. It is written only when every variant is a $ref to a component, the one form the
+// mapping can name; a union with an inline variant keeps its oneOf alone, which means the same.
+func (c *converter) discriminator(m *Map, s *ir.Schema) {
+	u := c.unions[s]
+	if u == nil {
+		return
+	}
+	alts, ok := m.Get(u.Keyword)
+	if !ok {
+		// 3.0 may keep a oneOf as anyOf (see oneOf); the discriminator goes beside what is written.
+		if alts, ok = m.Get("anyOf"); !ok {
+			return
+		}
+	}
+	if len(alts.([]any)) != len(u.Variants) {
+		return
+	}
+	mapping := NewMap()
+	for _, v := range u.Variants {
+		target := v.Schema.Ref
+		if target == nil || hasKeywords(v.Schema) || c.components[target] == "" {
+			return
+		}
+		for _, value := range v.Values {
+			mapping.Set(value, ref(c.components[target]))
+		}
+	}
+	m.Set("discriminator", NewMap().Set("propertyName", u.Discriminator.Name).Set("mapping", mapping))
+}
+
+// hasKeywords reports whether a schema says anything beside "$ref" and annotations, so that it is
+// written as more than a bare reference.
+func hasKeywords(s *ir.Schema) bool {
+	c := *s
+	c.Origin, c.Pointer, c.Ref, c.Scope, c.Go = "", "", nil, nil, nil
+	c.Title, c.Description, c.Default, c.Examples, c.Deprecated = "", "", nil, nil, false
+	c.ContainsEvaluates = c.ContainsEvaluates && c.Contains != nil
+	return !reflect.ValueOf(c).IsZero()
 }
 
 // mark returns the position in the loss log, for droppedSince.

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/contractgen/contractgen/internal/gen/emit"
@@ -16,12 +17,15 @@ const openString = "(string & {})"
 
 // writeTypes declares every named type, in the IR's order (sorted by name).
 func writeTypes(b *strings.Builder, pkg *ir.Package, names map[*ir.Named]string) {
+	tags := variantTags(pkg)
 	for _, n := range pkg.Types {
 		switch n.Kind {
 		case ir.StructType:
-			writeInterface(b, n, names)
+			writeInterface(b, n, names, tags[n])
 		case ir.EnumType:
 			writeEnum(b, n, names[n])
+		case ir.UnionType:
+			writeUnion(b, n, names)
 		default:
 			docComment(b, "", n.Schema.Description)
 			fmt.Fprintf(b, "export type %s = %s;\n\n", names[n], tsType(n.Schema, names))
@@ -29,7 +33,88 @@ func writeTypes(b *strings.Builder, pkg *ir.Package, names map[*ir.Named]string)
 	}
 }
 
-func writeInterface(b *strings.Builder, n *ir.Named, names map[*ir.Named]string) {
+// tag is the discriminator member of a union's variant and the values that select it.
+type tag struct {
+	member string
+	values []string
+}
+
+// variantTags finds the structs that are variants of unions told apart by a discriminator member:
+// their interface declares that member as the literal values that select the variant, without the
+// open string an enum otherwise admits, so that TypeScript narrows the union on it. A struct that
+// is a variant of unions with different members keeps its members as they are.
+func variantTags(pkg *ir.Package) map[*ir.Named]*tag {
+	tags := map[*ir.Named]*tag{}
+	clash := map[*ir.Named]bool{}
+	for _, n := range pkg.Types {
+		u := n.Union
+		if n.Kind != ir.UnionType || u == nil || u.Rule != ir.UnionDiscriminator || u.Discriminator == nil {
+			continue
+		}
+		for _, v := range u.Variants {
+			if v.Type == nil || v.Type.Kind != ir.GoRef || v.Type.Named == nil || v.Type.Named.Kind != ir.StructType {
+				continue
+			}
+			s := v.Type.Named
+			t := tags[s]
+			switch {
+			case t == nil:
+				tags[s] = &tag{member: u.Discriminator.Name, values: slices.Clone(v.Values)}
+			case t.member != u.Discriminator.Name:
+				clash[s] = true
+			default:
+				for _, value := range v.Values {
+					if !slices.Contains(t.values, value) {
+						t.values = append(t.values, value)
+					}
+				}
+			}
+		}
+	}
+	for s := range clash {
+		delete(tags, s)
+	}
+	return tags
+}
+
+// writeUnion declares a sum type as the union of its variants' types: a discriminated union when
+// the variants are told apart by a member's value (each variant's interface declares it as a
+// literal type), else a union TypeScript narrows with "in" or typeof, as the Go decoder tells the
+// variants apart by required members or by JSON type.
+func writeUnion(b *strings.Builder, n *ir.Named, names map[*ir.Named]string) {
+	u := n.Union
+	text := n.Schema.Description
+	switch {
+	case u.Rule == ir.UnionDiscriminator && u.Discriminator != nil:
+		text = strings.TrimSpace(text + "\n\nThe variants are told apart by the member " + quote(u.Discriminator.Name) + ".")
+	case u.Rule == ir.UnionRequired:
+		text = strings.TrimSpace(text + "\n\nThe variants are told apart by the members only each of them requires.")
+	case u.Rule == ir.UnionJSONType:
+		text = strings.TrimSpace(text + "\n\nThe variants are told apart by their JSON type.")
+	}
+	docComment(b, "", text)
+	types := make([]string, 0, len(u.Variants))
+	for _, v := range u.Variants {
+		t := ""
+		if v.Type != nil && v.Type.Kind == ir.GoRef && v.Type.Named != nil {
+			t = names[v.Type.Named]
+		} else {
+			t = tsType(v.Schema, names)
+		}
+		if topLevelUnion(t) {
+			t = "(" + t + ")"
+		}
+		if !slices.Contains(types, t) {
+			types = append(types, t)
+		}
+	}
+	// The union's own keywords (a "type" beside the oneOf, an allOf) narrow it further.
+	own := *n.Schema
+	own.OneOf, own.AnyOf = nil, nil
+	fmt.Fprintf(b, "export type %s = %s;\n\n", names[n], intersection([]string{strings.Join(types, " | "), tsType(&own, names)}))
+}
+
+func writeInterface(b *strings.Builder, n *ir.Named, names map[*ir.Named]string, tg *tag) {
 	docComment(b, "", n.Schema.Description)
 	fmt.Fprintf(b, "export interface %s {\n", names[n])
 	for _, f := range n.Fields {
@@ -38,7 +123,15 @@ func writeInterface(b *strings.Builder, n *ir.Named, names map[*ir.Named]string)
 		if f.Required {
 			opt = ""
 		}
-		fmt.Fprintf(b, "  %s%s: %s;\n", propertyName(f.Name), opt, tsType(f.Schema, names))
+		typ := tsType(f.Schema, names)
+		if tg != nil && f.Name == tg.member {
+			values := make([]string, len(tg.values))
+			for i, v := range tg.values {
+				values[i] = quote(v)
+			}
+			typ = strings.Join(values, " | ")
+		}
+		fmt.Fprintf(b, "  %s%s: %s;\n", propertyName(f.Name), opt, typ)
 	}
 	if n.Extra {
 		b.WriteString("  /** Members the contract does not declare: allowed, and kept by relays. */\n")
@@ -76,11 +169,101 @@ func writeEnum(b *strings.Builder, n *ir.Named, name string) {
 	b.WriteString("}\n\n")
 }
 
-// tsType is the TypeScript type of a schema's values.
+// tsType is the TypeScript type of a schema's values: the type its own keywords give, intersected
+// with its allOf parts and with the union of its oneOf or anyOf alternatives. A part whose type is
+// unknown adds nothing, and an alternative that is unknown makes the union unknown, so the type
+// never rejects a value the schema accepts (it may accept more: conditions, not and counts are
+// the validator's job).
 func tsType(s *ir.Schema, names map[*ir.Named]string) string {
-	switch {
-	case s == nil:
+	if s == nil {
 		return "unknown"
+	}
+	if t := s.Go; t != nil && t.Kind == ir.GoRef && t.Named != nil && t.Named.Kind == ir.UnionType && t.Named.Schema == s {
+		// A union declared where it is used (a member's or an item's oneOf) has a name of its own.
+		return names[t.Named]
+	}
+	parts := []string{ownType(s, names)}
+	for _, p := range s.AllOf {
+		parts = append(parts, tsType(p, names))
+	}
+	for _, alts := range [][]*ir.Schema{s.OneOf, s.AnyOf} {
+		if len(alts) > 0 {
+			parts = append(parts, unionOf(alts, names))
+		}
+	}
+	return intersection(parts)
+}
+
+// unionOf is the union of the alternatives' types, or unknown when one of them is.
+func unionOf(alts []*ir.Schema, names map[*ir.Named]string) string {
+	types := make([]string, 0, len(alts))
+	for _, a := range alts {
+		t := tsType(a, names)
+		switch {
+		case t == "unknown":
+			return "unknown"
+		case t == "never" || slices.Contains(types, t):
+			continue
+		}
+		types = append(types, t)
+	}
+	if len(types) == 0 {
+		return "never"
+	}
+	return strings.Join(types, " | ")
+}
+
+// intersection joins types with &, leaving out unknown (which adds nothing) and repeats, and
+// parenthesizes unions so that & binds as meant.
+func intersection(types []string) string {
+	var keep []string
+	for _, t := range types {
+		if t == "never" {
+			return "never"
+		}
+		if t == "unknown" || slices.Contains(keep, t) {
+			continue
+		}
+		keep = append(keep, t)
+	}
+	switch len(keep) {
+	case 0:
+		return "unknown"
+	case 1:
+		return keep[0]
+	}
+	for i, t := range keep {
+		if topLevelUnion(t) {
+			keep[i] = "(" + t + ")"
+		}
+	}
+	return strings.Join(keep, " & ")
+}
+
+// topLevelUnion reports whether a type has a | outside brackets and quotes.
+func topLevelUnion(t string) bool {
+	depth, quoted := 0, false
+	for i := 0; i < len(t); i++ {
+		switch c := t[i]; {
+		case quoted && c == '\\':
+			i++
+		case c == '"':
+			quoted = !quoted
+		case quoted:
+		case c == '(' || c == '{' || c == '[':
+			depth++
+		case c == ')' || c == '}' || c == ']':
+			depth--
+		case c == '|' && depth == 0:
+			return true
+		}
+	}
+	return false
+}
+
+// ownType is the type a schema's own keywords give, applicators aside.
+func ownType(s *ir.Schema, names map[*ir.Named]string) string {
+	switch {
 	case s.Bool != nil && *s.Bool:
 		return "unknown"
 	case s.Bool != nil:
@@ -197,6 +380,10 @@ func docComment(b *strings.Builder, indent, text string) {
 	}
 	fmt.Fprintf(b, "%s/**\n", indent)
 	for _, l := range lines {
+		if l == "" { // a paragraph break, without trailing space
+			fmt.Fprintf(b, "%s *\n", indent)
+			continue
+		}
 		fmt.Fprintf(b, "%s * %s\n", indent, l)
 	}
 	fmt.Fprintf(b, "%s */\n", indent)
