@@ -10,10 +10,10 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/contractgen/contractgen/cgruntime"
 	"github.com/contractgen/contractgen/internal/gen/build"
 	"github.com/contractgen/contractgen/internal/gen/emit/govalidate"
 	"github.com/contractgen/contractgen/internal/gen/load"
-	"github.com/contractgen/contractgen/internal/templates/goruntime"
 )
 
 // maxInstanceSize bounds each instance file, as the loader bounds schema files.
@@ -49,7 +49,7 @@ type fileReport struct {
 	File       string                `json:"file"`
 	Valid      bool                  `json:"valid"`
 	Error      string                `json:"error,omitempty"`
-	Violations []goruntime.Violation `json:"violations,omitempty"`
+	Violations []cgruntime.Violation `json:"violations,omitempty"`
 }
 
 func (o *validateOptions) run(out io.Writer, files []string) error {
@@ -77,7 +77,7 @@ func (o *validateOptions) run(out io.Writer, files []string) error {
 				err = pe.Err // the file's name leads the line already
 			}
 			rep.Error = "cannot read: " + err.Error()
-		} else if rep.Violations, err = goruntime.ValidateJSON(nodes, root, data); err != nil {
+		} else if rep.Violations, err = cgruntime.ValidateJSON(nodes, root, data); err != nil {
 			rep.Error = "not JSON: " + err.Error()
 		}
 		rep.Valid = err == nil && len(rep.Violations) == 0
@@ -95,7 +95,7 @@ func (o *validateOptions) run(out io.Writer, files []string) error {
 }
 
 // compileSchema builds the validation table of a schema, as the generator would for its package.
-func compileSchema(schema string) ([]goruntime.Node, int32, error) {
+func compileSchema(schema string) ([]cgruntime.Node, int32, error) {
 	set, err := load.Files([]string{schema})
 	if err != nil {
 		return nil, 0, err
@@ -105,7 +105,7 @@ func compileSchema(schema string) ([]goruntime.Node, int32, error) {
 		return nil, 0, err
 	}
 	table := govalidate.Lower(pkg)
-	return goruntime.Compile(table.Nodes), table.Of(pkg.Roots[0].Schema), nil
+	return cgruntime.Compile(table.Nodes), table.Of(pkg.Roots[0].Schema), nil
 }
 
 func readInstance(file string) ([]byte, error) {

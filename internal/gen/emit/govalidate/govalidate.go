@@ -1,6 +1,7 @@
 // Package govalidate emits the validation of a generated Go package: a table with one node per
 // schema (validation.go), a Validate method on every named type, Parse for every root, and the
-// runtime that interprets the table (copied from internal/templates/goruntime).
+// runtime that interprets the table (the runtime module cgruntime, or its copy in
+// internal/templates/goruntime with --runtime inline).
 //
 // Values whose Go type is a scalar, struct, slice or map are checked by generated code that walks
 // the Go value and calls one runtime check per schema, without allocating when the value is valid.
@@ -14,12 +15,12 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/contractgen/contractgen/cgruntime"
 	"github.com/contractgen/contractgen/internal/gen/emit"
 	"github.com/contractgen/contractgen/internal/gen/emit/gosrc"
 	"github.com/contractgen/contractgen/internal/gen/emit/gotypes"
 	"github.com/contractgen/contractgen/internal/gen/ir"
 	"github.com/contractgen/contractgen/internal/gen/naming"
-	"github.com/contractgen/contractgen/internal/templates/goruntime"
 )
 
 // RuntimeFiles are the goruntime sources this emitter copies into every generated package.
@@ -82,7 +83,7 @@ func emitTable(f *gosrc.File, t *Table) {
 type nodeField struct{ name, value string }
 
 // nodeFields renders the fields of a node that are set, sorted by name.
-func nodeFields(n goruntime.Node) []nodeField {
+func nodeFields(n cgruntime.Node) []nodeField {
 	var out []nodeField
 	set := func(name string, ok bool, v string) {
 		if ok {
@@ -97,7 +98,7 @@ func nodeFields(n goruntime.Node) []nodeField {
 	set("Enum", n.Enum != nil, stringList(n.Enum))
 	for _, c := range []struct {
 		name string
-		v    goruntime.Count
+		v    cgruntime.Count
 	}{{"MinLength", n.MinLength}, {"MaxLength", n.MaxLength}, {"MinItems", n.MinItems}, {"MaxItems", n.MaxItems},
 		{"MinContains", n.MinContains}, {"MaxContains", n.MaxContains}, {"MinProperties", n.MinProperties},
 		{"MaxProperties", n.MaxProperties}} {
@@ -131,7 +132,7 @@ func nodeFields(n goruntime.Node) []nodeField {
 	}
 	for _, c := range []struct {
 		name string
-		l    []goruntime.Prop
+		l    []cgruntime.Prop
 	}{{"Properties", n.Properties}, {"PatternProperties", n.PatternProperties}, {"DependentSchemas", n.DependentSchemas},
 		{"DynamicAnchors", n.DynamicAnchors}} {
 		set(c.name, c.l != nil, props(c.l))
@@ -178,7 +179,7 @@ func indexes(list []int32) string {
 	return "[]int32{" + strings.Join(items, ", ") + "}"
 }
 
-func props(list []goruntime.Prop) string {
+func props(list []cgruntime.Prop) string {
 	items := make([]string, len(list))
 	for i, p := range list {
 		items[i] = "{" + strconv.Quote(p.Name) + ", " + strconv.Itoa(int(p.Node)) + "}"
@@ -215,7 +216,7 @@ func (w *walker) emitValidate(n *ir.Named) {
 		"value cannot tell an absent required member from its zero value, so Validate checks the zero value;",
 		"Parse also reports absence. A valid value is validated without allocating.")
 	f.Openf("func (%s) Validate() error", recv)
-	f.Line("c := cgCollector{nodes: cgNodes}")
+	f.Line("c := cgCollector{Nodes: cgNodes}")
 	f.Line("v.cgValidate(&c, nil, nil)")
 	f.Line("return c.err()")
 	f.Close("")

@@ -4,9 +4,9 @@ import (
 	"fmt"
 	"strconv"
 
+	"github.com/contractgen/contractgen/cgruntime"
 	"github.com/contractgen/contractgen/internal/gen/emit/gosrc"
 	"github.com/contractgen/contractgen/internal/gen/ir"
-	"github.com/contractgen/contractgen/internal/templates/goruntime"
 )
 
 const jsonPkg = "encoding/json"
@@ -21,7 +21,7 @@ type walker struct {
 func (w *walker) node(s *ir.Schema) string { return strconv.Itoa(int(w.t.Of(s))) }
 
 // n returns the lowered node of a schema.
-func (w *walker) n(s *ir.Schema) *goruntime.Node { return &w.t.Nodes[w.t.Of(s)] }
+func (w *walker) n(s *ir.Schema) *cgruntime.Node { return &w.t.Nodes[w.t.Of(s)] }
 
 // structBody checks each declared member, the undeclared members against additionalProperties,
 // and the required members that only the member bag can hold.
@@ -114,11 +114,11 @@ func (w *walker) check(s *ir.Schema, t *ir.GoType, value string, addressable boo
 	case ir.GoNumber:
 		return call("cgCheckNumber")
 	case ir.GoRaw:
-		if n.Bool != goruntime.TrueSchema {
+		if n.Bool != cgruntime.TrueSchema {
 			return call("cgCheckRaw")
 		}
 	case ir.GoAny:
-		if n.Bool != goruntime.TrueSchema {
+		if n.Bool != cgruntime.TrueSchema {
 			return call("cgCheckAny")
 		}
 	case ir.GoRef:

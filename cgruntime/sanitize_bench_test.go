@@ -1,4 +1,4 @@
-package goruntime
+package cgruntime
 
 import (
 	"strings"

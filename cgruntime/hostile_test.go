@@ -1,6 +1,6 @@
 //go:build unix
 
-package goruntime
+package cgruntime
 
 import (
 	"encoding/json"
@@ -112,8 +112,8 @@ func manyMembers(n int) []byte {
 func TestDuplicateCheckIsLinear(t *testing.T) {
 	t.Run("Parse", func(t *testing.T) {
 		assertLinear(t, 10000, manyMembers, func(t *testing.T, data []byte) {
-			d := cgDecoder{strict: true}
-			if _, err := d.members(data, "", nil); err != nil {
+			d := Decoder{strict: true}
+			if _, err := d.Members(data, "", nil); err != nil {
 				t.Fatal(err)
 			}
 			if len(d.violations) != 1 {
@@ -138,23 +138,23 @@ func longInteger(n int) []byte { return []byte("1" + strings.Repeat("7", n-1)) }
 func TestLongNumbersCostLinearTime(t *testing.T) {
 	t.Run("int64 member", func(t *testing.T) {
 		assertLinear(t, 200000, longInteger, func(t *testing.T, data []byte) {
-			d := cgDecoder{strict: true}
-			if _, err := cgDecInt64(&d, data, "/n", ""); err != nil || len(d.violations) != 1 {
+			d := Decoder{strict: true}
+			if _, err := DecInt64(&d, data, "/n", ""); err != nil || len(d.violations) != 1 {
 				t.Fatalf("got %v, %v; want one out-of-range violation", d.violations, err)
 			}
 		})
 	})
 	t.Run("int64 member, tolerant", func(t *testing.T) {
 		assertLinear(t, 200000, longInteger, func(t *testing.T, data []byte) {
-			if _, err := cgDecInt64(&cgDecoder{}, data, "/n", ""); err == nil || len(err.Error()) > 200 {
+			if _, err := DecInt64(&Decoder{}, data, "/n", ""); err == nil || len(err.Error()) > 200 {
 				t.Fatalf("error %v; want a short out-of-range error", err)
 			}
 		})
 	})
 	t.Run("big integer member", func(t *testing.T) {
 		assertLinear(t, 200000, func(n int) []byte { return append(longInteger(n), ".5"...) }, func(t *testing.T, data []byte) {
-			d := cgDecoder{strict: true}
-			if _, err := cgDecInteger(&d, data, "/n", ""); err != nil || len(d.violations) != 1 {
+			d := Decoder{strict: true}
+			if _, err := DecInteger(&d, data, "/n", ""); err != nil || len(d.violations) != 1 {
 				t.Fatalf("got %v, %v; want one type violation", d.violations, err)
 			}
 		})
@@ -177,12 +177,12 @@ func TestLongNumbersCostLinearTime(t *testing.T) {
 
 func TestMultipleOfRefusesLongFractions(t *testing.T) {
 	nodes := Compile([]Node{{}, {MultipleOf: "0.5"}})
-	long := "1." + strings.Repeat("5", cgMultipleDigitLimit)
+	long := "1." + strings.Repeat("5", multipleDigitLimit)
 	vs, err := ValidateJSON(nodes, 1, []byte(long))
 	if err != nil || len(vs) != 1 || !strings.Contains(vs[0].Message, "too many to check multipleOf") {
 		t.Fatalf("violations %v, error %v; want the digit limit named", vs, err)
 	}
-	vs, _ = ValidateJSON(nodes, 1, []byte(long[:cgMultipleDigitLimit]))
+	vs, _ = ValidateJSON(nodes, 1, []byte(long[:multipleDigitLimit]))
 	if len(vs) != 1 || !strings.Contains(vs[0].Message, "is not a multiple of") {
 		t.Fatalf("under the limit: %v; want an exact verdict", vs)
 	}
@@ -208,8 +208,8 @@ func TestDeepNestingIsLinear(t *testing.T) {
 	for name, build := range map[string]func(int) []byte{"arrays": deepArrays, "objects": deepObjects} {
 		t.Run(name+"/any member", func(t *testing.T) {
 			assertLinear(t, 50000, build, func(t *testing.T, data []byte) {
-				d := cgDecoder{strict: true}
-				if _, err := cgDecAny(&d, data, "/evidence", ""); err != nil || len(d.violations) != 0 {
+				d := Decoder{strict: true}
+				if _, err := DecAny(&d, data, "/evidence", ""); err != nil || len(d.violations) != 0 {
 					t.Fatal(err, d.violations)
 				}
 			})
@@ -228,8 +228,8 @@ func TestDeepNestingIsLinear(t *testing.T) {
 // TestDeepDuplicateIsLocated checks that a repeated name deep inside an "any" value is still
 // reported at its full location, now that locations are built only when reported.
 func TestDeepDuplicateIsLocated(t *testing.T) {
-	d := cgDecoder{strict: true}
-	if _, err := cgDecAny(&d, []byte(`[{"a/b":[0,{"x":1,"x":2}]}]`), "/evidence/k", ""); err != nil {
+	d := Decoder{strict: true}
+	if _, err := DecAny(&d, []byte(`[{"a/b":[0,{"x":1,"x":2}]}]`), "/evidence/k", ""); err != nil {
 		t.Fatal(err)
 	}
 	if len(d.violations) != 1 || d.violations[0].InstanceLocation != "/evidence/k/0/a~1b/1" {
@@ -251,7 +251,7 @@ func TestMergeIsLinear(t *testing.T) {
 			covered[i] = "/items/" + strconv.Itoa(2*i)
 			validated[i] = Violation{InstanceLocation: "/items/" + strconv.Itoa(i) + "/name"}
 		}
-		if got := cgMerge(nil, covered, validated); len(got) != n/2 {
+		if got := merge(nil, covered, validated); len(got) != n/2 {
 			t.Fatalf("%d violations kept, want %d", len(got), n/2)
 		}
 	})
@@ -266,7 +266,7 @@ func TestSyntaxErrorsSayWhere(t *testing.T) {
 		`{"a":1,}`:           "invalid JSON at line 1, column 8 (byte offset 7): invalid character '}'",
 		"{}\n x":             "invalid JSON at line 2, column 2 (byte offset 4): invalid character 'x' after top-level value",
 	} {
-		_, err := cgPrepare([]byte(in))
+		_, err := Prepare([]byte(in))
 		if err == nil || !strings.HasPrefix(err.Error(), want) {
 			t.Errorf("%q: error %v, want it to start %q", in, err, want)
 		}
@@ -289,13 +289,13 @@ func TestScannerIndexAgrees(t *testing.T) {
 		string(deepObjects(4096)),
 		string(deepArrays(4096)),
 	} {
-		want, err := cgParseJSONIn(nil, []byte(doc), "", nil, nil)
+		want, err := parseJSONIn(nil, []byte(doc), "", nil, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
-		sc := &cgScanner{doc: []byte(doc)}
+		sc := &scanner{doc: []byte(doc)}
 		sc.index()
-		got, err := cgParseJSONIn(sc, sc.doc, "", nil, nil)
+		got, err := parseJSONIn(sc, sc.doc, "", nil, nil)
 		if err != nil || !reflect.DeepEqual(got, want) {
 			t.Errorf("%.60s…: indexed split differs (error %v)", doc, err)
 		}
@@ -305,18 +305,18 @@ func TestScannerIndexAgrees(t *testing.T) {
 // TestEachRepeatedNameIsReportedOnce: a name that occurs three times, or a hundred, is one
 // violation, in a small object (compared pairwise) and in a large one (a set) alike.
 func TestEachRepeatedNameIsReportedOnce(t *testing.T) {
-	for _, size := range []int{4, cgDuplicateScan * 4} {
-		members := make([]cgMember, 0, size)
+	for _, size := range []int{4, duplicateScan * 4} {
+		members := make([]Member, 0, size)
 		for i := range size {
 			name := "a"
 			if i%2 == 1 {
 				name = "b" + strconv.Itoa(i)
 			}
-			members = append(members, cgMember{Name: name})
+			members = append(members, Member{Name: name})
 		}
-		members = append(members, cgMember{Name: "b1"}, cgMember{Name: "b1"})
+		members = append(members, Member{Name: "b1"}, Member{Name: "b1"})
 		var got []string
-		cgDuplicates(members, func(name string) { got = append(got, name) })
+		duplicates(members, func(name string) { got = append(got, name) })
 		if want := []string{"a", "b1"}; !slices.Equal(got, want) {
 			t.Errorf("%d members: reported %v, want %v", len(members), got, want)
 		}

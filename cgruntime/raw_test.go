@@ -1,4 +1,4 @@
-package goruntime
+package cgruntime
 
 import (
 	"encoding/json"
@@ -32,19 +32,19 @@ func TestRawAccessors(t *testing.T) {
 		`"unterminated`:           {typ: "string"},
 	} {
 		r := []byte(raw)
-		if got := cgRawType(r); got != w.typ {
+		if got := RawType(r); got != w.typ {
 			t.Errorf("cgRawType(%s) = %q, want %q", raw, got, w.typ)
 		}
-		if s, ok := cgRawString(r); s != w.str || ok != w.strOK {
+		if s, ok := RawString(r); s != w.str || ok != w.strOK {
 			t.Errorf("cgRawString(%s) = %q, %v", raw, s, ok)
 		}
-		if i, ok := cgRawInt64(r); i != w.i || ok != w.iOK {
+		if i, ok := RawInt64(r); i != w.i || ok != w.iOK {
 			t.Errorf("cgRawInt64(%s) = %d, %v", raw, i, ok)
 		}
-		if n, ok := cgRawNumber(r); n != w.num || ok != w.numOK {
+		if n, ok := RawNumber(r); n != w.num || ok != w.numOK {
 			t.Errorf("cgRawNumber(%s) = %q, %v", raw, n, ok)
 		}
-		if b, ok := cgRawBool(r); b != w.b || ok != w.bOK {
+		if b, ok := RawBool(r); b != w.b || ok != w.bOK {
 			t.Errorf("cgRawBool(%s) = %v, %v", raw, b, ok)
 		}
 	}

@@ -1,4 +1,4 @@
-package goruntime
+package cgruntime
 
 import (
 	"math/big"
@@ -23,12 +23,12 @@ func rat(t *testing.T, lit string) *big.Rat {
 func TestDecimalCompareMatchesBigRat(t *testing.T) {
 	for _, a := range literals {
 		for _, b := range literals {
-			da, okA := cgParseDecimal(a)
-			db, okB := cgParseDecimal(b)
+			da, okA := parseDecimal(a)
+			db, okB := parseDecimal(b)
 			if !okA || !okB {
 				t.Fatalf("cannot parse %q or %q", a, b)
 			}
-			if got, want := cgCmpDecimal(da, db), rat(t, a).Cmp(rat(t, b)); got != want {
+			if got, want := cmpDecimal(da, db), rat(t, a).Cmp(rat(t, b)); got != want {
 				t.Errorf("compare(%s, %s) = %d, math/big says %d", a, b, got, want)
 			}
 		}
@@ -38,11 +38,11 @@ func TestDecimalCompareMatchesBigRat(t *testing.T) {
 // TestMultipleOfMatchesBigRat checks multipleOf on decimals and int64 against exact division.
 func TestMultipleOfMatchesBigRat(t *testing.T) {
 	for _, divisor := range []string{"1", "2", "0.1", "0.01", "1.5", "3", "1e-3", "7", "0.0001", "1e20"} {
-		m := cgNewMultiple(cgMustDecimal(divisor))
+		m := newMultiple(mustDecimal(divisor))
 		for _, lit := range literals {
 			q := new(big.Rat).Quo(rat(t, lit), rat(t, divisor))
 			want := q.IsInt()
-			if got := m.divides(cgMustDecimal(lit)); got != want {
+			if got := m.divides(mustDecimal(lit)); got != want {
 				t.Errorf("%s multipleOf %s = %v, math/big says %v", lit, divisor, got, want)
 			}
 		}
@@ -61,13 +61,13 @@ func TestIntBoundsMatchBigRat(t *testing.T) {
 	for _, lit := range literals {
 		bound := rat(t, lit)
 		for k := range 4 {
-			b := cgNewIntBound(cgMustDecimal(lit), k%2 == 0, k >= 2)
+			b := newIntBound(mustDecimal(lit), k%2 == 0, k >= 2)
 			for _, v := range values {
 				cmp := new(big.Rat).SetInt64(v).Cmp(bound)
 				want := [4]bool{cmp >= 0, cmp <= 0, cmp > 0, cmp < 0}[k]
 				got := b.mode == 1 || (b.mode == 0 && ((k%2 == 0 && v >= b.n) || (k%2 == 1 && v <= b.n)))
 				if got != want {
-					t.Errorf("%s %s for %d: got %v, math/big says %v", cgBoundKeywords[k], lit, v, got, want)
+					t.Errorf("%s %s for %d: got %v, math/big says %v", boundKeywords[k], lit, v, got, want)
 				}
 			}
 		}

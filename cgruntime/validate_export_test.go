@@ -1,4 +1,4 @@
-package goruntime
+package cgruntime
 
 import (
 	"bytes"
@@ -68,8 +68,8 @@ func toValue(t *testing.T, data []byte) Value {
 			}
 			return ArrayValue(items)
 		case map[string]any:
-			var members []Member
-			for _, k := range cgSortedKeys(x) {
+			var members []ObjectMember
+			for _, k := range sortedKeys(x) {
 				members = append(members, NewMember(k, build(x[k])))
 			}
 			return ObjectValue(members)

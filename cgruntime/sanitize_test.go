@@ -1,4 +1,4 @@
-package goruntime
+package cgruntime
 
 import (
 	"bufio"
@@ -801,8 +801,8 @@ func sanCheckCopiedFile(t *testing.T, name string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if f.Name.Name != "goruntime" || f.Doc != nil {
-		t.Errorf("%s: want a bare \"package goruntime\" clause, the generator replaces it", name)
+	if f.Name.Name != "cgruntime" || f.Doc != nil {
+		t.Errorf("%s: want a bare \"package cgruntime\" clause, internal/tools/inlineruntime replaces it", name)
 	}
 	for _, c := range f.Comments {
 		if strings.Contains(c.Text(), "Code generated") {
