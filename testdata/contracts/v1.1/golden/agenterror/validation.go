@@ -120,7 +120,7 @@ func Parse(data []byte) (*AgentError, error) {
 // value cannot tell an absent required member from its zero value, so Validate checks the zero value;
 // Parse also reports absence. A valid value is validated without allocating.
 func (v *AgentError) Validate() error {
-	c := cgCollector{nodes: cgNodes}
+	c := cgCollector{Nodes: cgNodes}
 	v.cgValidate(&c, nil, nil)
 	return c.err()
 }
@@ -182,7 +182,7 @@ func (v *AgentError) cgValidate(c *cgCollector, at, kw *cgPath) {
 // value cannot tell an absent required member from its zero value, so Validate checks the zero value;
 // Parse also reports absence. A valid value is validated without allocating.
 func (v *InputViolation) Validate() error {
-	c := cgCollector{nodes: cgNodes}
+	c := cgCollector{Nodes: cgNodes}
 	v.cgValidate(&c, nil, nil)
 	return c.err()
 }
@@ -193,7 +193,7 @@ func (v *InputViolation) cgValidate(c *cgCollector, at, kw *cgPath) {}
 // value cannot tell an absent required member from its zero value, so Validate checks the zero value;
 // Parse also reports absence. A valid value is validated without allocating.
 func (v Origin) Validate() error {
-	c := cgCollector{nodes: cgNodes}
+	c := cgCollector{Nodes: cgNodes}
 	v.cgValidate(&c, nil, nil)
 	return c.err()
 }
@@ -206,7 +206,7 @@ func (v Origin) cgValidate(c *cgCollector, at, kw *cgPath) {
 // value cannot tell an absent required member from its zero value, so Validate checks the zero value;
 // Parse also reports absence. A valid value is validated without allocating.
 func (v *Recovery) Validate() error {
-	c := cgCollector{nodes: cgNodes}
+	c := cgCollector{Nodes: cgNodes}
 	v.cgValidate(&c, nil, nil)
 	return c.err()
 }
@@ -240,7 +240,7 @@ func (v *Recovery) cgValidate(c *cgCollector, at, kw *cgPath) {
 // value cannot tell an absent required member from its zero value, so Validate checks the zero value;
 // Parse also reports absence. A valid value is validated without allocating.
 func (v RecoveryAction) Validate() error {
-	c := cgCollector{nodes: cgNodes}
+	c := cgCollector{Nodes: cgNodes}
 	v.cgValidate(&c, nil, nil)
 	return c.err()
 }
@@ -253,7 +253,7 @@ func (v RecoveryAction) cgValidate(c *cgCollector, at, kw *cgPath) {
 // value cannot tell an absent required member from its zero value, so Validate checks the zero value;
 // Parse also reports absence. A valid value is validated without allocating.
 func (v *SafetyHints) Validate() error {
-	c := cgCollector{nodes: cgNodes}
+	c := cgCollector{Nodes: cgNodes}
 	v.cgValidate(&c, nil, nil)
 	return c.err()
 }
@@ -264,7 +264,7 @@ func (v *SafetyHints) cgValidate(c *cgCollector, at, kw *cgPath) {}
 // value cannot tell an absent required member from its zero value, so Validate checks the zero value;
 // Parse also reports absence. A valid value is validated without allocating.
 func (v SameArguments) Validate() error {
-	c := cgCollector{nodes: cgNodes}
+	c := cgCollector{Nodes: cgNodes}
 	v.cgValidate(&c, nil, nil)
 	return c.err()
 }
@@ -277,7 +277,7 @@ func (v SameArguments) cgValidate(c *cgCollector, at, kw *cgPath) {
 // value cannot tell an absent required member from its zero value, so Validate checks the zero value;
 // Parse also reports absence. A valid value is validated without allocating.
 func (v SideEffects) Validate() error {
-	c := cgCollector{nodes: cgNodes}
+	c := cgCollector{Nodes: cgNodes}
 	v.cgValidate(&c, nil, nil)
 	return c.err()
 }

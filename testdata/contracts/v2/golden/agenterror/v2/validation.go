@@ -107,7 +107,7 @@ func Parse(data []byte) (*AgentError, error) {
 // value cannot tell an absent required member from its zero value, so Validate checks the zero value;
 // Parse also reports absence. A valid value is validated without allocating.
 func (v *AgentError) Validate() error {
-	c := cgCollector{nodes: cgNodes}
+	c := cgCollector{Nodes: cgNodes}
 	v.cgValidate(&c, nil, nil)
 	return c.err()
 }
@@ -163,7 +163,7 @@ func (v *AgentError) cgValidate(c *cgCollector, at, kw *cgPath) {
 // value cannot tell an absent required member from its zero value, so Validate checks the zero value;
 // Parse also reports absence. A valid value is validated without allocating.
 func (v Origin) Validate() error {
-	c := cgCollector{nodes: cgNodes}
+	c := cgCollector{Nodes: cgNodes}
 	v.cgValidate(&c, nil, nil)
 	return c.err()
 }
@@ -176,7 +176,7 @@ func (v Origin) cgValidate(c *cgCollector, at, kw *cgPath) {
 // value cannot tell an absent required member from its zero value, so Validate checks the zero value;
 // Parse also reports absence. A valid value is validated without allocating.
 func (v *Recovery) Validate() error {
-	c := cgCollector{nodes: cgNodes}
+	c := cgCollector{Nodes: cgNodes}
 	v.cgValidate(&c, nil, nil)
 	return c.err()
 }
@@ -210,7 +210,7 @@ func (v *Recovery) cgValidate(c *cgCollector, at, kw *cgPath) {
 // value cannot tell an absent required member from its zero value, so Validate checks the zero value;
 // Parse also reports absence. A valid value is validated without allocating.
 func (v RecoveryAction) Validate() error {
-	c := cgCollector{nodes: cgNodes}
+	c := cgCollector{Nodes: cgNodes}
 	v.cgValidate(&c, nil, nil)
 	return c.err()
 }
@@ -223,7 +223,7 @@ func (v RecoveryAction) cgValidate(c *cgCollector, at, kw *cgPath) {
 // value cannot tell an absent required member from its zero value, so Validate checks the zero value;
 // Parse also reports absence. A valid value is validated without allocating.
 func (v *SafetyHints) Validate() error {
-	c := cgCollector{nodes: cgNodes}
+	c := cgCollector{Nodes: cgNodes}
 	v.cgValidate(&c, nil, nil)
 	return c.err()
 }
@@ -234,7 +234,7 @@ func (v *SafetyHints) cgValidate(c *cgCollector, at, kw *cgPath) {}
 // value cannot tell an absent required member from its zero value, so Validate checks the zero value;
 // Parse also reports absence. A valid value is validated without allocating.
 func (v SameArguments) Validate() error {
-	c := cgCollector{nodes: cgNodes}
+	c := cgCollector{Nodes: cgNodes}
 	v.cgValidate(&c, nil, nil)
 	return c.err()
 }
@@ -247,7 +247,7 @@ func (v SameArguments) cgValidate(c *cgCollector, at, kw *cgPath) {
 // value cannot tell an absent required member from its zero value, so Validate checks the zero value;
 // Parse also reports absence. A valid value is validated without allocating.
 func (v SideEffects) Validate() error {
-	c := cgCollector{nodes: cgNodes}
+	c := cgCollector{Nodes: cgNodes}
 	v.cgValidate(&c, nil, nil)
 	return c.err()
 }
