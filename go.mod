@@ -3,7 +3,6 @@ module github.com/contractgen/contractgen
 go 1.26.0
 
 require (
-	github.com/dave/jennifer v1.7.1
 	github.com/getkin/kin-openapi v0.153.0
 	github.com/goccy/go-yaml v1.19.2
 	github.com/google/go-cmp v0.7.0

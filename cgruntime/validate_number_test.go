@@ -73,3 +73,17 @@ func TestIntBoundsMatchBigRat(t *testing.T) {
 		}
 	}
 }
+
+// TestDecimalInt64MatchesBigRat checks int64() on every literal against math/big: whole values
+// inside int64 convert, zero written as 0.0 or -0 included, and nothing else does.
+func TestDecimalInt64MatchesBigRat(t *testing.T) {
+	lo, hi := new(big.Rat).SetInt64(-1<<63), new(big.Rat).SetInt64(1<<63-1)
+	for _, lit := range literals {
+		r := rat(t, lit)
+		wantOK := r.IsInt() && r.Cmp(lo) >= 0 && r.Cmp(hi) <= 0
+		n, ok := mustDecimal(lit).int64()
+		if ok != wantOK || (ok && new(big.Rat).SetInt64(n).Cmp(r) != 0) {
+			t.Errorf("int64(%s) = %d, %v; math/big says %s, %v", lit, n, ok, r.RatString(), wantOK)
+		}
+	}
+}

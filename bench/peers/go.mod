@@ -10,7 +10,6 @@ require (
 )
 
 require (
-	github.com/dave/jennifer v1.7.1 // indirect
 	github.com/goccy/go-yaml v1.19.2 // indirect
 	golang.org/x/text v0.44.0 // indirect
 )

@@ -54,7 +54,6 @@ var banned = []struct{ prefix, why string }{
 var linkedModules = map[string]string{
 	"github.com/spf13/cobra":                       "the command line: commands, flags, help and completion",
 	"github.com/spf13/pflag":                       "cobra's POSIX flags",
-	"github.com/dave/jennifer":                     "the Go type declarations of types.go (issue 14: one Go writer, pending)",
 	"github.com/rogpeppe/go-internal":              "check's drift diffs (package diff, the Go toolchain's anchored diff)",
 	"github.com/goccy/go-yaml":                     "YAML schemas (.yaml/.yml), read with key order and line/column kept",
 	"github.com/contractgen/contractgen/cgruntime": "the runtime module: the schema interpreter the metaschema and vocabulary checks run on",

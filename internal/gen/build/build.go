@@ -38,7 +38,7 @@ type Options struct {
 
 // ReservedNames are package-level names that emitters declare in every generated package; a schema
 // type with one of these names would collide with them.
-var ReservedNames = []string{"Nullable", "Parse", "ValidationError", "Violation", "ContractHash",
+var ReservedNames = []string{"Nullable", "Null", "Parse", "ValidationError", "Violation", "ContractHash",
 	// The sanitizer.
 	"SanitizeText", "SanitizeTextLimit", "SanitizeEvidence", "SanitizeDefaultLimit", "RedactedMarker", "TruncatedMarker",
 	// Constructors (with a catalog); each kind adds Kind<Name> and New<Name>, checked in catalog.
@@ -54,7 +54,7 @@ var reservedFields = []string{"Extra", "Validate", "MarshalJSON", "UnmarshalJSON
 // Build produces the IR for the loaded documents.
 func Build(set *load.Set, opts Options) (*ir.Package, error) {
 	b := &builder{set: set, opts: opts, nodes: map[string]*ir.Schema{}, named: map[string]*ir.Named{}, names: map[string]string{},
-		strict: map[*load.Document]bool{}}
+		strict: map[*load.Document]bool{}, docOf: map[*ir.Schema]*load.Document{}}
 	if !naming.IsValidPackageName(opts.Package) {
 		b.diags.Add("", "", "package name %q is not a valid Go package name (an identifier that is not a keyword); choose another --package", opts.Package)
 	} else if opts.Package == "main" {
@@ -74,9 +74,13 @@ func Build(set *load.Set, opts Options) (*ir.Package, error) {
 	for _, doc := range set.Roots {
 		pkg.Roots = append(pkg.Roots, b.root(doc))
 	}
+	b.unions()
 	b.scopes()
 	b.checkCycles()
 	b.finish(pkg)
+	for _, n := range pkg.Types {
+		b.constructor(pkg, n)
+	}
 	if b.diags.Err() == nil {
 		// The constructors read the finished IR; a schema with other problems is reported without them.
 		b.constructors(pkg)
@@ -104,8 +108,13 @@ type builder struct {
 	order []nodeKey
 	// strict caches usesVocabulary per document.
 	strict map[*load.Document]bool
+	// docOf maps each built schema node to its document, for the struct fields that parts in other
+	// documents declare.
+	docOf map[*ir.Schema]*load.Document
 	// dynamic is set once a dynamic reference is read: the nodes then need their scopes.
 	dynamic bool
+	// pending are the unions whose form unions() decides once every schema is built (union.go).
+	pending []pendingUnion
 }
 
 // nodeKey locates a built schema node.
@@ -222,9 +231,13 @@ func (b *builder) shape(doc *load.Document, ptr string, n *ir.Named) {
 		// the interpreter keeps that scope when it validates the whole document as JSON.
 		n.Kind = ir.AliasType
 		n.Underlying = &ir.GoType{Kind: ir.GoRaw}
+	case b.pendUnion(doc, ptr, n):
 	case isStruct(s):
 		n.Kind = ir.StructType
-		n.Extra = s.AdditionalProperties == nil || s.AdditionalProperties.Bool == nil || *s.AdditionalProperties.Bool
+		// Members that patternProperties admit beside additionalProperties: false go to Extra too.
+		n.Extra = s.AdditionalProperties == nil || s.AdditionalProperties.Bool == nil || *s.AdditionalProperties.Bool ||
+			len(s.PatternProperties) > 0
+		n.Composed = isComposed(s)
 		b.fields(doc, ptr, n)
 	case isStringEnum(s):
 		n.Kind = ir.EnumType
@@ -236,31 +249,31 @@ func (b *builder) shape(doc *load.Document, ptr string, n *ir.Named) {
 	}
 }
 
-// isStruct reports whether a schema is an object with declared properties: those become Go structs.
-// A schema without "type": "object" also accepts non-objects, so it cannot be a struct.
+// isStruct reports whether a schema is an object with declared members: those become Go structs,
+// merged from the parts that make up the object (allof.go). A schema that does not say "object"
+// (itself or through a part) also accepts non-objects, so it cannot be a struct.
 func isStruct(s *ir.Schema) bool {
-	return slices.Equal(s.Types, []string{"object"}) && len(s.Properties) > 0 && !IsComposite(s)
+	return isMergedStruct(s)
 }
 
 // IsComposite reports whether a schema uses a keyword that a plain Go type cannot carry: a boolean
 // schema, "$ref" beside assertions, an applicator, or an object or array keyword beyond properties,
-// items and additionalProperties. Values of such a schema are kept as raw JSON (json.RawMessage) and
-// validated as JSON, so that every keyword keeps its exact meaning.
+// items and additionalProperties, unless it is an object a struct holds (isStruct). Values of such
+// a schema are kept as raw JSON (json.RawMessage) and validated as JSON, so that every keyword keeps
+// its exact meaning.
 func IsComposite(s *ir.Schema) bool {
-	return s.Bool != nil || (s.Ref != nil && hasAssertions(s)) || hasApplicators(s) ||
-		((s.Const != nil || s.Enum != nil) && !isScalar(s))
+	return !isStruct(s) && (s.Bool != nil || (s.Ref != nil && hasAssertions(s)) || hasApplicators(s) ||
+		((s.Const != nil || s.Enum != nil) && !isScalar(s)))
 }
 
 // isScalar reports whether a schema's values are of one scalar type, null aside: only then can
 // const and enum be checked on a Go value; other constants are compared as JSON.
+// A const or enum without "type" is typed by its values (typesOf); null alone is a scalar too.
 func isScalar(s *ir.Schema) bool {
-	types := slices.DeleteFunc(slices.Clone(s.Types), func(t string) bool { return t == "null" })
-	if len(s.Types) == 0 {
-		// An untyped enum of strings only admits strings: it is a string enum.
-		return len(s.Enum) > 0 && s.Const == nil && !slices.ContainsFunc(s.Enum, func(v ir.Value) bool {
-			_, ok := v.Go.(string)
-			return !ok
-		})
+	all := typesOf(s)
+	types := slices.DeleteFunc(slices.Clone(all), func(t string) bool { return t == "null" })
+	if len(all) == 1 && len(types) == 0 {
+		return true
 	}
 	return len(types) == 1 && types[0] != "object" && types[0] != "array"
 }
@@ -286,6 +299,9 @@ func hasAssertions(s *ir.Schema) bool {
 }
 
 func isStringEnum(s *ir.Schema) bool {
+	if isTypelessStringConst(s) {
+		return true
+	}
 	if len(s.Enum) == 0 || IsComposite(s) || !(len(s.Types) == 0 || slices.Equal(s.Types, []string{"string"})) {
 		return false
 	}
@@ -299,15 +315,28 @@ func isStringEnum(s *ir.Schema) bool {
 
 func (b *builder) fields(doc *load.Document, ptr string, n *ir.Named) {
 	seen := map[string]string{}
-	for _, p := range n.Schema.Properties {
-		propPtr := ptr + "/properties/" + jsonpointer.Escape(p.Name)
-		goName := naming.GoName(p.Name)
-		nameKw, nameNode := goNameOf(doc.Tree.Resolve(propPtr))
+	ms, required := members(n.Schema)
+	for _, m := range ms {
+		d, conflict, ok := decl{}, [2]decl{}, true
+		if len(m.decls) > 0 {
+			d, conflict, ok = chooseDecl(m)
+		} else {
+			d = m.conds[0]
+		}
+		if !ok {
+			b.diags.Add(b.docOf[conflict[1].schema].Path, conflict[1].schema.Pointer,
+				"member %q must be %s here but %s at %s; no value is both, so no Go type can hold the member: make the allOf parts agree, or drop the member from one of them",
+				m.name, maskNames(typeMask(conflict[1].schema, 0)), maskNames(typeMask(conflict[0].schema, 0)), conflict[0].schema.Origin)
+			continue
+		}
+		pdoc, propPtr := b.docOf[d.schema], d.schema.Pointer
+		goName := naming.GoName(m.name)
+		nameKw, nameNode := goNameOf(pdoc.Tree.Resolve(propPtr))
 		if nameNode != nil {
 			goName = nameNode.Text
 			// Blamed on the naming keyword: an empty name is the mistake, not the property name.
 			if !naming.IsExported(goName) {
-				b.diags.Add(doc.Path, propPtr+"/"+nameKw, "%q is not an exported Go identifier", goName)
+				b.diags.Add(pdoc.Path, propPtr+"/"+nameKw, "%q is not an exported Go identifier", goName)
 				continue
 			}
 		}
@@ -317,32 +346,63 @@ func (b *builder) fields(doc *load.Document, ptr string, n *ir.Named) {
 		}
 		switch {
 		case goName == "":
-			b.diags.Add(doc.Path, propPtr, "property name %q gives no Go identifier; set x-go-name", p.Name)
+			b.diags.Add(pdoc.Path, propPtr, "property name %q gives no Go identifier; set x-go-name", m.name)
 			continue
 		case slices.Contains(reservedFields, goName):
-			b.diags.Add(doc.Path, propPtr, "property %q would become Go field %s, which generated code uses; set x-go-name", p.Name, goName)
+			b.diags.Add(pdoc.Path, propPtr, "property %q would become Go field %s, which generated code uses; set x-go-name", m.name, goName)
 			continue
 		case seen[goName] != "":
-			b.diags.Add(doc.Path, propPtr, "properties %q and %q both become Go field %s; set x-go-name on one", seen[goName], p.Name, goName)
+			b.diags.Add(pdoc.Path, propPtr, "properties %q and %q both become Go field %s; set x-go-name on one", seen[goName], m.name, goName)
 			continue
 		}
-		seen[goName] = p.Name
-		required := slices.Contains(n.Schema.Required, p.Name)
-		typ := *b.goType(doc, propPtr, p.Schema, n.Name+goName)
-		if !required && !typ.Nullable && !typ.HoldsRawJSON() && typ.Kind != ir.GoSlice && typ.Kind != ir.GoMap {
+		seen[goName] = m.name
+		requiredPath, isRequired := required[m.name]
+		var typ ir.GoType
+		note := ""
+		if len(m.decls) == 0 {
+			// Declared only under a condition: when the condition does not hold, the member may be
+			// any JSON value, so only raw JSON holds every value the schema admits.
+			typ = ir.GoType{Kind: ir.GoRaw}
+			note = "It is declared only under a condition (" + conditionOf(m.conds[0].kwPath) + "), so its type depends on the condition and the value is kept as JSON."
+		} else {
+			typ = *b.goType(pdoc, propPtr, d.schema, n.Name+goName)
+			note = mixedNote(d.schema)
+		}
+		if !isRequired && !typ.Nullable && !typ.HoldsRawJSON() && typ.Kind != ir.GoSlice && typ.Kind != ir.GoMap {
 			typ.Pointer = true
 		}
-		if !required && typ.Nullable {
+		if !isRequired && typ.Nullable {
 			typ.Pointer = true
 		}
-		desc := p.Schema.Description
-		// A referenced type still being declared (a reference cycle) has no schema yet.
-		if desc == "" && p.Schema.Ref != nil && p.Schema.Ref.Schema != nil {
-			desc = p.Schema.Ref.Schema.Description
+		desc := ""
+		for _, x := range slices.Concat(m.decls, m.conds) {
+			if desc = x.schema.Description; desc == "" && x.schema.Ref != nil && x.schema.Ref.Schema != nil {
+				// A referenced type still being declared (a reference cycle) has no schema yet.
+				desc = x.schema.Ref.Schema.Description
+			}
+			if desc != "" {
+				break
+			}
 		}
-		n.Fields = append(n.Fields, &ir.Field{Name: p.Name, GoName: goName, Origin: p.Schema.Origin,
-			Required: required, Schema: p.Schema, Type: &typ, Description: desc})
+		f := &ir.Field{Name: m.name, GoName: goName, Origin: d.schema.Origin, Required: isRequired, Schema: d.schema,
+			Type: &typ, Description: desc, KeywordPath: d.kwPath, RequiredPath: requiredPath, Note: note}
+		if isRequired && len(m.decls) > 0 {
+			f.Constant = constantOf(d.schema, &typ)
+		}
+		n.Fields = append(n.Fields, f)
 	}
+}
+
+// conditionOf names the keyword a conditional member's declaration sits under, for its doc comment.
+func conditionOf(kwPath string) string {
+	parts := strings.Split(kwPath, "/")
+	for i := len(parts) - 1; i >= 0; i-- {
+		switch parts[i] {
+		case "then", "else", "dependentSchemas", "oneOf", "anyOf":
+			return parts[i]
+		}
+	}
+	return "a condition"
 }
 
 // goNameOf returns the Go name a property's schema chooses for its field, and the keyword it is
@@ -379,7 +439,7 @@ func (b *builder) enum(doc *load.Document, ptr, typeName string, s *ir.Schema) *
 	descs := node.Get("x-enum-descriptions")
 	e := &ir.Enum{}
 	seen := map[string]string{}
-	for i, v := range s.Enum {
+	for i, v := range enumValues(s) {
 		value := v.Go.(string)
 		stem := naming.GoName(value)
 		if stem == "" {
@@ -434,14 +494,24 @@ func (b *builder) chooseGoType(doc *load.Document, ptr string, s *ir.Schema, sug
 		return &ir.GoType{Kind: ir.GoRaw}
 	}
 	if IsComposite(s) {
+		if t := b.inlineUnion(doc, ptr, s, suggested); t != nil {
+			return t
+		}
 		return &ir.GoType{Kind: ir.GoRaw}
 	}
-	types := slices.DeleteFunc(slices.Clone(s.Types), func(t string) bool { return t == "null" })
-	nullable := len(types) < len(s.Types)
+	all := typesOf(s)
+	types := slices.DeleteFunc(slices.Clone(all), func(t string) bool { return t == "null" })
+	nullable := len(types) < len(all)
 	if (isStruct(s) || isStringEnum(s)) && !nullable && ptr != "" {
 		return &ir.GoType{Kind: ir.GoRef, Named: b.declare(doc, ptr, suggested)}
 	}
+	if nullable && len(types) == 0 {
+		return &ir.GoType{Kind: ir.GoNull}
+	}
 	if len(types) != 1 {
+		if t := b.inlineUnion(doc, ptr, s, suggested); t != nil {
+			return t
+		}
 		return &ir.GoType{Kind: ir.GoRaw}
 	}
 	t := &ir.GoType{Nullable: nullable}

@@ -86,6 +86,8 @@ func goType(g *ir.GoType) string {
 		s = "map[" + goType(g.Elem) + "]"
 	case ir.GoAny:
 		s = "any"
+	case ir.GoNull:
+		s = "null"
 	}
 	if g.Nullable {
 		s = "?" + s
@@ -115,7 +117,9 @@ func TestFieldGoTypes(t *testing.T) {
 		{"integer enum inside int64", `{"type": "integer", "enum": [1, 2, 3]}`, "int64", "*int64"},
 		{"integer const", `{"type": "integer", "const": 1}`, "int64", "*int64"},
 		{"string or null", `{"type": ["string", "null"]}`, "?string", "*?string"},
-		{"two non-null types", `{"type": ["string", "integer"]}`, "raw", "raw"},
+		{"two non-null types: a named scalar union", `{"type": ["string", "integer"]}`, "ref:TV", "ref:TV"},
+		{"a oneOf told apart by required members: a sum type", `{"oneOf": [{"type": "object", "required": ["a"], "properties": {"a": {"type": "string"}}}, {"type": "object", "required": ["b"], "properties": {"b": {"type": "string"}}}]}`, "ref:TV", "*ref:TV"},
+		{"a oneOf nothing tells apart: a named raw type", `{"oneOf": [{"$ref": "#/$defs/D"}, {"type": "object", "properties": {"e": {"type": "string"}}}]}`, "ref:TV", "ref:TV"},
 		{"no type at all", `{}`, "raw", "raw"},
 		{"array of strings", `{"type": "array", "items": {"type": "string"}}`, "[]string", "[]string"},
 		{"array without items", `{"type": "array"}`, "[]raw", "[]raw"},
@@ -131,7 +135,23 @@ func TestFieldGoTypes(t *testing.T) {
 		{"string const", `{"type": "string", "const": "x"}`, "string", "*string"},
 		{"patternProperties is composite", `{"type": "object", "patternProperties": {"^a": {}}}`, "raw", "raw"},
 		{"ref", `{"$ref": "#/$defs/D"}`, "ref:D", "*ref:D"},
-		{"ref beside an assertion", `{"$ref": "#/$defs/D", "maxLength": 3}`, "raw", "raw"},
+		{"ref to an object beside an assertion merges into a struct", `{"$ref": "#/$defs/D", "maxLength": 3}`, "ref:TV", "*ref:TV"},
+		{"ref to a string beside an assertion", `{"$ref": "#/$defs/S", "maxLength": 3}`, "raw", "raw"},
+		{"typeless string const is a one-value enum", `{"const": "x"}`, "ref:TV", "*ref:TV"},
+		{"typeless boolean const", `{"const": true}`, "bool", "*bool"},
+		{"typeless integer const", `{"const": 1}`, "int64", "*int64"},
+		{"typeless integral const written 1.0", `{"const": 1.0}`, "int64", "*int64"},
+		{"typeless fractional const", `{"const": 1.5}`, "number", "*number"},
+		{"typeless integer enum", `{"enum": [1, 2, 3]}`, "int64", "*int64"},
+		{"typeless number enum", `{"enum": [1, 2.5]}`, "number", "*number"},
+		{"typeless boolean enum", `{"enum": [true, false]}`, "bool", "*bool"},
+		{"typeless string enum with null", `{"enum": ["a", null]}`, "?string", "*?string"},
+		{"typeless mixed enum stays raw", `{"enum": [1, "a"]}`, "raw", "raw"},
+		{"typeless object const stays raw", `{"const": {"a": 1}}`, "raw", "raw"},
+		{"type null", `{"type": "null"}`, "null", "*null"},
+		{"const null", `{"const": null}`, "null", "*null"},
+		{"object with a condition keeps the struct", `{"type": "object", "properties": {"x": {"type": "string"}}, "minProperties": 1}`, "ref:TV", "*ref:TV"},
+		{"allOf of object parts merges into a struct", `{"allOf": [{"$ref": "#/$defs/D"}, {"properties": {"e": {"type": "integer"}}}]}`, "ref:TV", "*ref:TV"},
 		{"inline object gets a named type", `{"type": "object", "properties": {"x": {"type": "string"}}}`, "ref:TV", "*ref:TV"},
 		{"inline string enum gets a named type", `{"type": "string", "enum": ["a", "b"]}`, "ref:TV", "*ref:TV"},
 		{"nullable string enum is a nullable string", `{"type": ["string", "null"], "enum": ["a", null]}`, "?string", "*?string"},
@@ -145,7 +165,7 @@ func TestFieldGoTypes(t *testing.T) {
 					req, want = `["v"]`, tt.required
 				}
 				pkg := buildOne(t, `{"title": "T", "type": "object", "properties": {"v": `+tt.schema+`},
-					"required": `+req+`, "$defs": {"D": {"type": "object", "properties": {"d": {"type": "string"}}}}}`)
+					"required": `+req+`, "$defs": {"D": {"type": "object", "properties": {"d": {"type": "string"}}}, "S": {"type": "string"}}}`)
 				f := named(t, pkg, "T").Fields[0]
 				if got := goType(f.Type); got != want {
 					t.Errorf("required=%v: %s becomes %s, want %s", required, tt.schema, got, want)

@@ -166,6 +166,10 @@ func (a *analyzer) members(m *ir.Constructors) {
 		if slices.Contains(catalogMembers, f.Name) {
 			continue
 		}
+		if f.Required && f.Constant != "" {
+			m.Consts = append(m.Consts, ir.ConstMember{Field: f.GoName, Value: f.Constant})
+			continue
+		}
 		if f.Required {
 			if f.Type.Kind != ir.GoString || f.Type.Pointer || f.Type.Nullable {
 				a.fail(f.Origin, "constructors cannot fill the required member %q: only string members can become parameters", f.Name)

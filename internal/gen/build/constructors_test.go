@@ -2,6 +2,7 @@ package build_test
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -89,5 +90,22 @@ func TestCheckCatalogIsReserved(t *testing.T) {
 	}))
 	if err == nil || !strings.Contains(err.Error(), "Go type name CheckCatalog is already taken by a name contractgen declares itself") {
 		t.Errorf("err = %v", err)
+	}
+}
+
+// TestConstructorsSetConstMembers checks that a required const member beside the catalog's is set
+// by every constructor (ir.Constructors.Consts) instead of being refused as a parameter.
+func TestConstructorsSetConstMembers(t *testing.T) {
+	pkg, err := buildSchema(t, contractWith(t, func(s map[string]any) {
+		properties(s)["ok"] = map[string]any{"const": false}
+		properties(s)["schema"] = map[string]any{"type": "string", "const": "agent-error"}
+		s["required"] = append(s["required"].([]any), "ok", "schema")
+	}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := fmt.Sprint(pkg.Constructors.Consts)
+	if want := `[{OK false} {Schema "agent-error"}]`; got != want {
+		t.Errorf("Consts = %s, want %s", got, want)
 	}
 }

@@ -30,6 +30,7 @@ func (b *builder) schemaAt(doc *load.Document, ptr string) *ir.Schema {
 	}
 	s := &ir.Schema{Origin: doc.Path + "#" + ptr, Pointer: ptr}
 	b.nodes[key] = s
+	b.docOf[s] = doc
 	b.order = append(b.order, nodeKey{doc, ptr})
 	node := doc.Tree.Resolve(ptr)
 	if node == nil {
@@ -123,6 +124,8 @@ func (b *builder) checkKeywords(doc *load.Document, ptr string, node *jsontree.N
 			// A keyword of this dialect, or of another one (which this dialect ignores).
 		case m.Name == goJSONSchema:
 			b.checkGoJSONSchema(doc, kwPtr, m.Value)
+		case m.Name == discriminatorKeyword:
+			b.checkDiscriminator(doc, kwPtr, node, m.Value)
 		default:
 			b.diags.Add(doc.Path, kwPtr, "keyword %q is not supported: no JSON Schema dialect defines it (a misspelling?)", m.Name)
 		}

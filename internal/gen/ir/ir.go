@@ -56,12 +56,25 @@ type Named struct {
 	Fields []*Field
 	// Extra says whether a Struct keeps undeclared members (additionalProperties not false).
 	Extra bool
+	// Composed marks a Struct whose schema has rules its fields do not carry: "allOf" parts merged
+	// into it, conditions and other object-level applicators (if/then/else, dependentRequired,
+	// dependentSchemas, not, minProperties, unevaluatedProperties, ...). Its fields come from every
+	// part; Validate checks the encoded object against the whole schema as JSON, so each rule keeps
+	// its exact meaning.
+	Composed bool
+	// New is the name of the Struct's constructor, which sets every required member whose schema is
+	// a "const" (Field.Constant), or "" when the struct has none or another part of the contract
+	// already makes its values (the catalog's constructors).
+	New string
 	// Enum describes an Enum's values.
 	Enum *Enum
 	// Underlying is the Go type an Alias or Enum is defined on.
 	Underlying *GoType
 	// IsError marks a root type that implements error through its "message" member.
 	IsError bool
+	// Union describes a UnionType's variants, or why an AliasType over GoRaw whose schema is a
+	// "oneOf" or "anyOf" stays raw (see union.go); nil otherwise.
+	Union *Union
 }
 
 // NamedKind is the form of a named type.
@@ -75,6 +88,9 @@ const (
 	EnumType
 	// AliasType is any other schema given a name: a defined type over Underlying.
 	AliasType
+	// UnionType is a sum type: a struct with one pointer field per variant of Union, exactly one
+	// of them set (or the Unknown field, for a value no variant selects).
+	UnionType
 )
 
 // Field is one declared property of a struct.
@@ -93,6 +109,18 @@ type Field struct {
 	Type *GoType
 	// Description is the documentation for the field.
 	Description string
+	// KeywordPath is the schema path, relative to the struct's schema, of the member's property
+	// schema: "/properties/name", or through the part that declares it ("/allOf/0/$ref/properties/name").
+	KeywordPath string
+	// RequiredPath is the schema path, relative to the struct's schema, of the part whose
+	// "required" lists the member: "" for the struct's own, "/allOf/1" for a merged part's.
+	RequiredPath string
+	// Constant is the Go expression of a required member's "const" value (a constant of its enum
+	// type or a literal), which the struct's New sets; "" for other members.
+	Constant string
+	// Note says why the member is typed as it is when the schema alone does not show it (a member
+	// declared only under a condition, values of mixed types); "" otherwise. Doc comments add it.
+	Note string
 }
 
 // Enum is the set of values of a string enum type.
@@ -135,6 +163,9 @@ const (
 	GoMap
 	// GoAny is any, decoded with json.Number for numbers (for open-object values).
 	GoAny
+	// GoNull is the generated package's Null type: JSON null, the only value of {"type": "null"}
+	// (or of "const": null); it encodes as null and decodes null alone.
+	GoNull
 )
 
 // GoType is the Go representation of a schema.
@@ -361,6 +392,8 @@ type Constructors struct {
 	RetryAfter GoKind
 	// Params are required members besides the catalog's: every constructor takes them after message.
 	Params []Param
+	// Consts are the required const members besides contract_version: every constructor sets them.
+	Consts []ConstMember
 	// Options are the optional members, each set by a With option.
 	Options []Option
 	// CauseField is the Go field of the cause member, or "" when the contract has none.
@@ -390,6 +423,12 @@ type SafetyHints struct {
 type Param struct {
 	// Field is the Go field; Var is the parameter name; JSON is the member name.
 	Field, Var, JSON string
+}
+
+// ConstMember is a required member whose schema is a const, which constructors set themselves.
+type ConstMember struct {
+	// Field is the Go field; Value is the Go expression of the const (ir.Field.Constant).
+	Field, Value string
 }
 
 // Option is the With option of one optional member.

@@ -233,6 +233,9 @@ func errorFields(m *model) []string {
 	for _, p := range m.Params {
 		rows = append(rows, []gosrc.Pair{{Key: p.Field, Value: "SanitizeText(" + p.Var + ")"}})
 	}
+	for _, c := range m.Consts {
+		rows = append(rows, []gosrc.Pair{{Key: c.Field, Value: c.Value}})
+	}
 	return gosrc.PairLines(2, rows)
 }
 

@@ -163,6 +163,9 @@ func TestContractVariantsAreGofmt(t *testing.T) {
 			c.Params = append(c.Params, ir.Param{Field: "Tool", Var: "tool", JSON: "tool"},
 				ir.Param{Field: "Service" + long, Var: "service" + long, JSON: "service"})
 		},
+		"const members with long names": func(c *ir.Constructors) {
+			c.Consts = append(c.Consts, ir.ConstMember{Field: "OK", Value: "false"}, ir.ConstMember{Field: "Schema" + long, Value: `"agent-error"`})
+		},
 		"long origin names": func(c *ir.Constructors) {
 			for i := range c.Kinds {
 				if i%3 == 1 {

@@ -1,10 +1,13 @@
-// Package gosrc writes Go source text directly in gofmt's layout. The generated files whose size
-// grows with the schema (the codecs and the validation) are written with it instead of jennifer:
-// rendering through jennifer means formatting the whole file with go/format afterwards, which was
-// most of the generator's time on large schemas. The emitters that use gosrc keep to shapes gofmt
-// leaves as they are: tab indentation, one statement per line, no column alignment except where
-// the emitter computes it. Every test that produces Go output checks that go/format would not
-// change it (see FormatError), so a shape gofmt would rewrite fails the tests, not a user.
+// Package gosrc is contractgen's one Go writer: it writes Go source text directly in gofmt's
+// layout. Identifiers carry their import path (Ident) and qualify themselves in the file that
+// prints them (File.Qualify), which collects the imports and writes them sorted, so no emitter
+// spells a package name or keeps an import list. Rendering through a code builder such as
+// jennifer means formatting the whole file with go/format afterwards, which was most of the
+// generator's time on large schemas (docs/design/layout.md has the figures). The emitters keep to
+// shapes gofmt leaves as they are: tab indentation, one statement per line, column alignment only
+// where they compute it (PairLines, Columns), doc comments as gofmt rewrites them (DocComment,
+// DocBlock). Every test that produces Go output checks that go/format would not change it (see
+// FormatError), so a shape gofmt would rewrite fails the tests, not a user.
 package gosrc
 
 import (
@@ -17,25 +20,27 @@ import (
 
 // File accumulates the source of one Go file.
 type File struct {
-	pkg     string
-	header  []string
-	imports map[string]bool
+	pkg    string
+	path   ImportPath // the package's import path, if known (SetImportPath)
+	header []string
+	doc    string // the package comment, written as DocBlock
+	// imports maps each imported path to the name the file refers to it by; names holds those
+	// names, so that two packages of the same name get different ones.
+	imports map[string]string
+	names   map[string]bool
 	body    bytes.Buffer
 	depth   int
 }
 
 // NewFile starts a file of package pkg whose first lines are the given header comments (each
-// written after "// ").
+// written after "// "; an empty one as "//").
 func NewFile(pkg string, header ...string) *File {
-	return &File{pkg: pkg, header: header, imports: map[string]bool{}}
+	return &File{pkg: pkg, header: header, imports: map[string]string{}, names: map[string]bool{}}
 }
 
-// Import records that the file uses the package at path and returns the name to refer to it by
-// (the path's last element: the file imports only standard packages under their own names).
-func (f *File) Import(path string) string {
-	f.imports[path] = true
-	return path[strings.LastIndexByte(path, '/')+1:]
-}
+// PackageDoc sets the package comment, written between the header and the package clause as
+// DocBlock writes it.
+func (f *File) PackageDoc(text string) { f.doc = text }
 
 // Line writes one line at the current indentation; an empty line is written without indentation.
 func (f *File) Line(s string) {
@@ -90,11 +95,12 @@ func (f *File) Lines(lines []string) {
 // Bytes returns the complete file: header, package clause, imports, body.
 func (f *File) Bytes() []byte {
 	var out bytes.Buffer
-	for _, h := range f.header {
-		out.WriteString("// " + h + "\n")
-	}
+	out.WriteString(strings.Join(LineComment(f.header), "\n"))
 	if len(f.header) > 0 {
-		out.WriteByte('\n')
+		out.WriteString("\n\n")
+	}
+	if f.doc != "" {
+		out.WriteString(DocBlock(f.doc) + "\n")
 	}
 	out.WriteString("package " + f.pkg + "\n")
 	paths := make([]string, 0, len(f.imports))
@@ -105,11 +111,12 @@ func (f *File) Bytes() []byte {
 	switch len(paths) {
 	case 0:
 	case 1:
-		fmt.Fprintf(&out, "\nimport %q\n", paths[0])
+		out.WriteString("\nimport " + importLine(paths[0], f.imports[paths[0]]) + "\n")
 	default:
+		// gofmt sorts the specs of one block by path.
 		out.WriteString("\nimport (\n")
 		for _, p := range paths {
-			fmt.Fprintf(&out, "\t%q\n", p)
+			out.WriteString("\t" + importLine(p, f.imports[p]) + "\n")
 		}
 		out.WriteString(")\n")
 	}

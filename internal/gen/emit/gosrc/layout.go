@@ -156,6 +156,44 @@ func DocComment(lines []string) []string {
 	return out
 }
 
+// DocBlock returns text as a /* */ doc comment the way gofmt prints one: go/printer reformats the
+// text between the markers with go/doc/comment, as it does "//" doc comments. It suits a long
+// package comment whose paragraphs are single lines.
+func DocBlock(text string) string {
+	var p comment.Parser
+	var pr comment.Printer
+	return "/*\n" + string(pr.Comment(p.Parse(text))) + "*/"
+}
+
+// Columns lays out consecutive lines of cells in aligned columns, as gofmt aligns a run of
+// struct fields or of constant specs that no blank or comment line interrupts: every cell but
+// the last of a line is padded to the widest cell of its column plus one space. Lines must all
+// have the same number of cells; indent tabs come first.
+func Columns(indent int, lines [][]string) []string {
+	var widths []int
+	for _, cells := range lines {
+		for i, c := range cells[:len(cells)-1] {
+			if i == len(widths) {
+				widths = append(widths, 0)
+			}
+			widths[i] = max(widths[i], utf8.RuneCountInString(c)+1)
+		}
+	}
+	tabs := strings.Repeat("\t", indent)
+	out := make([]string, len(lines))
+	for j, cells := range lines {
+		var b strings.Builder
+		b.WriteString(tabs)
+		for i, c := range cells[:len(cells)-1] {
+			b.WriteString(c)
+			b.WriteString(strings.Repeat(" ", widths[i]-utf8.RuneCountInString(c)))
+		}
+		b.WriteString(cells[len(cells)-1])
+		out[j] = b.String()
+	}
+	return out
+}
+
 // plainParagraph reports whether go/doc/comment reads lines as one paragraph and prints it back
 // unchanged: no blank lines (so no headings or further blocks), no indented lines (code blocks
 // and lists must be indented), and a first line that cannot open a heading or a link definition.

@@ -16,7 +16,11 @@ import (
 // rather than rendered through jennifer and go/format, and separately from Emit so that the two
 // run side by side.
 func EmitCodec(pkg *ir.Package) ([]emit.File, error) {
-	return []emit.File{{Path: "codec.go", Bytes: codecSource(pkg)}}, nil
+	files := []emit.File{{Path: "codec.go", Bytes: codecSource(pkg)}}
+	if src := unionsSource(pkg); src != nil {
+		files = append(files, emit.File{Path: "sumtypes.go", Bytes: src})
+	}
+	return files, nil
 }
 
 func codecSource(pkg *ir.Package) []byte {
@@ -24,6 +28,9 @@ func codecSource(pkg *ir.Package) []byte {
 	c := codec{f: f}
 	for _, name := range definedTypes(pkg) {
 		c.definedCodec(name)
+	}
+	if usesNull(pkg) {
+		c.nullType()
 	}
 	for _, n := range pkg.Types {
 		switch n.Kind {
@@ -34,6 +41,7 @@ func codecSource(pkg *ir.Package) []byte {
 			c.structDecode(n)
 		case ir.EnumType:
 			c.wrapperCodec(n, &ir.GoType{Kind: ir.GoString})
+		case ir.UnionType: // in sumtypes.go
 		default:
 			c.marshal(n)
 			c.unmarshal(n)
@@ -65,14 +73,8 @@ func sourceHeader(hash string) []string {
 
 type codec struct{ f *gosrc.File }
 
-// typ is TypeString, recording the encoding/json import when the type needs it.
-func (c codec) typ(t *ir.GoType) string {
-	s := TypeString(t)
-	if strings.Contains(s, "json.") {
-		c.f.Import(jsonPkg)
-	}
-	return s
-}
+// typ spells a Go type in codec.go (GoType).
+func (c codec) typ(t *ir.GoType) string { return GoType(c.f, t) }
 
 // marshal writes MarshalJSON:
 //
@@ -176,7 +178,11 @@ func (c codec) structDecode(n *ir.Named) {
 	f.Close("")
 	for i, fd := range required {
 		f.Openf("if !seen[%d]", i)
-		f.Line("d.missing(at, kw, " + strconv.Quote(fd.Name) + ")")
+		kw := "kw"
+		if fd.RequiredPath != "" {
+			kw += "+" + strconv.Quote(fd.RequiredPath) // the merged part that requires it
+		}
+		f.Line("d.missing(at, " + kw + ", " + strconv.Quote(fd.Name) + ")")
 		f.Close("")
 	}
 	f.Line("return nil")
@@ -198,7 +204,10 @@ func (c codec) decodeField(fd *ir.Field, required []*ir.Field) []string {
 	if fd.Type.Pointer {
 		field = "cgFieldPtr"
 	}
-	nullOK := fd.Type.Nullable || fd.Type.HoldsRawJSON()
+	// A sum type reads null itself: no variant selects it, so it is kept and reported as the union's.
+	// Null holds null.
+	nullOK := fd.Type.Nullable || fd.Type.HoldsRawJSON() || fd.Type.Kind == ir.GoRef && fd.Type.Named.Kind == ir.UnionType ||
+		fd.Type.Kind == ir.GoNull
 	call := field + "(d, m.Value, at+" + strconv.Quote("/"+jsonpointer.Escape(fd.Name)) + ", kw+" + strconv.Quote(fieldKeywordPath(fd)) +
 		", " + strconv.FormatBool(nullOK) + ", &v." + fd.GoName + ", " + c.decoder(fd.Type) + ")"
 	body = append(body, gosrc.Block("if err := "+call+"; err != nil", []string{"return err"})...)
@@ -290,6 +299,8 @@ func (c codec) codecFunc(t *ir.GoType, prefix string) string {
 		fn = prefix + "Map(" + c.codecFunc(t.Elem, prefix) + ")"
 	case ir.GoAny:
 		fn = prefix + "Any"
+	case ir.GoNull:
+		fn = prefix + "Null" // nullType's functions
 	default:
 		fn = prefix + "Raw"
 	}
@@ -299,11 +310,70 @@ func (c codec) codecFunc(t *ir.GoType, prefix string) string {
 	return fn
 }
 
-// fieldKeywordPath is the schema path of a member's value, through $ref when the member refers.
+// fieldKeywordPath is the schema path of a member's value, through the part that declares it in a
+// merged struct and through $ref when the member refers.
 func fieldKeywordPath(fd *ir.Field) string {
-	p := "/properties/" + jsonpointer.Escape(fd.Name)
+	p := fd.KeywordPath
+	if p == "" {
+		p = "/properties/" + jsonpointer.Escape(fd.Name)
+	}
 	if fd.Schema.Ref != nil {
 		p += "/$ref"
 	}
 	return p
+}
+
+// usesNull reports whether a field or a named type of the package holds the Null type.
+func usesNull(pkg *ir.Package) bool {
+	var holds func(t *ir.GoType) bool
+	holds = func(t *ir.GoType) bool {
+		return t != nil && (t.Kind == ir.GoNull || (t.Kind != ir.GoRef && holds(t.Elem)))
+	}
+	for _, n := range pkg.Types {
+		if holds(n.Underlying) {
+			return true
+		}
+		for _, f := range n.Fields {
+			if holds(f.Type) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// nullType declares Null, the Go type of {"type": "null"}, with its encoding and decoding: plain
+// functions like definedCodec's, and the encoding/json methods for callers who marshal it alone.
+func (c codec) nullType() {
+	f := c.f
+	f.Line("")
+	f.Comment("Null is the JSON value null: the Go type of a member whose schema admits null alone",
+		"({\"type\": \"null\"}). It encodes as null, and decoding accepts null only.")
+	f.Line("type Null struct{}")
+	f.Line("")
+	f.Comment("MarshalJSON encodes null.")
+	f.Open("func (Null) MarshalJSON() ([]byte, error)")
+	f.Line(`return []byte("null"), nil`)
+	f.Close("")
+	f.Line("")
+	f.Comment("UnmarshalJSON accepts null and nothing else.")
+	f.Open("func (v *Null) UnmarshalJSON(data []byte) error")
+	f.Line("raw, err := cgPrepare(data)")
+	f.Open("if err != nil")
+	f.Line("return err")
+	f.Close("")
+	f.Line(`_, err = cgDecNull(&cgDecoder{}, raw, "", "")`)
+	f.Line("return err")
+	f.Close("")
+	f.Line("")
+	f.Open("func cgEncNull(buf []byte, _ Null) ([]byte, error)")
+	f.Line(`return append(buf, "null"...), nil`)
+	f.Close("")
+	f.Line("")
+	f.Open("func cgDecNull(d *cgDecoder, raw []byte, at, kw string) (Null, error)")
+	f.Open("if !cgIsNull(raw)")
+	f.Line(`return Null{}, d.mismatch(at, kw, "null", raw)`)
+	f.Close("")
+	f.Line("return Null{}, nil")
+	f.Close("")
 }

@@ -4,111 +4,187 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/dave/jennifer/jen"
-
 	"github.com/contractgen/contractgen/internal/gen/emit"
+	"github.com/contractgen/contractgen/internal/gen/emit/gosrc"
 	"github.com/contractgen/contractgen/internal/gen/ir"
+	"github.com/contractgen/contractgen/internal/gen/naming"
 )
 
-// returnIfErr renders: if err != nil { return <results>, err }.
-func returnIfErr(results ...jen.Code) *jen.Statement {
-	return jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(append(results, jen.Err())...))
+// declarations writes the body of types.go: ContractHash and every named type.
+func declarations(f *gosrc.File, pkg *ir.Package) {
+	f.Comment("ContractHash is a content hash of the schema files and generator options this package was generated from.")
+	f.Line("const ContractHash = " + strconv.Quote(pkg.Hash))
+	for _, n := range pkg.Types {
+		if n.Kind == ir.UnionType {
+			continue // declared in sumtypes.go
+		}
+		f.Line("")
+		switch n.Kind {
+		case ir.StructType:
+			emitStruct(f, n)
+		case ir.EnumType:
+			emitEnum(f, n)
+		default:
+			emitAlias(f, n)
+		}
+	}
 }
 
 // emitStruct declares a struct (its encoder and decoder are in codec.go).
 //
 //	type T struct { F int64 `json:"f"`; Extra map[string]json.RawMessage `json:"-"` }
-func emitStruct(f *jen.File, n *ir.Named) {
-	docComment(f, n.Name, describe(n), "is generated from "+emit.SourceRef(n.Origin)+".")
-	f.Type().Id(n.Name).StructFunc(func(g *jen.Group) {
+func emitStruct(f *gosrc.File, n *ir.Named) {
+	doc := commentLines(n.Name, describe(n), "is generated from "+emit.SourceRef(n.Origin)+".")
+	if n.Composed {
+		doc = append(doc, "")
+		doc = append(doc, emit.Wrap("Its schema has rules beside the members (allOf parts, conditions, object keywords): "+
+			"Validate checks them on the encoded object, against the whole schema.", 96)...)
+	}
+	f.Lines(gosrc.DocComment(doc))
+	if len(n.Fields) == 0 && !n.Extra && !n.IsError {
+		f.Line("type " + n.Name + " struct{}")
+	} else {
+		// Every member is set apart by a blank line, so gofmt aligns no columns.
+		f.Open("type " + n.Name + " struct")
 		for i, fd := range n.Fields {
 			if i > 0 {
-				g.Line()
+				f.Line("")
 			}
-			comment(g, fd.GoName, fd.Description, "holds the "+fd.Name+" member.")
-			g.Id(fd.GoName).Add(goType(fd.Type)).Tag(jsonTag(fd))
+			f.Comment(fieldComment(fd)...)
+			f.Line(fd.GoName + " " + GoType(f, fd.Type) + " " + jsonTag(fd))
 		}
 		if n.Extra {
-			g.Line()
-			g.Comment("Extra holds the members the schema does not declare, kept so that a decode and")
-			g.Comment("re-encode loses nothing. They are encoded after the declared members, sorted by name.")
-			g.Id("Extra").Map(jen.String()).Qual(jsonPkg, "RawMessage").Tag(map[string]string{"json": "-"})
+			if len(n.Fields) > 0 {
+				f.Line("")
+			}
+			f.Comment("Extra holds the members the schema does not declare, kept so that a decode and",
+				"re-encode loses nothing. They are encoded after the declared members, sorted by name.")
+			f.Line("Extra map[string]" + f.Qualify(jsonRawMessage) + " `json:\"-\"`")
 		}
 		if n.IsError {
-			g.Line()
-			g.Comment("cgCause is the Go error a constructor wrapped (goconstruct's WithCauseError); Unwrap")
-			g.Comment("returns it. It is not part of the JSON object: only the cause's sanitized text travels.")
-			g.Id("cgCause").Error()
+			if len(n.Fields) > 0 || n.Extra {
+				f.Line("")
+			}
+			f.Comment("cgCause is the Go error a constructor wrapped (goconstruct's WithCauseError); Unwrap",
+				"returns it. It is not part of the JSON object: only the cause's sanitized text travels.")
+			f.Line("cgCause error")
 		}
-	})
-	if n.IsError {
-		f.Line()
-		f.Comment("Error returns the message, which the contract requires to make sense on its own.")
-		f.Func().Params(jen.Id("v").Op("*").Id(n.Name)).Id("Error").Params().String().Block(jen.Return(jen.Id("v").Dot("Message")))
+		f.Close("")
 	}
+	if n.New != "" {
+		emitNew(f, n)
+	}
+	if n.IsError {
+		f.Line("")
+		f.Comment("Error returns the message, which the contract requires to make sense on its own.")
+		f.Open("func (v *" + n.Name + ") Error() string")
+		f.Line("return v.Message")
+		f.Close("")
+	}
+}
+
+// fieldComment is a field's doc comment: its description, and the note that explains its type.
+func fieldComment(fd *ir.Field) []string {
+	text, fallback := strings.TrimSpace(fd.Description), "holds the "+fd.Name+" member."
+	if fd.Note != "" {
+		if text == "" {
+			fallback += " " + fd.Note
+		} else {
+			text += " " + fd.Note
+		}
+	}
+	return commentLines(fd.GoName, text, fallback)
+}
+
+// emitNew writes the struct's constructor, which sets the required const members:
+//
+//	func NewT() *T { return &T{Version: 2, Kind: TKindDone} }
+func emitNew(f *gosrc.File, n *ir.Named) {
+	var names []string
+	var rows [][]gosrc.Pair
+	for _, fd := range n.Fields {
+		if fd.Required && fd.Constant != "" {
+			names = append(names, fd.Name)
+			rows = append(rows, []gosrc.Pair{{Key: fd.GoName, Value: fd.Constant}})
+		}
+	}
+	f.Line("")
+	f.Comment(emit.Wrap(n.New+" returns "+naming.Article(n.Name)+" "+n.Name+" whose const members are set ("+strings.Join(names, ", ")+
+		"); set the others by name before encoding it.", 96)...)
+	f.Open("func " + n.New + "() *" + n.Name)
+	f.OpenLiteral("return &" + n.Name)
+	f.Lines(gosrc.PairLines(0, rows))
+	f.Close("")
+	f.Close("")
 }
 
 // emitEnum declares a string enum that keeps unknown values.
 //
 //	type Origin string
 //	const ( OriginValidation Origin = "validation"; ... )
-func emitEnum(f *jen.File, n *ir.Named) {
-	docComment(f, n.Name, describe(n), "is generated from "+emit.SourceRef(n.Origin)+".")
-	f.Comment("Values this code does not know decode without error and are kept as they are; IsKnown tells them apart.")
-	f.Type().Id(n.Name).String()
-	f.Line()
+func emitEnum(f *gosrc.File, n *ir.Named) {
+	doc := commentLines(n.Name, describe(n), "is generated from "+emit.SourceRef(n.Origin)+".")
+	doc = append(doc, "Values this code does not know decode without error and are kept as they are; IsKnown tells them apart.")
+	f.Lines(gosrc.DocComment(doc))
+	f.Line("type " + n.Name + " string")
+	f.Line("")
 	f.Comment("The known values of " + n.Name + ".")
-	f.Const().DefsFunc(func(g *jen.Group) {
-		for _, v := range n.Enum.Values {
-			if d := strings.TrimSpace(v.Description); d != "" {
-				// The value's description is a sentence of its own ("The request was refused
-				// before anything ran."), so it follows the wire value rather than an "is".
-				for _, line := range emit.Wrap(v.GoName+" is "+strconv.Quote(v.Value)+": "+d, 96) {
-					g.Comment(line)
-				}
-			}
-			g.Id(v.GoName).Id(n.Name).Op("=").Lit(v.Value)
-		}
-	})
-	if fb := n.Enum.Fallback; fb != nil {
-		f.Line()
-		f.Comment(n.Name + "Fallback is the value to act on when a value is not known: the conservative choice the schema declares.")
-		f.Const().Id(n.Name + "Fallback").Op("=").Id(fb.GoName)
+	f.Line("const (")
+	// gofmt aligns the names of specs that follow each other; a comment line ends the run.
+	var run [][]string
+	flush := func() {
+		f.Lines(gosrc.Columns(1, run))
+		run = run[:0]
 	}
-	f.Line()
+	names := make([]string, len(n.Enum.Values))
+	for i, v := range n.Enum.Values {
+		names[i] = v.GoName
+		if d := strings.TrimSpace(v.Description); d != "" {
+			flush()
+			// The value's description is a sentence of its own ("The request was refused
+			// before anything ran."), so it follows the wire value rather than an "is".
+			f.Lines(gosrc.Indent(gosrc.LineComment(emit.Wrap(v.GoName+" is "+strconv.Quote(v.Value)+": "+d, 96))))
+		}
+		run = append(run, []string{v.GoName, n.Name, "= " + strconv.Quote(v.Value)})
+	}
+	flush()
+	f.Line(")")
+	if fb := n.Enum.Fallback; fb != nil {
+		f.Line("")
+		f.Comment(n.Name + "Fallback is the value to act on when a value is not known: the conservative choice the schema declares.")
+		f.Line("const " + n.Name + "Fallback = " + fb.GoName)
+	}
+	list := strings.Join(names, ", ")
+	f.Line("")
 	f.Comment(n.Name + "Values returns the known values in schema order.")
-	f.Func().Id(n.Name + "Values").Params().Index().Id(n.Name).Block(
-		jen.Return(jen.Index().Id(n.Name).ValuesFunc(func(g *jen.Group) {
-			for _, v := range n.Enum.Values {
-				g.Id(v.GoName)
-			}
-		})))
-	f.Line()
+	f.Open("func " + n.Name + "Values() []" + n.Name)
+	f.Line("return []" + n.Name + "{" + list + "}")
+	f.Close("")
+	f.Line("")
 	f.Comment("IsKnown reports whether v is one of the values this code was generated with.")
-	f.Func().Params(jen.Id("v").Id(n.Name)).Id("IsKnown").Params().Bool().Block(
-		jen.Switch(jen.Id("v")).Block(
-			jen.CaseFunc(func(g *jen.Group) {
-				for _, v := range n.Enum.Values {
-					g.Id(v.GoName)
-				}
-			}).Block(jen.Return(jen.True())),
-		),
-		jen.Return(jen.False()),
-	)
+	f.Open("func (v " + n.Name + ") IsKnown() bool")
+	f.Line("switch v {")
+	f.Line("case " + list + ":")
+	f.Line("\treturn true")
+	f.Line("}")
+	f.Line("return false")
+	f.Close("")
 	if n.Enum.Fallback != nil {
-		f.Line()
+		f.Line("")
 		f.Comment("OrFallback returns v when it is known and " + n.Name + "Fallback otherwise.")
-		f.Func().Params(jen.Id("v").Id(n.Name)).Id("OrFallback").Params().Id(n.Name).Block(
-			jen.If(jen.Id("v").Dot("IsKnown").Call()).Block(jen.Return(jen.Id("v"))),
-			jen.Return(jen.Id(n.Name+"Fallback")),
-		)
+		f.Open("func (v " + n.Name + ") OrFallback() " + n.Name)
+		f.Open("if v.IsKnown()")
+		f.Line("return v")
+		f.Close("")
+		f.Line("return " + n.Name + "Fallback")
+		f.Close("")
 	}
 }
 
 // emitAlias declares a named type over another Go type.
-func emitAlias(f *jen.File, n *ir.Named) {
-	docComment(f, n.Name, describe(n), "is generated from "+emit.SourceRef(n.Origin)+".")
-	f.Type().Id(n.Name).Add(goType(n.Underlying))
+func emitAlias(f *gosrc.File, n *ir.Named) {
+	f.Lines(gosrc.DocComment(append(commentLines(n.Name, describe(n), "is generated from "+emit.SourceRef(n.Origin)+"."), unionNote(n)...)))
+	f.Line("type " + n.Name + " " + GoType(f, n.Underlying))
 	if n.Underlying.Kind == ir.GoRaw && !n.Underlying.Nullable && !n.Underlying.Pointer {
 		emitRawAccessors(f, n)
 	}
@@ -118,29 +194,29 @@ func emitAlias(f *jen.File, n *ir.Named) {
 // typed access to its value, so callers need not decode the JSON themselves:
 //
 //	func (v ID) AsString() (string, bool) { return cgRawString(v) }
-func emitRawAccessors(f *jen.File, n *ir.Named) {
-	accessors := []struct {
-		name, helper, doc string
-		result            *jen.Statement
-	}{
-		{"JSONType", "cgRawType", "names the JSON type of the value: null, boolean, number, string, array or object (\"\" when unset).", jen.String()},
-		{"AsString", "cgRawString", "returns the value when it is a JSON string.", jen.Params(jen.String(), jen.Bool())},
-		{"AsInt64", "cgRawInt64", "returns the value when it is a number with an integral value that fits in an int64 (1.0 counts).", jen.Params(jen.Int64(), jen.Bool())},
-		{"AsNumber", "cgRawNumber", "returns the value when it is a number, exactly as written.", jen.Params(jen.Qual(jsonPkg, "Number"), jen.Bool())},
-		{"AsBool", "cgRawBool", "returns the value when it is true or false.", jen.Params(jen.Bool(), jen.Bool())},
+func emitRawAccessors(f *gosrc.File, n *ir.Named) {
+	accessors := []struct{ name, helper, doc, result string }{
+		{"JSONType", "cgRawType", "names the JSON type of the value: null, boolean, number, string, array or object (\"\" when unset).", "string"},
+		{"AsString", "cgRawString", "returns the value when it is a JSON string.", "(string, bool)"},
+		{"AsInt64", "cgRawInt64", "returns the value when it is a number with an integral value that fits in an int64 (1.0 counts).", "(int64, bool)"},
+		{"AsNumber", "cgRawNumber", "returns the value when it is a number, exactly as written.", "(" + f.Qualify(jsonNumber) + ", bool)"},
+		{"AsBool", "cgRawBool", "returns the value when it is true or false.", "(bool, bool)"},
 	}
 	for _, a := range accessors {
-		f.Line()
+		f.Line("")
 		f.Comment(a.name + " " + a.doc)
-		f.Func().Params(jen.Id("v").Id(n.Name)).Id(a.name).Params().Add(a.result).Block(
-			jen.Return(jen.Id(a.helper).Call(jen.Id("v"))))
+		f.Open("func (v " + n.Name + ") " + a.name + "() " + a.result)
+		f.Line("return " + a.helper + "(v)")
+		f.Close("")
 	}
-	f.Line()
+	f.Line("")
 	f.Comment("Set stores x, encoded with encoding/json, as the value. It does not validate: call Validate.")
-	f.Func().Params(jen.Id("v").Op("*").Id(n.Name)).Id("Set").Params(jen.Id("x").Any()).Error().Block(
-		jen.List(jen.Id("b"), jen.Err()).Op(":=").Qual(jsonPkg, "Marshal").Call(jen.Id("x")),
-		returnIfErr(),
-		jen.Op("*").Id("v").Op("=").Id(n.Name).Call(jen.Id("b")),
-		jen.Return(jen.Nil()),
-	)
+	f.Open("func (v *" + n.Name + ") Set(x any) error")
+	f.Line("b, err := " + f.Qualify(jsonMarshal) + "(x)")
+	f.Open("if err != nil")
+	f.Line("return err")
+	f.Close("")
+	f.Line("*v = " + n.Name + "(b)")
+	f.Line("return nil")
+	f.Close("")
 }

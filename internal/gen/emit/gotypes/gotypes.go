@@ -4,56 +4,39 @@
 package gotypes
 
 import (
-	"bytes"
 	"fmt"
+	"strconv"
 	"strings"
 
-	"github.com/dave/jennifer/jen"
-
 	"github.com/contractgen/contractgen/internal/gen/emit"
+	"github.com/contractgen/contractgen/internal/gen/emit/gosrc"
 	"github.com/contractgen/contractgen/internal/gen/ir"
 )
 
 const jsonPkg = "encoding/json"
 
-// Emit returns types.go, the declarations rendered through jennifer, and the runtime files the
-// types need. EmitCodec writes their JSON methods.
+// Emit returns types.go, the declarations, and the runtime files the types need. EmitCodec
+// writes their JSON methods.
 func Emit(pkg *ir.Package) ([]emit.File, error) {
-	f := jen.NewFile(pkg.Name)
-	f.HeaderComment("// " + emit.Header)
-	f.HeaderComment("// Source hash: " + pkg.Hash + ". Regenerate with contractgen; edit the schema, not this file.")
+	header := sourceHeader(pkg.Hash)
+	f := gosrc.NewFile(pkg.Name, header...)
 	if pkg.SharedPackage {
 		// The user's files have the package comment; this text stays for readers of the file, in
 		// the header, set apart from the package clause so that go doc shows one package comment.
-		f.HeaderComment("//")
-		for _, line := range emit.Wrap(sharedDoc(pkg), 96) {
-			f.HeaderComment("// " + line)
-		}
+		f = gosrc.NewFile(pkg.Name, append(append(header, ""), emit.Wrap(sharedDoc(pkg), 96)...)...)
 	} else {
-		f.PackageComment(packageDoc(pkg))
+		f.PackageDoc(packageDoc(pkg))
 	}
-	f.Comment("ContractHash is a content hash of the schema files and generator options this package was generated from.")
-	f.Const().Id("ContractHash").Op("=").Lit(pkg.Hash)
-	for _, n := range pkg.Types {
-		f.Line()
-		switch n.Kind {
-		case ir.StructType:
-			emitStruct(f, n)
-		case ir.EnumType:
-			emitEnum(f, n)
-		default:
-			emitAlias(f, n)
-		}
+	declarations(f, pkg)
+	names := []string{"decode", "encode"}
+	if hasSumTypes(pkg) {
+		names = append(names, "union")
 	}
-	var buf bytes.Buffer
-	if err := f.Render(&buf); err != nil {
-		return nil, fmt.Errorf("gotypes: generated code is not valid Go (a contractgen bug): %s", firstLine(err.Error()))
-	}
-	runtime, err := emit.GoRuntimeFiles(pkg.Name, pkg.Hash, "decode", "encode")
+	runtime, err := emit.GoRuntimeFiles(pkg.Name, pkg.Hash, names...)
 	if err != nil {
 		return nil, err
 	}
-	return append([]emit.File{{Path: "types.go", Bytes: buf.Bytes()}}, runtime...), nil
+	return append([]emit.File{{Path: "types.go", Bytes: f.Bytes()}}, runtime...), nil
 }
 
 // sharedDoc is packageDoc for files that join a package of the user's.
@@ -76,21 +59,8 @@ func packageDoc(pkg *ir.Package) string {
 	return b.String()
 }
 
-// comment adds a wrapped doc comment that starts with name: the schema's text, or the fallback
+// commentLines is a wrapped comment that starts with name: the schema's text, or the fallback
 // (which is written to follow the name) when the schema has none.
-func comment(g *jen.Group, name, text, fallback string) {
-	for _, line := range commentLines(name, text, fallback) {
-		g.Comment(line)
-	}
-}
-
-// docComment is comment for a top-level declaration.
-func docComment(f *jen.File, name, text, fallback string) {
-	for _, line := range commentLines(name, text, fallback) {
-		f.Comment(line)
-	}
-}
-
 func commentLines(name, text, fallback string) []string {
 	if text = strings.TrimSpace(text); text == "" {
 		return emit.Wrap(name+" "+fallback, 96)
@@ -122,9 +92,18 @@ func describe(n *ir.Named) string {
 	return n.Schema.Title
 }
 
-// TypeString renders a Go type as source text, the way the declarations spell it: with Nullable
-// and the optional pointer. Every Go emitter uses it, so that every file names a type the same way.
-func TypeString(t *ir.GoType) string {
+// The identifiers of encoding/json the Go emitters refer to.
+var (
+	jsonRawMessage = gosrc.ImportPath(jsonPkg).Ident("RawMessage")
+	jsonNumber     = gosrc.ImportPath(jsonPkg).Ident("Number")
+	jsonMarshal    = gosrc.ImportPath(jsonPkg).Ident("Marshal")
+)
+
+// GoType spells the Go type of a value as the declarations do, with Nullable and the optional
+// pointer, naming identifiers of other packages through q (a *gosrc.File imports what it names).
+// It is the one place that spells an IR type: every Go emitter calls it (or TypeString), so that
+// every file names a type the same way.
+func GoType(q gosrc.Qualifier, t *ir.GoType) string {
 	var s string
 	switch t.Kind {
 	case ir.GoBool:
@@ -132,7 +111,7 @@ func TypeString(t *ir.GoType) string {
 	case ir.GoInt64:
 		s = "int64"
 	case ir.GoNumber:
-		s = "json.Number"
+		s = q.Qualify(jsonNumber)
 	case ir.GoString:
 		s = "string"
 		if t.Defined != "" {
@@ -141,13 +120,15 @@ func TypeString(t *ir.GoType) string {
 	case ir.GoRef:
 		s = t.Named.Name
 	case ir.GoSlice:
-		s = "[]" + TypeString(t.Elem)
+		s = "[]" + GoType(q, t.Elem)
 	case ir.GoMap:
-		s = "map[string]" + TypeString(t.Elem)
+		s = "map[string]" + GoType(q, t.Elem)
 	case ir.GoAny:
 		s = "any"
+	case ir.GoNull:
+		s = "Null"
 	default:
-		s = "json.RawMessage"
+		s = q.Qualify(jsonRawMessage)
 	}
 	if t.Nullable {
 		s = "Nullable[" + s + "]"
@@ -158,50 +139,23 @@ func TypeString(t *ir.GoType) string {
 	return s
 }
 
-// goType renders the Go type of a value (without the optional pointer).
-func goType(t *ir.GoType) *jen.Statement {
-	base := baseType(t)
-	if t.Nullable {
-		base = jen.Id("Nullable").Index(base)
-	}
-	if t.Pointer {
-		return jen.Op("*").Add(base)
-	}
-	return base
-}
+// TypeString is GoType for text that is not written through a gosrc.File: packages are named by
+// their default names ("json.Number") and the caller imports them.
+func TypeString(t *ir.GoType) string { return GoType(defaultNames{}, t) }
 
-func baseType(t *ir.GoType) *jen.Statement {
-	switch t.Kind {
-	case ir.GoBool:
-		return jen.Bool()
-	case ir.GoInt64:
-		return jen.Int64()
-	case ir.GoNumber:
-		return jen.Qual(jsonPkg, "Number")
-	case ir.GoString:
-		if t.Defined != "" {
-			return jen.Id(t.Defined)
-		}
-		return jen.String()
-	case ir.GoRef:
-		return jen.Id(t.Named.Name)
-	case ir.GoSlice:
-		return jen.Index().Add(goType(t.Elem))
-	case ir.GoMap:
-		return jen.Map(jen.String()).Add(goType(t.Elem))
-	case ir.GoAny:
-		return jen.Any()
-	}
-	return jen.Qual(jsonPkg, "RawMessage")
-}
+// defaultNames qualifies identifiers with their packages' default names, importing nothing.
+type defaultNames struct{}
+
+func (defaultNames) Qualify(id gosrc.Ident) string { return id.String() }
 
 // hasNilZero reports whether the Go type's nil value marks an absent optional member.
 func hasNilZero(t *ir.GoType) bool {
 	return t.Pointer || t.Kind == ir.GoSlice || t.Kind == ir.GoMap || t.HoldsRawJSON()
 }
 
-// jsonTag is the field's struct tag; optional members are omitted when absent.
-func jsonTag(fd *ir.Field) map[string]string {
+// jsonTag is the field's struct tag; optional members are omitted when absent. It is written as
+// jennifer wrote tags: json:%q, in back quotes when it can be.
+func jsonTag(fd *ir.Field) string {
 	tag := fd.Name
 	switch {
 	case fd.Required:
@@ -210,10 +164,9 @@ func jsonTag(fd *ir.Field) map[string]string {
 	default:
 		tag += ",omitzero"
 	}
-	return map[string]string{"json": tag}
-}
-
-func firstLine(s string) string {
-	line, _, _ := strings.Cut(s, "\n")
-	return line
+	text := fmt.Sprintf("json:%q", tag)
+	if strconv.CanBackquote(text) {
+		return "`" + text + "`"
+	}
+	return strconv.Quote(text)
 }

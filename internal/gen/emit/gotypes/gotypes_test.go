@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/contractgen/contractgen/internal/gen/build"
+	"github.com/contractgen/contractgen/internal/gen/emit/gosrc"
 	"github.com/contractgen/contractgen/internal/gen/emit/gotypes"
 	"github.com/contractgen/contractgen/internal/gen/ir"
 	"github.com/contractgen/contractgen/internal/gen/load"
@@ -242,6 +243,68 @@ func TestOnePackageCommentInAConsumerPackage(t *testing.T) {
 		}
 		if n := strings.Count(string(out), "Package quota"); n != 1 || !strings.Contains(string(out), c.want) {
 			t.Errorf("--go-dir %s: go doc shows %d package comments, want one starting %q:\n%s", c.goDir, n, c.want, out)
+		}
+	}
+}
+
+// TestTypesGoIsGofmt emits types.go for shapes the goldens do not all have (member names that
+// need a quoted tag, doc comments gofmt
+// rewrites, long enums, nullable and nested types, several sources) and requires gofmt's layout.
+func TestTypesGoIsGofmt(t *testing.T) {
+	a := schemaFile(t, "a.schema.json", `{
+  "$schema": "https://json-schema.org/draft/2020-12/schema",
+  "title": "A",
+  "description": "A has a list:\n\n  - one\n  - two\n\n# Heading\n\nText.",
+  "type": "object",
+  "properties": {
+    "quote\"d": {"type": "string", "description": "Has a quote."},
+    "back`+"`"+`tick": {"type": "integer"},
+    "both`+"`"+`\"": {"type": ["number", "null"]},
+    "empty": {"$ref": "#/$defs/empty"},
+    "open": {"$ref": "#/$defs/open"},
+    "list": {"type": "array", "items": {"type": "object", "additionalProperties": {"type": ["string", "null"]}}},
+    "e": {"enum": ["x", "yy", "zzzzzzzzzzzzzzzz", "é", "a b"]},
+    "u": {"oneOf": [{"type": "string"}, {"type": "integer"}]}
+  },
+  "required": ["quote\"d"],
+  "additionalProperties": false,
+  "$defs": {
+    "empty": {"type": "object", "additionalProperties": false},
+    "open": {"type": "object", "description": "Open keeps everything.\n\n\n\nEven after blank lines."}
+  }
+}`)
+	b := schemaFile(t, "b.schema.json", `{"$schema": "https://json-schema.org/draft/2020-12/schema", "title": "B", "type": "string"}`)
+	_, src := typesGo(t, buildIR(t, a, b))
+	if err := gosrc.FormatError("types.go", []byte(src)); err != nil {
+		t.Fatalf("%v\n%s", err, src)
+	}
+	for _, want := range []string{"QuoteD string `json:\"quote\\\"d\"`", "BackTick *json.Number \"json:\\\"back`tick,omitempty\\\"\"", "AEÉ                AE = \"é\""} {
+		if !strings.Contains(src, want) {
+			t.Errorf("types.go lacks %s:\n%s", want, src)
+		}
+	}
+}
+
+// TestCommentMarkersInDescriptions keeps a description's paragraphs that start with "//" or "/*"
+// as text. jennifer wrote such comment lines verbatim, so "// x" lost its slashes and "/* x"
+// opened a block comment that made types.go invalid Go.
+func TestCommentMarkersInDescriptions(t *testing.T) {
+	a := schemaFile(t, "a.schema.json", `{
+  "$schema": "https://json-schema.org/draft/2020-12/schema",
+  "title": "A",
+  "description": "A is used so:\n\n// Internal package: x\n\n/* not a comment",
+  "type": "object",
+  "properties": {
+    "f": {"type": "string", "description": "F first.\n\n/* still text\n\n// and this"}
+  }
+}`)
+	_, src := typesGo(t, buildIR(t, a))
+	if err := gosrc.FormatError("types.go", []byte(src)); err != nil {
+		t.Fatalf("%v\n%s", err, src)
+	}
+	for _, want := range []string{"\n// // Internal package: x\n", "\n// /* not a comment\n", "\n\t// /* still text\n", "\n\t// // and this\n"} {
+		if !strings.Contains(src, want) {
+			t.Errorf("types.go lacks %q:\n%s", want, src)
 		}
 	}
 }

@@ -226,6 +226,9 @@ func (w *walker) emitValidate(n *ir.Named) {
 		body = w.structBody(n)
 	case ir.EnumType:
 		body = []string{"cgCheckString(c, " + w.node(n.Schema) + ", string(v), at, kw)"}
+	case ir.UnionType:
+		body = w.unionBody(n)
+		defer w.emitHolds(n) // written after cgValidate, which calls it
 	default:
 		base := *n.Underlying
 		base.Pointer = false

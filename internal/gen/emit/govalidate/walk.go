@@ -26,6 +26,16 @@ func (w *walker) n(s *ir.Schema) *cgruntime.Node { return &w.t.Nodes[w.t.Of(s)] 
 // structBody checks each declared member, the undeclared members against additionalProperties,
 // and the required members that only the member bag can hold.
 func (w *walker) structBody(n *ir.Named) []string {
+	if n.Composed {
+		// Rules beside the members (merged parts, conditions) see the whole object: check its
+		// encoding against the whole schema, as raw JSON is checked.
+		body := []string{"raw, err := v.cgEncode(nil)"}
+		body = append(body, gosrc.Block("if err != nil", []string{
+			`c.fail(at, kw, "", "cannot be encoded as JSON: "+err.Error())`,
+			"return",
+		})...)
+		return append(body, "cgCheckRaw(c, "+w.node(n.Schema)+", raw, at, kw)")
+	}
 	var body []string
 	for _, fd := range n.Fields {
 		body = append(body, w.field(fd)...)

@@ -1,0 +1,155 @@
+package build
+
+import (
+	"encoding/json"
+	"math/big"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/contractgen/contractgen/internal/gen/ir"
+)
+
+// typesOf returns the JSON types a schema's values can have as far as "type", "const" and "enum"
+// say: the "type" list when there is one; without it, the types of the const value or of the
+// enum's values. A const or an enum admits nothing else, so the type it implies adds no rule to
+// validation (which keeps reading the keywords as written), only a Go type to hold the values.
+// "integer" stands for numbers with integral values (1.0 included); beside other numbers it becomes
+// "number". Empty means any type.
+func typesOf(s *ir.Schema) []string {
+	if len(s.Types) > 0 || (s.Const == nil && s.Enum == nil) {
+		return s.Types
+	}
+	values := s.Enum
+	if s.Const != nil {
+		values = []ir.Value{*s.Const}
+	}
+	var types []string
+	for _, v := range values {
+		if t := jsonType(v); !slices.Contains(types, t) {
+			types = append(types, t)
+		}
+	}
+	if slices.Contains(types, "integer") && slices.Contains(types, "number") {
+		types = slices.DeleteFunc(types, func(t string) bool { return t == "integer" })
+	}
+	slices.Sort(types)
+	return types
+}
+
+// jsonType names the JSON type of a schema value, "integer" for a number with an integral value.
+func jsonType(v ir.Value) string {
+	switch x := v.Go.(type) {
+	case nil:
+		return "null"
+	case bool:
+		return "boolean"
+	case string:
+		return "string"
+	case json.Number:
+		if r, ok := new(big.Rat).SetString(string(x)); ok && r.IsInt() {
+			return "integer"
+		}
+		return "number"
+	case []any:
+		return "array"
+	}
+	return "object"
+}
+
+// enumValues returns the values a string enum type declares constants for: the enum's, or the
+// const's alone (a const without "type" whose value is a string is a one-value enum).
+func enumValues(s *ir.Schema) []ir.Value {
+	if s.Enum == nil && s.Const != nil {
+		return []ir.Value{*s.Const}
+	}
+	return s.Enum
+}
+
+// isTypelessStringConst reports whether a schema is a "const" string without "type" or "enum": it is
+// typed as a string enum with one value, so that the value has a named Go constant.
+func isTypelessStringConst(s *ir.Schema) bool {
+	if s.Const == nil || len(s.Types) > 0 || s.Enum != nil {
+		return false
+	}
+	_, ok := s.Const.Go.(string)
+	return ok
+}
+
+// mixedNote explains why a member whose const or enum values span several JSON types stays raw.
+func mixedNote(s *ir.Schema) string {
+	if len(s.Types) > 0 || (s.Const == nil && s.Enum == nil) {
+		return ""
+	}
+	types := slices.DeleteFunc(slices.Clone(typesOf(s)), func(t string) bool { return t == "null" })
+	switch {
+	case len(types) > 1:
+		return "Its values mix JSON types (" + strings.Join(types, ", ") + "), which no one Go type holds, so it is kept as JSON."
+	case len(types) == 1 && (types[0] == "object" || types[0] == "array"):
+		return "Its value is a fixed JSON " + types[0] + ", kept as JSON and compared exactly."
+	}
+	return ""
+}
+
+// constantOf returns the Go expression of a member's const value for its Go type, or "" when the
+// member is no scalar const the constructor can set: a constant of its enum type, or an untyped
+// literal, which needs no import and no conversion.
+func constantOf(s *ir.Schema, t *ir.GoType) string {
+	if s.Ref != nil && !hasAssertions(s) && s.Ref.Schema != nil {
+		s = s.Ref.Schema
+	}
+	if s.Const == nil || t.Nullable || t.Pointer {
+		return ""
+	}
+	switch t.Kind {
+	case ir.GoRef:
+		n := t.Named
+		if n.Kind == ir.EnumType && n.Enum != nil {
+			for _, v := range n.Enum.Values {
+				if str, ok := s.Const.Go.(string); ok && v.Value == str {
+					return v.GoName
+				}
+			}
+		}
+	case ir.GoString:
+		if str, ok := s.Const.Go.(string); ok {
+			return strconv.Quote(str) // an untyped constant: a Defined string type takes it too
+		}
+	case ir.GoBool:
+		if b, ok := s.Const.Go.(bool); ok {
+			return strconv.FormatBool(b)
+		}
+	case ir.GoInt64:
+		if n, ok := numberOf(s.Const); ok && n.Rat.IsInt() {
+			return n.Rat.Num().String()
+		}
+	case ir.GoNumber:
+		if n, ok := s.Const.Go.(json.Number); ok {
+			return strconv.Quote(string(n)) // json.Number is a string type: the literal as written
+		}
+	}
+	return ""
+}
+
+// constructor names the struct's New function when a required member is a const it can set, and
+// records each such member's value. The catalog's root gets none: its constructors set the const
+// members (goconstruct), and its API stays as it was.
+func (b *builder) constructor(pkg *ir.Package, n *ir.Named) {
+	if n.Kind != ir.StructType || (pkg.Catalog != nil && len(pkg.Roots) > 0 && pkg.Roots[0] == n) {
+		return
+	}
+	any := false
+	for _, f := range n.Fields {
+		if f.Required && f.Constant != "" {
+			any = true
+		}
+	}
+	name := "New" + n.Name
+	kind := pkg.Catalog != nil && slices.ContainsFunc(pkg.Catalog.Kinds, func(k *ir.Kind) bool { return "New"+k.GoName == name })
+	if _, taken := b.names[name]; !any || taken || kind {
+		// A type of the contract already has the name: the struct literal sets the members instead.
+		return
+	}
+	b.names[name] = "the constructor of " + n.Name
+	n.New = name
+}

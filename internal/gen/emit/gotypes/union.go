@@ -1,0 +1,293 @@
+package gotypes
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/contractgen/contractgen/internal/gen/emit"
+	"github.com/contractgen/contractgen/internal/gen/emit/gosrc"
+	"github.com/contractgen/contractgen/internal/gen/ir"
+	"github.com/contractgen/contractgen/internal/gen/naming"
+)
+
+// hasSumTypes reports whether the package declares a sum type (ir.UnionType).
+func hasSumTypes(pkg *ir.Package) bool {
+	for _, n := range pkg.Types {
+		if n.Kind == ir.UnionType {
+			return true
+		}
+	}
+	return false
+}
+
+// unionsSource returns sumtypes.go: every sum type's declaration, constructors, accessors, Switch and
+// JSON methods, written with gosrc. It is a file of its own because a sum type is all of these at
+// once; nil when the package has none.
+func unionsSource(pkg *ir.Package) []byte {
+	if !hasSumTypes(pkg) {
+		return nil
+	}
+	f := gosrc.NewFile(pkg.Name, sourceHeader(pkg.Hash)...)
+	c := codec{f: f}
+	for _, n := range pkg.Types {
+		if n.Kind == ir.UnionType {
+			c.sumType(n)
+		}
+	}
+	return f.Bytes()
+}
+
+// unionNote is the paragraph a raw-backed union's doc comment adds: why no sum type holds it.
+func unionNote(n *ir.Named) []string {
+	if n.Union == nil || n.Union.Rule != ir.UnionRaw {
+		return nil
+	}
+	return append([]string{""}, emit.Wrap("It stays raw JSON, validated against the whole "+n.Union.Keyword+
+		", and no sum type holds it, because "+strings.TrimSuffix(n.Union.Why, ".")+".", 96)...)
+}
+
+// sumDoc is the doc comment of a sum type: the schema's text, then how a value finds its variant.
+func sumDoc(n *ir.Named) []string {
+	u := n.Union
+	names := make([]string, len(u.Variants))
+	for i, v := range u.Variants {
+		names[i] = v.GoName
+	}
+	var rule string
+	switch u.Rule {
+	case ir.UnionDiscriminator:
+		var sel []string
+		for _, v := range u.Variants {
+			quoted := make([]string, len(v.Values))
+			for i, s := range v.Values {
+				quoted[i] = strconv.Quote(s)
+			}
+			sel = append(sel, strings.Join(quoted, " or ")+" selects "+v.GoName)
+		}
+		rule = "told apart by the member " + strconv.Quote(u.Discriminator.Name) + ": " + strings.Join(sel, ", ") + "."
+	case ir.UnionRequired:
+		var sel []string
+		for _, v := range u.Variants {
+			quoted := make([]string, len(v.Members))
+			for i, s := range v.Members {
+				quoted[i] = strconv.Quote(s)
+			}
+			sel = append(sel, strings.Join(quoted, " and ")+" present selects "+v.GoName)
+		}
+		rule = "told apart by the members only one variant requires: " + strings.Join(sel, ", ") +
+			" (an object with the members of none or of several variants selects none)."
+	case ir.UnionJSONType:
+		var sel []string
+		for _, v := range u.Variants {
+			sel = append(sel, typePhrase(strings.Join(v.JSONTypes, " or "))+" selects "+v.GoName)
+		}
+		rule = "told apart by the JSON type: " + strings.Join(sel, ", ") + "."
+	}
+	first := commentLines(n.Name, describe(n), "is generated from "+emit.SourceRef(n.Origin)+".")
+	text := "It holds one of " + strings.Join(names, ", ") + " (the " + u.Keyword + " of " + emit.SourceRef(n.Origin) + "), " + rule +
+		" Exactly one field is set; " + constructors(u) + " set it. A value that selects no variant, or that the " +
+		"selected variant's Go type cannot hold, stays JSON in " + u.Unknown + ", so that a relay loses nothing and Validate judges it " +
+		"against the whole " + u.Keyword + "."
+	if u.Keyword == "oneOf" && !u.Exclusive {
+		text += " Validate always checks the whole oneOf: nothing proves that a value of one variant fails the others."
+	}
+	return append(append(first, ""), emit.Wrap(text, 96)...)
+}
+
+// constructors lists a sum type's constructors: "NewPetCat and NewPetDog", "NewA, NewB and NewC".
+func constructors(u *ir.Union) string {
+	names := make([]string, len(u.Variants))
+	for i, v := range u.Variants {
+		names[i] = v.Constructor
+	}
+	last := len(names) - 1
+	return strings.Join(names[:last], ", ") + " and " + names[last]
+}
+
+// typePhrase spells JSON types as a noun phrase: "a string", "an object", "an integer or number".
+func typePhrase(types string) string { return naming.Article(types) + " " + types }
+
+// sumType writes one sum type.
+func (c codec) sumType(n *ir.Named) {
+	f, u := c.f, n.Union
+	json := f.Import(jsonPkg)
+	f.Line("")
+	f.Lines(gosrc.DocComment(sumDoc(n)))
+	f.Open("type " + n.Name + " struct")
+	for i, v := range u.Variants {
+		if i > 0 {
+			f.Line("")
+		}
+		f.Comment(emit.Wrap(v.GoName+" is set when the value is "+article(TypeString(v.Type))+".", 92)...)
+		f.Line(v.GoName + " *" + c.typ(v.Type))
+	}
+	f.Line("")
+	f.Comment(u.Unknown+" holds, exactly as read, a value that selects no variant or that the selected",
+		"variant's Go type cannot hold. Validate reports it as the schema does.")
+	f.Line(u.Unknown + " " + json + ".RawMessage")
+	f.Close("")
+	for _, v := range u.Variants {
+		typ := c.typ(v.Type)
+		f.Line("")
+		f.Comment(v.Constructor + " returns " + article(n.Name) + " that holds x.")
+		f.Openf("func %s(x %s) %s", v.Constructor, typ, n.Name)
+		f.Linef("return %s{%s: &x}", n.Name, v.GoName)
+		f.Close("")
+		f.Line("")
+		f.Comment("Is" + v.GoName + " reports whether v holds " + article(typ) + ".")
+		f.Openf("func (v %s) Is%s() bool", n.Name, v.GoName)
+		f.Linef("return v.%s != nil", v.GoName)
+		f.Close("")
+		f.Line("")
+		f.Comment("As" + v.GoName + " returns the " + typ + " v holds, and whether it holds one.")
+		f.Openf("func (v %s) As%s() (x %s, ok bool)", n.Name, v.GoName, typ)
+		f.Openf("if v.%s != nil", v.GoName)
+		f.Linef("x, ok = *v.%s, true", v.GoName)
+		f.Close("")
+		f.Line("return x, ok")
+		f.Close("")
+	}
+	c.sumSwitch(n)
+	f.Line("")
+	f.Comment("IsZero reports whether v holds nothing, as an absent member does. Such a value encodes as null.")
+	f.Openf("func (v %s) IsZero() bool", n.Name)
+	conds := make([]string, 0, len(u.Variants)+1)
+	for _, v := range u.Variants {
+		conds = append(conds, "v."+v.GoName+" == nil")
+	}
+	f.Line("return " + strings.Join(append(conds, "v."+u.Unknown+" == nil"), " && "))
+	f.Close("")
+	c.marshal(n)
+	c.sumEncode(n)
+	c.unmarshal(n)
+	c.sumDecode(n)
+}
+
+// sumSwitch writes the exhaustive switch: one function per variant and one for unknown values, so
+// a variant added to the schema breaks every call that does not handle it.
+func (c codec) sumSwitch(n *ir.Named) {
+	f, u := c.f, n.Union
+	json := f.Import(jsonPkg)
+	params := make([]string, 0, len(u.Variants)+1)
+	for _, v := range u.Variants {
+		params = append(params, "on"+v.GoName+" func("+c.typ(v.Type)+") error")
+	}
+	params = append(params, "on"+u.Unknown+" func("+json+".RawMessage) error")
+	f.Line("")
+	f.Comment(u.Switch+" calls the function for what v holds and returns its error: one function per variant, so that",
+		"a variant added to the schema is a compile error wherever it is not handled, and one for a value",
+		"no variant selects. It returns an error when v holds nothing.")
+	f.Openf("func (v %s) %s(%s) error", n.Name, u.Switch, strings.Join(params, ", "))
+	f.Line("switch {")
+	for _, v := range u.Variants {
+		f.Linef("case v.%s != nil:", v.GoName)
+		f.Linef("\treturn on%s(*v.%s)", v.GoName, v.GoName)
+	}
+	f.Linef("case v.%s != nil:", u.Unknown)
+	f.Linef("\treturn on%s(v.%s)", u.Unknown, u.Unknown)
+	f.Line("}")
+	f.Line("return cgErrUnionEmpty")
+	f.Close("")
+}
+
+// sumEncode writes cgEncode: the held variant's encoding, the unknown value as read, or null.
+func (c codec) sumEncode(n *ir.Named) {
+	f, u := c.f, n.Union
+	set := make([]string, 0, len(u.Variants)+1)
+	for _, v := range u.Variants {
+		set = append(set, "v."+v.GoName+" != nil")
+	}
+	set = append(set, "v."+u.Unknown+" != nil")
+	f.Line("")
+	f.Openf("func (v %s) cgEncode(buf []byte) ([]byte, error)", n.Name)
+	f.Openf("if n := cgUnionCount(%s); n > 1", strings.Join(set, ", "))
+	f.Linef("return nil, cgUnionErrSeveral(%q, n)", n.Name)
+	f.Close("")
+	f.Line("switch {")
+	for _, v := range u.Variants {
+		f.Linef("case v.%s != nil:", v.GoName)
+		f.Linef("\treturn %s(buf, *v.%s)", c.encoder(v.Type), v.GoName)
+	}
+	f.Line("}")
+	f.Linef("return cgEncRaw(buf, v.%s)", u.Unknown)
+	f.Close("")
+}
+
+// sumDecode writes cgDecode: find the variant (by the discriminator's value, the members present
+// or the JSON type), decode that variant alone, and keep the value as JSON when none is found or
+// the variant's decoder rejects it. Each step is linear in the value's size.
+func (c codec) sumDecode(n *ir.Named) {
+	f, u := c.f, n.Union
+	f.Line("")
+	f.Openf("func (v *%s) cgDecode(d *cgDecoder, raw []byte, at, kw string) error", n.Name)
+	f.Linef("*v = %s{}", n.Name)
+	f.Line("var ok bool")
+	try := func(v *ir.Variant) string {
+		return "\tv." + v.GoName + ", ok = cgUnionTry(d, raw, at, kw+" + strconv.Quote("/"+u.Keyword+"/"+strconv.Itoa(v.Index)) + ", " + c.decoder(v.Type) + ")"
+	}
+	switch u.Rule {
+	case ir.UnionDiscriminator:
+		f.Openf("if tag, found := cgUnionTag(d, raw, %s); found", strconv.Quote(u.Discriminator.Name))
+		f.Line("switch tag {")
+		for _, v := range u.Variants {
+			quoted := make([]string, len(v.Values))
+			for i, s := range v.Values {
+				quoted[i] = strconv.Quote(s)
+			}
+			f.Line("case " + strings.Join(quoted, ", ") + ":")
+			f.Line(try(v))
+		}
+		f.Line("}")
+		f.Close("")
+	case ir.UnionRequired:
+		sets := make([]string, len(u.Variants))
+		for i, v := range u.Variants {
+			quoted := make([]string, len(v.Members))
+			for j, s := range v.Members {
+				quoted[j] = strconv.Quote(s)
+			}
+			sets[i] = "{" + strings.Join(quoted, ", ") + "}"
+		}
+		f.Linef("switch cgUnionPick(d, raw, [][]string{%s}) {", strings.Join(sets, ", "))
+		for i, v := range u.Variants {
+			f.Linef("case %d:", i)
+			f.Line(try(v))
+		}
+		f.Line("}")
+	case ir.UnionJSONType:
+		f.Line("switch raw[0] {")
+		for _, v := range u.Variants {
+			var firsts []string
+			for _, t := range v.JSONTypes {
+				for _, b := range firstBytes[t] {
+					if !slices.Contains(firsts, b) {
+						firsts = append(firsts, b)
+					}
+				}
+			}
+			f.Line("case " + strings.Join(firsts, ", ") + ":")
+			f.Line(try(v))
+		}
+		f.Line("}")
+	}
+	f.Open("if !ok")
+	f.Linef("v.%s = cgUnionRaw(d, raw, at, kw)", u.Unknown)
+	f.Close("")
+	f.Line("return nil")
+	f.Close("")
+}
+
+// firstBytes are the bytes a JSON value of each type starts with.
+var firstBytes = map[string][]string{
+	"string":  {`'"'`},
+	"object":  {"'{'"},
+	"array":   {"'['"},
+	"boolean": {"'t'", "'f'"},
+	"null":    {"'n'"},
+	"number":  {"'-'", "'0'", "'1'", "'2'", "'3'", "'4'", "'5'", "'6'", "'7'", "'8'", "'9'"},
+	"integer": {"'-'", "'0'", "'1'", "'2'", "'3'", "'4'", "'5'", "'6'", "'7'", "'8'", "'9'"},
+}
+
+// article puts "a" or "an" before a Go type's name, as the doc comments read it.
+func article(typ string) string { return naming.Article(typ) + " " + typ }
