@@ -5,17 +5,16 @@
 // this emitter copies into the generated package. It prints ir.Constructors, which package build
 // has checked; it decides nothing about the schema.
 //
-// construct.go is written as text in gofmt's layout, without go/format (which, with text/template,
-// took most of a generator run): construct.go.txt holds the fixed text, and the functions here
-// write the parts that vary with the contract, which gosrc.Expand puts in place. Where gofmt aligns
-// columns (the catalog rows, the error literal in cgConstruct) gosrc.PairLines computes the
-// padding; doc comments that embed contract text go through gosrc.DocComment. The tests check the
-// output for every contract we have, and for variants of it, against go/format.
+// construct.go is written through gosrc, contractgen's one Go writer, in gofmt's layout and
+// without go/format (which, with text/template, took most of a generator run): each function here
+// writes one part of the file, fixed lines as they are and the parts that vary from the model, and
+// the packages the lines name are imported as they are used. Where gofmt aligns columns (the
+// catalog rows, the error literal in cgConstruct) gosrc.PairLines computes the padding; doc
+// comments that embed contract text go through gosrc.DocComment. The tests check the output for
+// every contract we have, and for variants of it, against go/format.
 package goconstruct
 
 import (
-	"bytes"
-	_ "embed"
 	"strconv"
 	"strings"
 
@@ -26,8 +25,14 @@ import (
 	"github.com/contractgen/contractgen/internal/gen/naming"
 )
 
-//go:embed construct.go.txt
-var constructText string
+// The standard packages construct.go uses.
+const (
+	slicesPkg  gosrc.ImportPath = "slices"
+	stringsPkg gosrc.ImportPath = "strings"
+	strconvPkg gosrc.ImportPath = "strconv"
+	timePkg    gosrc.ImportPath = "time"
+	jsonPkg    gosrc.ImportPath = "encoding/json"
+)
 
 // Emit returns construct.go and sanitize.go, or nothing when the contract has no kind catalog.
 // The builder has checked the contract (ir.Constructors); this only prints.
@@ -53,129 +58,137 @@ type model struct {
 	CatalogPointer string
 }
 
-// usesJSON says whether construct.go needs encoding/json: for a json.Number retry_after_ms or an
-// option whose type names a json type.
-func (m *model) usesJSON() bool {
-	if m.RetryAfter == ir.GoNumber {
-		return true
-	}
-	for _, o := range m.Options {
-		if strings.Contains(gotypes.TypeString(o.Type), "json.") {
-			return true
-		}
-	}
-	return false
-}
-
 // commentWidth is where comments that carry contract text are wrapped.
 const commentWidth = 96
 
-// construct renders construct.go.
+// construct renders construct.go, part by part in the file's order.
 func construct(m *model) []byte {
+	f := gosrc.NewFile(m.Package, emit.Header, "Source hash: "+m.Hash+".")
 	var paramList strings.Builder // ", traceID": what follows message in cgConstruct's parameters
 	for _, p := range m.Params {
 		paramList.WriteString(", " + p.Var)
 	}
-	var out bytes.Buffer
-	out.Grow(len(constructText) + len(m.Kinds)*1300)
-	gosrc.Expand(&out, constructText, map[string]string{
-		"Hash":             m.Hash,
-		"Package":          m.Package,
-		"Error":            m.Error,
-		"Origin":           m.Origin,
-		"Action":           m.Action,
-		"SameArguments":    m.SameArguments,
-		"SideEffects":      m.SideEffects,
-		"paramList":        paramList.String(),
-		"imports":          constructImports(m),
-		"kindConstants":    kindConstants(m),
-		"catalogRows":      catalogRows(m),
-		"fallbackRow":      joinLines(catalogRow(1, m.Fallback)),
-		"kindConstructors": kindConstructors(m, paramList.String()),
-		"errorFields":      joinLines(errorFields(m)),
-		"finishRules":      finishRules(m),
-		"options":          options(m),
-		"catalogPointer":   m.CatalogPointer,
-		"retryRule":        retryRule(m),
-		"catalogChecks":    catalogChecks(m),
-	})
-	return out.Bytes()
+	w := writer{f: f, m: m, paramList: paramList.String()}
+	w.kinds()
+	w.catalog()
+	w.constructors()
+	w.build()
+	w.helpers()
+	w.options()
+	w.fixedOptions()
+	w.checkCatalog()
+	w.methods()
+	return f.Bytes()
 }
 
-// put writes the concatenation of parts to b, without building it as a string first.
-func put(b *bytes.Buffer, parts ...string) {
-	for _, p := range parts {
-		b.WriteString(p)
-	}
+// writer writes construct.go's parts into f.
+type writer struct {
+	f *gosrc.File
+	m *model
+	// paramList is ", traceID": what follows message in cgConstruct's parameters.
+	paramList string
 }
 
-// putLines writes each line followed by a newline.
-func putLines(b *bytes.Buffer, lines []string) {
-	for _, l := range lines {
-		put(b, l, "\n")
-	}
-}
-
-// joinLines returns lines, each ended by a newline.
-func joinLines(lines []string) string {
-	var b bytes.Buffer
-	putLines(&b, lines)
-	return b.String()
-}
-
-// constructImports lists the imports of construct.go, sorted as gofmt sorts them.
-func constructImports(m *model) string {
-	var b bytes.Buffer
-	if m.usesJSON() {
-		b.WriteString("\t\"encoding/json\"\n")
-	}
-	b.WriteString("\t\"slices\"\n")
-	if m.RetryAfter != ir.GoRaw {
-		// json.Number formatting, and CheckCatalog's message.
-		b.WriteString("\t\"strconv\"\n")
-	}
-	b.WriteString("\t\"strings\"\n\t\"time\"\n")
-	return b.String()
-}
-
-// kindConstants writes what goes between the parentheses of the Kind constants: a constant per
-// catalog row, or nothing, since gofmt writes an empty block as "()". Each constant has its own
-// comment, which ends any column gofmt would align, so it is written with single spaces.
-func kindConstants(m *model) string {
+// kinds writes the Kind type and a constant per catalog row. Each constant has its own comment,
+// which ends any column gofmt would align, so it is written with single spaces; gofmt writes an
+// empty block as "()".
+func (w writer) kinds() {
+	f, m := w.f, w.m
+	f.Comment("Kind is the wire value of an error kind: the stable code in the "+m.Error+"'s Kind member, so that",
+		"e.Kind == KindTimeout needs no conversion. Kinds the catalog does not list are legal and decode",
+		"and encode unchanged. A Kind is also an error, so that errors.Is(err, KindTimeout) asks whether",
+		"err carries that kind.")
+	f.Line("type Kind string")
+	f.Line("")
+	f.Comment("Error returns the kind's wire value; it exists so that a Kind can be the target of errors.Is.")
+	f.Line("func (k Kind) Error() string { return string(k) }")
+	f.Line("")
+	f.Comment("The kinds the catalog lists. Any other non-empty kind is legal too and gets the fallback row.")
 	if len(m.Kinds) == 0 {
-		return ""
-	}
-	var b bytes.Buffer
-	b.Grow(len(m.Kinds) * 320)
-	b.WriteByte('\n')
-	for _, r := range m.Kinds {
-		for _, l := range gosrc.LineComment(emit.Wrap("Kind"+r.GoName+" is "+strconv.Quote(r.Name)+": "+r.Guidance, commentWidth)) {
-			put(&b, "\t", l, "\n")
+		f.Line("const ()")
+	} else {
+		f.Line("const (")
+		for _, r := range m.Kinds {
+			f.Lines(gosrc.Indent(gosrc.LineComment(emit.Wrap("Kind"+r.GoName+" is "+strconv.Quote(r.Name)+": "+r.Guidance, commentWidth))))
+			f.Line("\tKind" + r.GoName + " Kind = " + strconv.Quote(r.Name))
 		}
-		put(&b, "\tKind", r.GoName, " Kind = ", strconv.Quote(r.Name), "\n")
+		f.Line(")")
 	}
-	return b.String()
+	f.Line("")
+	f.Comment("KindInfo is one row of the kind catalog: the defaults a constructor applies and the codes the",
+		"surfaces use for errors of that kind.")
+	f.Open("type KindInfo struct")
+	f.Comment("Kind is the kind's wire value.")
+	f.Line("Kind Kind")
+	f.Comment("Origin, Action, SameArguments and SideEffects are the defaults of the members of those names.")
+	f.Line("Origin        " + m.Origin)
+	f.Line("Action        " + m.Action)
+	f.Line("SameArguments " + m.SameArguments)
+	f.Line("SideEffects   " + m.SideEffects)
+	f.Comment("Guidance is the default recovery guidance.")
+	f.Line("Guidance string")
+	f.Comment("HTTPStatus is the status of HTTP responses that carry the error.")
+	f.Line("HTTPStatus int")
+	f.Comment("RetryAfter tells whether recovery.retry_after_ms may be set for this kind.")
+	f.Line("RetryAfter bool")
+	f.Comment("HintRelaxes tells whether read-only or idempotent safety hints turn the default",
+		`same_arguments into "conditional".`)
+	f.Line("HintRelaxes bool")
+	f.Comment("JSONRPCCode is the code of JSON-RPC errors that carry the error.")
+	f.Line("JSONRPCCode int")
+	f.Comment(`WWWAuthenticate is the challenge a 401 response carries, or "".`)
+	f.Line("WWWAuthenticate string")
+	f.Close("")
 }
 
-// catalogRows writes what goes between the braces of cgCatalog: an element per catalog row, or
-// nothing, since gofmt writes an empty literal as "{}".
-func catalogRows(m *model) string {
+// catalog writes the catalog rows, the fallback row, LookupKind and Kinds.
+func (w writer) catalog() {
+	f, m := w.f, w.m
+	f.Line("")
+	f.Comment("cgCatalog holds the catalog rows sorted by kind, so that LookupKind can search it.")
 	if len(m.Kinds) == 0 {
-		return ""
+		f.Line("var cgCatalog = [...]KindInfo{}") // gofmt writes an empty literal as "{}"
+	} else {
+		f.OpenLiteral("var cgCatalog = [...]KindInfo")
+		for _, r := range m.Kinds {
+			f.OpenLiteral("")
+			f.Lines(catalogRow(r))
+			f.Close(",")
+		}
+		f.Close("")
 	}
-	var b bytes.Buffer
-	b.Grow(len(m.Kinds) * 480)
-	b.WriteByte('\n')
-	for _, r := range m.Kinds {
-		b.WriteString("\t{\n")
-		putLines(&b, catalogRow(2, r))
-		b.WriteString("\t},\n")
-	}
-	return b.String()
+	f.Line("")
+	f.Comment("cgFallbackRow applies to every kind the catalog does not list.")
+	f.OpenLiteral("var cgFallbackRow = KindInfo")
+	f.Lines(catalogRow(m.Fallback))
+	f.Close("")
+	f.Line("")
+	f.Comment("LookupKind returns the catalog row of kind and true. For a kind the catalog does not list it",
+		"returns the fallback row, with Kind set to kind, and false.")
+	f.Open("func LookupKind(kind Kind) (KindInfo, bool)")
+	f.Open("i, found := ", slicesPkg.Ident("BinarySearchFunc"), "(cgCatalog[:], kind, func(row KindInfo, k Kind) int")
+	f.P("return ", stringsPkg.Ident("Compare"), "(string(row.Kind), string(k))")
+	f.Close(")")
+	f.Open("if found")
+	f.Line("return cgCatalog[i], true")
+	f.Close("")
+	f.Line("row := cgFallbackRow")
+	f.Line("row.Kind = kind")
+	f.Line("return row, false")
+	f.Close("")
+	f.Line("")
+	f.Comment("Kinds returns every kind the catalog lists, sorted.")
+	f.Open("func Kinds() []Kind")
+	f.Line("kinds := make([]Kind, len(cgCatalog))")
+	f.Open("for i, row := range cgCatalog")
+	f.Line("kinds[i] = row.Kind")
+	f.Close("")
+	f.Line("return kinds")
+	f.Close("")
 }
 
-// catalogRow lays out the fields of one KindInfo literal at the given indentation.
-func catalogRow(indent int, r ir.KindRow) []string {
+// catalogRow lays out the fields of one KindInfo literal.
+func catalogRow(r ir.KindRow) []string {
 	rows := make([][]gosrc.Pair, 0, 5)
 	if r.Name != "" {
 		rows = append(rows, []gosrc.Pair{{Key: "Kind", Value: "Kind" + r.GoName}})
@@ -189,23 +202,33 @@ func catalogRow(indent int, r ir.KindRow) []string {
 		rows = append(rows, []gosrc.Pair{{Key: "WWWAuthenticate", Value: strconv.Quote(r.WWWAuthenticate)}})
 	}
 	rows = append(rows, []gosrc.Pair{{Key: "Guidance", Value: strconv.Quote(r.Guidance)}})
-	return gosrc.PairLines(indent, rows)
+	return gosrc.PairLines(0, rows)
 }
 
-// kindConstructors writes New<Kind> for every catalog row, each followed by a blank line.
-func kindConstructors(m *model, paramList string) string {
+// constructors writes New and New<Kind> for every catalog row.
+func (w writer) constructors() {
+	f, m := w.f, w.m
+	f.Line("")
+	f.Comment("cgUnnamedKind replaces an empty kind, which the contract does not allow.")
+	f.Line(`const cgUnnamedKind Kind = "unclassified"`)
+	f.Line("")
+	f.Comment("New returns an error of any kind with the catalog's defaults for that kind, or the fallback",
+		"row's for a kind the catalog does not list. The message, like every text an option takes, passes",
+		"the sanitizer; an empty kind or message is replaced so that the result is always a valid object.")
+	f.Open("func New(kind Kind" + w.paramList + ", message string, opts ...Option) *" + m.Error)
+	f.Line("return cgConstruct(kind, message" + w.paramList + ", opts)")
+	f.Close("")
 	var params strings.Builder // "traceID, ": the parameters before message
 	for _, p := range m.Params {
 		params.WriteString(p.Var + ", ")
 	}
-	var b bytes.Buffer
-	b.Grow(len(m.Kinds) * 480)
 	for _, r := range m.Kinds {
-		putLines(&b, gosrc.DocComment(emit.Wrap("New"+r.GoName+" returns "+naming.Article(r.Name)+" "+strconv.Quote(r.Name)+" error: "+describeRow(r), commentWidth)))
-		put(&b, "func New", r.GoName, "(", params.String(), "message string, opts ...Option) *", m.Error, " {\n",
-			"\treturn cgConstruct(Kind", r.GoName, ", message", paramList, ", opts)\n}\n\n")
+		f.Line("")
+		f.Lines(gosrc.DocComment(emit.Wrap("New"+r.GoName+" returns "+naming.Article(r.Name)+" "+strconv.Quote(r.Name)+" error: "+describeRow(r), commentWidth)))
+		f.Open("func New" + r.GoName + "(" + params.String() + "message string, opts ...Option) *" + m.Error)
+		f.Line("return cgConstruct(Kind" + r.GoName + ", message" + w.paramList + ", opts)")
+		f.Close("")
 	}
-	return b.String()
 }
 
 // describeRow summarizes a row for a constructor's doc comment.
@@ -218,6 +241,58 @@ func describeRow(r ir.KindRow) string {
 	}
 	b.WriteString(". Guidance: " + r.Guidance)
 	return b.String()
+}
+
+// build writes Option, cgBuild, cgConstruct and cgBuild.finish.
+func (w writer) build() {
+	f, m := w.f, w.m
+	f.Line("")
+	f.Comment("Option sets or overrides one member of an error while a constructor builds it; the With",
+		"functions of this package make them. An option overrides the catalog's default, also where the",
+		"catalog's rules forbid the result: WithRetryAfter on a kind whose row does not take a wait sets",
+		"the member all the same, and CheckCatalog reports it. The zero Option changes nothing.")
+	f.Open("type Option struct")
+	f.Line("apply func(*cgBuild)")
+	f.Close("")
+	f.Line("")
+	f.Comment("cgBuild is an error under construction, with what the options asked for that can only be",
+		"applied once every option has run.")
+	f.Open("type cgBuild struct")
+	f.Line("err        *" + m.Error)
+	f.Line("row        KindInfo")
+	f.Line("cause      error")
+	f.P("retryAfter *", timePkg.Ident("Duration"))
+	f.Comment("sameArgumentsSet records an explicit WithSameArguments, which the safety-hint rule must not undo.")
+	f.Line("sameArgumentsSet bool")
+	f.Line("evidence         map[string]any")
+	f.Close("")
+	f.Line("")
+	f.Open("func cgConstruct(kind Kind, message" + w.paramList + " string, opts []Option) *" + m.Error)
+	f.Open(`if kind == ""`)
+	f.Line("kind = cgUnnamedKind")
+	f.Close("")
+	f.Line("row, _ := LookupKind(kind)")
+	f.Line("message = SanitizeText(message)")
+	f.Open("if ", stringsPkg.Ident("TrimSpace"), `(message) == ""`)
+	f.Line(`message = "The request failed with error kind " + SanitizeText(string(kind)) + "."`)
+	f.Close("")
+	f.OpenLiteral("b := cgBuild{row: row, err: &" + m.Error)
+	f.Lines(errorFields(m))
+	f.Close("}")
+	f.Open("for _, opt := range opts")
+	f.Open("if opt.apply != nil")
+	f.Line("opt.apply(&b)")
+	f.Close("")
+	f.Close("")
+	f.Line("b.finish()")
+	f.Line("return b.err")
+	f.Close("")
+	f.Line("")
+	f.Comment("finish applies what depends on more than one option.")
+	f.Open("func (b *cgBuild) finish()")
+	f.Line("e := b.err")
+	w.finishRules()
+	f.Close("")
 }
 
 // errorFields lays out the fields of the error literal cgConstruct starts from.
@@ -236,156 +311,241 @@ func errorFields(m *model) []string {
 	for _, c := range m.Consts {
 		rows = append(rows, []gosrc.Pair{{Key: c.Field, Value: c.Value}})
 	}
-	return gosrc.PairLines(2, rows)
+	return gosrc.PairLines(0, rows)
 }
 
-// The rules of cgBuild.finish, each written only when the contract has the members it needs.
-const (
-	safetyHintRule = `	// The safety-hint rule: a tool that declares itself read-only or idempotent can be called again
-	// with the same arguments once the condition clears, so a relaxing kind says "conditional".
-	if b.row.HintRelaxes && !b.sameArgumentsSet && e.$Field != nil &&
-		(cgIsTrue(e.$Field.$ReadOnly) || cgIsTrue(e.$Field.$Idempotent)) {
-		e.Recovery.SameArguments = $Conditional
-	}
-`
-	retryAfterNumberRule = `	if b.retryAfter != nil {
-		ms := cgMilliseconds(*b.retryAfter)
-		n := json.Number(strconv.FormatInt(ms, 10))
-		e.Recovery.RetryAfterMS = &n
-	}
-`
-	retryAfterInt64Rule = `	if b.retryAfter != nil {
-		ms := cgMilliseconds(*b.retryAfter)
-		e.Recovery.RetryAfterMS = &ms
-	}
-`
-	evidenceRule = `	if b.evidence != nil {
-		e.$Field = SanitizeEvidence(b.evidence)
-	}
-`
-	causeRule = `	e.cgCause = b.cause
-`
-)
-
-// retryAfterCheck is CheckCatalog's test of recovery.retry_after_ms against the row's RetryAfter.
-const retryAfterCheck = `	if row, known := LookupKind(v.Kind); v.Recovery.RetryAfterMS != nil && !row.RetryAfter {
-		rule := "$catalogPointer/fallback/retry_after"
-		if known {
-			rule = "$catalogPointer/kinds/" + cgPointerToken(string(v.Kind)) + "/retry_after"
-		}
-		violations = append(violations, Violation{InstanceLocation: "/recovery/retry_after_ms", KeywordLocation: rule,
-			Message: "the catalog row of kind " + strconv.Quote(string(v.Kind)) + " does not allow retry_after_ms"})
-	}
-`
-
-// catalogChecks writes CheckCatalog's tests, one per rule the contract's members make possible.
-func catalogChecks(m *model) string {
-	if m.RetryAfter == ir.GoRaw {
-		return ""
-	}
-	var b bytes.Buffer
-	gosrc.Expand(&b, retryAfterCheck, map[string]string{"catalogPointer": m.CatalogPointer})
-	return b.String()
-}
-
-// retryRule states CheckCatalog's rules in its doc comment.
-func retryRule(m *model) string {
-	if m.RetryAfter == ir.GoRaw {
-		return "none, as the contract has no recovery.retry_after_ms."
-	}
-	return "recovery.retry_after_ms only for a kind whose row sets RetryAfter."
-}
-
-// finishRules writes the body of cgBuild.finish after its first line.
-func finishRules(m *model) string {
-	var b bytes.Buffer
+// finishRules writes the body of cgBuild.finish after its first line: each rule only when the
+// contract has the members it needs.
+func (w writer) finishRules() {
+	f, m := w.f, w.m
 	if s := m.Safety; s != nil {
-		gosrc.Expand(&b, safetyHintRule, map[string]string{
-			"Field": s.Field, "ReadOnly": s.ReadOnly, "Idempotent": s.Idempotent, "Conditional": m.Conditional})
+		f.Comment("The safety-hint rule: a tool that declares itself read-only or idempotent can be called again",
+			`with the same arguments once the condition clears, so a relaxing kind says "conditional".`)
+		f.Line("if b.row.HintRelaxes && !b.sameArgumentsSet && e." + s.Field + " != nil &&")
+		f.Open("\t(cgIsTrue(e." + s.Field + "." + s.ReadOnly + ") || cgIsTrue(e." + s.Field + "." + s.Idempotent + "))")
+		f.Line("e.Recovery.SameArguments = " + m.Conditional)
+		f.Close("")
 	}
 	switch m.RetryAfter {
 	case ir.GoNumber:
-		b.WriteString(retryAfterNumberRule)
+		f.Open("if b.retryAfter != nil")
+		f.Line("ms := cgMilliseconds(*b.retryAfter)")
+		f.P("n := ", jsonPkg.Ident("Number"), "(", strconvPkg.Ident("FormatInt"), "(ms, 10))")
+		f.Line("e.Recovery.RetryAfterMS = &n")
+		f.Close("")
 	case ir.GoInt64:
-		b.WriteString(retryAfterInt64Rule)
+		f.Open("if b.retryAfter != nil")
+		f.Line("ms := cgMilliseconds(*b.retryAfter)")
+		f.Line("e.Recovery.RetryAfterMS = &ms")
+		f.Close("")
 	}
 	for _, o := range m.Options {
 		if o.Evidence {
-			gosrc.Expand(&b, evidenceRule, map[string]string{"Field": o.Field})
+			f.Open("if b.evidence != nil")
+			f.Line("e." + o.Field + " = SanitizeEvidence(b.evidence)")
+			f.Close("")
 		}
 	}
 	if m.CauseField != "" {
-		b.WriteString(causeRule)
+		f.Line("e.cgCause = b.cause")
 	}
-	return b.String()
 }
 
-// The options, each followed by a blank line. Their doc comments are written by options, because
-// they wrap text of the contract.
-const (
-	textOption = `func $Name(value string) Option {
-	return Option{func(b *cgBuild) { b.err.$Field = cgText(value) }}
+// helpers writes the small functions the constructors and options share.
+func (w writer) helpers() {
+	f := w.f
+	f.Line("")
+	f.Comment("cgIsTrue reports whether an optional hint is present and true.")
+	f.Line("func cgIsTrue(p *bool) bool { return p != nil && *p }")
+	f.Line("")
+	f.Comment("cgMilliseconds converts a duration to whole milliseconds, rounded up so that a caller never",
+		"waits less than asked, and never negative.")
+	f.Open("func cgMilliseconds(d ", timePkg.Ident("Duration"), ") int64")
+	f.Open("if d <= 0")
+	f.Line("return 0")
+	f.Close("")
+	f.P("ms := int64(d / ", timePkg.Ident("Millisecond"), ")")
+	f.Open("if d%", timePkg.Ident("Millisecond"), " != 0")
+	f.Line("ms++")
+	f.Close("")
+	f.Line("return ms")
+	f.Close("")
+	f.Line("")
+	f.Comment("cgText returns the sanitized text as the optional member's value.")
+	f.Open("func cgText(s string) *string")
+	f.Line("s = SanitizeText(s)")
+	f.Line("return &s")
+	f.Close("")
 }
-
-`
-	evidenceOption = `func $Name(value map[string]any) Option {
-	return Option{func(b *cgBuild) {
-		if b.evidence == nil {
-			b.evidence = make(map[string]any, len(value))
-		}
-		for k, v := range value {
-			b.evidence[k] = v
-		}
-	}}
-}
-
-`
-	valueOption = `func $Name(value $Type) Option {
-	return Option{func(b *cgBuild) { b.err.$Field = $Value }}
-}
-
-`
-	causeErrorOption = `// WithCauseError sets cause to the sanitized text of err and keeps err itself, so that errors.Is
-// and errors.As reach it through Unwrap. A nil err changes nothing.
-func WithCauseError(err error) Option {
-	return Option{func(b *cgBuild) {
-		if err == nil {
-			return
-		}
-		b.cause = err
-		b.err.$Field = cgText(err.Error())
-	}}
-}
-
-`
-)
 
 // options writes the With option of every optional member, and WithCauseError when the contract
-// has a text cause.
-func options(m *model) string {
-	var b bytes.Buffer
-	doc := func(text string) { putLines(&b, gosrc.DocComment(emit.Wrap(text, commentWidth))) }
+// has a text cause. Their doc comments wrap text of the contract.
+func (w writer) options() {
+	f, m := w.f, w.m
+	doc := func(text string) {
+		f.Line("")
+		f.Lines(gosrc.DocComment(emit.Wrap(text, commentWidth)))
+	}
 	for _, o := range m.Options {
-		vars := map[string]string{"Name": o.Name, "Field": o.Field}
 		switch {
 		case o.Text:
 			doc(o.Name + " sets " + o.JSON + "; the text passes the sanitizer first.")
-			gosrc.Expand(&b, textOption, vars)
+			f.Open("func " + o.Name + "(value string) Option")
+			f.Line("return Option{func(b *cgBuild) { b.err." + o.Field + " = cgText(value) }}")
+			f.Close("")
 		case o.Evidence:
 			doc(o.Name + " adds members to " + o.JSON + ". Values go through SanitizeEvidence once all options have run, " +
 				"so secret-named members and secret-shaped strings never reach the object; a later call wins for the same member.")
-			gosrc.Expand(&b, evidenceOption, vars)
+			f.Open("func " + o.Name + "(value map[string]any) Option")
+			f.Open("return Option{func(b *cgBuild)")
+			f.Open("if b.evidence == nil")
+			f.Line("b.evidence = make(map[string]any, len(value))")
+			f.Close("")
+			f.Open("for k, v := range value")
+			f.Line("b.evidence[k] = v")
+			f.Close("")
+			f.Close("}")
+			f.Close("")
 		default:
 			doc(o.Name + " sets " + o.JSON + ".")
-			vars["Type"], vars["Value"] = gotypes.TypeString(o.Type), "value"
+			value := "value"
 			if o.Pointer {
-				vars["Value"] = "&value"
+				value = "&value"
 			}
-			gosrc.Expand(&b, valueOption, vars)
+			f.Open("func " + o.Name + "(value " + gotypes.GoType(f, o.Type) + ") Option")
+			f.Line("return Option{func(b *cgBuild) { b.err." + o.Field + " = " + value + " }}")
+			f.Close("")
 		}
 	}
 	if m.CauseField != "" {
-		gosrc.Expand(&b, causeErrorOption, map[string]string{"Field": m.CauseField})
+		f.Line("")
+		f.Comment("WithCauseError sets cause to the sanitized text of err and keeps err itself, so that errors.Is",
+			"and errors.As reach it through Unwrap. A nil err changes nothing.")
+		f.Open("func WithCauseError(err error) Option")
+		f.Open("return Option{func(b *cgBuild)")
+		f.Open("if err == nil")
+		f.Line("return")
+		f.Close("")
+		f.Line("b.cause = err")
+		f.Line("b.err." + m.CauseField + " = cgText(err.Error())")
+		f.Close("}")
+		f.Close("")
 	}
-	return b.String()
+}
+
+// fixedOptions writes the options every catalog has.
+func (w writer) fixedOptions() {
+	f, m := w.f, w.m
+	f.Line("")
+	f.Comment("WithRetryAfter sets recovery.retry_after_ms to d in whole milliseconds, rounded up. The catalog",
+		"allows the member only for kinds that tell the caller to wait (KindInfo.RetryAfter); for any",
+		"other kind the member is set all the same, as the caller asked, and CheckCatalog reports it.")
+	f.Open("func WithRetryAfter(d ", timePkg.Ident("Duration"), ") Option")
+	f.Line("return Option{func(b *cgBuild) { b.retryAfter = &d }}")
+	f.Close("")
+	f.Line("")
+	f.Comment("WithOrigin overrides the catalog's origin.")
+	f.Open("func WithOrigin(origin " + m.Origin + ") Option")
+	f.Line("return Option{func(b *cgBuild) { b.err.Origin = origin }}")
+	f.Close("")
+	f.Line("")
+	f.Comment("WithRecoveryAction overrides the catalog's recovery action.")
+	f.Open("func WithRecoveryAction(action " + m.Action + ") Option")
+	f.Line("return Option{func(b *cgBuild) { b.err.Recovery.Action = action }}")
+	f.Close("")
+	f.Line("")
+	f.Comment("WithSameArguments overrides the catalog's same_arguments, and with it the safety-hint rule.")
+	f.Open("func WithSameArguments(same " + m.SameArguments + ") Option")
+	f.Open("return Option{func(b *cgBuild)")
+	f.Line("b.err.Recovery.SameArguments = same")
+	f.Line("b.sameArgumentsSet = true")
+	f.Close("}")
+	f.Close("")
+	f.Line("")
+	f.Comment("WithGuidance replaces the catalog's guidance; the text passes the sanitizer, and guidance that",
+		"is empty afterwards leaves the catalog's in place.")
+	f.Open("func WithGuidance(guidance string) Option")
+	f.Open("return Option{func(b *cgBuild)")
+	f.Open("if g := SanitizeText(guidance); ", stringsPkg.Ident("TrimSpace"), `(g) != ""`)
+	f.Line("b.err.Recovery.Guidance = g")
+	f.Close("")
+	f.Close("}")
+	f.Close("")
+	f.Line("")
+	f.Comment("WithSideEffects overrides the catalog's side_effects.")
+	f.Open("func WithSideEffects(effects " + m.SideEffects + ") Option")
+	f.Line("return Option{func(b *cgBuild) { b.err.SideEffects = effects }}")
+	f.Close("")
+}
+
+// checkCatalog writes CheckCatalog, with a test per rule the contract's members make possible.
+func (w writer) checkCatalog() {
+	f, m := w.f, w.m
+	rule := "none, as the contract has no recovery.retry_after_ms."
+	if m.RetryAfter != ir.GoRaw {
+		rule = "recovery.retry_after_ms only for a kind whose row sets RetryAfter."
+	}
+	f.Line("")
+	f.Comment("CheckCatalog reports, as a *ValidationError, where v breaks a rule of its kind's catalog row that",
+		"the schema cannot express, or returns nil; keyword locations point at the row's entry in the",
+		"catalog ("+m.CatalogPointer+"). Validate and Parse check the schema only, so an error built with an",
+		"option its kind's row forbids, or received from elsewhere, passes them: call CheckCatalog where",
+		"errors are built (in tests, say) or received.",
+		"",
+		"The rules: "+rule)
+	f.Open("func CheckCatalog(v *" + m.Error + ") error")
+	f.Open("if v == nil")
+	f.Line("return nil")
+	f.Close("")
+	f.Line("var violations []Violation")
+	if m.RetryAfter != ir.GoRaw {
+		f.Open("if row, known := LookupKind(v.Kind); v.Recovery.RetryAfterMS != nil && !row.RetryAfter")
+		f.Line(`rule := "` + m.CatalogPointer + `/fallback/retry_after"`)
+		f.Open("if known")
+		f.Line(`rule = "` + m.CatalogPointer + `/kinds/" + cgPointerToken(string(v.Kind)) + "/retry_after"`)
+		f.Close("")
+		f.Line(`violations = append(violations, Violation{InstanceLocation: "/recovery/retry_after_ms", KeywordLocation: rule,`)
+		f.P(`	Message: "the catalog row of kind " + `, strconvPkg.Ident("Quote"), `(string(v.Kind)) + " does not allow retry_after_ms"})`)
+		f.Close("")
+	}
+	f.Open("if len(violations) == 0")
+	f.Line("return nil")
+	f.Close("")
+	f.Line("return &ValidationError{Violations: violations}")
+	f.Close("")
+}
+
+// methods writes errors.Is and Unwrap support and Info.
+func (w writer) methods() {
+	f, m := w.f, w.m
+	f.Line("")
+	f.Comment("Is reports whether target names the same kind as v: a Kind, or another *"+m.Error+". It makes",
+		"errors.Is(err, KindTimeout) true for every chain that holds a timeout error.")
+	f.Open("func (v *" + m.Error + ") Is(target error) bool")
+	f.Open("if v == nil")
+	f.Line("return false")
+	f.Close("")
+	f.Line("switch t := target.(type) {")
+	f.Line("case Kind:")
+	f.Line("\treturn v.Kind == t")
+	f.Line("case *" + m.Error + ":")
+	f.Line("\treturn t != nil && v.Kind == t.Kind")
+	f.Line("}")
+	f.Line("return false")
+	f.Close("")
+	f.Line("")
+	f.Comment("Unwrap returns the Go error given to WithCauseError, or nil. Decoded errors have none: only the",
+		"cause's text travels.")
+	f.Open("func (v *" + m.Error + ") Unwrap() error")
+	f.Open("if v == nil")
+	f.Line("return nil")
+	f.Close("")
+	f.Line("return v.cgCause")
+	f.Close("")
+	f.Line("")
+	f.Comment("Info returns the catalog row of v's kind, or the fallback row for a kind the catalog does not list.")
+	f.Open("func Info(v *" + m.Error + ") KindInfo")
+	f.Line("row, _ := LookupKind(v.Kind)")
+	f.Line("return row")
+	f.Close("")
 }

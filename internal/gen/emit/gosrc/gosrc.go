@@ -5,7 +5,7 @@
 // jennifer means formatting the whole file with go/format afterwards, which was most of the
 // generator's time on large schemas (docs/design/layout.md has the figures). The emitters keep to
 // shapes gofmt leaves as they are: tab indentation, one statement per line, column alignment only
-// where they compute it (PairLines, Columns), doc comments as gofmt rewrites them (DocComment,
+// where they compute it (PairLines, Columns, ElementLines), doc comments as gofmt rewrites them (DocComment,
 // DocBlock). Every test that produces Go output checks that go/format would not change it (see
 // FormatError), so a shape gofmt would rewrite fails the tests, not a user.
 package gosrc
@@ -15,6 +15,7 @@ import (
 	"fmt"
 	"go/format"
 	"sort"
+	"strconv"
 	"strings"
 )
 
@@ -45,20 +46,52 @@ func (f *File) PackageDoc(text string) { f.doc = text }
 // Line writes one line at the current indentation; an empty line is written without indentation.
 func (f *File) Line(s string) {
 	if s != "" {
-		for range f.depth {
-			f.body.WriteByte('\t')
-		}
+		f.indent()
 		f.body.WriteString(s)
 	}
 	f.body.WriteByte('\n')
 }
 
+// P writes one line made of parts, as protogen's g.P: a string is written as it is, an Ident as
+// the file refers to it (Qualify, which imports its package), an int in decimal.
+func (f *File) P(parts ...any) {
+	f.indent()
+	f.writeParts(parts)
+	f.body.WriteByte('\n')
+}
+
+// indent writes the current indentation.
+func (f *File) indent() {
+	for range f.depth {
+		f.body.WriteByte('\t')
+	}
+}
+
+// writeParts writes parts as P does, without indentation or newline.
+func (f *File) writeParts(parts []any) {
+	for _, p := range parts {
+		switch p := p.(type) {
+		case string:
+			f.body.WriteString(p)
+		case Ident:
+			f.body.WriteString(f.Qualify(p))
+		case int:
+			f.body.WriteString(strconv.Itoa(p))
+		default:
+			panic(fmt.Sprintf("gosrc.File.P: cannot write a %T", p))
+		}
+	}
+}
+
 // Linef writes a formatted line.
 func (f *File) Linef(format string, args ...any) { f.Line(fmt.Sprintf(format, args...)) }
 
-// Open writes head followed by " {" and indents the lines after it.
-func (f *File) Open(head string) {
-	f.Line(head + " {")
+// Open writes the head made of parts (as P joins them) followed by " {" and indents the lines
+// after it.
+func (f *File) Open(head ...any) {
+	f.indent()
+	f.writeParts(head)
+	f.body.WriteString(" {\n")
 	f.depth++
 }
 
@@ -83,7 +116,18 @@ func (f *File) Close(tail string) {
 }
 
 // Comment writes each line as a line comment (see LineComment).
-func (f *File) Comment(lines ...string) { f.Lines(LineComment(lines)) }
+func (f *File) Comment(lines ...string) {
+	for _, l := range lines {
+		f.indent()
+		if l == "" {
+			f.body.WriteString("//\n")
+			continue
+		}
+		f.body.WriteString("// ")
+		f.body.WriteString(l)
+		f.body.WriteByte('\n')
+	}
+}
 
 // Lines writes pre-built lines (see Block) at the current indentation.
 func (f *File) Lines(lines []string) {

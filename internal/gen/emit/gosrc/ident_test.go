@@ -98,3 +98,25 @@ func TestColumnsIsGofmt(t *testing.T) {
 		}
 	}
 }
+
+// TestP joins strings, identifiers and numbers into lines and blocks.
+func TestP(t *testing.T) {
+	f := gosrc.NewFile("p")
+	dur := gosrc.ImportPath("time").Ident("Duration")
+	f.Open("func F(d ", dur, ") ", dur)
+	f.P("return d + ", gosrc.Ident{Name: "base"}, "*", 2)
+	f.Close("")
+	want := "package p\n\nimport \"time\"\n\nfunc F(d time.Duration) time.Duration {\n\treturn d + base*2\n}\n"
+	if diff := cmp.Diff(want, string(f.Bytes())); diff != "" {
+		t.Errorf("file (-want +got):\n%s", diff)
+	}
+	if err := gosrc.FormatError("p.go", f.Bytes()); err != nil {
+		t.Error(err)
+	}
+	defer func() {
+		if recover() == nil {
+			t.Error("P(1.5) did not panic")
+		}
+	}()
+	f.P(1.5)
+}

@@ -1,55 +1,11 @@
 package gosrc
 
 import (
-	"bytes"
-	"fmt"
 	"go/doc/comment"
 	"math"
 	"strings"
 	"unicode/utf8"
 )
-
-// Expand appends text to out with every placeholder replaced by its value: a placeholder is "$"
-// followed by a name of ASCII letters and digits. A placeholder that is alone on its line stands
-// for whole lines: its value, which must be empty or end in a newline, replaces the line and its
-// newline, so that an empty value leaves no blank line behind. Any other placeholder is replaced
-// in place; values are not searched for placeholders again.
-//
-// Expand lets an emitter keep the fixed text of a generated file in one readable piece, already in
-// gofmt's layout, and compute only the parts that vary. The texts are constants of contractgen, so
-// a placeholder vars has no value for, or a line value without its newline, is a bug in
-// contractgen that the tests run into: Expand panics, as template.Must does.
-func Expand(out *bytes.Buffer, text string, vars map[string]string) {
-	for {
-		i := strings.IndexByte(text, '$')
-		if i < 0 {
-			out.WriteString(text)
-			return
-		}
-		out.WriteString(text[:i])
-		n := 1
-		for n < len(text)-i && isNameByte(text[i+n]) {
-			n++
-		}
-		name := text[i+1 : i+n]
-		value, ok := vars[name]
-		if !ok || name == "" {
-			panic(fmt.Sprintf("gosrc.Expand: the placeholder %q has no value", text[i:i+n]))
-		}
-		text = text[i+n:]
-		if (out.Len() == 0 || out.Bytes()[out.Len()-1] == '\n') && strings.HasPrefix(text, "\n") {
-			if value != "" && !strings.HasSuffix(value, "\n") {
-				panic(fmt.Sprintf("gosrc.Expand: the value of $%s, alone on its line, does not end in a newline", name))
-			}
-			text = text[1:]
-		}
-		out.WriteString(value)
-	}
-}
-
-func isNameByte(c byte) bool {
-	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9'
-}
 
 // Pair is one key: value element of a composite literal.
 type Pair struct {
@@ -120,6 +76,78 @@ func PairLines(indent int, lines [][]Pair) []string {
 		}
 	}
 	flush(len(lines))
+	return out
+}
+
+// Element is one element of a composite literal whose elements stand on lines of their own: an
+// optional Key and the lines of the value. A value that fits on one line has one line; one that
+// spans several (a nested literal) has its opening line first and the rest already indented
+// relative to the element.
+type Element struct {
+	Key   string
+	Value []string
+}
+
+// ElementLines lays out the elements of a composite literal one a line (a multi-line value on
+// several), each ending in a comma, at no indentation, and aligns the values of neighbouring
+// single-line keyed elements in a column as gofmt does (go/printer's exprList): a multi-line
+// element stands alone, and the column breaks where a key is more than 40 bytes long and its
+// length is 2.5 times the geometric mean of the keys above it in the column, or less than 1/2.5
+// of it.
+func ElementLines(elems []Element) []string {
+	out := make([]string, 0, len(elems))
+	// size is go/printer's: the key's length for a single-line element, 0 for a multi-line one.
+	size := func(e Element) int {
+		if len(e.Value) != 1 {
+			return 0
+		}
+		return len(e.Key)
+	}
+	for start := 0; start < len(elems); {
+		// The section [start, end) shares a column.
+		end, lnsum, count := start+1, 0.0, 0
+		if s := size(elems[start]); s > 0 {
+			lnsum, count = math.Log(float64(s)), 1
+		}
+		for ; end < len(elems); end++ {
+			prev, cur := size(elems[end-1]), size(elems[end])
+			if prev == 0 || cur == 0 {
+				break
+			}
+			const smallSize = 40
+			if !(prev <= smallSize && cur <= smallSize) {
+				const r = 2.5
+				ratio := float64(cur) / math.Exp(lnsum/float64(count))
+				if r*ratio <= 1 || r <= ratio {
+					break
+				}
+			}
+			lnsum += math.Log(float64(cur))
+			count++
+		}
+		width := 0
+		for _, e := range elems[start:end] {
+			width = max(width, utf8.RuneCountInString(e.Key)+1)
+		}
+		for _, e := range elems[start:end] {
+			first := e.Value[0]
+			if e.Key != "" {
+				pad := 1
+				if len(e.Value) == 1 {
+					pad = width - utf8.RuneCountInString(e.Key)
+				}
+				first = e.Key + ":" + strings.Repeat(" ", pad) + first
+			}
+			if len(e.Value) == 1 {
+				out = append(out, first+",")
+				continue
+			}
+			out = append(out, first)
+			out = append(out, e.Value[1:len(e.Value)-1]...)
+			out = append(out, e.Value[len(e.Value)-1]+",")
+		}
+		start = end
+	}
 	return out
 }
 

@@ -1,7 +1,6 @@
 package gosrc_test
 
 import (
-	"bytes"
 	"fmt"
 	"math/rand/v2"
 	"strings"
@@ -9,34 +8,6 @@ import (
 
 	"github.com/contractgen/contractgen/internal/gen/emit/gosrc"
 )
-
-func TestExpand(t *testing.T) {
-	vars := map[string]string{"Name": "AgentError", "block": "\tA\n\tB\n", "empty": "", "X1": "x"}
-	for _, c := range []struct{ text, want string }{
-		{"type $Name struct{}\n", "type AgentError struct{}\n"},
-		{"a$X1.b $Name$X1\n", "ax.b AgentErrorx\n"},
-		{"const (\n$block)\n", "const (\n\tA\n\tB\n)\n"},
-		{"{\n$empty}\n", "{\n}\n"},
-		{"$block", "\tA\n\tB\n"},
-		// Not alone on its line: replaced in place, the newline stays.
-		{"x $empty\ny\n", "x \ny\n"},
-	} {
-		var out bytes.Buffer
-		if gosrc.Expand(&out, c.text, vars); out.String() != c.want {
-			t.Errorf("Expand(%q) = %q, want %q", c.text, out.String(), c.want)
-		}
-	}
-	for _, text := range []string{"$Missing", "a $ b", "$Name\n\n$X1\n"} {
-		func() {
-			defer func() {
-				if recover() == nil {
-					t.Errorf("Expand(%q) did not panic", text)
-				}
-			}()
-			gosrc.Expand(new(bytes.Buffer), text, vars)
-		}()
-	}
-}
 
 // TestPairLinesIsGofmt lays out random composite literals, with keys short and long (gofmt breaks
 // the alignment of long keys by their length ratio), non-ASCII keys and lines of one or several
@@ -99,6 +70,39 @@ func TestDocCommentIsGofmt(t *testing.T) {
 		src := strings.Join(gosrc.DocComment(lines), "\n") + "\nfunc F() {}\n"
 		if err := gosrc.FormatError(fmt.Sprintf("case%d.go", i), []byte("package p\n\n"+src)); err != nil {
 			t.Errorf("%v\n%s", err, src)
+		}
+	}
+}
+
+// TestElementLinesIsGofmt lays out random keyed literals whose values are single-line or nested
+// multi-line literals, with keys short and long, and checks each against go/format.
+func TestElementLinesIsGofmt(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	key := func() string {
+		switch rng.IntN(3) {
+		case 0:
+			return "K" + strings.Repeat("x", rng.IntN(8))
+		case 1:
+			return "K" + strings.Repeat("x", 30+rng.IntN(30))
+		}
+		return "K" + strings.Repeat("x", rng.IntN(100))
+	}
+	var literal func(depth int) []string
+	literal = func(depth int) []string {
+		var elems []gosrc.Element
+		for range 1 + rng.IntN(6) {
+			value := []string{fmt.Sprint(rng.IntN(1000))}
+			if depth < 2 && rng.IntN(4) == 0 {
+				value = literal(depth + 1)
+			}
+			elems = append(elems, gosrc.Element{Key: key(), Value: value})
+		}
+		return append(append([]string{"T{"}, gosrc.Indent(gosrc.ElementLines(elems))...), "}")
+	}
+	for i := range 1000 {
+		src := "package p\n\nvar v = " + strings.Join(literal(0), "\n") + "\n"
+		if err := gosrc.FormatError(fmt.Sprintf("case%d.go", i), []byte(src)); err != nil {
+			t.Fatalf("%v\n%s", err, src)
 		}
 	}
 }

@@ -3,14 +3,13 @@
 // a failed upstream result) and back, and as the CLI's JSON failure line with its exit status. The
 // generated code uses the standard library only and carries the one canonical serialization.
 //
-// surfaces.go is written as text in gofmt's layout, without go/format: surfaces.go.txt holds the
-// fixed text and gosrc.Expand fills in the names and the per-origin tables, whose columns are
-// aligned with gosrc.PairLines. The tests check every output against go/format.
+// surfaces.go is written through gosrc, contractgen's one Go writer, in gofmt's layout and without
+// go/format: a function per surface writes its lines, the packages they name are imported as they
+// are used, and the per-origin tables are aligned with gosrc.PairLines. The tests check every
+// output against go/format.
 package gosurfaces
 
 import (
-	"bytes"
-	_ "embed"
 	"strconv"
 
 	"github.com/contractgen/contractgen/internal/gen/emit"
@@ -18,8 +17,27 @@ import (
 	"github.com/contractgen/contractgen/internal/gen/ir"
 )
 
-//go:embed surfaces.go.txt
-var surfacesText string
+// The standard packages surfaces.go uses.
+const (
+	bytesPkg   gosrc.ImportPath = "bytes"
+	jsonPkg    gosrc.ImportPath = "encoding/json"
+	errorsPkg  gosrc.ImportPath = "errors"
+	fmtPkg     gosrc.ImportPath = "fmt"
+	ioPkg      gosrc.ImportPath = "io"
+	httpPkg    gosrc.ImportPath = "net/http"
+	strconvPkg gosrc.ImportPath = "strconv"
+	stringsPkg gosrc.ImportPath = "strings"
+	timePkg    gosrc.ImportPath = "time"
+)
+
+// The identifiers surfaces.go names most.
+var (
+	jsonRawMessage = jsonPkg.Ident("RawMessage")
+	jsonMarshal    = jsonPkg.Ident("Marshal")
+	jsonUnmarshal  = jsonPkg.Ident("Unmarshal")
+	fmtErrorf      = fmtPkg.Ident("Errorf")
+	errorsNew      = errorsPkg.Ident("New")
+)
 
 // Emit returns surfaces.go, or nothing when the contract has no kind catalog. It relies on the
 // names goconstruct.Emit declares (Info, LookupKind, Kind, the sanitizer) in the same package, and
@@ -29,58 +47,477 @@ func Emit(pkg *ir.Package) ([]emit.File, error) {
 	if m == nil {
 		return nil, nil
 	}
-	var out bytes.Buffer
-	out.Grow(len(surfacesText) + 1024)
-	gosrc.Expand(&out, surfacesText, map[string]string{
-		"Hash":            pkg.Hash,
-		"Package":         pkg.Name,
-		"Error":           m.Error,
-		"Version":         m.Version,
-		"Origin":          m.Origin,
-		"mcpMetaKey":      strconv.Quote(m.MCPMetaKey),
-		"retryAfterMS":    retryAfterMS(m),
-		"setRetryAfterMS": setRetryAfterMS(m),
-		"jsonrpcCodes":    codeTable(m.JSONRPCCodes),
-		"cliExitCodes":    codeTable(m.CLIExitCodes),
-	})
-	return []emit.File{{Path: "surfaces.go", Bytes: out.Bytes()}}, nil
+	f := gosrc.NewFile(pkg.Name, emit.Header, "Source hash: "+pkg.Hash+".")
+	common(f, m)
+	httpSurface(f, m)
+	jsonrpcSurface(f, m)
+	mcpSurface(f, m)
+	cliSurface(f, m)
+	return []emit.File{{Path: "surfaces.go", Bytes: f.Bytes()}}, nil
 }
 
-// retryAfterMS reads recovery.retry_after_ms into ms inside cgRetryAfterSeconds, from a json.Number
-// or an int64 as the contract stores it.
-func retryAfterMS(m *ir.Constructors) string {
-	if m.RetryAfter == ir.GoNumber {
-		return "\tms, err := strconv.ParseInt(string(*e.Recovery.RetryAfterMS), 10, 64)\n" +
-			"\tif err != nil || ms < 0 {\n\t\treturn \"\", false\n\t}\n"
-	}
-	return "\tms := *e.Recovery.RetryAfterMS\n\tif ms < 0 {\n\t\treturn \"\", false\n\t}\n"
-}
-
-// setRetryAfterMS stores wait, in whole milliseconds rounded up, into recovery.retry_after_ms
-// inside cgRetryAfterFromHeader, as a json.Number or an int64 as the contract stores it.
-func setRetryAfterMS(m *ir.Constructors) string {
-	ceil := "\tms := wait.Milliseconds()\n\tif wait%time.Millisecond != 0 {\n\t\tms++\n\t}\n"
-	if m.RetryAfter == ir.GoNumber {
-		return ceil + "\tn := json.Number(strconv.FormatInt(ms, 10))\n\te.Recovery.RetryAfterMS = &n\n"
-	}
-	return ceil + "\te.Recovery.RetryAfterMS = &ms\n"
-}
-
-// codeTable writes what goes between the braces of a per-origin map literal: a line per entry,
-// values aligned as gofmt aligns them, or nothing, since gofmt writes an empty literal as "{}".
-func codeTable(codes []ir.OriginCode) string {
+// codeTable writes a per-origin map literal: a line per entry, values aligned as gofmt aligns
+// them, or "{}" for an empty table, as gofmt writes it.
+func codeTable(f *gosrc.File, head string, codes []ir.OriginCode) {
 	if len(codes) == 0 {
-		return ""
+		f.Line(head + "{}")
+		return
 	}
 	rows := make([][]gosrc.Pair, len(codes))
 	for i, c := range codes {
 		rows[i] = []gosrc.Pair{{Key: c.Origin, Value: strconv.Itoa(c.Code)}}
 	}
-	var b bytes.Buffer
-	b.WriteByte('\n')
-	for _, l := range gosrc.PairLines(1, rows) {
-		b.WriteString(l)
-		b.WriteByte('\n')
+	f.OpenLiteral(head)
+	f.Lines(gosrc.PairLines(0, rows))
+	f.Close("")
+}
+
+// common writes what every surface uses: the decoding of a contract object.
+func common(f *gosrc.File, m *ir.Constructors) {
+	f.Line("")
+	f.Comment("Every surface below carries the bytes of "+m.Error+".MarshalJSON unchanged, so an error reads the",
+		"same over HTTP, JSON-RPC, MCP and the CLI.")
+	f.Line("")
+	f.Comment("cgLooksLikeContract reports whether a decoded object is a contract error rather than some other",
+		"JSON that happened to decode: the version matches and the two members every reader relies on are set.")
+	f.Open("func cgLooksLikeContract(e *", m.Error, ") bool")
+	f.P("return e.ContractVersion == ", m.Version, ` && e.Kind != "" && e.Message != ""`)
+	f.Close("")
+	f.Line("")
+	f.Comment("cgDecodeContract decodes data as a contract error, or says why it is not one. It calls",
+		"UnmarshalJSON directly, so data is scanned once and a syntax error names its line and column.")
+	f.Open("func cgDecodeContract(data []byte) (*", m.Error, ", error)")
+	f.P("var e ", m.Error)
+	f.Open("if err := e.UnmarshalJSON(data); err != nil")
+	f.Line("return nil, err")
+	f.Close("")
+	f.Open("if !cgLooksLikeContract(&e)")
+	f.P("return nil, ", errorsNew, `("not an agent error object (contract_version `, m.Version, `, kind and message are required)")`)
+	f.Close("")
+	f.Line("return &e, nil")
+	f.Close("")
+}
+
+// httpSurface writes WriteHTTP, ReadHTTP and the Retry-After handling.
+func httpSurface(f *gosrc.File, m *ir.Constructors) {
+	f.Line("")
+	f.Comment("HTTPBodyLimit is the most ReadHTTP reads of a response body, so that a misbehaving server cannot",
+		"make a client buffer without end.")
+	f.Line("const HTTPBodyLimit = 1 << 20")
+	f.Line("")
+	f.Comment("HTTPStatus returns the status of an HTTP response that carries e: its kind's catalog status, or",
+		"the fallback row's for a kind the catalog does not list.")
+	f.P("func HTTPStatus(e *", m.Error, ") int { return Info(e).HTTPStatus }")
+	f.Line("")
+	f.Comment("WriteHTTP writes e as a complete HTTP response: the status from the catalog, the object as a JSON",
+		"body, Retry-After in whole seconds (rounded up) when recovery.retry_after_ms is set, and the",
+		"kind's WWW-Authenticate challenge on a 401.")
+	f.Open("func WriteHTTP(w ", httpPkg.Ident("ResponseWriter"), ", e *", m.Error, ") error")
+	f.Line("body, err := e.MarshalJSON()")
+	f.Open("if err != nil")
+	f.Line("return err")
+	f.Close("")
+	f.Line("row := Info(e)")
+	f.Line("h := w.Header()")
+	f.Line(`h.Set("Content-Type", "application/json")`)
+	f.P(`h.Set("Content-Length", `, strconvPkg.Ident("Itoa"), "(len(body)))")
+	f.Open("if seconds, ok := cgRetryAfterSeconds(e); ok")
+	f.Line(`h.Set("Retry-After", seconds)`)
+	f.Close("")
+	f.Open("if row.HTTPStatus == ", httpPkg.Ident("StatusUnauthorized"), ` && row.WWWAuthenticate != ""`)
+	f.Line(`h.Set("WWW-Authenticate", row.WWWAuthenticate)`)
+	f.Close("")
+	f.Line("w.WriteHeader(row.HTTPStatus)")
+	f.Line("_, err = w.Write(body)")
+	f.Line("return err")
+	f.Close("")
+	f.Line("")
+	f.Comment("cgRetryAfterSeconds renders recovery.retry_after_ms as a Retry-After value: whole seconds, rounded",
+		"up so that a client never comes back early. Values that are not integers of int64 range are skipped.")
+	f.Open("func cgRetryAfterSeconds(e *", m.Error, ") (string, bool)")
+	f.Open("if e.Recovery.RetryAfterMS == nil")
+	f.Line(`return "", false`)
+	f.Close("")
+	retryAfterMS(f, m)
+	f.Line("seconds := ms / 1000")
+	f.Open("if ms%1000 != 0")
+	f.Line("seconds++")
+	f.Close("")
+	f.P("return ", strconvPkg.Ident("FormatInt"), "(seconds, 10), true")
+	f.Close("")
+	f.Line("")
+	f.Comment("ReadHTTP reads the error a non-2xx response carries. It reads at most HTTPBodyLimit bytes of the",
+		"body and leaves closing it to the caller; a body that is not a contract error is an error naming",
+		"the status. When the body sets no recovery.retry_after_ms, a Retry-After header (seconds or an",
+		"HTTP-date, see ParseRetryAfter) fills it in, in milliseconds.")
+	f.Open("func ReadHTTP(resp *", httpPkg.Ident("Response"), ") (*", m.Error, ", error)")
+	f.Open("if resp == nil")
+	f.P("return nil, ", errorsNew, `("no HTTP response to read an error from")`)
+	f.Close("")
+	f.Open("if resp.StatusCode >= 200 && resp.StatusCode < 300")
+	f.P("return nil, ", fmtErrorf, `("HTTP %d is a success, not an error response", resp.StatusCode)`)
+	f.Close("")
+	f.Open("if resp.Body == nil")
+	f.P("return nil, ", fmtErrorf, `("HTTP %d: the response has no body to read an error from", resp.StatusCode)`)
+	f.Close("")
+	f.P("body, err := ", ioPkg.Ident("ReadAll"), "(", ioPkg.Ident("LimitReader"), "(resp.Body, HTTPBodyLimit+1))")
+	f.Open("if err != nil")
+	f.P("return nil, ", fmtErrorf, `("HTTP %d: reading the body: %w", resp.StatusCode, err)`)
+	f.Close("")
+	f.Open("if len(body) > HTTPBodyLimit")
+	f.P("return nil, ", fmtErrorf, `("HTTP %d: the body exceeds %d bytes", resp.StatusCode, HTTPBodyLimit)`)
+	f.Close("")
+	f.Line("e, err := cgDecodeContract(body)")
+	f.Open("if err != nil")
+	f.P("return nil, ", fmtErrorf, `("HTTP %d: %w", resp.StatusCode, err)`)
+	f.Close("")
+	f.P("cgRetryAfterFromHeader(e, resp.Header, ", timePkg.Ident("Now"), "())")
+	f.Line("return e, nil")
+	f.Close("")
+	f.Line("")
+	f.Comment("cgRetryAfterFromHeader fills recovery.retry_after_ms from a Retry-After header when the body does",
+		"not set it, as when a proxy adds the header: the body, which the header is derived from, wins.")
+	f.Open("func cgRetryAfterFromHeader(e *", m.Error, ", h ", httpPkg.Ident("Header"), ", now ", timePkg.Ident("Time"), ")")
+	f.Open("if e.Recovery.RetryAfterMS != nil")
+	f.Line("return")
+	f.Close("")
+	f.Line(`wait, ok := ParseRetryAfter(h.Get("Retry-After"), now)`)
+	f.Open("if !ok")
+	f.Line("return")
+	f.Close("")
+	setRetryAfterMS(f, m)
+	f.Close("")
+	f.Line("")
+	f.Comment("ParseRetryAfter reads a Retry-After value as HTTP defines it (RFC 9110, section 10.2.3): a",
+		"number of seconds, or an HTTP-date in any of the three formats a recipient must accept, which",
+		"becomes the time from now until then (zero for a date in the past). ok is false for anything",
+		"else, including an empty value; a number of seconds too large for a time.Duration gives the",
+		"largest one.")
+	f.Open("func ParseRetryAfter(value string, now ", timePkg.Ident("Time"), ") (wait ", timePkg.Ident("Duration"), ", ok bool)")
+	f.P("value = ", stringsPkg.Ident("TrimSpace"), "(value)")
+	f.Open(`if value == ""`)
+	f.Line("return 0, false")
+	f.Close("")
+	f.Open("if ", stringsPkg.Ident("Trim"), `(value, "0123456789") == ""`)
+	f.P("seconds, err := ", strconvPkg.Ident("ParseUint"), "(value, 10, 64)")
+	f.Open("if err != nil || seconds > uint64(1<<63-1)/uint64(", timePkg.Ident("Second"), ")")
+	f.P("return ", timePkg.Ident("Duration"), "(1<<63 - 1), true")
+	f.Close("")
+	f.P("return ", timePkg.Ident("Duration"), "(seconds) * ", timePkg.Ident("Second"), ", true")
+	f.Close("")
+	f.P("date, err := ", httpPkg.Ident("ParseTime"), "(value)")
+	f.Open("if err != nil")
+	f.Line("return 0, false")
+	f.Close("")
+	f.Open("if wait = date.Sub(now); wait < 0")
+	f.Line("wait = 0")
+	f.Close("")
+	f.Line("return wait, true")
+	f.Close("")
+}
+
+// jsonrpcSurface writes the JSON-RPC error object and its codes.
+func jsonrpcSurface(f *gosrc.File, m *ir.Constructors) {
+	f.Line("")
+	f.Comment("JSONRPCError is the error member of a JSON-RPC 2.0 response, as MCP uses it for protocol errors.")
+	f.Open("type JSONRPCError struct")
+	f.Comment("Code is the JSON-RPC error code.")
+	f.Line("Code int `json:\"code\"`")
+	f.Comment("Message is a short description; here the contract's message.")
+	f.Line("Message string `json:\"message\"`")
+	f.Comment("Data is the contract object, byte for byte.")
+	f.P("Data ", jsonRawMessage, " `json:\"data,omitempty\"`")
+	f.Close("")
+	f.Line("")
+	f.Comment("Error returns the message, so that a JSONRPCError can travel as a Go error.")
+	f.Line("func (j *JSONRPCError) Error() string { return j.Message }")
+	f.Line("")
+	f.Comment("cgJSONRPCCodes is the per-origin table of x-surfaces.")
+	codeTable(f, "var cgJSONRPCCodes = map["+m.Origin+"]int", m.JSONRPCCodes)
+	f.Line("")
+	f.Comment("JSONRPCCode returns the code of a JSON-RPC error that carries e: the catalog's code for a known",
+		"kind; for any other kind the code of e's origin, read as the fallback origin when it is unknown.",
+		"Without a table the code is -32603 (internal error).")
+	f.Open("func JSONRPCCode(e *", m.Error, ") int")
+	f.Open("if row, known := LookupKind(e.Kind); known && row.JSONRPCCode != 0")
+	f.Line("return row.JSONRPCCode")
+	f.Close("")
+	f.Open("if code, ok := cgJSONRPCCodes[e.Origin.OrFallback()]; ok")
+	f.Line("return code")
+	f.Close("")
+	f.Line("return -32603")
+	f.Close("")
+	f.Line("")
+	f.Comment("ToJSONRPC returns the JSON-RPC error object that carries e: the code from JSONRPCCode, the",
+		"message, and the object as data.")
+	f.Open("func ToJSONRPC(e *", m.Error, ") (*JSONRPCError, error)")
+	f.Line("data, err := e.MarshalJSON()")
+	f.Open("if err != nil")
+	f.Line("return nil, err")
+	f.Close("")
+	f.Line("return &JSONRPCError{Code: JSONRPCCode(e), Message: e.Message, Data: data}, nil")
+	f.Close("")
+	f.Line("")
+	f.Comment("FromJSONRPC returns the contract error in a JSON-RPC error's data.")
+	f.Open("func FromJSONRPC(j *JSONRPCError) (*", m.Error, ", error)")
+	f.Open("if j == nil || len(j.Data) == 0")
+	f.P("return nil, ", errorsNew, `("the JSON-RPC error has no data")`)
+	f.Close("")
+	f.Line("e, err := cgDecodeContract(j.Data)")
+	f.Open("if err != nil")
+	f.P("return nil, ", fmtErrorf, `("JSON-RPC error %d: data: %w", j.Code, err)`)
+	f.Close("")
+	f.Line("return e, nil")
+	f.Close("")
+}
+
+// mcpSurface writes the MCP tool result, its wrapping of an upstream result and its reading.
+func mcpSurface(f *gosrc.File, m *ir.Constructors) {
+	f.Line("")
+	f.Comment("MCPMetaKey is the key under an MCP result's _meta that holds the error object.")
+	f.P("const MCPMetaKey = ", strconv.Quote(m.MCPMetaKey))
+	f.Line("")
+	f.Comment("MCPUpstreamTextLimit caps each upstream text block that WrapMCPToolResult carries over, after",
+		"the sanitizer has run on it.")
+	f.Line("const MCPUpstreamTextLimit = 8192")
+	f.Line("")
+	f.Comment("MCPToolResult is the result of an MCP tools/call in plain JSON form, so that any MCP library can",
+		"send or read it. Content blocks are kept as raw JSON: blocks of every type pass through untouched.")
+	f.Open("type MCPToolResult struct")
+	f.Comment("Content holds the content blocks in order.")
+	f.P("Content []", jsonRawMessage, " `json:\"content\"`")
+	f.Comment("StructuredContent is the result's structured value, or nil.")
+	f.P("StructuredContent ", jsonRawMessage, " `json:\"structuredContent,omitempty\"`")
+	f.Comment("IsError marks a tool failure, which clients must not treat as a broken connection.")
+	f.Line("IsError bool `json:\"isError,omitempty\"`")
+	f.Comment("Meta holds the _meta members.")
+	f.P("Meta map[string]", jsonRawMessage, " `json:\"_meta,omitempty\"`")
+	f.Close("")
+	f.Line("")
+	f.Comment("cgTextBlock renders an MCP text content block.")
+	f.Open("func cgTextBlock(text string) (", jsonRawMessage, ", error)")
+	f.Open("return ", jsonMarshal, "(struct")
+	f.Line("Type string `json:\"type\"`")
+	f.Line("Text string `json:\"text\"`")
+	f.Close(`{"text", text})`)
+	f.Close("")
+	f.Line("")
+	f.Comment("ToMCPToolResult returns the tool result that reports e: isError set, the object's JSON as a text",
+		"block, the object as structuredContent and under _meta[MCPMetaKey].")
+	f.Open("func ToMCPToolResult(e *", m.Error, ") (*MCPToolResult, error)")
+	f.Line("data, err := e.MarshalJSON()")
+	f.Open("if err != nil")
+	f.Line("return nil, err")
+	f.Close("")
+	f.Line("block, err := cgTextBlock(string(data))")
+	f.Open("if err != nil")
+	f.Line("return nil, err")
+	f.Close("")
+	f.OpenLiteral("return &MCPToolResult")
+	f.P("Content:           []", jsonRawMessage, "{block},")
+	f.Line("StructuredContent: data,")
+	f.Line("IsError:           true,")
+	f.P("Meta:              map[string]", jsonRawMessage, "{MCPMetaKey: data},")
+	f.Close(", nil")
+	f.Close("")
+	f.Line("")
+	f.Comment("cgUpstreamMember is the member of the object that keeps an upstream result's structured content.")
+	f.Line(`const cgUpstreamMember = "upstream_structured_content"`)
+	f.Line("")
+	f.Comment("WrapMCPToolResult reports e about an upstream tool result that failed. The result's first block",
+		"is e's own JSON without the upstream's structured content, a diagnostic whose size the sanitizer",
+		"bounds; every upstream block follows in order, text blocks sanitized and capped at",
+		"MCPUpstreamTextLimit; the upstream's structured content, sanitized like evidence, is kept in the",
+		"object's upstream_structured_content member, which structuredContent and _meta carry.")
+	f.Open("func WrapMCPToolResult(e *", m.Error, ", upstream *MCPToolResult) (*MCPToolResult, error)")
+	f.Line("diagnostic, err := e.MarshalJSON()")
+	f.Open("if err != nil")
+	f.Line("return nil, err")
+	f.Close("")
+	f.Line("wrapped := *e")
+	f.Open("if upstream != nil && len(upstream.StructuredContent) > 0")
+	f.Line("kept, err := cgSanitizeJSON(upstream.StructuredContent)")
+	f.Open("if err != nil")
+	f.P("return nil, ", fmtErrorf, `("upstream structuredContent: %w", err)`)
+	f.Close("")
+	f.P("wrapped.Extra = make(map[string]", jsonRawMessage, ", len(e.Extra)+1)")
+	f.Open("for k, v := range e.Extra")
+	f.Line("wrapped.Extra[k] = v")
+	f.Close("")
+	f.Line("wrapped.Extra[cgUpstreamMember] = kept")
+	f.Close("")
+	f.Line("full, err := wrapped.MarshalJSON()")
+	f.Open("if err != nil")
+	f.Line("return nil, err")
+	f.Close("")
+	f.Line("first, err := cgTextBlock(string(diagnostic))")
+	f.Open("if err != nil")
+	f.Line("return nil, err")
+	f.Close("")
+	f.P("result := &MCPToolResult{Content: []", jsonRawMessage, "{first}, StructuredContent: full, IsError: true,")
+	f.P("	Meta: map[string]", jsonRawMessage, "{MCPMetaKey: full}}")
+	f.Open("if upstream != nil")
+	f.Open("for i, block := range upstream.Content")
+	f.Line("clean, err := cgSanitizeBlock(block)")
+	f.Open("if err != nil")
+	f.P("return nil, ", fmtErrorf, `("upstream content block %d: %w", i, err)`)
+	f.Close("")
+	f.Line("result.Content = append(result.Content, clean)")
+	f.Close("")
+	f.Close("")
+	f.Line("return result, nil")
+	f.Close("")
+	f.Line("")
+	f.Comment("cgSanitizeBlock sanitizes the text of a text block and passes every other block through.")
+	f.Open("func cgSanitizeBlock(block ", jsonRawMessage, ") (", jsonRawMessage, ", error)")
+	f.Open("var head struct")
+	f.Line("Type string `json:\"type\"`")
+	f.Line("Text string `json:\"text\"`")
+	f.Close("")
+	f.Open("if err := ", jsonUnmarshal, "(block, &head); err != nil")
+	f.Line("return nil, err")
+	f.Close("")
+	f.Open(`if head.Type != "text"`)
+	f.Line("return block, nil")
+	f.Close("")
+	f.P("var members map[string]", jsonRawMessage)
+	f.Open("if err := ", jsonUnmarshal, "(block, &members); err != nil")
+	f.Line("return nil, err")
+	f.Close("")
+	f.P("text, err := ", jsonMarshal, "(SanitizeTextLimit(head.Text, MCPUpstreamTextLimit))")
+	f.Open("if err != nil")
+	f.Line("return nil, err")
+	f.Close("")
+	f.Line(`members["text"] = text`)
+	f.P("return ", jsonMarshal, "(members)")
+	f.Close("")
+	f.Line("")
+	f.Comment("cgSanitizeJSON sanitizes any JSON value the way SanitizeEvidence sanitizes evidence.")
+	f.Open("func cgSanitizeJSON(raw ", jsonRawMessage, ") (", jsonRawMessage, ", error)")
+	f.P("dec := ", jsonPkg.Ident("NewDecoder"), "(", bytesPkg.Ident("NewReader"), "(raw))")
+	f.Line("dec.UseNumber()")
+	f.Line("var v any")
+	f.Open("if err := dec.Decode(&v); err != nil")
+	f.Line("return nil, err")
+	f.Close("")
+	f.Line("clean := SanitizeEvidence(map[string]any{cgUpstreamMember: v})")
+	f.P("return ", jsonMarshal, "(clean[cgUpstreamMember])")
+	f.Close("")
+	f.Line("")
+	f.Comment("FromMCPToolResult finds the contract error in a tool result: under _meta[MCPMetaKey], as the",
+		"structured content, or as the text of a text block, in that order. It reports false when the",
+		"result carries none, whether or not isError is set.")
+	f.Open("func FromMCPToolResult(r *MCPToolResult) (*", m.Error, ", bool)")
+	f.Open("if r == nil")
+	f.Line("return nil, false")
+	f.Close("")
+	f.P("candidates := []", jsonRawMessage, "{r.Meta[MCPMetaKey], r.StructuredContent}")
+	f.Open("for _, block := range r.Content")
+	f.Open("var text struct")
+	f.Line("Type string `json:\"type\"`")
+	f.Line("Text string `json:\"text\"`")
+	f.Close("")
+	f.Open("if ", jsonUnmarshal, `(block, &text) == nil && text.Type == "text" && `, stringsPkg.Ident("HasPrefix"), "(", stringsPkg.Ident("TrimSpace"), `(text.Text), "{")`)
+	f.P("candidates = append(candidates, ", jsonRawMessage, "(text.Text))")
+	f.Close("")
+	f.Close("")
+	f.Open("for _, c := range candidates")
+	f.Open("if len(c) == 0")
+	f.Line("continue")
+	f.Close("")
+	f.Open("if e, err := cgDecodeContract(c); err == nil")
+	f.Line("return e, true")
+	f.Close("")
+	f.Close("")
+	f.Line("return nil, false")
+	f.Close("")
+}
+
+// cliSurface writes the CLI failure line and its exit status.
+func cliSurface(f *gosrc.File, m *ir.Constructors) {
+	f.Line("")
+	f.Comment("cgCLIExitCodes is the per-origin table of x-surfaces.")
+	codeTable(f, "var cgCLIExitCodes = map["+m.Origin+"]int", m.CLIExitCodes)
+	f.Line("")
+	f.Comment("CLIExitCode returns the exit status of a command that fails with e: the entry of e's origin,",
+		"read as the fallback origin when it is unknown; 1 when the table has no entry.")
+	f.Open("func CLIExitCode(e *", m.Error, ") int")
+	f.Open("if code, ok := cgCLIExitCodes[e.Origin.OrFallback()]; ok")
+	f.Line("return code")
+	f.Close("")
+	f.Line("return 1")
+	f.Close("")
+	f.Line("")
+	f.Comment("WriteCLI writes the one line a failing command prints on stderr in JSON mode,",
+		`{"ok": false, "command": …, "error": …}, and returns the exit status to end the process with.`,
+		"The command name passes the sanitizer; nothing is written anywhere else.")
+	f.Open("func WriteCLI(stderr ", ioPkg.Ident("Writer"), ", command string, e *", m.Error, ") (int, error)")
+	f.Line("data, err := e.MarshalJSON()")
+	f.Open("if err != nil")
+	f.Line("return 1, err")
+	f.Close("")
+	f.P("name, err := ", jsonMarshal, "(SanitizeText(command))")
+	f.Open("if err != nil")
+	f.Line("return 1, err")
+	f.Close("")
+	f.Line("line := make([]byte, 0, len(data)+len(name)+40)")
+	f.Line("line = append(line, `{\"ok\":false,\"command\":`...)")
+	f.Line("line = append(line, name...)")
+	f.Line("line = append(line, `,\"error\":`...)")
+	f.Line("line = append(line, data...)")
+	f.Line(`line = append(line, "}\n"...)`)
+	f.Open("if _, err := stderr.Write(line); err != nil")
+	f.Line("return CLIExitCode(e), err")
+	f.Close("")
+	f.Line("return CLIExitCode(e), nil")
+	f.Close("")
+	f.Line("")
+	f.Comment("ReadCLI reads the line WriteCLI writes back into the command name and the error.")
+	f.Open("func ReadCLI(line []byte) (string, *", m.Error, ", error)")
+	f.Open("var envelope struct")
+	f.Line("OK      *bool           `json:\"ok\"`")
+	f.Line("Command string          `json:\"command\"`")
+	f.P("Error   ", jsonRawMessage, " `json:\"error\"`")
+	f.Close("")
+	f.Open("if err := ", jsonUnmarshal, "(line, &envelope); err != nil")
+	f.P(`return "", nil, `, fmtErrorf, `("CLI failure line: %w", err)`)
+	f.Close("")
+	f.Open("if envelope.OK == nil || *envelope.OK")
+	f.P(`return "", nil, `, errorsNew, "(`CLI failure line: \"ok\" is not false`)")
+	f.Close("")
+	f.Line("e, err := cgDecodeContract(envelope.Error)")
+	f.Open("if err != nil")
+	f.P(`return "", nil, `, fmtErrorf, `("CLI failure line: error: %w", err)`)
+	f.Close("")
+	f.Line("return envelope.Command, e, nil")
+	f.Close("")
+}
+
+// retryAfterMS reads recovery.retry_after_ms into ms inside cgRetryAfterSeconds, from a json.Number
+// or an int64 as the contract stores it.
+func retryAfterMS(f *gosrc.File, m *ir.Constructors) {
+	if m.RetryAfter == ir.GoNumber {
+		f.P("ms, err := ", strconvPkg.Ident("ParseInt"), "(string(*e.Recovery.RetryAfterMS), 10, 64)")
+		f.Open("if err != nil || ms < 0")
+	} else {
+		f.Line("ms := *e.Recovery.RetryAfterMS")
+		f.Open("if ms < 0")
 	}
-	return b.String()
+	f.Line(`return "", false`)
+	f.Close("")
+}
+
+// setRetryAfterMS stores wait, in whole milliseconds rounded up, into recovery.retry_after_ms
+// inside cgRetryAfterFromHeader, as a json.Number or an int64 as the contract stores it.
+func setRetryAfterMS(f *gosrc.File, m *ir.Constructors) {
+	f.Line("ms := wait.Milliseconds()")
+	f.Open("if wait%", timePkg.Ident("Millisecond"), " != 0")
+	f.Line("ms++")
+	f.Close("")
+	if m.RetryAfter == ir.GoNumber {
+		f.P("n := ", jsonPkg.Ident("Number"), "(", strconvPkg.Ident("FormatInt"), "(ms, 10))")
+		f.Line("e.Recovery.RetryAfterMS = &n")
+	} else {
+		f.Line("e.Recovery.RetryAfterMS = &ms")
+	}
 }

@@ -12,8 +12,7 @@ import (
 )
 
 // EmitCodec returns codec.go: the JSON encoding and decoding methods of every named type. It is
-// the largest Go file for a large schema, so it is written as text in gofmt's layout (gosrc)
-// rather than rendered through jennifer and go/format, and separately from Emit so that the two
+// the largest Go file for a large schema, so it is written separately from Emit, so that the two
 // run side by side.
 func EmitCodec(pkg *ir.Package) ([]emit.File, error) {
 	files := []emit.File{{Path: "codec.go", Bytes: codecSource(pkg)}}

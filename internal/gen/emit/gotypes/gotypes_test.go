@@ -84,6 +84,29 @@ func TestTypeString(t *testing.T) {
 	}
 }
 
+// TestGoTypeImports spells types in a file: encoding/json is imported when, and only when, a
+// type names it, and a file that is encoding/json itself names its identifiers bare.
+func TestGoTypeImports(t *testing.T) {
+	f := gosrc.NewFile("p")
+	if got := gotypes.GoType(f, &ir.GoType{Kind: ir.GoSlice, Elem: &ir.GoType{Kind: ir.GoInt64}}); got != "[]int64" {
+		t.Errorf("GoType = %s", got)
+	}
+	if strings.Contains(string(f.Bytes()), "import") {
+		t.Errorf("a file with no json type imports something:\n%s", f.Bytes())
+	}
+	if got := gotypes.GoType(f, &ir.GoType{Kind: ir.GoMap, Elem: &ir.GoType{Kind: ir.GoNumber, Nullable: true}}); got != "map[string]Nullable[json.Number]" {
+		t.Errorf("GoType = %s", got)
+	}
+	if !strings.Contains(string(f.Bytes()), "\nimport \"encoding/json\"\n") {
+		t.Errorf("encoding/json not imported:\n%s", f.Bytes())
+	}
+	self := gosrc.NewFile("json")
+	self.SetImportPath("encoding/json")
+	if got := gotypes.GoType(self, &ir.GoType{Kind: ir.GoRaw, Pointer: true}); got != "*RawMessage" {
+		t.Errorf("GoType in encoding/json = %s", got)
+	}
+}
+
 // structField finds a field of a struct type declared in f and renders its type.
 func structField(t *testing.T, f *ast.File, typeName, fieldName string) (string, *ast.Field) {
 	t.Helper()
