@@ -15,7 +15,7 @@ import (
 func (w *walker) unionBody(n *ir.Named) []string {
 	var body []string
 	if n.Union.Keyword == "anyOf" || n.Union.Exclusive {
-		body = gosrc.Block("if v.cgHolds(c.nodes)", []string{"return"})
+		body = gosrc.Block("if v.cgHolds(c.Nodes)", []string{"return"})
 	}
 	body = append(body, "raw, err := v.cgEncode(nil)")
 	body = append(body, gosrc.Block("if err != nil", []string{`c.fail(at, kw, "", err.Error())`, "return"})...)
