@@ -229,10 +229,13 @@ func (p *Path) write(b *strings.Builder) {
 // Collector gathers violations. In quiet mode (inside anyOf, oneOf, not, if and contains, where
 // only the verdict counts) it records only that something failed, so validation can stop early.
 type Collector struct {
+	// Nodes is the compiled validation table that node indexes refer to.
 	Nodes      []Node
 	violations []Violation
-	quiet      bool
-	failed     bool
+	// Quiet asks only for the verdict: the first failure is recorded as such and ends the work.
+	Quiet bool
+	// Failed reports that a keyword failed (in quiet mode, the verdict).
+	Failed bool
 	// scope is the dynamic scope: the root nodes of the schema resources entered, outermost
 	// first. Only tables with dynamic references keep it.
 	scope []int32
@@ -281,8 +284,8 @@ func (a *annotations) item(i int) {
 
 // Fail records a violation of keyword kw (appended to the keyword location) at the instance at.
 func (c *Collector) Fail(at, kwAt *Path, kw, msg string) {
-	c.failed = true
-	if c.quiet {
+	c.Failed = true
+	if c.Quiet {
 		return
 	}
 	loc := kwAt.String()
@@ -293,7 +296,7 @@ func (c *Collector) Fail(at, kwAt *Path, kw, msg string) {
 }
 
 // stop reports whether a quiet collector already has its answer.
-func (c *Collector) stop() bool { return c.quiet && c.failed }
+func (c *Collector) stop() bool { return c.Quiet && c.Failed }
 
 // Err returns the violations as a *ValidationError, or nil.
 func (c *Collector) Err() error {
@@ -320,9 +323,9 @@ func (c *Collector) matches(i int32, v *Value) bool { return c.matchesAnn(i, v, 
 
 // matchesAnn is matches that also collects annotations into ann (when not nil).
 func (c *Collector) matchesAnn(i int32, v *Value, ann *annotations) bool {
-	sub := Collector{Nodes: c.Nodes, quiet: true, scope: c.scope}
+	sub := Collector{Nodes: c.Nodes, Quiet: true, scope: c.scope}
 	sub.evalAnn(i, v, nil, nil, ann)
-	return !sub.failed
+	return !sub.Failed
 }
 
 // eval validates v against node i and every schema it applies.

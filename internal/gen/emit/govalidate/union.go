@@ -42,7 +42,7 @@ func (w *walker) emitHolds(n *ir.Named) {
 	f.Open("if cgUnionCount(" + strings.Join(append(set, "v."+u.Unknown+" != nil"), ", ") + ") != 1")
 	f.Line("return false")
 	f.Close("")
-	f.Line("c := &cgCollector{nodes: nodes, quiet: true}")
+	f.Line("c := &cgCollector{Nodes: nodes, Quiet: true}")
 	f.Line("switch {")
 	for _, v := range u.Variants {
 		t := *v.Type
@@ -63,6 +63,6 @@ func (w *walker) emitHolds(n *ir.Named) {
 	f.Line("default:")
 	f.Line("\treturn false")
 	f.Line("}")
-	f.Line("return !c.failed")
+	f.Line("return !c.Failed")
 	f.Close("")
 }
