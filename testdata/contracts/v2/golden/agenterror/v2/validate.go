@@ -232,10 +232,13 @@ func (p *cgPath) write(b *strings.Builder) {
 // cgCollector gathers violations. In quiet mode (inside anyOf, oneOf, not, if and contains, where
 // only the verdict counts) it records only that something failed, so validation can stop early.
 type cgCollector struct {
+	// Nodes is the compiled validation table that node indexes refer to.
 	Nodes      []cgNode
 	violations []Violation
-	quiet      bool
-	failed     bool
+	// Quiet asks only for the verdict: the first failure is recorded as such and ends the work.
+	Quiet bool
+	// Failed reports that a keyword failed (in quiet mode, the verdict).
+	Failed bool
 	// scope is the dynamic scope: the root nodes of the schema resources entered, outermost
 	// first. Only tables with dynamic references keep it.
 	scope []int32
@@ -284,8 +287,8 @@ func (a *cgAnnotations) item(i int) {
 
 // fail records a violation of keyword kw (appended to the keyword location) at the instance at.
 func (c *cgCollector) fail(at, kwAt *cgPath, kw, msg string) {
-	c.failed = true
-	if c.quiet {
+	c.Failed = true
+	if c.Quiet {
 		return
 	}
 	loc := kwAt.String()
@@ -296,7 +299,7 @@ func (c *cgCollector) fail(at, kwAt *cgPath, kw, msg string) {
 }
 
 // stop reports whether a quiet collector already has its answer.
-func (c *cgCollector) stop() bool { return c.quiet && c.failed }
+func (c *cgCollector) stop() bool { return c.Quiet && c.Failed }
 
 // err returns the violations as a *ValidationError, or nil.
 func (c *cgCollector) err() error {
@@ -323,9 +326,9 @@ func (c *cgCollector) matches(i int32, v *cgValue) bool { return c.matchesAnn(i,
 
 // matchesAnn is matches that also collects annotations into ann (when not nil).
 func (c *cgCollector) matchesAnn(i int32, v *cgValue, ann *cgAnnotations) bool {
-	sub := cgCollector{Nodes: c.Nodes, quiet: true, scope: c.scope}
+	sub := cgCollector{Nodes: c.Nodes, Quiet: true, scope: c.scope}
 	sub.evalAnn(i, v, nil, nil, ann)
-	return !sub.failed
+	return !sub.Failed
 }
 
 // eval validates v against node i and every schema it applies.
