@@ -195,7 +195,7 @@ type cgMember struct {
 	Value []byte
 }
 
-var errCgSyntax = errors.New("invalid JSON")
+var cgErrSyntax = errors.New("invalid JSON")
 
 // cgSkipSpace returns the index of the first non-space byte at or after i.
 func cgSkipSpace(data []byte, i int) int {
@@ -402,7 +402,7 @@ func cgSyntaxError(data []byte, err error) error {
 	var syntax *json.SyntaxError
 	if !errors.As(err, &syntax) {
 		if err == nil {
-			err = errCgSyntax
+			err = cgErrSyntax
 		}
 		return err
 	}

@@ -48,6 +48,14 @@ type Click struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
+// NewClick returns a Click whose const members are set (type); set the others by name before
+// encoding it.
+func NewClick() *Click {
+	return &Click{
+		Type: "click",
+	}
+}
+
 // Failure is generated from events.schema.json#/$defs/Failure.
 type Failure struct {
 	// Type holds the type member.
@@ -62,6 +70,14 @@ type Failure struct {
 	// Extra holds the members the schema does not declare, kept so that a decode and
 	// re-encode loses nothing. They are encoded after the declared members, sorted by name.
 	Extra map[string]json.RawMessage `json:"-"`
+}
+
+// NewFailure returns a Failure whose const members are set (type); set the others by name before
+// encoding it.
+func NewFailure() *Failure {
+	return &Failure{
+		Type: "error",
+	}
 }
 
 // Purchase is generated from events.schema.json#/$defs/Purchase.
@@ -81,4 +97,12 @@ type Purchase struct {
 	// Extra holds the members the schema does not declare, kept so that a decode and
 	// re-encode loses nothing. They are encoded after the declared members, sorted by name.
 	Extra map[string]json.RawMessage `json:"-"`
+}
+
+// NewPurchase returns a Purchase whose const members are set (type); set the others by name before
+// encoding it.
+func NewPurchase() *Purchase {
+	return &Purchase{
+		Type: "purchase",
+	}
 }

@@ -118,8 +118,8 @@ type cgDependency struct {
 type cgCompiled struct {
 	re        *regexp.Regexp
 	patterns  []*regexp.Regexp
-	constant  *cgJSON
-	enum      []cgJSON
+	constant  *cgValue
+	enum      []cgValue
 	bounds    [4]*cgDecimal // minimum, maximum, exclusiveMinimum, exclusiveMaximum
 	intBounds [4]cgIntBound
 	multiple  *cgMultiple
@@ -163,7 +163,7 @@ func cgCompile(nodes []cgNode) []cgNode {
 	return nodes
 }
 
-func cgMustParse(lit string) cgJSON {
+func cgMustParse(lit string) cgValue {
 	v, err := cgParseJSON([]byte(lit), "", nil)
 	if err != nil {
 		panic("contractgen: bad literal in the validation table: " + lit)
@@ -232,33 +232,36 @@ func (p *cgPath) write(b *strings.Builder) {
 // cgCollector gathers violations. In quiet mode (inside anyOf, oneOf, not, if and contains, where
 // only the verdict counts) it records only that something failed, so validation can stop early.
 type cgCollector struct {
-	nodes      []cgNode
+	// Nodes is the compiled validation table that node indexes refer to.
+	Nodes      []cgNode
 	violations []Violation
-	quiet      bool
-	failed     bool
+	// Quiet asks only for the verdict: the first failure is recorded as such and ends the work.
+	Quiet bool
+	// Failed reports that a keyword failed (in quiet mode, the verdict).
+	Failed bool
 	// scope is the dynamic scope: the root nodes of the schema resources entered, outermost
 	// first. Only tables with dynamic references keep it.
 	scope []int32
 }
 
-// cgAnn collects which members and items of one value the keywords evaluated, for
+// cgAnnotations collects which members and items of one value the keywords evaluated, for
 // unevaluatedProperties and unevaluatedItems. Annotations of a subschema that fails are dropped.
-type cgAnn struct {
+type cgAnnotations struct {
 	props, items []bool
 }
 
-func cgNewAnn(v *cgJSON) *cgAnn {
+func cgNewAnnotations(v *cgValue) *cgAnnotations {
 	switch v.kind {
-	case cgObject:
-		return &cgAnn{props: make([]bool, len(v.obj))}
-	case cgArray:
-		return &cgAnn{items: make([]bool, len(v.items))}
+	case cgKindObject:
+		return &cgAnnotations{props: make([]bool, len(v.obj))}
+	case cgKindArray:
+		return &cgAnnotations{items: make([]bool, len(v.items))}
 	}
-	return &cgAnn{}
+	return &cgAnnotations{}
 }
 
 // merge adds what o evaluated to a; a may be nil (nobody asked).
-func (a *cgAnn) merge(o *cgAnn) {
+func (a *cgAnnotations) merge(o *cgAnnotations) {
 	if a == nil || o == nil {
 		return
 	}
@@ -270,13 +273,13 @@ func (a *cgAnn) merge(o *cgAnn) {
 	}
 }
 
-func (a *cgAnn) prop(i int) {
+func (a *cgAnnotations) prop(i int) {
 	if a != nil && a.props != nil {
 		a.props[i] = true
 	}
 }
 
-func (a *cgAnn) item(i int) {
+func (a *cgAnnotations) item(i int) {
 	if a != nil && a.items != nil {
 		a.items[i] = true
 	}
@@ -284,8 +287,8 @@ func (a *cgAnn) item(i int) {
 
 // fail records a violation of keyword kw (appended to the keyword location) at the instance at.
 func (c *cgCollector) fail(at, kwAt *cgPath, kw, msg string) {
-	c.failed = true
-	if c.quiet {
+	c.Failed = true
+	if c.Quiet {
 		return
 	}
 	loc := kwAt.String()
@@ -296,7 +299,7 @@ func (c *cgCollector) fail(at, kwAt *cgPath, kw, msg string) {
 }
 
 // stop reports whether a quiet collector already has its answer.
-func (c *cgCollector) stop() bool { return c.quiet && c.failed }
+func (c *cgCollector) stop() bool { return c.Quiet && c.Failed }
 
 // err returns the violations as a *ValidationError, or nil.
 func (c *cgCollector) err() error {
@@ -319,21 +322,21 @@ func cgSortViolations(vs []Violation) []Violation {
 }
 
 // matches evaluates node i against v quietly and reports whether v is valid.
-func (c *cgCollector) matches(i int32, v *cgJSON) bool { return c.matchesAnn(i, v, nil) }
+func (c *cgCollector) matches(i int32, v *cgValue) bool { return c.matchesAnn(i, v, nil) }
 
 // matchesAnn is matches that also collects annotations into ann (when not nil).
-func (c *cgCollector) matchesAnn(i int32, v *cgJSON, ann *cgAnn) bool {
-	sub := cgCollector{nodes: c.nodes, quiet: true, scope: c.scope}
+func (c *cgCollector) matchesAnn(i int32, v *cgValue, ann *cgAnnotations) bool {
+	sub := cgCollector{Nodes: c.Nodes, Quiet: true, scope: c.scope}
 	sub.evalAnn(i, v, nil, nil, ann)
-	return !sub.failed
+	return !sub.Failed
 }
 
 // eval validates v against node i and every schema it applies.
-func (c *cgCollector) eval(i int32, v *cgJSON, at, kw *cgPath) { c.evalAnn(i, v, at, kw, nil) }
+func (c *cgCollector) eval(i int32, v *cgValue, at, kw *cgPath) { c.evalAnn(i, v, at, kw, nil) }
 
 // evalAnn is eval that records in ann (when not nil) the members and items it evaluated.
-func (c *cgCollector) evalAnn(i int32, v *cgJSON, at, kw *cgPath, ann *cgAnn) {
-	n := &c.nodes[i]
+func (c *cgCollector) evalAnn(i int32, v *cgValue, at, kw *cgPath, ann *cgAnnotations) {
+	n := &c.Nodes[i]
 	switch n.Bool {
 	case cgTrueSchema:
 		return
@@ -346,9 +349,9 @@ func (c *cgCollector) evalAnn(i int32, v *cgJSON, at, kw *cgPath, ann *cgAnn) {
 		defer func() { c.scope = c.scope[:len(c.scope)-1] }()
 	}
 	local := ann
-	if (n.UnevaluatedProperties != 0 && v.kind == cgObject) || (n.UnevaluatedItems != 0 && v.kind == cgArray) {
+	if (n.UnevaluatedProperties != 0 && v.kind == cgKindObject) || (n.UnevaluatedItems != 0 && v.kind == cgKindArray) {
 		// unevaluated* sees only what this schema's own keywords evaluated.
-		local = cgNewAnn(v)
+		local = cgNewAnnotations(v)
 		defer ann.merge(local)
 	}
 	if n.Ref != 0 {
@@ -364,15 +367,15 @@ func (c *cgCollector) evalAnn(i int32, v *cgJSON, at, kw *cgPath, ann *cgAnn) {
 	}
 	c.constEnum(n, v, at, kw)
 	switch v.kind {
-	case cgString:
+	case cgKindString:
 		cgCheckStringKeywords(c, n, v.s, at, kw)
-	case cgNumber:
+	case cgKindNumber:
 		if d, ok := cgParseDecimal(v.s); ok {
 			cgCheckDecimalKeywords(c, n, d, at, kw)
 		}
-	case cgArray:
+	case cgKindArray:
 		c.array(n, v, at, kw, local)
-	case cgObject:
+	case cgKindObject:
 		c.object(n, v, at, kw, local)
 	}
 	if !c.stop() {
@@ -390,7 +393,7 @@ func (c *cgCollector) dynamicTarget(n *cgNode) int32 {
 		return n.DynamicRef
 	}
 	for _, r := range c.scope {
-		rn := &c.nodes[r]
+		rn := &c.Nodes[r]
 		if n.Recursive {
 			if rn.RecursiveAnchor {
 				return r
@@ -408,15 +411,15 @@ func (c *cgCollector) dynamicTarget(n *cgNode) int32 {
 
 // unevaluated applies unevaluatedItems and unevaluatedProperties to what ann does not mark, and
 // marks it: a schema that passes has then evaluated everything.
-func (c *cgCollector) unevaluated(n *cgNode, v *cgJSON, at, kw *cgPath, ann *cgAnn) {
-	if n.UnevaluatedItems != 0 && v.kind == cgArray {
+func (c *cgCollector) unevaluated(n *cgNode, v *cgValue, at, kw *cgPath, ann *cgAnnotations) {
+	if n.UnevaluatedItems != 0 && v.kind == cgKindArray {
 		k := cgKw(kw, "unevaluatedItems")
 		for i := range v.items {
 			if ann.items[i] || c.stop() {
 				continue
 			}
 			item := cgIndex(at, "", i)
-			if c.nodes[n.UnevaluatedItems].Bool == cgFalseSchema {
+			if c.Nodes[n.UnevaluatedItems].Bool == cgFalseSchema {
 				c.fail(&item, kw, "unevaluatedItems", "item "+strconv.Itoa(i)+" is not allowed (no keyword evaluated it)")
 			} else {
 				c.eval(n.UnevaluatedItems, &v.items[i], &item, &k)
@@ -424,7 +427,7 @@ func (c *cgCollector) unevaluated(n *cgNode, v *cgJSON, at, kw *cgPath, ann *cgA
 			ann.items[i] = true
 		}
 	}
-	if n.UnevaluatedProperties != 0 && v.kind == cgObject {
+	if n.UnevaluatedProperties != 0 && v.kind == cgKindObject {
 		k := cgKw(kw, "unevaluatedProperties")
 		for i := range v.obj {
 			if ann.props[i] || c.stop() {
@@ -432,7 +435,7 @@ func (c *cgCollector) unevaluated(n *cgNode, v *cgJSON, at, kw *cgPath, ann *cgA
 			}
 			m := &v.obj[i]
 			loc := cgKey(at, "", m.name)
-			if c.nodes[n.UnevaluatedProperties].Bool == cgFalseSchema {
+			if c.Nodes[n.UnevaluatedProperties].Bool == cgFalseSchema {
 				c.fail(&loc, kw, "unevaluatedProperties", "member "+strconv.Quote(m.name)+" is not allowed (no keyword evaluated it)")
 			} else {
 				c.eval(n.UnevaluatedProperties, &m.value, &loc, &k)
@@ -442,17 +445,17 @@ func (c *cgCollector) unevaluated(n *cgNode, v *cgJSON, at, kw *cgPath, ann *cgA
 	}
 }
 
-func cgTypeMatches(types uint8, v *cgJSON) bool {
+func cgTypeMatches(types uint8, v *cgValue) bool {
 	switch v.kind {
-	case cgNull:
+	case cgKindNull:
 		return types&cgTypeNull != 0
-	case cgBoolean:
+	case cgKindBoolean:
 		return types&cgTypeBoolean != 0
-	case cgString:
+	case cgKindString:
 		return types&cgTypeString != 0
-	case cgArray:
+	case cgKindArray:
 		return types&cgTypeArray != 0
-	case cgObject:
+	case cgKindObject:
 		return types&cgTypeObject != 0
 	}
 	if types&cgTypeNumber != 0 {
@@ -472,16 +475,16 @@ func cgTypeList(types uint8) string {
 	return strings.Join(names, " or ")
 }
 
-func (c *cgCollector) constEnum(n *cgNode, v *cgJSON, at, kw *cgPath) {
+func (c *cgCollector) constEnum(n *cgNode, v *cgValue, at, kw *cgPath) {
 	if n.c.constant != nil && !cgEqual(n.c.constant, v) {
 		c.fail(at, kw, "const", "must be "+n.Const)
 	}
-	if n.Enum != nil && !slices.ContainsFunc(n.c.enum, func(e cgJSON) bool { return cgEqual(&e, v) }) {
+	if n.Enum != nil && !slices.ContainsFunc(n.c.enum, func(e cgValue) bool { return cgEqual(&e, v) }) {
 		c.fail(at, kw, "enum", "must be one of "+strings.Join(n.Enum, ", "))
 	}
 }
 
-func (c *cgCollector) array(n *cgNode, v *cgJSON, at, kw *cgPath, ann *cgAnn) {
+func (c *cgCollector) array(n *cgNode, v *cgValue, at, kw *cgPath, ann *cgAnnotations) {
 	count := int64(len(v.items))
 	if n.MinItems.Set && count < n.MinItems.N {
 		c.fail(at, kw, "minItems", "has "+strconv.FormatInt(count, 10)+" items, fewer than "+strconv.FormatInt(n.MinItems.N, 10))
@@ -513,7 +516,7 @@ func (c *cgCollector) array(n *cgNode, v *cgJSON, at, kw *cgPath, ann *cgAnn) {
 	}
 }
 
-func cgCheckUnique(c *cgCollector, v *cgJSON, at, kw *cgPath) {
+func cgCheckUnique(c *cgCollector, v *cgValue, at, kw *cgPath) {
 	for i := range v.items {
 		for j := i + 1; j < len(v.items); j++ {
 			if cgEqual(&v.items[i], &v.items[j]) {
@@ -524,7 +527,7 @@ func cgCheckUnique(c *cgCollector, v *cgJSON, at, kw *cgPath) {
 	}
 }
 
-func (c *cgCollector) contains(n *cgNode, v *cgJSON, at, kw *cgPath, ann *cgAnn) {
+func (c *cgCollector) contains(n *cgNode, v *cgValue, at, kw *cgPath, ann *cgAnnotations) {
 	var found int64
 	for i := range v.items {
 		if c.matches(n.Contains, &v.items[i]) {
@@ -548,7 +551,7 @@ func (c *cgCollector) contains(n *cgNode, v *cgJSON, at, kw *cgPath, ann *cgAnn)
 	}
 }
 
-func (c *cgCollector) object(n *cgNode, v *cgJSON, at, kw *cgPath, ann *cgAnn) {
+func (c *cgCollector) object(n *cgNode, v *cgValue, at, kw *cgPath, ann *cgAnnotations) {
 	count := int64(len(v.obj))
 	if n.MinProperties.Set && count < n.MinProperties.N {
 		c.fail(at, kw, "minProperties", "has "+strconv.FormatInt(count, 10)+" members, fewer than "+strconv.FormatInt(n.MinProperties.N, 10))
@@ -590,10 +593,10 @@ func (c *cgCollector) object(n *cgNode, v *cgJSON, at, kw *cgPath, ann *cgAnn) {
 
 // member applies properties, patternProperties, additionalProperties and propertyNames to one
 // member, and reports whether one of the first three evaluated it.
-func (c *cgCollector) member(n *cgNode, m *cgJSONMember, at, kw *cgPath) bool {
+func (c *cgCollector) member(n *cgNode, m *cgObjectMember, at, kw *cgPath) bool {
 	loc := cgKey(at, "", m.name)
 	if n.PropertyNames != 0 {
-		name := cgJSON{kind: cgString, s: m.name}
+		name := cgValue{kind: cgKindString, s: m.name}
 		k := cgKw(kw, "propertyNames")
 		c.eval(n.PropertyNames, &name, &loc, &k)
 	}
@@ -614,7 +617,7 @@ func (c *cgCollector) member(n *cgNode, m *cgJSONMember, at, kw *cgPath) bool {
 	}
 	if !declared && n.AdditionalProperties != 0 {
 		k := cgKw(kw, "additionalProperties")
-		if c.nodes[n.AdditionalProperties].Bool == cgFalseSchema {
+		if c.Nodes[n.AdditionalProperties].Bool == cgFalseSchema {
 			c.fail(&loc, kw, "additionalProperties", "member "+strconv.Quote(m.name)+" is not allowed")
 			return true
 		}
@@ -624,7 +627,7 @@ func (c *cgCollector) member(n *cgNode, m *cgJSONMember, at, kw *cgPath) bool {
 	return declared
 }
 
-func (c *cgCollector) applicators(n *cgNode, v *cgJSON, at, kw *cgPath, ann *cgAnn) {
+func (c *cgCollector) applicators(n *cgNode, v *cgValue, at, kw *cgPath, ann *cgAnnotations) {
 	for j, s := range n.AllOf {
 		k := cgIndex(kw, "allOf", j)
 		c.evalAnn(s, v, at, &k, ann)
@@ -636,7 +639,7 @@ func (c *cgCollector) applicators(n *cgNode, v *cgJSON, at, kw *cgPath, ann *cgA
 		} else {
 			// Every branch that matches contributes its annotations, so none may be skipped.
 			for _, s := range n.AnyOf {
-				sub := cgNewAnn(v)
+				sub := cgNewAnnotations(v)
 				if c.matchesAnn(s, v, sub) {
 					matched = true
 					ann.merge(sub)
@@ -649,11 +652,11 @@ func (c *cgCollector) applicators(n *cgNode, v *cgJSON, at, kw *cgPath, ann *cgA
 	}
 	if n.OneOf != nil {
 		var hits []string
-		var hitAnn *cgAnn
+		var hitAnn *cgAnnotations
 		for j, s := range n.OneOf {
-			var sub *cgAnn
+			var sub *cgAnnotations
 			if ann != nil {
-				sub = cgNewAnn(v)
+				sub = cgNewAnnotations(v)
 			}
 			if c.matchesAnn(s, v, sub) {
 				hits = append(hits, strconv.Itoa(j))
@@ -675,9 +678,9 @@ func (c *cgCollector) applicators(n *cgNode, v *cgJSON, at, kw *cgPath, ann *cgA
 		c.fail(at, kw, "not", "matches the schema under not")
 	}
 	if n.If != 0 {
-		var sub *cgAnn
+		var sub *cgAnnotations
 		if ann != nil {
-			sub = cgNewAnn(v)
+			sub = cgNewAnnotations(v)
 		}
 		if c.matchesAnn(n.If, v, sub) {
 			ann.merge(sub)

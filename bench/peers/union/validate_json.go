@@ -10,33 +10,33 @@ import (
 
 // The kinds of cgJSON values, named after JSON's types.
 const (
-	cgNull byte = iota
-	cgBoolean
-	cgString
-	cgNumber
-	cgArray
-	cgObject
+	cgKindNull byte = iota
+	cgKindBoolean
+	cgKindString
+	cgKindNumber
+	cgKindArray
+	cgKindObject
 )
 
-// cgJSON is a decoded JSON value, as the schema interpreter sees it: strings unescaped, numbers as
+// cgValue is a decoded JSON value, as the schema interpreter sees it: strings unescaped, numbers as
 // their literal, object members in document order with their names exact.
-type cgJSON struct {
+type cgValue struct {
 	kind byte
 	b    bool
 	// s is a string's value or a number's literal.
 	s     string
-	items []cgJSON
-	obj   []cgJSONMember
+	items []cgValue
+	obj   []cgObjectMember
 }
 
-// cgJSONMember is one member of an object value.
-type cgJSONMember struct {
+// cgObjectMember is one member of an object value.
+type cgObjectMember struct {
 	name  string
-	value cgJSON
+	value cgValue
 }
 
 // member returns the value of the named member, or nil.
-func (v *cgJSON) member(name string) *cgJSON {
+func (v *cgValue) member(name string) *cgValue {
 	for i := range v.obj {
 		if v.obj[i].name == name {
 			return &v.obj[i].value
@@ -48,25 +48,25 @@ func (v *cgJSON) member(name string) *cgJSON {
 // cgParseJSON decodes a value that json.Valid accepted. Every member name that occurs twice in one
 // object is reported through dup with its instance location: RFC 8259 leaves such objects undefined
 // and parsers disagree on them, so strict parsing rejects them rather than pick one.
-func cgParseJSON(raw []byte, at string, dup func(at, name string)) (cgJSON, error) {
+func cgParseJSON(raw []byte, at string, dup func(at, name string)) (cgValue, error) {
 	return cgParseJSONIn(&cgScanner{}, raw, at, nil, dup)
 }
 
 // cgParseJSONIn is cgParseJSON within one document's scanner, the location kept as root and a chain
 // of steps that is rendered only for dup.
-func cgParseJSONIn(sc *cgScanner, raw []byte, root string, at *cgPath, dup func(at, name string)) (cgJSON, error) {
+func cgParseJSONIn(sc *cgScanner, raw []byte, root string, at *cgPath, dup func(at, name string)) (cgValue, error) {
 	raw = cgTrim(raw)
 	switch raw[0] {
 	case 'n':
-		return cgJSON{kind: cgNull}, nil
+		return cgValue{kind: cgKindNull}, nil
 	case 't', 'f':
-		return cgJSON{kind: cgBoolean, b: raw[0] == 't'}, nil
+		return cgValue{kind: cgKindBoolean, b: raw[0] == 't'}, nil
 	case '"':
 		s, err := cgUnquote(raw)
-		return cgJSON{kind: cgString, s: s}, err
+		return cgValue{kind: cgKindString, s: s}, err
 	case '[':
 		items := cgArrayItems(sc, raw)
-		v := cgJSON{kind: cgArray, items: make([]cgJSON, len(items))}
+		v := cgValue{kind: cgKindArray, items: make([]cgValue, len(items))}
 		for i, item := range items {
 			var err error
 			loc := cgIndex(at, "", i)
@@ -78,12 +78,12 @@ func cgParseJSONIn(sc *cgScanner, raw []byte, root string, at *cgPath, dup func(
 	case '{':
 		members, err := cgObjectMembers(sc, raw, nil)
 		if err != nil {
-			return cgJSON{}, err
+			return cgValue{}, err
 		}
 		if dup != nil {
 			cgDuplicates(members, func(name string) { dup(root+at.String(), name) })
 		}
-		v := cgJSON{kind: cgObject, obj: make([]cgJSONMember, len(members))}
+		v := cgValue{kind: cgKindObject, obj: make([]cgObjectMember, len(members))}
 		for i, m := range members {
 			v.obj[i].name = m.Name
 			loc := cgKey(at, "", m.Name)
@@ -93,23 +93,23 @@ func cgParseJSONIn(sc *cgScanner, raw []byte, root string, at *cgPath, dup func(
 		}
 		return v, nil
 	}
-	return cgJSON{kind: cgNumber, s: string(raw)}, nil
+	return cgValue{kind: cgKindNumber, s: string(raw)}, nil
 }
 
 // cgFromGo converts a value decoded by encoding/json with UseNumber (the representation of "any"
 // members) into a cgJSON. Map members are taken in sorted order; their order means nothing in JSON.
-func cgFromGo(x any) (cgJSON, bool) {
+func cgFromGo(x any) (cgValue, bool) {
 	switch x := x.(type) {
 	case nil:
-		return cgJSON{kind: cgNull}, true
+		return cgValue{kind: cgKindNull}, true
 	case bool:
-		return cgJSON{kind: cgBoolean, b: x}, true
+		return cgValue{kind: cgKindBoolean, b: x}, true
 	case string:
-		return cgJSON{kind: cgString, s: x}, true
+		return cgValue{kind: cgKindString, s: x}, true
 	case json.Number:
-		return cgJSON{kind: cgNumber, s: string(x)}, true
+		return cgValue{kind: cgKindNumber, s: string(x)}, true
 	case []any:
-		v := cgJSON{kind: cgArray, items: make([]cgJSON, len(x))}
+		v := cgValue{kind: cgKindArray, items: make([]cgValue, len(x))}
 		for i, item := range x {
 			var ok bool
 			if v.items[i], ok = cgFromGo(item); !ok {
@@ -118,20 +118,20 @@ func cgFromGo(x any) (cgJSON, bool) {
 		}
 		return v, true
 	case map[string]any:
-		v := cgJSON{kind: cgObject}
+		v := cgValue{kind: cgKindObject}
 		for _, k := range cgSortedKeys(x) {
 			item, ok := cgFromGo(x[k])
 			if !ok {
 				return v, false
 			}
-			v.obj = append(v.obj, cgJSONMember{name: k, value: item})
+			v.obj = append(v.obj, cgObjectMember{name: k, value: item})
 		}
 		return v, true
 	}
 	// Any other Go value (a float64 from a decoder without UseNumber, a struct): go through JSON.
 	raw, err := json.Marshal(x)
 	if err != nil || !json.Valid(raw) {
-		return cgJSON{}, false
+		return cgValue{}, false
 	}
 	v, err := cgParseJSON(raw, "", nil)
 	return v, err == nil
@@ -148,22 +148,22 @@ func cgSortedKeys[T any](m map[string]T) []string {
 
 // cgEqual compares two JSON values as JSON Schema does for const, enum and uniqueItems: numbers by
 // value (1, 1.0 and 1e0 are equal), objects regardless of member order, arrays item by item.
-func cgEqual(a, b *cgJSON) bool {
+func cgEqual(a, b *cgValue) bool {
 	if a.kind != b.kind {
 		return false
 	}
 	switch a.kind {
-	case cgNull:
+	case cgKindNull:
 		return true
-	case cgBoolean:
+	case cgKindBoolean:
 		return a.b == b.b
-	case cgString:
+	case cgKindString:
 		return a.s == b.s
-	case cgNumber:
+	case cgKindNumber:
 		da, okA := cgParseDecimal(a.s)
 		db, okB := cgParseDecimal(b.s)
 		return okA && okB && da == db
-	case cgArray:
+	case cgKindArray:
 		if len(a.items) != len(b.items) {
 			return false
 		}
@@ -187,17 +187,17 @@ func cgEqual(a, b *cgJSON) bool {
 }
 
 // cgKindName names a value's JSON type for messages, "integer" for whole numbers.
-func cgKindName(v *cgJSON) string {
+func cgKindName(v *cgValue) string {
 	switch v.kind {
-	case cgNull:
+	case cgKindNull:
 		return "null"
-	case cgBoolean:
+	case cgKindBoolean:
 		return "boolean"
-	case cgString:
+	case cgKindString:
 		return "string"
-	case cgArray:
+	case cgKindArray:
 		return "array"
-	case cgObject:
+	case cgKindObject:
 		return "object"
 	}
 	if d, ok := cgParseDecimal(v.s); ok && d.isInt() {

@@ -102,6 +102,9 @@ func (d cgDecimal) int64() (int64, bool) {
 	if !d.isInt() || int64(len(d.digits))+d.exp > 19 {
 		return 0, false
 	}
+	if d.digits == "" {
+		return 0, true // zero, however written (0.0, -0, 0e5): no digits to parse
+	}
 	var buf [24]byte
 	lit := buf[:0]
 	if d.neg {

@@ -27,7 +27,7 @@ func cgParse[T any, PT cgValidatable[T]](data []byte, nodes []cgNode) (*T, error
 	if err := PT(v).cgDecode(&d, raw, "", ""); err != nil {
 		return nil, err
 	}
-	c := cgCollector{nodes: nodes}
+	c := cgCollector{Nodes: nodes}
 	PT(v).cgValidate(&c, nil, nil)
 	if len(d.violations) == 0 && len(c.violations) == 0 {
 		return v, nil
@@ -49,15 +49,15 @@ func cgMerge(decoded []Violation, covered []string, validated []Violation) []Vio
 		set[at] = struct{}{}
 	}
 	for _, v := range validated {
-		if !cgCovered(set, v.InstanceLocation) {
+		if !cgIsCovered(set, v.InstanceLocation) {
 			out = append(out, v)
 		}
 	}
 	return out
 }
 
-// cgCovered reports whether loc or a location it lies inside is in set.
-func cgCovered(set map[string]struct{}, loc string) bool {
+// cgIsCovered reports whether loc or a location it lies inside is in set.
+func cgIsCovered(set map[string]struct{}, loc string) bool {
 	for {
 		if _, ok := set[loc]; ok {
 			return true

@@ -16,8 +16,8 @@ import (
 
 // cgCheckString validates a string: const, enum, minLength, maxLength, pattern.
 func cgCheckString(c *cgCollector, i int32, s string, at, kw *cgPath) {
-	n := &c.nodes[i]
-	if k := n.c.constant; k != nil && (k.kind != cgString || k.s != s) {
+	n := &c.Nodes[i]
+	if k := n.c.constant; k != nil && (k.kind != cgKindString || k.s != s) {
 		c.fail(at, kw, "const", "must be "+n.Const)
 	}
 	if n.Enum != nil && !cgEnumHasString(n.c.enum, s) {
@@ -26,9 +26,9 @@ func cgCheckString(c *cgCollector, i int32, s string, at, kw *cgPath) {
 	cgCheckStringKeywords(c, n, s, at, kw)
 }
 
-func cgEnumHasString(values []cgJSON, s string) bool {
+func cgEnumHasString(values []cgValue, s string) bool {
 	for i := range values {
-		if values[i].kind == cgString && values[i].s == s {
+		if values[i].kind == cgKindString && values[i].s == s {
 			return true
 		}
 	}
@@ -37,13 +37,13 @@ func cgEnumHasString(values []cgJSON, s string) bool {
 
 // cgCheckBool validates a boolean: const and enum.
 func cgCheckBool(c *cgCollector, i int32, b bool, at, kw *cgPath) {
-	n := &c.nodes[i]
-	if k := n.c.constant; k != nil && (k.kind != cgBoolean || k.b != b) {
+	n := &c.Nodes[i]
+	if k := n.c.constant; k != nil && (k.kind != cgKindBoolean || k.b != b) {
 		c.fail(at, kw, "const", "must be "+n.Const)
 	}
 	if n.Enum != nil {
 		for j := range n.c.enum {
-			if n.c.enum[j].kind == cgBoolean && n.c.enum[j].b == b {
+			if n.c.enum[j].kind == cgKindBoolean && n.c.enum[j].b == b {
 				return
 			}
 		}
@@ -54,7 +54,7 @@ func cgCheckBool(c *cgCollector, i int32, b bool, at, kw *cgPath) {
 // cgCheckInt64 validates an integer held in an int64, without allocating: the bounds, the divisor
 // and the constants were turned into int64 comparisons by cgCompile.
 func cgCheckInt64(c *cgCollector, i int32, v int64, at, kw *cgPath) {
-	n := &c.nodes[i]
+	n := &c.Nodes[i]
 	if n.c.constant != nil && !cgIntIs(n.c.constant, v) {
 		c.fail(at, kw, "const", "must be "+n.Const)
 	}
@@ -78,8 +78,8 @@ func cgCheckInt64(c *cgCollector, i int32, v int64, at, kw *cgPath) {
 
 // cgIntIs reports whether a constant is the number v. Only integers written without fraction or
 // exponent and without a sign on zero take the fast path; everything else compares exactly.
-func cgIntIs(k *cgJSON, v int64) bool {
-	if k.kind != cgNumber {
+func cgIntIs(k *cgValue, v int64) bool {
+	if k.kind != cgKindNumber {
 		return false
 	}
 	if n, err := strconv.ParseInt(k.s, 10, 64); err == nil {
@@ -94,7 +94,7 @@ func cgIntIs(k *cgJSON, v int64) bool {
 	return d == want
 }
 
-func cgEnumHasInt(values []cgJSON, v int64) bool {
+func cgEnumHasInt(values []cgValue, v int64) bool {
 	for j := range values {
 		if cgIntIs(&values[j], v) {
 			return true
@@ -106,8 +106,8 @@ func cgEnumHasInt(values []cgJSON, v int64) bool {
 // cgCheckNumber validates a json.Number: the integer type when the schema asks for one, then
 // const, enum, the bounds and multipleOf, all exactly on the literal.
 func cgCheckNumber(c *cgCollector, i int32, v json.Number, at, kw *cgPath) {
-	val := cgJSON{kind: cgNumber, s: string(v)}
-	n := &c.nodes[i]
+	val := cgValue{kind: cgKindNumber, s: string(v)}
+	n := &c.Nodes[i]
 	d, ok := cgParseDecimal(string(v))
 	if !ok {
 		c.fail(at, kw, "type", "expected a number, got "+strconv.Quote(string(v)))
@@ -122,7 +122,7 @@ func cgCheckNumber(c *cgCollector, i int32, v json.Number, at, kw *cgPath) {
 
 // cgCheckNull validates JSON null against a node (for a Nullable member that holds null).
 func cgCheckNull(c *cgCollector, i int32, at, kw *cgPath) {
-	null := cgJSON{kind: cgNull}
+	null := cgValue{kind: cgKindNull}
 	c.eval(i, &null, at, kw)
 }
 
@@ -143,7 +143,7 @@ func cgCheckRaw(c *cgCollector, i int32, raw json.RawMessage, at, kw *cgPath) {
 
 // cgCheckAny validates a value of an "any" member (as encoding/json decodes it) with every keyword.
 func cgCheckAny(c *cgCollector, i int32, x any, at, kw *cgPath) {
-	if n := &c.nodes[i]; n.Bool == cgTrueSchema {
+	if n := &c.Nodes[i]; n.Bool == cgTrueSchema {
 		return
 	}
 	v, ok := cgFromGo(x)
@@ -156,7 +156,7 @@ func cgCheckAny(c *cgCollector, i int32, x any, at, kw *cgPath) {
 
 // cgCheckItemCount validates minItems and maxItems of a slice.
 func cgCheckItemCount(c *cgCollector, i int32, count int, at, kw *cgPath) {
-	n, got := &c.nodes[i], int64(count)
+	n, got := &c.Nodes[i], int64(count)
 	if n.MinItems.Set && got < n.MinItems.N {
 		c.fail(at, kw, "minItems", "has "+strconv.FormatInt(got, 10)+" items, fewer than "+strconv.FormatInt(n.MinItems.N, 10))
 	}
@@ -179,7 +179,7 @@ func cgCheckUniqueJSON(c *cgCollector, encoded []byte, err error, at, kw *cgPath
 
 // cgCheckMapKeys validates required members of a map.
 func cgCheckMapKeys[T any](c *cgCollector, i int32, m map[string]T, at, kw *cgPath) {
-	for _, name := range c.nodes[i].Required {
+	for _, name := range c.Nodes[i].Required {
 		if _, ok := m[name]; !ok {
 			c.fail(at, kw, "required", "missing required member "+strconv.Quote(name))
 		}

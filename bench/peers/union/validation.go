@@ -100,7 +100,7 @@ func Parse(data []byte) (*Batch, error) {
 // value cannot tell an absent required member from its zero value, so Validate checks the zero value;
 // Parse also reports absence. A valid value is validated without allocating.
 func (v *Batch) Validate() error {
-	c := cgCollector{nodes: cgNodes}
+	c := cgCollector{Nodes: cgNodes}
 	v.cgValidate(&c, nil, nil)
 	return c.err()
 }
@@ -126,7 +126,7 @@ func (v *Batch) cgValidate(c *cgCollector, at, kw *cgPath) {
 // value cannot tell an absent required member from its zero value, so Validate checks the zero value;
 // Parse also reports absence. A valid value is validated without allocating.
 func (v *Click) Validate() error {
-	c := cgCollector{nodes: cgNodes}
+	c := cgCollector{Nodes: cgNodes}
 	v.cgValidate(&c, nil, nil)
 	return c.err()
 }
@@ -150,13 +150,13 @@ func (v *Click) cgValidate(c *cgCollector, at, kw *cgPath) {
 // value cannot tell an absent required member from its zero value, so Validate checks the zero value;
 // Parse also reports absence. A valid value is validated without allocating.
 func (v Event) Validate() error {
-	c := cgCollector{nodes: cgNodes}
+	c := cgCollector{Nodes: cgNodes}
 	v.cgValidate(&c, nil, nil)
 	return c.err()
 }
 
 func (v Event) cgValidate(c *cgCollector, at, kw *cgPath) {
-	if v.cgHolds(c.nodes) {
+	if v.cgHolds(c.Nodes) {
 		return
 	}
 	raw, err := v.cgEncode(nil)
@@ -173,7 +173,7 @@ func (v Event) cgHolds(nodes []cgNode) bool {
 	if cgUnionCount(v.Click != nil, v.Purchase != nil, v.Failure != nil, v.Unknown != nil) != 1 {
 		return false
 	}
-	c := &cgCollector{nodes: nodes, quiet: true}
+	c := &cgCollector{Nodes: nodes, Quiet: true}
 	switch {
 	case v.Click != nil:
 		{
@@ -193,14 +193,14 @@ func (v Event) cgHolds(nodes []cgNode) bool {
 	default:
 		return false
 	}
-	return !c.failed
+	return !c.Failed
 }
 
 // Validate reports every way v breaks its schema as a *ValidationError, or returns nil. A Go
 // value cannot tell an absent required member from its zero value, so Validate checks the zero value;
 // Parse also reports absence. A valid value is validated without allocating.
 func (v *Failure) Validate() error {
-	c := cgCollector{nodes: cgNodes}
+	c := cgCollector{Nodes: cgNodes}
 	v.cgValidate(&c, nil, nil)
 	return c.err()
 }
@@ -220,7 +220,7 @@ func (v *Failure) cgValidate(c *cgCollector, at, kw *cgPath) {
 // value cannot tell an absent required member from its zero value, so Validate checks the zero value;
 // Parse also reports absence. A valid value is validated without allocating.
 func (v *Purchase) Validate() error {
-	c := cgCollector{nodes: cgNodes}
+	c := cgCollector{Nodes: cgNodes}
 	v.cgValidate(&c, nil, nil)
 	return c.err()
 }
