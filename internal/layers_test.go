@@ -58,7 +58,7 @@ var rules = []rule{
 	{"internal/gen/load", [][]string{foundation, {"internal/gen/schemacheck"}}},
 	{"internal/gen/catalog", [][]string{foundation, runtimeModule, {"internal/gen/schemacheck"}}},
 	{"internal/gen/build", [][]string{foundation, {"internal/gen/load", "internal/gen/catalog"}}},
-	{"internal/gen/emit", [][]string{foundation, runtime}},
+	{"internal/gen/emit", [][]string{foundation, runtime, {"internal/gen/emit/gosrc"}}},
 	{"internal/gen/emit/gosrc", [][]string{foundation}},
 	{"internal/gen/emit/...", [][]string{foundation, runtime, goEmitShared}},
 	{"internal/gen/run", [][]string{foundation, {"internal/gen/load", "internal/gen/build", "internal/gen/emit/..."}}},

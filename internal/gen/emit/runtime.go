@@ -1,6 +1,11 @@
 package emit
 
-import "strings"
+import (
+	"strconv"
+	"strings"
+
+	"github.com/contractgen/contractgen/internal/gen/emit/gosrc"
+)
 
 // RuntimeImportPath is the import path of the runtime module that generated Go code imports
 // (cgruntime/ in this repository, a module of its own with no dependencies).
@@ -48,4 +53,54 @@ func InlineMethod(name string) string {
 		return name
 	}
 	return strings.ToLower(name[:1]) + name[1:]
+}
+
+// Runtime says how generated Go code reaches the runtime, and spells runtime names accordingly:
+// every Go emitter prints a runtime name through Ident or Method, so one setting switches a whole
+// package between importing the runtime module and carrying the copy-in runtime.
+type Runtime struct {
+	// Inline is --runtime inline: the package carries the copy-in runtime (files of
+	// internal/templates/goruntime) and imports only the standard library. Otherwise it imports
+	// the runtime module.
+	Inline bool
+}
+
+// runtimePath is RuntimeImportPath as an import path of the Go writer.
+const runtimePath gosrc.ImportPath = RuntimeImportPath
+
+// Ident is the runtime's package-level name (as the module spells it: "Decoder", "DecString") as an
+// identifier of the generated file: cgruntime.Decoder, imported on first use, or the copy-in
+// runtime's cgDecoder, a name of the package itself.
+func (r Runtime) Ident(name string) gosrc.Ident {
+	if r.Inline {
+		return gosrc.Ident{Name: InlineName(name)}
+	}
+	return runtimePath.Ident(name)
+}
+
+// Method is the name of a runtime type's method, or of the method a generated type implements for
+// the runtime's generics, as the module spells it ("Mismatch", "CgEncode"): the same when the
+// package imports the module, unexported in the copy-in runtime ("mismatch", "cgEncode").
+func (r Runtime) Method(name string) string {
+	if r.Inline {
+		return InlineMethod(name)
+	}
+	return name
+}
+
+// VersionGuard writes the constants that make a package fail to compile against a runtime module
+// that does not serve RuntimeVersion (see cgruntime/version.go); nothing for the copy-in runtime,
+// which cannot skew from the code beside it.
+func (r Runtime) VersionGuard(f *gosrc.File) {
+	if r.Inline {
+		return
+	}
+	v := strconv.Itoa(RuntimeVersion)
+	enforce, minV, maxV := r.Ident("EnforceVersion"), r.Ident("MinVersion"), r.Ident("MaxVersion")
+	f.Comment("The runtime module must serve the version of contractgen that wrote this package: a",
+		"compile error here means regenerate the package or require a cgruntime that fits.")
+	f.Line("const (")
+	f.P("\t_ = ", enforce, "(", v, " - ", minV, ")")
+	f.P("\t_ = ", enforce, "(", maxV, " - ", v, ")")
+	f.Line(")")
 }

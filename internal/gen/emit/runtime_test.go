@@ -1,10 +1,13 @@
 package emit_test
 
 import (
+	"go/format"
+	"strings"
 	"testing"
 
 	"github.com/contractgen/contractgen/cgruntime"
 	"github.com/contractgen/contractgen/internal/gen/emit"
+	"github.com/contractgen/contractgen/internal/gen/emit/gosrc"
 )
 
 // TestRuntimeVersionFits fails when the generator's RuntimeVersion is outside the range the
@@ -31,6 +34,39 @@ func TestInlineNames(t *testing.T) {
 	} {
 		if got := emit.InlineMethod(name); got != want {
 			t.Errorf("InlineMethod(%q) = %q, want %q", name, got, want)
+		}
+	}
+}
+
+// TestRuntimeSpelling prints the same runtime names in both modes: qualified and imported when the
+// package imports the module, the copy's names without an import when it is inline; the version
+// guard only in the first.
+func TestRuntimeSpelling(t *testing.T) {
+	for _, c := range []struct {
+		rt   emit.Runtime
+		want []string
+		not  []string
+	}{
+		{emit.Runtime{}, []string{`import "github.com/contractgen/contractgen/cgruntime"`, "var d cgruntime.Decoder", "d.Mismatch", "cgruntime.EnforceVersion(1 - cgruntime.MinVersion)", "cgruntime.EnforceVersion(cgruntime.MaxVersion - 1)"}, []string{"cgDecoder"}},
+		{emit.Runtime{Inline: true}, []string{"var d cgDecoder", "d.mismatch"}, []string{"import", "cgruntime", "EnforceVersion"}},
+	} {
+		f := gosrc.NewFile("p", emit.Header)
+		c.rt.VersionGuard(f)
+		f.P("var d ", c.rt.Ident("Decoder"))
+		f.P("var _ = d.", c.rt.Method("Mismatch"))
+		src := string(f.Bytes())
+		if _, err := format.Source([]byte(src)); err != nil {
+			t.Errorf("inline=%v: not Go: %v\n%s", c.rt.Inline, err, src)
+		}
+		for _, w := range c.want {
+			if !strings.Contains(src, w) {
+				t.Errorf("inline=%v: output lacks %q:\n%s", c.rt.Inline, w, src)
+			}
+		}
+		for _, n := range c.not {
+			if strings.Contains(src, n) {
+				t.Errorf("inline=%v: output has %q:\n%s", c.rt.Inline, n, src)
+			}
 		}
 	}
 }
