@@ -184,7 +184,8 @@ func kindOf(raw []byte) string {
 	return "number"
 }
 
-func isNull(raw []byte) bool { return len(raw) == 4 && string(raw) == "null" }
+// IsNull reports whether a raw JSON value is null.
+func IsNull(raw []byte) bool { return len(raw) == 4 && string(raw) == "null" }
 
 // Member is one member of an encoded object.
 type Member struct {
@@ -587,7 +588,7 @@ func DecMap[T any](elem DecFunc[T]) DecFunc[map[string]T] {
 // DecNullable builds a decoder that also accepts null.
 func DecNullable[T any](elem DecFunc[T]) DecFunc[Nullable[T]] {
 	return func(d *Decoder, raw []byte, at, kw string) (Nullable[T], error) {
-		if isNull(raw) {
+		if IsNull(raw) {
 			return Nullable[T]{Null: true}, nil
 		}
 		v, err := elem(d, raw, at, kw)
@@ -619,7 +620,7 @@ type Nullable[T any] struct {
 // Field decodes one member's value into *dst. When the schema does not allow null (nullOK is
 // false), a null is absent to a tolerant decoder and a type violation to a strict one.
 func Field[T any](d *Decoder, raw []byte, at, kw string, nullOK bool, dst *T, dec DecFunc[T]) error {
-	if !nullOK && isNull(raw) {
+	if !nullOK && IsNull(raw) {
 		d.reject(at, kw+"/type", "null is not allowed here")
 		return nil
 	}
@@ -633,7 +634,7 @@ func Field[T any](d *Decoder, raw []byte, at, kw string, nullOK bool, dst *T, de
 
 // FieldPtr is cgField for an optional member held by pointer.
 func FieldPtr[T any](d *Decoder, raw []byte, at, kw string, nullOK bool, dst **T, dec DecFunc[T]) error {
-	if !nullOK && isNull(raw) {
+	if !nullOK && IsNull(raw) {
 		d.reject(at, kw+"/type", "null is not allowed here")
 		return nil
 	}
