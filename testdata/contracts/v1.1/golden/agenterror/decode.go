@@ -187,6 +187,7 @@ func cgKindOf(raw []byte) string {
 	return "number"
 }
 
+// cgIsNull reports whether a raw JSON value is null.
 func cgIsNull(raw []byte) bool { return len(raw) == 4 && string(raw) == "null" }
 
 // cgMember is one member of an encoded object.
