@@ -59,10 +59,10 @@ func InlineMethod(name string) string {
 // every Go emitter prints a runtime name through Ident or Method, so one setting switches a whole
 // package between importing the runtime module and carrying the copy-in runtime.
 type Runtime struct {
-	// Inline is --runtime inline: the package carries the copy-in runtime (files of
-	// internal/templates/goruntime) and imports only the standard library. Otherwise it imports
-	// the runtime module.
-	Inline bool
+	// Import says the package imports the runtime module. Otherwise (--runtime inline) it carries
+	// the copy-in runtime (files of internal/templates/goruntime) and imports only the standard
+	// library.
+	Import bool
 }
 
 // runtimePath is RuntimeImportPath as an import path of the Go writer.
@@ -72,7 +72,7 @@ const runtimePath gosrc.ImportPath = RuntimeImportPath
 // identifier of the generated file: cgruntime.Decoder, imported on first use, or the copy-in
 // runtime's cgDecoder, a name of the package itself.
 func (r Runtime) Ident(name string) gosrc.Ident {
-	if r.Inline {
+	if !r.Import {
 		return gosrc.Ident{Name: InlineName(name)}
 	}
 	return runtimePath.Ident(name)
@@ -82,7 +82,7 @@ func (r Runtime) Ident(name string) gosrc.Ident {
 // the runtime's generics, as the module spells it ("Mismatch", "CgEncode"): the same when the
 // package imports the module, unexported in the copy-in runtime ("mismatch", "cgEncode").
 func (r Runtime) Method(name string) string {
-	if r.Inline {
+	if !r.Import {
 		return InlineMethod(name)
 	}
 	return name
@@ -92,7 +92,7 @@ func (r Runtime) Method(name string) string {
 // that does not serve RuntimeVersion (see cgruntime/version.go); nothing for the copy-in runtime,
 // which cannot skew from the code beside it.
 func (r Runtime) VersionGuard(f *gosrc.File) {
-	if r.Inline {
+	if !r.Import {
 		return
 	}
 	v := strconv.Itoa(RuntimeVersion)

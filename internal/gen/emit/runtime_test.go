@@ -47,8 +47,8 @@ func TestRuntimeSpelling(t *testing.T) {
 		want []string
 		not  []string
 	}{
-		{emit.Runtime{}, []string{`import "github.com/contractgen/contractgen/cgruntime"`, "var d cgruntime.Decoder", "d.Mismatch", "cgruntime.EnforceVersion(1 - cgruntime.MinVersion)", "cgruntime.EnforceVersion(cgruntime.MaxVersion - 1)"}, []string{"cgDecoder"}},
-		{emit.Runtime{Inline: true}, []string{"var d cgDecoder", "d.mismatch"}, []string{"import", "cgruntime", "EnforceVersion"}},
+		{emit.Runtime{Import: true}, []string{`import "github.com/contractgen/contractgen/cgruntime"`, "var d cgruntime.Decoder", "d.Mismatch", "cgruntime.EnforceVersion(1 - cgruntime.MinVersion)", "cgruntime.EnforceVersion(cgruntime.MaxVersion - 1)"}, []string{"cgDecoder"}},
+		{emit.Runtime{}, []string{"var d cgDecoder", "d.mismatch"}, []string{"import", "cgruntime", "EnforceVersion"}},
 	} {
 		f := gosrc.NewFile("p", emit.Header)
 		c.rt.VersionGuard(f)
@@ -56,16 +56,16 @@ func TestRuntimeSpelling(t *testing.T) {
 		f.P("var _ = d.", c.rt.Method("Mismatch"))
 		src := string(f.Bytes())
 		if _, err := format.Source([]byte(src)); err != nil {
-			t.Errorf("inline=%v: not Go: %v\n%s", c.rt.Inline, err, src)
+			t.Errorf("import=%v: not Go: %v\n%s", c.rt.Import, err, src)
 		}
 		for _, w := range c.want {
 			if !strings.Contains(src, w) {
-				t.Errorf("inline=%v: output lacks %q:\n%s", c.rt.Inline, w, src)
+				t.Errorf("import=%v: output lacks %q:\n%s", c.rt.Import, w, src)
 			}
 		}
 		for _, n := range c.not {
 			if strings.Contains(src, n) {
-				t.Errorf("inline=%v: output has %q:\n%s", c.rt.Inline, n, src)
+				t.Errorf("import=%v: output has %q:\n%s", c.rt.Import, n, src)
 			}
 		}
 	}

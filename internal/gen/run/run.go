@@ -163,10 +163,9 @@ func Run(opts Options) (*Result, error) {
 	// what any one of them holds, so generating docs as well must not touch the Go package.
 	// Go files written into the output root itself (--go-dir ., go generate's default) join the
 	// package of the directive's file, which has the package comment.
-	pkg, err := build.Build(set, build.Options{Package: opts.Package, RootType: opts.RootType, SharedPackage: path.Clean(goDir(opts)) == ".",
-		// Every package carries the copy-in runtime until every Go emitter spells runtime names
-		// through emit.Runtime; then --runtime chooses (issue 14).
-		InlineRuntime: true})
+	pkg, err := build.Build(set, build.Options{Package: opts.Package, RootType: opts.RootType, SharedPackage: path.Clean(goDir(opts)) == "."})
+	// ImportRuntime stays false, the copy-in runtime, until goconstruct and gosurfaces also spell
+	// runtime names through emit.Runtime; then --runtime chooses (issue 14).
 	if err != nil {
 		return nil, err
 	}

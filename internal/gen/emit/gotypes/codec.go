@@ -24,7 +24,7 @@ func EmitCodec(pkg *ir.Package) ([]emit.File, error) {
 
 func codecSource(pkg *ir.Package) []byte {
 	f := gosrc.NewFile(pkg.Name, sourceHeader(pkg.Hash)...)
-	c := codec{f: f, rt: emit.Runtime{Inline: pkg.InlineRuntime}}
+	c := codec{f: f, rt: emit.Runtime{Import: pkg.ImportRuntime}}
 	c.rt.VersionGuard(f)
 	for _, name := range definedTypes(pkg) {
 		c.definedCodec(name)

@@ -25,7 +25,7 @@ func declarations(f *gosrc.File, pkg *ir.Package) {
 		case ir.EnumType:
 			emitEnum(f, n)
 		default:
-			emitAlias(f, n, emit.Runtime{Inline: pkg.InlineRuntime})
+			emitAlias(f, n, emit.Runtime{Import: pkg.ImportRuntime})
 		}
 	}
 }

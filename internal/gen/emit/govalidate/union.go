@@ -17,9 +17,9 @@ func (w *walker) unionBody(n *ir.Named) []string {
 	if n.Union.Keyword == "anyOf" || n.Union.Exclusive {
 		body = gosrc.Block("if v.cgHolds(c.Nodes)", []string{"return"})
 	}
-	body = append(body, "raw, err := v.cgEncode(nil)")
-	body = append(body, gosrc.Block("if err != nil", []string{`c.fail(at, kw, "", err.Error())`, "return"})...)
-	return append(body, "cgCheckRaw(c, "+w.node(n.Schema)+", raw, at, kw)")
+	body = append(body, "raw, err := v."+w.m("CgEncode")+"(nil)")
+	body = append(body, gosrc.Block("if err != nil", []string{"c." + w.m("Fail") + `(at, kw, "", err.Error())`, "return"})...)
+	return append(body, w.r("CheckRaw")+"(c, "+w.node(n.Schema)+", raw, at, kw)")
 }
 
 // emitHolds writes cgHolds, the quiet check of the held variant against its branch that unionBody
@@ -33,16 +33,16 @@ func (w *walker) emitHolds(n *ir.Named) {
 	f.Line("")
 	f.Comment("cgHolds reports whether v holds a variant that is valid against its branch, which proves",
 		"the "+u.Keyword+" valid (see Validate).")
-	f.Openf("func (v %s) cgHolds(nodes []cgNode) bool", n.Name)
+	f.Openf("func (v %s) cgHolds(nodes []%s) bool", n.Name, w.r("Node"))
 	set := make([]string, 0, len(u.Variants)+1)
 	for _, v := range u.Variants {
 		set = append(set, "v."+v.GoName+" != nil")
 	}
 	// A value that holds several variants does not encode; Validate reports that.
-	f.Open("if cgUnionCount(" + strings.Join(append(set, "v."+u.Unknown+" != nil"), ", ") + ") != 1")
+	f.Open("if " + w.r("UnionCount") + "(" + strings.Join(append(set, "v."+u.Unknown+" != nil"), ", ") + ") != 1")
 	f.Line("return false")
 	f.Close("")
-	f.Line("c := &cgCollector{Nodes: nodes, Quiet: true}")
+	f.Line("c := &" + w.r("Collector") + "{Nodes: nodes, Quiet: true}")
 	f.Line("switch {")
 	for _, v := range u.Variants {
 		t := *v.Type
