@@ -104,3 +104,12 @@ func (r Runtime) VersionGuard(f *gosrc.File) {
 	f.P("\t_ = ", enforce, "(", maxV, " - ", v, ")")
 	f.Line(")")
 }
+
+// Files are the copy-in runtime's named files for a package that carries it (GoRuntimeFiles), and
+// nothing for a package that imports the runtime module.
+func (r Runtime) Files(pkgName, hash string, names ...string) ([]File, error) {
+	if r.Import {
+		return nil, nil
+	}
+	return GoRuntimeFiles(pkgName, hash, names...)
+}

@@ -43,7 +43,7 @@ func Emit(pkg *ir.Package) ([]emit.File, error) {
 	_, ptr, _ := strings.Cut(pkg.Catalog.Origin, "#")
 	m := &model{Constructors: pkg.Constructors, Package: pkg.Name, Hash: pkg.Hash, CatalogPointer: ptr,
 		Runtime: emit.Runtime{Import: pkg.ImportRuntime}}
-	runtime, err := emit.GoRuntimeFiles(pkg.Name, pkg.Hash, "sanitize")
+	runtime, err := m.Runtime.Files(pkg.Name, pkg.Hash, "sanitize")
 	if err != nil {
 		return nil, err
 	}

@@ -32,7 +32,7 @@ func Emit(pkg *ir.Package) ([]emit.File, error) {
 	if hasSumTypes(pkg) {
 		names = append(names, "union")
 	}
-	runtime, err := emit.GoRuntimeFiles(pkg.Name, pkg.Hash, names...)
+	runtime, err := emit.Runtime{Import: pkg.ImportRuntime}.Files(pkg.Name, pkg.Hash, names...)
 	if err != nil {
 		return nil, err
 	}

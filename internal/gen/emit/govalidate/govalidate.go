@@ -43,7 +43,7 @@ func Emit(pkg *ir.Package) ([]emit.File, error) {
 	for _, n := range pkg.Types {
 		w.emitValidate(n)
 	}
-	runtime, err := emit.GoRuntimeFiles(pkg.Name, pkg.Hash, RuntimeFiles...)
+	runtime, err := w.rt.Files(pkg.Name, pkg.Hash, RuntimeFiles...)
 	if err != nil {
 		return nil, err
 	}
@@ -145,7 +145,7 @@ func (w *walker) nodeFields(n cgruntime.Node) []nodeField {
 	if n.DependentRequired != nil {
 		deps := make([]string, len(n.DependentRequired))
 		for i, dep := range n.DependentRequired {
-			deps[i] = "{" + strconv.Quote(dep.Name) + ", " + stringList(dep.Required) + "}"
+			deps[i] = "{" + w.key("Name") + strconv.Quote(dep.Name) + ", " + w.key("Required") + stringList(dep.Required) + "}"
 		}
 		set("DependentRequired", true, "[]"+w.r("Dependency")+"{"+strings.Join(deps, ", ")+"}")
 	}
@@ -185,10 +185,19 @@ func indexes(list []int32) string {
 	return "[]int32{" + strings.Join(items, ", ") + "}"
 }
 
+// key is "name: " before a field of a runtime struct literal when the package imports the runtime
+// module (go vet wants composite literals of another package's types keyed), nothing inline.
+func (w *walker) key(name string) string {
+	if w.rt.Import {
+		return name + ": "
+	}
+	return ""
+}
+
 func (w *walker) props(list []cgruntime.Prop) string {
 	items := make([]string, len(list))
 	for i, p := range list {
-		items[i] = "{" + strconv.Quote(p.Name) + ", " + strconv.Itoa(int(p.Node)) + "}"
+		items[i] = "{" + w.key("Name") + strconv.Quote(p.Name) + ", " + w.key("Node") + strconv.Itoa(int(p.Node)) + "}"
 	}
 	return "[]" + w.r("Prop") + "{" + strings.Join(items, ", ") + "}"
 }
