@@ -76,7 +76,7 @@ func judge(t testing.TB, data []byte) verdicts {
 	}
 	v.reference = reference.Validate(inst) == nil
 	_, v.parseErr = agenterror.Parse(data)
-	var verr *agenterror.ValidationError
+	var verr *cgruntime.ValidationError
 	if v.parseErr != nil && !errors.As(v.parseErr, &verr) {
 		t.Fatalf("Parse(%q) failed with %T, not a *ValidationError: %v", data, v.parseErr, v.parseErr)
 	}

@@ -19,6 +19,8 @@ import (
 	"github.com/contractgen/contractgen/internal/gen/build"
 	"github.com/contractgen/contractgen/internal/gen/emit/govalidate"
 	"github.com/contractgen/contractgen/internal/gen/load"
+
+	"github.com/contractgen/contractgen/internal/testmod"
 )
 
 // suiteRoot is where the JSON Schema Test Suite is checked out, relative to this package; each
@@ -129,7 +131,7 @@ func testSuiteDialect(t *testing.T, d load.Dialect, compile bool) {
 	} else {
 		work = filepath.Join(work, d.String())
 	}
-	writeFile(t, filepath.Join(work, "go.mod"), "module conftest\n\ngo 1.24\n")
+	writeFile(t, filepath.Join(work, "go.mod"), testmod.GoMod(t, "conftest"))
 	var (
 		results []*fileResult
 		cases   []runCase
