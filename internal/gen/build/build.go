@@ -612,11 +612,6 @@ func (b *builder) finish(pkg *ir.Package) {
 	sort.Slice(pkg.Types, func(i, j int) bool { return pkg.Types[i].Name < pkg.Types[j].Name })
 	h := sha256.New()
 	fmt.Fprintf(h, "options %q %q\n", b.opts.Package, b.opts.RootType)
-	if !b.opts.ImportRuntime {
-		// The copy-in runtime makes other Go files; importing the module, the default, adds
-		// nothing, so the hashes of packages that import it stay what they were.
-		fmt.Fprintf(h, "runtime inline\n")
-	}
 	docs := make([]*load.Document, 0, len(b.set.ByAbs))
 	for _, d := range b.set.ByAbs {
 		docs = append(docs, d)
