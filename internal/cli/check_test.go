@@ -97,7 +97,7 @@ func TestCheckJSONReportsEveryDriftCase(t *testing.T) {
 	if edited == string(types) {
 		t.Fatal("types.go does not carry the limit's description; the test cannot edit it")
 	}
-	writeFile(t, filepath.Join(pkg, "types.go"), edited)               // modified
+	writeFile(t, filepath.Join(pkg, "types.go"), edited)              // modified
 	if err := os.Remove(filepath.Join(pkg, "codec.go")); err != nil { // missing
 		t.Fatal(err)
 	}
@@ -109,7 +109,7 @@ func TestCheckJSONReportsEveryDriftCase(t *testing.T) {
 	}
 	writeFile(t, manifest, string(listed)+"quota/retired.go\n")
 	writeFile(t, filepath.Join(pkg, "validation.go"), "package quota\n\n// Hand-written.\n") // foreign
-	writeFile(t, filepath.Join(pkg, "helpers.go"), "package quota\n")                    // ours, ignored
+	writeFile(t, filepath.Join(pkg, "helpers.go"), "package quota\n")                        // ours, ignored
 
 	code, r := checkJSON(t, dir)
 	if code != cli.ExitFail {
