@@ -148,3 +148,37 @@ func BenchmarkUnionDecode(b *testing.B) {
 		run(b, func() error { _, err := union.Parse(unionBatch); return err })
 	})
 }
+
+// TestUnionValidateAllocatesNothing: Validate of a valid union-typed value checks each held
+// variant with the generated checks, so the union adds no allocation to what validating the
+// variants alone costs (the runtime's exact decimal allocates for a price such as 19.99).
+func TestUnionValidateAllocatesNothing(t *testing.T) {
+	v, err := union.Parse(unionBatch)
+	if err != nil {
+		t.Fatal(err)
+	}
+	batch := testing.AllocsPerRun(100, func() {
+		if err := v.Validate(); err != nil {
+			t.Fatal(err)
+		}
+	})
+	variants := testing.AllocsPerRun(100, func() {
+		for _, e := range v.Events {
+			var err error
+			switch {
+			case e.Click != nil:
+				err = e.Click.Validate()
+			case e.Purchase != nil:
+				err = e.Purchase.Validate()
+			case e.Failure != nil:
+				err = e.Failure.Validate()
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+		}
+	})
+	if batch != variants {
+		t.Fatalf("Validate of the batch allocates %v times, its variants alone %v", batch, variants)
+	}
+}

@@ -277,3 +277,57 @@ func chooseDecl(m *member) (chosen decl, conflict [2]decl, ok bool) {
 	}
 	return best, conflict, true
 }
+
+// branchType types a member that only conditions declare when "then" and "else" of one "if" both
+// declare it and every declaration agrees on one scalar type: whichever way the condition goes, the
+// member is then of that type (a string, a boolean, an integer every branch bounds inside int64,
+// a number). Otherwise, or when another condition declares it too, ok is false and the member stays
+// raw JSON: where no declaration applies it may be any value.
+func branchType(m *member) (t ir.GoType, ok bool) {
+	then, els := map[string]bool{}, map[string]bool{}
+	for _, d := range m.conds {
+		if i := strings.LastIndex(d.kwPath, "/then/"); i >= 0 {
+			then[d.kwPath[:i]] = true
+		} else if i := strings.LastIndex(d.kwPath, "/else/"); i >= 0 {
+			els[d.kwPath[:i]] = true
+		} else {
+			return t, false // dependentSchemas, oneOf, anyOf: a branch that need not apply
+		}
+	}
+	covered := false
+	for base := range then {
+		covered = covered || els[base]
+	}
+	if !covered || len(then)+len(els) != 2 {
+		return t, false
+	}
+	kind := ir.GoKind(-1)
+	for _, d := range m.conds {
+		s := d.schema
+		if s.Ref != nil || IsComposite(s) || s.Enum != nil || isStringEnum(s) {
+			return t, false
+		}
+		var k ir.GoKind
+		switch types := typesOf(s); {
+		case slices.Equal(types, []string{"string"}):
+			k = ir.GoString
+		case slices.Equal(types, []string{"boolean"}):
+			k = ir.GoBool
+		case slices.Equal(types, []string{"integer"}) && fitsInt64(s):
+			k = ir.GoInt64
+		case slices.Equal(types, []string{"integer"}) || slices.Equal(types, []string{"number"}):
+			k = ir.GoNumber
+		default:
+			return t, false
+		}
+		switch {
+		case kind == -1 || kind == k:
+			kind = k
+		case (kind == ir.GoInt64 || kind == ir.GoNumber) && (k == ir.GoInt64 || k == ir.GoNumber):
+			kind = ir.GoNumber // an unbounded branch: only json.Number holds both
+		default:
+			return t, false
+		}
+	}
+	return ir.GoType{Kind: kind}, true
+}

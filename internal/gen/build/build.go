@@ -326,12 +326,16 @@ func (b *builder) fields(doc *load.Document, ptr string, n *ir.Named) {
 			d = m.conds[0]
 		}
 		if !ok {
-			b.diags.Add(b.docOf[conflict[1].schema].Path, conflict[1].schema.Pointer,
+			file, ptr, _ := strings.Cut(conflict[1].schema.Origin, "#")
+			b.diags.Add(file, ptr,
 				"member %q must be %s here but %s at %s; no value is both, so no Go type can hold the member: make the allOf parts agree, or drop the member from one of them",
 				m.name, maskNames(typeMask(conflict[1].schema, 0)), maskNames(typeMask(conflict[0].schema, 0)), conflict[0].schema.Origin)
 			continue
 		}
 		pdoc, propPtr := b.docOf[d.schema], d.schema.Pointer
+		if pdoc == nil { // a schema not read from a document (none today): name it in the struct's
+			pdoc = doc
+		}
 		goName := naming.GoName(m.name)
 		nameKw, nameNode := goNameOf(pdoc.Tree.Resolve(propPtr))
 		if nameNode != nil {
@@ -362,10 +366,15 @@ func (b *builder) fields(doc *load.Document, ptr string, n *ir.Named) {
 		var typ ir.GoType
 		note := ""
 		if len(m.decls) == 0 {
-			// Declared only under a condition: when the condition does not hold, the member may be
-			// any JSON value, so only raw JSON holds every value the schema admits.
-			typ = ir.GoType{Kind: ir.GoRaw}
-			note = "It is declared only under a condition (" + conditionOf(m.conds[0].kwPath) + "), so its type depends on the condition and the value is kept as JSON."
+			var typed bool
+			if typ, typed = branchType(m); typed {
+				note = "Only then and else declare it, both with this type."
+			} else {
+				// Declared only under a condition: when the condition does not hold, the member may
+				// be any JSON value, so only raw JSON holds every value the schema admits.
+				typ = ir.GoType{Kind: ir.GoRaw}
+				note = "It is declared only under a condition (" + conditionOf(m.conds[0].kwPath) + "), so its type depends on the condition and the value is kept as JSON."
+			}
 		} else {
 			typ = *b.goType(pdoc, propPtr, d.schema, n.Name+goName)
 			note = mixedNote(d.schema)
@@ -384,6 +393,11 @@ func (b *builder) fields(doc *load.Document, ptr string, n *ir.Named) {
 			}
 			if desc != "" {
 				break
+			}
+		}
+		for _, x := range m.conds {
+			if len(m.decls) == 0 && x.schema.Description != desc {
+				desc = "" // the branches describe it differently: neither text holds in every case
 			}
 		}
 		f := &ir.Field{Name: m.name, GoName: goName, Origin: d.schema.Origin, Required: isRequired, Schema: d.schema,

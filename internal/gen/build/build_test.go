@@ -118,7 +118,7 @@ func TestFieldGoTypes(t *testing.T) {
 		{"integer const", `{"type": "integer", "const": 1}`, "int64", "*int64"},
 		{"string or null", `{"type": ["string", "null"]}`, "?string", "*?string"},
 		{"two non-null types: a named scalar union", `{"type": ["string", "integer"]}`, "ref:TV", "ref:TV"},
-		{"a oneOf told apart by required members: a sum type", `{"oneOf": [{"type": "object", "required": ["a"], "properties": {"a": {"type": "string"}}}, {"type": "object", "required": ["b"], "properties": {"b": {"type": "string"}}}]}`, "ref:TV", "*ref:TV"},
+		{"a oneOf told apart by required members: a sum type", `{"oneOf": [{"type": "object", "required": ["a"], "properties": {"a": {"type": "string"}}, "additionalProperties": false}, {"type": "object", "required": ["b"], "properties": {"b": {"type": "string"}}, "additionalProperties": false}]}`, "ref:TV", "*ref:TV"},
 		{"a oneOf nothing tells apart: a named raw type", `{"oneOf": [{"$ref": "#/$defs/D"}, {"type": "object", "properties": {"e": {"type": "string"}}}]}`, "ref:TV", "ref:TV"},
 		{"no type at all", `{}`, "raw", "raw"},
 		{"array of strings", `{"type": "array", "items": {"type": "string"}}`, "[]string", "[]string"},

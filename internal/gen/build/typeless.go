@@ -138,15 +138,15 @@ func (b *builder) constructor(pkg *ir.Package, n *ir.Named) {
 	if n.Kind != ir.StructType || (pkg.Catalog != nil && len(pkg.Roots) > 0 && pkg.Roots[0] == n) {
 		return
 	}
-	any := false
+	sets := false
 	for _, f := range n.Fields {
 		if f.Required && f.Constant != "" {
-			any = true
+			sets = true
 		}
 	}
 	name := "New" + n.Name
 	kind := pkg.Catalog != nil && slices.ContainsFunc(pkg.Catalog.Kinds, func(k *ir.Kind) bool { return "New"+k.GoName == name })
-	if _, taken := b.names[name]; !any || taken || kind {
+	if _, taken := b.names[name]; !sets || taken || kind {
 		// A type of the contract already has the name: the struct literal sets the members instead.
 		return
 	}

@@ -214,16 +214,29 @@ func (b *builder) decideUnion(doc *load.Document, ptr string, n *ir.Named) {
 		if u.Why == "" || explicit != nil {
 			break // a named discriminator that does not fit is reported, not replaced by a guess
 		}
+		open := ""
 		if requiredMembers(u, vars) {
-			break
+			if u.Exclusive {
+				break
+			}
+			open = "each variant requires members the others do not declare, but not every variant forbids undeclared members (additionalProperties: false), so a value with one variant's members may match another as well"
+			u.Rule, u.Variants = ir.UnionRaw, nil
 		}
 		if ok, why := b.jsonTypes(doc, n, u, vars); ok {
 			u.Why = ""
+		} else if open != "" {
+			u.Why = open
 		} else if why != "" {
 			u.Why = why
 		} else if !slices.ContainsFunc(vars, func(v *variantInfo) bool { return !v.object }) {
 			u.Why += "; no variant requires a member that the others neither declare nor require; and their JSON types overlap"
 		}
+	}
+	if u.Rule != ir.UnionRaw && !u.Exclusive {
+		// Only a proof that what selects one variant fails every other lets the sum type decode
+		// one variant and judge the union by it (see cgUnionTry); without it, the value stays raw.
+		u.Why = "discriminator " + strconv.Quote(u.Discriminator.Name) + " names the variants, but not every variant requires that member with a const or enum of strings disjoint from the others', so a value may match another variant than the one it names"
+		u.Rule, u.Discriminator = ir.UnionRaw, nil
 	}
 	if u.Rule == ir.UnionRaw {
 		u.Variants = nil
@@ -365,7 +378,12 @@ func outerAdmits(outer []string, vars []*variantInfo) bool {
 			return false
 		}
 		for _, t := range v.types {
-			if !slices.Contains(outer, t) && !(t == "integer" && slices.Contains(outer, "number")) {
+			// An integer variant is selected by any number (the JSON type rule reads the first
+			// byte), so the outer "type" must admit every number, not only integers.
+			if t == "integer" {
+				t = "number"
+			}
+			if !slices.Contains(outer, t) {
 				return false
 			}
 		}
@@ -415,15 +433,11 @@ func (b *builder) explicitDiscriminator(u *ir.Union, vars []*variantInfo, d *ir.
 		if v.prop(d.Name) == nil {
 			return "discriminator.propertyName " + strconv.Quote(d.Name) + " is not a declared member of variant " + strconv.Itoa(i)
 		}
+		// The variant's own values first: a constructor sets the first, which its schema must accept.
+		sets[i], _ = valueSet(v, d.Name)
 		for _, m := range d.Mapping {
-			if v.named != nil && refersTo(m.Ref, v.named) {
+			if v.named != nil && refersTo(m.Ref, v.named) && !slices.Contains(sets[i], m.Value) {
 				sets[i] = append(sets[i], m.Value)
-			}
-		}
-		own, _ := valueSet(v, d.Name)
-		for _, s := range own {
-			if !slices.Contains(sets[i], s) {
-				sets[i] = append(sets[i], s)
 			}
 		}
 		if sets[i] == nil && v.named != nil {
@@ -513,7 +527,7 @@ func disjoint(sets [][]string) bool {
 
 // requiredMembers tries ir.UnionRequired: each object variant requires members that no other
 // variant declares or requires. Exclusive when every variant forbids undeclared members: then a
-// value with one variant's members fails every other.
+// value with one variant's members fails every other; the caller keeps a union that is not raw.
 func requiredMembers(u *ir.Union, vars []*variantInfo) bool {
 	closed := true
 	var variants []*ir.Variant
@@ -564,16 +578,22 @@ func typeSets(vars []*variantInfo) ([][]string, bool) {
 }
 
 // jsonTypes tries ir.UnionJSONType: disjoint JSON types, each variant of one type that Go holds
-// typed (no null, objects with declared properties). It returns why not when the types are
-// disjoint but a variant cannot be typed, "" when they overlap.
+// typed (a struct, a map for an object without declared properties, a slice, a scalar, Null). It
+// returns why not when the types are disjoint but a variant cannot be typed, "" when they overlap.
 func (b *builder) jsonTypes(doc *load.Document, n *ir.Named, u *ir.Union, vars []*variantInfo) (bool, string) {
 	sets, ok := typeSets(vars)
 	if !ok {
 		return false, ""
 	}
 	for _, v := range vars {
-		if len(v.types) != 1 || v.types[0] == "null" || (v.types[0] == "object" && !v.object) {
-			return false, "the variants' JSON types differ, but not every variant is of one JSON type that a Go field holds typed (a variant admits null, several types, or is an object without declared properties)"
+		typed := len(v.types) == 1 && v.schema != nil
+		if v.named != nil {
+			typed = typed && (v.named.Kind != ir.AliasType || !(&ir.GoType{Kind: ir.GoRef, Named: v.named}).HoldsRawJSON())
+		} else {
+			typed = typed && !IsComposite(v.branch)
+		}
+		if !typed {
+			return false, "the variants' JSON types differ, but not every variant is of one JSON type that a Go field holds typed (a variant admits several types, or uses keywords only raw JSON keeps)"
 		}
 	}
 	var variants []*ir.Variant
@@ -581,6 +601,9 @@ func (b *builder) jsonTypes(doc *load.Document, n *ir.Named, u *ir.Union, vars [
 		iv := &ir.Variant{Index: v.index, Schema: v.branch, JSONTypes: sets[i]}
 		if !v.object {
 			iv.Type = b.goType(doc, v.branch.Pointer, v.branch, n.Name+jsonTypeName(v.types[0]))
+			if iv.Type.HoldsRawJSON() || iv.Type.Nullable {
+				return false, "variant " + strconv.Itoa(i) + " has no Go type but raw JSON"
+			}
 		}
 		variants = append(variants, iv)
 	}

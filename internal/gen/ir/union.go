@@ -18,11 +18,10 @@ type Union struct {
 	Discriminator *Discriminator
 	// Variants are the branches in schema order.
 	Variants []*Variant
-	// Exclusive reports a proof that a value valid against one variant fails every other one (the
-	// discriminator's value sets or the variants' JSON types are disjoint, or each variant requires a
-	// member every other forbids). Validation then checks the held variant alone and needs the whole
-	// union only when that check fails; for a "oneOf" without it, validation always checks the whole
-	// union. "anyOf" needs no proof: a value valid against one branch satisfies it.
+	// Exclusive reports a proof that what selects one variant (its discriminator value, its
+	// members, its JSON type) fails every other variant. Every sum type has it: the builder keeps a
+	// union without it raw. Decoding then reads the selected variant alone and a rejected variant
+	// fails the whole union; validation checks the held variant alone.
 	Exclusive bool
 	// Unknown is the Go name of the sum type's field that keeps, as JSON, a value no variant
 	// selects ("Unknown" unless a variant took that name).
@@ -48,13 +47,14 @@ const (
 	// Variants' JSONTypes list what each admits.
 	UnionScalar
 	// UnionDiscriminator: every variant is an object that requires the discriminator member and
-	// restricts it to string values (a const, or an enum) disjoint from every other variant's, or
-	// the schema names the member with OpenAPI's "discriminator" keyword. Decoding reads that member
-	// first and decodes the matching variant only.
+	// restricts it to string values (a const, or an enum) disjoint from every other variant's; the
+	// schema may name the member with OpenAPI's "discriminator" keyword, whose mapping adds values.
+	// Decoding reads that member first and decodes the matching variant only.
 	UnionDiscriminator
 	// UnionRequired: every variant is an object that requires members (Variant.Members) that no
-	// other variant declares or requires. Decoding picks the one variant whose members are all
-	// present; a value with none or several such variants is kept as JSON.
+	// other variant declares or requires, and forbids undeclared members. Decoding picks the one
+	// variant whose members are all present; a value with none or several such variants is kept as
+	// JSON.
 	UnionRequired
 	// UnionJSONType: every variant has a "type" and no two variants admit the same JSON type
 	// (integer and number overlap). Decoding picks the variant by the value's JSON type.

@@ -24,8 +24,16 @@ func TestConditionsKeepTheStruct(t *testing.T) {
 	if f.Error_ == nil || *f.Error_ != "boom" || string(f.Detail) != `"at line 3"` || *f.RetryAfterMS != 100 {
 		t.Fatalf("decoded %+v", f)
 	}
+	// status is declared by then and else alone, both as a bounded integer: typed *int64.
+	s, err := Parse([]byte(`{"contract_version": 1, "ok": false, "error": "gone", "status": 404}`))
+	if err != nil || s.Status == nil || *s.Status != 404 {
+		t.Fatalf("status: %v, %+v", err, s)
+	}
 	var ve *ValidationError
 	for _, bad := range []string{
+		`{"contract_version": 1, "ok": true, "data": {}, "status": 404}`,    // then bounds status to 2xx
+		`{"contract_version": 1, "ok": false, "error": "x", "status": 200}`, // else to 4xx and 5xx
+		`{"contract_version": 1, "ok": false, "error": "x", "status": "404"}`,
 		`{"contract_version": 1, "ok": true}`,                                  // then: data is required
 		`{"contract_version": 1, "ok": false}`,                                 // else: error is required
 		`{"contract_version": 1, "ok": true, "data": {}, "error": "x"}`,        // not both

@@ -150,14 +150,28 @@ func TestPetHoldingTwoVariantsDoesNotEncode(t *testing.T) {
 }
 
 func TestValidateChecksTheWholeUnionWhenTheVariantFails(t *testing.T) {
-	// The Go value says Cat but carries the dog's discriminator and no name: no branch accepts it.
-	if err := NewPetCat(Cat{Kind: "dog", Lives: 1}).Validate(); err == nil {
+	// Built by hand, a Cat carrying the dog's discriminator and no name: no branch accepts it.
+	if err := (Pet{Cat: &Cat{Kind: "dog", Lives: 1}}).Validate(); err == nil {
 		t.Fatal("a cat whose kind is dog validated")
 	}
 	// The same mistake where the JSON happens to be a valid Dog: Validate judges the JSON.
 	d := Cat{Kind: "dog", Extra: map[string]json.RawMessage{"name": json.RawMessage(`"Rex"`)}}
-	if err := NewPetCat(d).Validate(); err != nil {
+	if err := (Pet{Cat: &d}).Validate(); err != nil {
 		t.Fatalf("the JSON is a valid Dog: %v", err)
+	}
+}
+
+func TestConstructorsSetTheDiscriminator(t *testing.T) {
+	p := NewPetCat(Cat{Lives: 2})
+	if c, _ := p.AsCat(); c.Kind != "cat" || p.Validate() != nil {
+		t.Fatalf("NewPetCat gave %+v", c)
+	}
+	k := NewKeeperVolunteer(Volunteer{Role: VolunteerRoleVolunteer})
+	if v, _ := k.AsVolunteer(); v.Role != VolunteerRoleVolunteer {
+		t.Fatalf("NewKeeperVolunteer replaced a value of its own: %q", v.Role)
+	}
+	if v, _ := NewKeeperVolunteer(Volunteer{}).AsVolunteer(); v.Role != VolunteerRoleHelper {
+		t.Fatalf("NewKeeperVolunteer left the role %q", v.Role)
 	}
 }
 

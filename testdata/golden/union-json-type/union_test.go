@@ -69,3 +69,34 @@ func TestSettingConstructors(t *testing.T) {
 		t.Fatal("an empty word validated")
 	}
 }
+
+func TestLabelsNullOrMap(t *testing.T) {
+	var c Config
+	if err := json.Unmarshal([]byte(`{"labels":null}`), &c); err != nil {
+		t.Fatal(err)
+	}
+	if c.Labels == nil || !c.Labels.IsNull() {
+		t.Fatalf("null labels decoded as %+v", c.Labels)
+	}
+	if err := json.Unmarshal([]byte(`{"labels":{"team":"core"}}`), &c); err != nil {
+		t.Fatal(err)
+	}
+	if m, ok := c.Labels.AsObject(); !ok || m["team"] != "core" {
+		t.Fatalf("labels decoded as %+v", c.Labels)
+	}
+	for in, valid := range map[string]bool{
+		`{"labels":null}`:                     true,
+		`{"labels":{"team":"core"}}`:          true,
+		`{"labels":{"team":"much-too-long"}}`: false,
+		`{"labels":{"team":1}}`:               false,
+		`{"labels":"core"}`:                   false,
+	} {
+		if _, err := Parse([]byte(in)); (err == nil) != valid {
+			t.Errorf("Parse(%s): %v", in, err)
+		}
+	}
+	out, err := json.Marshal(Config{Labels: &ConfigLabels{Null: &Null{}}})
+	if err != nil || string(out) != `{"labels":null}` {
+		t.Fatalf("encoded %s, %v", out, err)
+	}
+}

@@ -343,6 +343,9 @@ func usesNull(pkg *ir.Package) bool {
 		if holds(n.Underlying) {
 			return true
 		}
+		if n.Kind == ir.UnionType && slices.ContainsFunc(n.Union.Variants, func(v *ir.Variant) bool { return holds(v.Type) }) {
+			return true // a sum type's null variant
+		}
 		for _, f := range n.Fields {
 			if holds(f.Type) {
 				return true

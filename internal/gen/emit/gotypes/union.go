@@ -87,12 +87,8 @@ func sumDoc(n *ir.Named) []string {
 	}
 	first := commentLines(n.Name, describe(n), "is generated from "+emit.SourceRef(n.Origin)+".")
 	text := "It holds one of " + strings.Join(names, ", ") + " (the " + u.Keyword + " of " + emit.SourceRef(n.Origin) + "), " + rule +
-		" Exactly one field is set; " + constructors(u) + " set it. A value that selects no variant, or that the " +
-		"selected variant's Go type cannot hold, stays JSON in " + u.Unknown + ", so that a relay loses nothing and Validate judges it " +
-		"against the whole " + u.Keyword + "."
-	if u.Keyword == "oneOf" && !u.Exclusive {
-		text += " Validate always checks the whole oneOf: nothing proves that a value of one variant fails the others."
-	}
+		" Exactly one field is set; " + constructors(u) + " set it. A value that selects no variant stays JSON in " +
+		u.Unknown + ", so that a relay loses nothing and Validate judges it against the whole " + u.Keyword + "."
 	return append(append(first, ""), emit.Wrap(text, 96)...)
 }
 
@@ -104,6 +100,23 @@ func constructors(u *ir.Union) string {
 	}
 	last := len(names) - 1
 	return strings.Join(names[:last], ", ") + " and " + names[last]
+}
+
+// discriminatorField returns the Go field of a variant's discriminator member and the value its
+// constructor sets, when the field holds a string (a string, a defined string type, or a string
+// enum); "" otherwise.
+func discriminatorField(u *ir.Union, v *ir.Variant) (field, value string) {
+	if u.Rule != ir.UnionDiscriminator || v.Type.Kind != ir.GoRef || v.Type.Named.Kind != ir.StructType || len(v.Values) == 0 {
+		return "", ""
+	}
+	for _, fd := range v.Type.Named.Fields {
+		t := fd.Type
+		stringish := t.Kind == ir.GoString || t.Kind == ir.GoRef && t.Named.Kind == ir.EnumType
+		if fd.Name == u.Discriminator.Name && stringish && !t.Pointer && !t.Nullable {
+			return fd.GoName, v.Values[0]
+		}
+	}
+	return "", ""
 }
 
 // typePhrase spells JSON types as a noun phrase: "a string", "an object", "an integer or number".
@@ -124,15 +137,30 @@ func (c codec) sumType(n *ir.Named) {
 		f.Line(v.GoName + " *" + c.typ(v.Type))
 	}
 	f.Line("")
-	f.Comment(u.Unknown+" holds, exactly as read, a value that selects no variant or that the selected",
-		"variant's Go type cannot hold. Validate reports it as the schema does.")
+	f.Comment(u.Unknown+" holds, exactly as read, a value that selects no variant. Validate reports it as",
+		"the schema does.")
 	f.Line(u.Unknown + " " + json + ".RawMessage")
 	f.Close("")
 	for _, v := range u.Variants {
 		typ := c.typ(v.Type)
 		f.Line("")
-		f.Comment(v.Constructor + " returns " + article(n.Name) + " that holds x.")
+		field, value := discriminatorField(u, v)
+		if field == "" {
+			f.Comment(v.Constructor + " returns " + article(n.Name) + " that holds x.")
+		} else {
+			f.Comment(v.Constructor+" returns "+article(n.Name)+" that holds x, its "+strconv.Quote(u.Discriminator.Name)+" member set to "+strconv.Quote(value),
+				"unless it holds another of the variant's values, so that the value selects this variant.")
+		}
 		f.Openf("func %s(x %s) %s", v.Constructor, typ, n.Name)
+		if field != "" {
+			cond := make([]string, len(v.Values))
+			for i, s := range v.Values {
+				cond[i] = "x." + field + " != " + strconv.Quote(s)
+			}
+			f.Open("if " + strings.Join(cond, " && "))
+			f.Linef("x.%s = %s", field, strconv.Quote(value))
+			f.Close("")
+		}
 		f.Linef("return %s{%s: &x}", n.Name, v.GoName)
 		f.Close("")
 		f.Line("")
@@ -216,20 +244,21 @@ func (c codec) sumEncode(n *ir.Named) {
 }
 
 // sumDecode writes cgDecode: find the variant (by the discriminator's value, the members present
-// or the JSON type), decode that variant alone, and keep the value as JSON when none is found or
-// the variant's decoder rejects it. Each step is linear in the value's size.
+// or the JSON type) and decode that variant alone (cgUnionTry), or keep the value as JSON when it
+// selects none. Each step is linear in the value's size.
 func (c codec) sumDecode(n *ir.Named) {
 	f, u := c.f, n.Union
 	f.Line("")
 	f.Openf("func (v *%s) %s(d *%s, raw []byte, at, kw string) error", n.Name, c.m("CgDecode"), c.r("Decoder"))
 	f.Linef("*v = %s{}", n.Name)
-	f.Line("var ok bool")
+	f.Line("var err error")
+	f.Line("selected := true")
 	try := func(v *ir.Variant) string {
-		return "\tv." + v.GoName + ", ok = " + c.r("UnionTry") + "(d, raw, at, kw+" + strconv.Quote("/"+u.Keyword+"/"+strconv.Itoa(v.Index)) + ", " + c.decoder(v.Type) + ")"
+		return "\tv." + v.GoName + ", err = " + c.r("UnionTry") + "(d, raw, at, kw, " + strconv.Quote(u.Keyword) + ", " + c.decoder(v.Type) + ")"
 	}
 	switch u.Rule {
 	case ir.UnionDiscriminator:
-		f.Openf("if tag, found := %s(d, raw, %s); found", c.r("UnionTag"), strconv.Quote(u.Discriminator.Name))
+		f.Linef("tag, _ := %s(d, raw, %s)", c.r("UnionTag"), strconv.Quote(u.Discriminator.Name))
 		f.Line("switch tag {")
 		for _, v := range u.Variants {
 			quoted := make([]string, len(v.Values))
@@ -239,8 +268,9 @@ func (c codec) sumDecode(n *ir.Named) {
 			f.Line("case " + strings.Join(quoted, ", ") + ":")
 			f.Line(try(v))
 		}
+		f.Line("default:")
+		f.Line("\tselected = false")
 		f.Line("}")
-		f.Close("")
 	case ir.UnionRequired:
 		sets := make([]string, len(u.Variants))
 		for i, v := range u.Variants {
@@ -255,6 +285,8 @@ func (c codec) sumDecode(n *ir.Named) {
 			f.Linef("case %d:", i)
 			f.Line(try(v))
 		}
+		f.Line("default:")
+		f.Line("\tselected = false")
 		f.Line("}")
 	case ir.UnionJSONType:
 		f.Line("switch raw[0] {")
@@ -270,12 +302,14 @@ func (c codec) sumDecode(n *ir.Named) {
 			f.Line("case " + strings.Join(firsts, ", ") + ":")
 			f.Line(try(v))
 		}
+		f.Line("default:")
+		f.Line("\tselected = false")
 		f.Line("}")
 	}
-	f.Open("if !ok")
+	f.Open("if !selected")
 	f.Linef("v.%s = %s(d, raw, at, kw)", u.Unknown, c.r("UnionRaw"))
 	f.Close("")
-	f.Line("return nil")
+	f.Line("return err")
 	f.Close("")
 }
 

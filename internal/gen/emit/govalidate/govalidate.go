@@ -244,7 +244,7 @@ func (w *walker) emitValidate(n *ir.Named) {
 		body = []string{w.r("CheckString") + "(c, " + w.node(n.Schema) + ", string(v), at, kw)"}
 	case ir.UnionType:
 		body = w.unionBody(n)
-		defer w.emitHolds(n) // written after cgValidate, which calls it
+		defer w.emitUnionChecks(n) // written after cgValidate, which calls them
 	default:
 		base := *n.Underlying
 		base.Pointer = false
