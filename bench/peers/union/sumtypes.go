@@ -20,8 +20,8 @@ const (
 // It holds one of Click, Purchase, Failure (the oneOf of events.schema.json#/$defs/Event), told
 // apart by the member "type": "click" selects Click, "purchase" selects Purchase, "error" selects
 // Failure. Exactly one field is set; NewEventClick, NewEventPurchase and NewEventFailure set it. A
-// value that selects no variant, or that the selected variant's Go type cannot hold, stays JSON in
-// Unknown, so that a relay loses nothing and Validate judges it against the whole oneOf.
+// value that selects no variant stays JSON in Unknown, so that a relay loses nothing and Validate
+// judges it against the whole oneOf.
 type Event struct {
 	// Click is set when the value is a Click.
 	Click *Click
@@ -32,13 +32,17 @@ type Event struct {
 	// Failure is set when the value is a Failure.
 	Failure *Failure
 
-	// Unknown holds, exactly as read, a value that selects no variant or that the selected
-	// variant's Go type cannot hold. Validate reports it as the schema does.
+	// Unknown holds, exactly as read, a value that selects no variant. Validate reports it as
+	// the schema does.
 	Unknown json.RawMessage
 }
 
-// NewEventClick returns an Event that holds x.
+// NewEventClick returns an Event that holds x, its "type" member set to "click"
+// unless it holds another of the variant's values, so that the value selects this variant.
 func NewEventClick(x Click) Event {
+	if x.Type != "click" {
+		x.Type = "click"
+	}
 	return Event{Click: &x}
 }
 
@@ -55,8 +59,12 @@ func (v Event) AsClick() (x Click, ok bool) {
 	return x, ok
 }
 
-// NewEventPurchase returns an Event that holds x.
+// NewEventPurchase returns an Event that holds x, its "type" member set to "purchase"
+// unless it holds another of the variant's values, so that the value selects this variant.
 func NewEventPurchase(x Purchase) Event {
+	if x.Type != "purchase" {
+		x.Type = "purchase"
+	}
 	return Event{Purchase: &x}
 }
 
@@ -73,8 +81,12 @@ func (v Event) AsPurchase() (x Purchase, ok bool) {
 	return x, ok
 }
 
-// NewEventFailure returns an Event that holds x.
+// NewEventFailure returns an Event that holds x, its "type" member set to "error"
+// unless it holds another of the variant's values, so that the value selects this variant.
 func NewEventFailure(x Failure) Event {
+	if x.Type != "error" {
+		x.Type = "error"
+	}
 	return Event{Failure: &x}
 }
 
@@ -146,19 +158,21 @@ func (v *Event) UnmarshalJSON(data []byte) error {
 
 func (v *Event) CgDecode(d *cgruntime.Decoder, raw []byte, at, kw string) error {
 	*v = Event{}
-	var ok bool
-	if tag, found := cgruntime.UnionTag(d, raw, "type"); found {
-		switch tag {
-		case "click":
-			v.Click, ok = cgruntime.UnionTry(d, raw, at, kw+"/oneOf/0", cgruntime.DecNamed[Click])
-		case "purchase":
-			v.Purchase, ok = cgruntime.UnionTry(d, raw, at, kw+"/oneOf/1", cgruntime.DecNamed[Purchase])
-		case "error":
-			v.Failure, ok = cgruntime.UnionTry(d, raw, at, kw+"/oneOf/2", cgruntime.DecNamed[Failure])
-		}
+	var err error
+	selected := true
+	tag, _ := cgruntime.UnionTag(d, raw, "type")
+	switch tag {
+	case "click":
+		v.Click, err = cgruntime.UnionTry(d, raw, at, kw, "oneOf", cgruntime.DecNamed[Click])
+	case "purchase":
+		v.Purchase, err = cgruntime.UnionTry(d, raw, at, kw, "oneOf", cgruntime.DecNamed[Purchase])
+	case "error":
+		v.Failure, err = cgruntime.UnionTry(d, raw, at, kw, "oneOf", cgruntime.DecNamed[Failure])
+	default:
+		selected = false
 	}
-	if !ok {
+	if !selected {
 		v.Unknown = cgruntime.UnionRaw(d, raw, at, kw)
 	}
-	return nil
+	return err
 }

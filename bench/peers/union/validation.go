@@ -168,16 +168,20 @@ func (v Event) CgValidate(c *cgruntime.Collector, at, kw *cgruntime.Path) {
 	if v.cgHolds(c.Nodes) {
 		return
 	}
+	if v.cgSelects() {
+		c.Fail(at, kw, "oneOf", "matches none of the oneOf schemas")
+		return
+	}
 	raw, err := v.CgEncode(nil)
 	if err != nil {
 		c.Fail(at, kw, "", err.Error())
 		return
 	}
-	cgruntime.CheckRaw(c, 5, raw, at, kw)
+	cgruntime.CheckRaw(c, 5, raw, cgruntime.UnionPath(at), cgruntime.UnionPath(kw))
 }
 
-// cgHolds reports whether v holds a variant that is valid against its branch, which proves
-// the oneOf valid (see Validate).
+// cgHolds reports whether v holds one variant, valid against its branch, which proves the
+// oneOf valid (see Validate).
 func (v Event) cgHolds(nodes []cgruntime.Node) bool {
 	if cgruntime.UnionCount(v.Click != nil, v.Purchase != nil, v.Failure != nil, v.Unknown != nil) != 1 {
 		return false
@@ -203,6 +207,23 @@ func (v Event) cgHolds(nodes []cgruntime.Node) bool {
 		return false
 	}
 	return !c.Failed
+}
+
+// cgSelects reports whether v holds one variant whose JSON selects that variant, so that no
+// other variant can match it.
+func (v Event) cgSelects() bool {
+	if cgruntime.UnionCount(v.Click != nil, v.Purchase != nil, v.Failure != nil, v.Unknown != nil) != 1 {
+		return false
+	}
+	switch {
+	case v.Click != nil:
+		return cgruntime.UnionIn(string(v.Click.Type), "click")
+	case v.Purchase != nil:
+		return cgruntime.UnionIn(string(v.Purchase.Type), "purchase")
+	case v.Failure != nil:
+		return cgruntime.UnionIn(string(v.Failure.Type), "error")
+	}
+	return false
 }
 
 // Validate reports every way v breaks its schema as a *ValidationError, or returns nil. A Go
