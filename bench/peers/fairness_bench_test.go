@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/contractgen/contractgen/bench/peers/gojsonschema"
+	"github.com/contractgen/contractgen/cgruntime"
 	ae "github.com/contractgen/contractgen/generated/agenterror"
 )
 
@@ -119,13 +120,13 @@ func TestEncodersAgree(t *testing.T) {
 // TestSanitizeInputHasWork proves the sanitizer benchmark's input triggers its rules: the secrets
 // are gone from the output, and the 5 MiB input is cut down rather than copied whole.
 func TestSanitizeInputHasWork(t *testing.T) {
-	small := ae.SanitizeText(sanitizeInput(1 << 10))
+	small := cgruntime.SanitizeText(sanitizeInput(1 << 10))
 	for _, secret := range []string{"FAKEtok0001", "sk-proj-FAKEabcdefghijklmnop0123"} {
 		if strings.Contains(small, secret) {
 			t.Errorf("SanitizeText kept %q", secret)
 		}
 	}
-	if big := ae.SanitizeText(sanitizeInput(5 << 20)); len(big) >= 5<<20 {
+	if big := cgruntime.SanitizeText(sanitizeInput(5 << 20)); len(big) >= 5<<20 {
 		t.Errorf("SanitizeText returned %d bytes of a 5 MiB input; the limit did not apply", len(big))
 	}
 }

@@ -4,6 +4,7 @@ go 1.26.0
 
 require (
 	github.com/contractgen/contractgen v0.0.0
+	github.com/contractgen/contractgen/cgruntime v0.1.0
 	github.com/go-viper/mapstructure/v2 v2.5.0
 	github.com/santhosh-tekuri/jsonschema/v6 v6.0.3
 )
@@ -14,3 +15,5 @@ require (
 )
 
 replace github.com/contractgen/contractgen => ../..
+
+replace github.com/contractgen/contractgen/cgruntime => ../../cgruntime

@@ -10,11 +10,11 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/contractgen/contractgen/cgruntime"
 	ae "github.com/contractgen/contractgen/generated/agenterror"
 	"github.com/contractgen/contractgen/internal/gen/build"
 	"github.com/contractgen/contractgen/internal/gen/emit/govalidate"
 	"github.com/contractgen/contractgen/internal/gen/load"
-	"github.com/contractgen/contractgen/internal/templates/goruntime"
 )
 
 // The hostile shapes of issue 13, each under the surfaces' 1 MiB body limit. Every reader of the
@@ -64,7 +64,7 @@ func hostileReaders(tb testing.TB) map[string]func([]byte) error {
 		},
 		"Unmarshal": func(data []byte) error { var v ae.AgentError; return json.Unmarshal(data, &v) },
 		"ValidateJSON": func(data []byte) error {
-			_, err := goruntime.ValidateJSON(nodes, root, data)
+			_, err := cgruntime.ValidateJSON(nodes, root, data)
 			return err
 		},
 		"ReadHTTP": func(data []byte) error {
@@ -88,7 +88,7 @@ func hostileReaders(tb testing.TB) map[string]func([]byte) error {
 }
 
 // contractTable compiles the contract into the interpreter's table, as `contractgen validate` does.
-func contractTable(tb testing.TB) ([]goruntime.Node, int32) {
+func contractTable(tb testing.TB) ([]cgruntime.Node, int32) {
 	tb.Helper()
 	set, err := load.Files([]string{contractPath})
 	if err != nil {
@@ -99,7 +99,7 @@ func contractTable(tb testing.TB) ([]goruntime.Node, int32) {
 		tb.Fatal(err)
 	}
 	table := govalidate.Lower(pkg)
-	return goruntime.Compile(table.Nodes), table.Of(pkg.Roots[0].Schema)
+	return cgruntime.Compile(table.Nodes), table.Of(pkg.Roots[0].Schema)
 }
 
 // BenchmarkHostile runs every reader on every hostile shape; divide each by Hostile/<shape>/Any.

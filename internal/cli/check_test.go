@@ -97,8 +97,8 @@ func TestCheckJSONReportsEveryDriftCase(t *testing.T) {
 	if edited == string(types) {
 		t.Fatal("types.go does not carry the limit's description; the test cannot edit it")
 	}
-	writeFile(t, filepath.Join(pkg, "types.go"), edited)               // modified
-	if err := os.Remove(filepath.Join(pkg, "encode.go")); err != nil { // missing
+	writeFile(t, filepath.Join(pkg, "types.go"), edited)              // modified
+	if err := os.Remove(filepath.Join(pkg, "codec.go")); err != nil { // missing
 		t.Fatal(err)
 	}
 	writeFile(t, filepath.Join(pkg, "retired.go"), string(types)) // stale: header, listed in the manifest, not produced
@@ -108,8 +108,8 @@ func TestCheckJSONReportsEveryDriftCase(t *testing.T) {
 		t.Fatal(err)
 	}
 	writeFile(t, manifest, string(listed)+"quota/retired.go\n")
-	writeFile(t, filepath.Join(pkg, "decode.go"), "package quota\n\n// Hand-written.\n") // foreign
-	writeFile(t, filepath.Join(pkg, "helpers.go"), "package quota\n")                    // ours, ignored
+	writeFile(t, filepath.Join(pkg, "validation.go"), "package quota\n\n// Hand-written.\n") // foreign
+	writeFile(t, filepath.Join(pkg, "helpers.go"), "package quota\n")                        // ours, ignored
 
 	code, r := checkJSON(t, dir)
 	if code != cli.ExitFail {
@@ -124,9 +124,9 @@ func TestCheckJSONReportsEveryDriftCase(t *testing.T) {
 			t.Errorf("%s = %q, want only %s", kind, got, filepath.Join(pkg, want))
 		}
 	}
-	wantOne("missing", r.Missing, "encode.go")
+	wantOne("missing", r.Missing, "codec.go")
 	wantOne("stale", r.Stale, "retired.go")
-	wantOne("foreign", r.Foreign, "decode.go")
+	wantOne("foreign", r.Foreign, "validation.go")
 	// The manifest, edited above to list retired.go, is modified too.
 	r.Modified = slices.DeleteFunc(r.Modified, func(c modifiedFile) bool { return c.Path == manifest })
 	if len(r.Modified) != 1 || r.Modified[0].Path != filepath.Join(pkg, "types.go") {

@@ -87,12 +87,39 @@ const releaseVersion = "v0.1.0"
 
 // releaseProxy publishes this checkout as github.com/contractgen/contractgen at version in a
 // GOPROXY directory (the file:// layout of the module proxy protocol) and returns its URL, so a
-// script can follow the released-module recipe as a user would, offline. The module zip holds what
-// a release would: the module's files, without nested modules, version control and node_modules.
+// script can follow the released-module recipe as a user would, offline. The runtime module that
+// contractgen and the code it generates import is published beside it, from cgruntime/, at the
+// version the checkout's go.mod requires, as a release would tag it (cgruntime/vX.Y.Z). A module
+// zip holds what a release would: the module's files, without nested modules, version control and
+// node_modules.
 func releaseProxy(t *testing.T, root, version string) string {
 	t.Helper()
-	const module = "github.com/contractgen/contractgen"
 	proxy := t.TempDir()
+	publishModule(t, proxy, root, "github.com/contractgen/contractgen", version)
+	publishModule(t, proxy, filepath.Join(root, "cgruntime"), runtimeModule, requiredVersion(t, root, runtimeModule))
+	return "file://" + filepath.ToSlash(proxy)
+}
+
+// runtimeModule is the module path of the runtime that contractgen and generated code import.
+const runtimeModule = "github.com/contractgen/contractgen/cgruntime"
+
+// requiredVersion is the version of module that the go.mod in root requires.
+func requiredVersion(t *testing.T, root, module string) string {
+	t.Helper()
+	goMod, err := os.ReadFile(filepath.Join(root, "go.mod"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := regexp.MustCompile(`(?m)^\s*(?:require\s+)?` + regexp.QuoteMeta(module) + `\s+(v\S+)`).FindSubmatch(goMod)
+	if m == nil {
+		t.Fatalf("%s/go.mod does not require %s", root, module)
+	}
+	return string(m[1])
+}
+
+// publishModule writes the module in dir into the proxy directory as module@version.
+func publishModule(t *testing.T, proxy, root, module, version string) {
+	t.Helper()
 	dir := filepath.Join(proxy, filepath.FromSlash(module), "@v")
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		t.Fatal(err)
@@ -153,7 +180,6 @@ func releaseProxy(t *testing.T, root, version string) string {
 	if err := zw.Close(); err != nil {
 		t.Fatal(err)
 	}
-	return "file://" + filepath.ToSlash(proxy)
 }
 
 // TestGoGenerateRecipesMatchTheDocs keeps the set-up recipes of docs/go-generate.md and the scripts

@@ -60,7 +60,7 @@ func TestMakeTestRunsEverySuite(t *testing.T) {
 				t.Fatalf("no suite ran: %v\n%s", err, out)
 			}
 			want := []string{
-				"go " + root + " test -timeout 45m ./...",
+				"go " + root + " test -timeout 45m ./... ./cgruntime/...",
 				"go " + filepath.Join(root, "tests", "mcp") + " test ./...",
 				"go " + filepath.Join(root, "bench", "peers") + " test ./...",
 				"ts " + root,

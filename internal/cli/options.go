@@ -38,6 +38,7 @@ type genOptions struct {
 	refRoot  string
 	dialect  string
 	refMap   []string
+	runtime  string
 }
 
 // configFile is the optional JSON configuration; flags override it.
@@ -51,11 +52,12 @@ type configFile struct {
 	RefRoot  string   `json:"ref_root"`
 	Dialect  string   `json:"dialect"`
 	RefMap   []string `json:"ref_map"`
+	Runtime  string   `json:"runtime"`
 }
 
 func (o *genOptions) register(cmd *cobra.Command) {
 	f := cmd.Flags()
-	f.StringVar(&o.config, "config", "", "JSON config file with schemas, out, go_dir, package, root_type, targets, ref_root, dialect, ref_map (paths relative to it)")
+	f.StringVar(&o.config, "config", "", "JSON config file with schemas, out, go_dir, package, root_type, targets, ref_root, dialect, ref_map, runtime (paths relative to it)")
 	f.StringSliceVar(&o.schemas, "schema", nil, "schema file(s) (default "+DefaultSchema+")")
 	f.StringVar(&o.out, "out", "", "output root (default "+DefaultOut+", or . under go generate)")
 	f.StringVar(&o.goDir, "go-dir", "", "directory of the Go package under the output root (default the package name, or . under go generate)")
@@ -65,6 +67,7 @@ func (o *genOptions) register(cmd *cobra.Command) {
 	f.StringSliceVar(&o.targets, "targets", nil, "targets to generate (default: all of "+fmt.Sprint(run.DefaultTargets())+")")
 	f.StringVar(&o.dialect, "dialect", "", "dialect of schemas without $schema: draft4, draft6, draft7, draft2019-09, draft2020-12 (default)")
 	f.StringArrayVar(&o.refMap, "ref-map", nil, "PREFIX=DIR: read remote references under URI PREFIX from files under DIR (repeatable; never the network)")
+	f.StringVar(&o.runtime, "runtime", "", "how the Go package gets its runtime: import (the module "+emit.RuntimeImportPath+", default) or inline (a copy in the package: standard library imports only)")
 }
 
 // resolve applies the config file and the defaults, returning the pipeline options and output root.
@@ -116,6 +119,13 @@ func (o *genOptions) resolve(cmd *cobra.Command) (run.Options, string, error) {
 		RootType: pick("root-type", o.rootType, cfg.RootType, ""),
 		Schemas:  o.schemas,
 		Targets:  o.targets,
+	}
+	switch rt := pick("runtime", o.runtime, cfg.Runtime, "import"); rt {
+	case "import":
+	case "inline":
+		opts.InlineRuntime = true
+	default:
+		return run.Options{}, "", usage("--runtime %q: give import (the runtime module, the default) or inline (a copy in the package)", rt)
 	}
 	if !token.IsIdentifier(opts.Package) {
 		return run.Options{}, "", usage("--package %q is not a valid Go package name: give a Go identifier, such as %s", opts.Package, DefaultPackage)

@@ -12,17 +12,17 @@ import (
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
+	"github.com/contractgen/contractgen/cgruntime"
 	"github.com/contractgen/contractgen/internal/gen/build"
 	"github.com/contractgen/contractgen/internal/gen/emit/govalidate"
 	"github.com/contractgen/contractgen/internal/gen/load"
-	"github.com/contractgen/contractgen/internal/templates/goruntime"
 )
 
 // fuzzSchema is one suite schema compiled by both validators: contractgen's table (the
 // interpreter that generated packages and contractgen validate run) and the reference.
 type fuzzSchema struct {
 	name      string
-	nodes     []goruntime.Node
+	nodes     []cgruntime.Node
 	root      int32
 	reference *jsonschema.Schema
 }
@@ -95,7 +95,7 @@ func compileBoth(path string, d load.Dialect) (fuzzSchema, bool) {
 	if err != nil {
 		return fuzzSchema{}, false
 	}
-	return fuzzSchema{name: filepath.Base(path), nodes: goruntime.Compile(table.Nodes), root: table.Of(pkg.Roots[0].Schema), reference: ref}, true
+	return fuzzSchema{name: filepath.Base(path), nodes: cgruntime.Compile(table.Nodes), root: table.Of(pkg.Roots[0].Schema), reference: ref}, true
 }
 
 // FuzzDialectsAgreeWithReference picks a schema of any dialect's suite (the first two bytes) and
@@ -122,7 +122,7 @@ func FuzzDialectsAgreeWithReference(f *testing.F) {
 			return
 		}
 		want := s.reference.Validate(inst) == nil
-		vs, err := goruntime.ValidateJSON(s.nodes, s.root, data)
+		vs, err := cgruntime.ValidateJSON(s.nodes, s.root, data)
 		if err != nil {
 			t.Fatalf("%s: the interpreter cannot read %q: %v", s.name, data, err)
 		}

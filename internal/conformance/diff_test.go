@@ -14,11 +14,11 @@ import (
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
+	"github.com/contractgen/contractgen/cgruntime"
 	"github.com/contractgen/contractgen/generated/agenterror"
 	"github.com/contractgen/contractgen/internal/gen/build"
 	"github.com/contractgen/contractgen/internal/gen/emit/govalidate"
 	"github.com/contractgen/contractgen/internal/gen/load"
-	"github.com/contractgen/contractgen/internal/templates/goruntime"
 )
 
 // contractSchema is the contract the generated package in generated/agenterror comes from.
@@ -27,7 +27,7 @@ var contractSchema = filepath.Join("..", "..", "docs", "contracts", "schemas", "
 var (
 	referenceOnce sync.Once
 	reference     *jsonschema.Schema
-	interpreter   []goruntime.Node
+	interpreter   []cgruntime.Node
 	interpRoot    int32
 	referenceErr  error
 )
@@ -53,7 +53,7 @@ func setup(t testing.TB) {
 			return
 		}
 		table := govalidate.Lower(pkg)
-		interpreter, interpRoot = goruntime.Compile(table.Nodes), table.Of(pkg.Roots[0].Schema)
+		interpreter, interpRoot = cgruntime.Compile(table.Nodes), table.Of(pkg.Roots[0].Schema)
 	})
 	if referenceErr != nil {
 		t.Fatal(referenceErr)
@@ -64,7 +64,7 @@ func setup(t testing.TB) {
 type verdicts struct {
 	reference, parse, interpreter bool
 	parseErr                      error
-	violations                    []goruntime.Violation
+	violations                    []cgruntime.Violation
 }
 
 func judge(t testing.TB, data []byte) verdicts {
@@ -76,12 +76,12 @@ func judge(t testing.TB, data []byte) verdicts {
 	}
 	v.reference = reference.Validate(inst) == nil
 	_, v.parseErr = agenterror.Parse(data)
-	var verr *agenterror.ValidationError
+	var verr *cgruntime.ValidationError
 	if v.parseErr != nil && !errors.As(v.parseErr, &verr) {
 		t.Fatalf("Parse(%q) failed with %T, not a *ValidationError: %v", data, v.parseErr, v.parseErr)
 	}
 	v.parse = v.parseErr == nil
-	v.violations, err = goruntime.ValidateJSON(interpreter, interpRoot, data)
+	v.violations, err = cgruntime.ValidateJSON(interpreter, interpRoot, data)
 	if err != nil {
 		t.Fatalf("the interpreter cannot read %q: %v", data, err)
 	}

@@ -13,6 +13,8 @@ import (
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
 	"github.com/contractgen/contractgen/internal/gen/load"
+
+	"github.com/contractgen/contractgen/internal/testmod"
 )
 
 // realSchemasDir holds 29 real-world schemas across the dialects (SchemaStore; see its SOURCE).
@@ -46,7 +48,7 @@ func TestRealSchemas(t *testing.T) {
 		t.Skip("compiles and vets every corpus schema's package; not in -short mode")
 	}
 	work := t.TempDir()
-	writeFile(t, filepath.Join(work, "go.mod"), "module conftest\n\ngo 1.24\n")
+	writeFile(t, filepath.Join(work, "go.mod"), testmod.GoMod(t, "conftest"))
 	var (
 		cases    []runCase
 		want     []bool

@@ -15,10 +15,12 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/contractgen/contractgen/cgruntime"
 	"github.com/contractgen/contractgen/internal/gen/build"
 	"github.com/contractgen/contractgen/internal/gen/emit/govalidate"
 	"github.com/contractgen/contractgen/internal/gen/load"
-	"github.com/contractgen/contractgen/internal/templates/goruntime"
+
+	"github.com/contractgen/contractgen/internal/testmod"
 )
 
 // suiteRoot is where the JSON Schema Test Suite is checked out, relative to this package; each
@@ -72,10 +74,10 @@ func interpret(schema string, opts load.Options, g suiteGroup, cases *[]runCase,
 		return err
 	}
 	table := govalidate.Lower(ir)
-	nodes, root := goruntime.Compile(table.Nodes), table.Of(ir.Roots[0].Schema)
+	nodes, root := cgruntime.Compile(table.Nodes), table.Of(ir.Roots[0].Schema)
 	for _, tc := range g.Tests {
 		c := runCase{Package: pkg, Data: tc.Data}
-		vs, err := goruntime.ValidateJSON(nodes, root, tc.Data)
+		vs, err := cgruntime.ValidateJSON(nodes, root, tc.Data)
 		switch {
 		case err != nil:
 			c.verdict = "error: " + err.Error()
@@ -129,7 +131,7 @@ func testSuiteDialect(t *testing.T, d load.Dialect, compile bool) {
 	} else {
 		work = filepath.Join(work, d.String())
 	}
-	writeFile(t, filepath.Join(work, "go.mod"), "module conftest\n\ngo 1.24\n")
+	writeFile(t, filepath.Join(work, "go.mod"), testmod.GoMod(t, "conftest"))
 	var (
 		results []*fileResult
 		cases   []runCase

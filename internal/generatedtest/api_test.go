@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/contractgen/contractgen/cgruntime"
 	"github.com/contractgen/contractgen/generated/agenterror"
 )
 
@@ -53,7 +54,7 @@ func TestRetryAfterOnAKindThatForbidsIt(t *testing.T) {
 		t.Fatalf("retry_after_ms = %v, want 1500: the option was dropped", e.Recovery.RetryAfterMS)
 	}
 	err := agenterror.CheckCatalog(e)
-	var invalid *agenterror.ValidationError
+	var invalid *cgruntime.ValidationError
 	if !errors.As(err, &invalid) || len(invalid.Violations) != 1 {
 		t.Fatalf("CheckCatalog = %v, want one violation", err)
 	}

@@ -7,6 +7,7 @@ import (
 	"net/http/httptest"
 	"time"
 
+	"github.com/contractgen/contractgen/cgruntime"
 	"github.com/contractgen/contractgen/generated/agenterror"
 )
 
@@ -38,7 +39,7 @@ func Example() {
 	// Parse decodes strictly and validates: every violation, with pointers.
 	_, err := agenterror.Parse([]byte(`{"contract_version": 1, "kind": "", "message": "m", "origin": "policy",
 		"recovery": {"action": "confirm", "same_arguments": "never"}, "side_effects": "none_expected"}`))
-	var invalid *agenterror.ValidationError
+	var invalid *cgruntime.ValidationError
 	if errors.As(err, &invalid) {
 		for _, v := range invalid.Violations {
 			fmt.Println(v.InstanceLocation, v.KeywordLocation)

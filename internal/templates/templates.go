@@ -1,7 +1,13 @@
 // Package templates holds what generated files are made from besides IR: text/template files for
-// Markdown and other text targets, and Go source (goruntime/) that is copied into generated
-// packages because it is the same for every schema.
+// Markdown and other text targets, and the copy-in runtime (goruntime/): the runtime module
+// cgruntime, renamed so that it can live inside a generated package, which `--runtime inline`
+// copies there instead of importing the module.
+//
+// goruntime/ is derived, never edited: edit cgruntime/ (where the runtime's tests live) and run
+// go generate here; internal/tools/inlineruntime's test fails while the copy is stale.
 package templates
+
+//go:generate go run ../tools/inlineruntime -src ../../cgruntime -dst goruntime
 
 import (
 	"embed"
@@ -28,7 +34,9 @@ func Docs() fs.FS {
 // runtimePackageClause is the package clause of the copied Go sources.
 const runtimePackageClause = "package goruntime\n"
 
-// GoRuntime returns the source of goruntime/<name>.go with its package clause changed to pkg.
+// GoRuntime returns the source of goruntime/<name>.go from its package clause on, the clause
+// changed to pkg: the derived file's own header, which names the tool that wrote it, is dropped,
+// since the generated file gets contractgen's.
 func GoRuntime(name, pkg string) ([]byte, error) {
 	src, err := goRuntime.ReadFile("goruntime/" + name + ".go")
 	if err != nil {
@@ -39,5 +47,5 @@ func GoRuntime(name, pkg string) ([]byte, error) {
 	if i < 0 {
 		return nil, fmt.Errorf("templates: goruntime/%s.go has no package clause", name)
 	}
-	return []byte(text[:i] + "package " + pkg + "\n" + text[i+len(runtimePackageClause):]), nil
+	return []byte("package " + pkg + "\n" + text[i+len(runtimePackageClause):]), nil
 }

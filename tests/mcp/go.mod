@@ -17,3 +17,5 @@ require (
 )
 
 replace github.com/contractgen/contractgen => ../..
+
+replace github.com/contractgen/contractgen/cgruntime => ../../cgruntime

@@ -51,3 +51,5 @@ tool (
 	github.com/oapi-codegen/oapi-codegen/v2/cmd/oapi-codegen
 	github.com/ogen-go/ogen/cmd/ogen
 )
+
+replace github.com/contractgen/contractgen/cgruntime => ../../cgruntime

@@ -3,25 +3,35 @@
 
 package union
 
-import "encoding/json"
+import (
+	"encoding/json"
+	"github.com/contractgen/contractgen/cgruntime"
+)
+
+// The runtime module must serve the version of contractgen that wrote this package: a
+// compile error here means regenerate the package or require a cgruntime that fits.
+const (
+	_ = cgruntime.EnforceVersion(1 - cgruntime.MinVersion)
+	_ = cgruntime.EnforceVersion(cgruntime.MaxVersion - 1)
+)
 
 // MarshalJSON encodes the value in the contract's canonical form: declared members in schema
 // order, then undeclared members sorted by name, strings escaped as encoding/json does.
 func (v Batch) MarshalJSON() ([]byte, error) {
-	return v.cgEncode(nil)
+	return v.CgEncode(nil)
 }
 
-func (v Batch) cgEncode(buf []byte) ([]byte, error) {
+func (v Batch) CgEncode(buf []byte) ([]byte, error) {
 	var err error
 	first := true
 	buf = append(buf, '{')
-	if buf, err = cgPut(buf, &first, "batch_id", v.BatchID, cgEncString); err != nil {
+	if buf, err = cgruntime.Put(buf, &first, "batch_id", v.BatchID, cgruntime.EncString); err != nil {
 		return nil, err
 	}
-	if buf, err = cgPut(buf, &first, "events", v.Events, cgEncSlice(cgEncNamed[Event])); err != nil {
+	if buf, err = cgruntime.Put(buf, &first, "events", v.Events, cgruntime.EncSlice(cgruntime.EncNamed[Event])); err != nil {
 		return nil, err
 	}
-	if buf, err = cgEncExtra(buf, first, v.Extra); err != nil {
+	if buf, err = cgruntime.EncExtra(buf, first, v.Extra); err != nil {
 		return nil, err
 	}
 	_ = first
@@ -31,19 +41,19 @@ func (v Batch) cgEncode(buf []byte) ([]byte, error) {
 // UnmarshalJSON decodes tolerantly: unknown members and enum values are kept, null for a
 // member that does not allow it is treated as absent; only values the Go types cannot hold are errors.
 func (v *Batch) UnmarshalJSON(data []byte) error {
-	raw, err := cgPrepare(data)
+	raw, err := cgruntime.Prepare(data)
 	if err != nil {
 		return err
 	}
-	return v.cgDecode(&cgDecoder{}, raw, "", "")
+	return v.CgDecode(&cgruntime.Decoder{}, raw, "", "")
 }
 
-func (v *Batch) cgDecode(d *cgDecoder, raw []byte, at, kw string) error {
+func (v *Batch) CgDecode(d *cgruntime.Decoder, raw []byte, at, kw string) error {
 	if raw[0] != '{' {
-		return d.mismatch(at, kw, "object", raw)
+		return d.Mismatch(at, kw, "object", raw)
 	}
-	var buf [16]cgMember
-	members, err := d.members(raw, at, buf[:0])
+	var buf [16]cgruntime.Member
+	members, err := d.Members(raw, at, buf[:0])
 	if err != nil {
 		return err
 	}
@@ -53,12 +63,12 @@ func (v *Batch) cgDecode(d *cgDecoder, raw []byte, at, kw string) error {
 		switch m.Name {
 		case "batch_id":
 			seen[0] = true
-			if err := cgField(d, m.Value, at+"/batch_id", kw+"/properties/batch_id", false, &v.BatchID, cgDecString); err != nil {
+			if err := cgruntime.Field(d, m.Value, at+"/batch_id", kw+"/properties/batch_id", false, &v.BatchID, cgruntime.DecString); err != nil {
 				return err
 			}
 		case "events":
 			seen[1] = true
-			if err := cgField(d, m.Value, at+"/events", kw+"/properties/events", false, &v.Events, cgDecSlice(cgDecNamed[Event])); err != nil {
+			if err := cgruntime.Field(d, m.Value, at+"/events", kw+"/properties/events", false, &v.Events, cgruntime.DecSlice(cgruntime.DecNamed[Event])); err != nil {
 				return err
 			}
 		default:
@@ -66,14 +76,14 @@ func (v *Batch) cgDecode(d *cgDecoder, raw []byte, at, kw string) error {
 				v.Extra = make(map[string]json.RawMessage)
 			}
 			v.Extra[m.Name] = append(json.RawMessage(nil), m.Value...)
-			d.checkNested(m.Value, at+"/"+cgPointerToken(m.Name))
+			d.CheckNested(m.Value, at+"/"+cgruntime.PointerToken(m.Name))
 		}
 	}
 	if !seen[0] {
-		d.missing(at, kw, "batch_id")
+		d.Missing(at, kw, "batch_id")
 	}
 	if !seen[1] {
-		d.missing(at, kw, "events")
+		d.Missing(at, kw, "events")
 	}
 	return nil
 }
@@ -81,26 +91,26 @@ func (v *Batch) cgDecode(d *cgDecoder, raw []byte, at, kw string) error {
 // MarshalJSON encodes the value in the contract's canonical form: declared members in schema
 // order, then undeclared members sorted by name, strings escaped as encoding/json does.
 func (v Click) MarshalJSON() ([]byte, error) {
-	return v.cgEncode(nil)
+	return v.CgEncode(nil)
 }
 
-func (v Click) cgEncode(buf []byte) ([]byte, error) {
+func (v Click) CgEncode(buf []byte) ([]byte, error) {
 	var err error
 	first := true
 	buf = append(buf, '{')
-	if buf, err = cgPut(buf, &first, "type", v.Type, cgEncString); err != nil {
+	if buf, err = cgruntime.Put(buf, &first, "type", v.Type, cgruntime.EncString); err != nil {
 		return nil, err
 	}
-	if buf, err = cgPut(buf, &first, "x", v.X, cgEncInt64); err != nil {
+	if buf, err = cgruntime.Put(buf, &first, "x", v.X, cgruntime.EncInt64); err != nil {
 		return nil, err
 	}
-	if buf, err = cgPut(buf, &first, "y", v.Y, cgEncInt64); err != nil {
+	if buf, err = cgruntime.Put(buf, &first, "y", v.Y, cgruntime.EncInt64); err != nil {
 		return nil, err
 	}
-	if buf, err = cgPutPtr(buf, &first, "target", v.Target, cgEncString); err != nil {
+	if buf, err = cgruntime.PutPtr(buf, &first, "target", v.Target, cgruntime.EncString); err != nil {
 		return nil, err
 	}
-	if buf, err = cgEncExtra(buf, first, v.Extra); err != nil {
+	if buf, err = cgruntime.EncExtra(buf, first, v.Extra); err != nil {
 		return nil, err
 	}
 	_ = first
@@ -110,19 +120,19 @@ func (v Click) cgEncode(buf []byte) ([]byte, error) {
 // UnmarshalJSON decodes tolerantly: unknown members and enum values are kept, null for a
 // member that does not allow it is treated as absent; only values the Go types cannot hold are errors.
 func (v *Click) UnmarshalJSON(data []byte) error {
-	raw, err := cgPrepare(data)
+	raw, err := cgruntime.Prepare(data)
 	if err != nil {
 		return err
 	}
-	return v.cgDecode(&cgDecoder{}, raw, "", "")
+	return v.CgDecode(&cgruntime.Decoder{}, raw, "", "")
 }
 
-func (v *Click) cgDecode(d *cgDecoder, raw []byte, at, kw string) error {
+func (v *Click) CgDecode(d *cgruntime.Decoder, raw []byte, at, kw string) error {
 	if raw[0] != '{' {
-		return d.mismatch(at, kw, "object", raw)
+		return d.Mismatch(at, kw, "object", raw)
 	}
-	var buf [16]cgMember
-	members, err := d.members(raw, at, buf[:0])
+	var buf [16]cgruntime.Member
+	members, err := d.Members(raw, at, buf[:0])
 	if err != nil {
 		return err
 	}
@@ -132,21 +142,21 @@ func (v *Click) cgDecode(d *cgDecoder, raw []byte, at, kw string) error {
 		switch m.Name {
 		case "type":
 			seen[0] = true
-			if err := cgField(d, m.Value, at+"/type", kw+"/properties/type", false, &v.Type, cgDecString); err != nil {
+			if err := cgruntime.Field(d, m.Value, at+"/type", kw+"/properties/type", false, &v.Type, cgruntime.DecString); err != nil {
 				return err
 			}
 		case "x":
 			seen[1] = true
-			if err := cgField(d, m.Value, at+"/x", kw+"/properties/x", false, &v.X, cgDecInt64); err != nil {
+			if err := cgruntime.Field(d, m.Value, at+"/x", kw+"/properties/x", false, &v.X, cgruntime.DecInt64); err != nil {
 				return err
 			}
 		case "y":
 			seen[2] = true
-			if err := cgField(d, m.Value, at+"/y", kw+"/properties/y", false, &v.Y, cgDecInt64); err != nil {
+			if err := cgruntime.Field(d, m.Value, at+"/y", kw+"/properties/y", false, &v.Y, cgruntime.DecInt64); err != nil {
 				return err
 			}
 		case "target":
-			if err := cgFieldPtr(d, m.Value, at+"/target", kw+"/properties/target", false, &v.Target, cgDecString); err != nil {
+			if err := cgruntime.FieldPtr(d, m.Value, at+"/target", kw+"/properties/target", false, &v.Target, cgruntime.DecString); err != nil {
 				return err
 			}
 		default:
@@ -154,17 +164,17 @@ func (v *Click) cgDecode(d *cgDecoder, raw []byte, at, kw string) error {
 				v.Extra = make(map[string]json.RawMessage)
 			}
 			v.Extra[m.Name] = append(json.RawMessage(nil), m.Value...)
-			d.checkNested(m.Value, at+"/"+cgPointerToken(m.Name))
+			d.CheckNested(m.Value, at+"/"+cgruntime.PointerToken(m.Name))
 		}
 	}
 	if !seen[0] {
-		d.missing(at, kw, "type")
+		d.Missing(at, kw, "type")
 	}
 	if !seen[1] {
-		d.missing(at, kw, "x")
+		d.Missing(at, kw, "x")
 	}
 	if !seen[2] {
-		d.missing(at, kw, "y")
+		d.Missing(at, kw, "y")
 	}
 	return nil
 }
@@ -172,23 +182,23 @@ func (v *Click) cgDecode(d *cgDecoder, raw []byte, at, kw string) error {
 // MarshalJSON encodes the value in the contract's canonical form: declared members in schema
 // order, then undeclared members sorted by name, strings escaped as encoding/json does.
 func (v Failure) MarshalJSON() ([]byte, error) {
-	return v.cgEncode(nil)
+	return v.CgEncode(nil)
 }
 
-func (v Failure) cgEncode(buf []byte) ([]byte, error) {
+func (v Failure) CgEncode(buf []byte) ([]byte, error) {
 	var err error
 	first := true
 	buf = append(buf, '{')
-	if buf, err = cgPut(buf, &first, "type", v.Type, cgEncString); err != nil {
+	if buf, err = cgruntime.Put(buf, &first, "type", v.Type, cgruntime.EncString); err != nil {
 		return nil, err
 	}
-	if buf, err = cgPut(buf, &first, "message", v.Message, cgEncString); err != nil {
+	if buf, err = cgruntime.Put(buf, &first, "message", v.Message, cgruntime.EncString); err != nil {
 		return nil, err
 	}
-	if buf, err = cgPutPtr(buf, &first, "code", v.Code, cgEncInt64); err != nil {
+	if buf, err = cgruntime.PutPtr(buf, &first, "code", v.Code, cgruntime.EncInt64); err != nil {
 		return nil, err
 	}
-	if buf, err = cgEncExtra(buf, first, v.Extra); err != nil {
+	if buf, err = cgruntime.EncExtra(buf, first, v.Extra); err != nil {
 		return nil, err
 	}
 	_ = first
@@ -198,19 +208,19 @@ func (v Failure) cgEncode(buf []byte) ([]byte, error) {
 // UnmarshalJSON decodes tolerantly: unknown members and enum values are kept, null for a
 // member that does not allow it is treated as absent; only values the Go types cannot hold are errors.
 func (v *Failure) UnmarshalJSON(data []byte) error {
-	raw, err := cgPrepare(data)
+	raw, err := cgruntime.Prepare(data)
 	if err != nil {
 		return err
 	}
-	return v.cgDecode(&cgDecoder{}, raw, "", "")
+	return v.CgDecode(&cgruntime.Decoder{}, raw, "", "")
 }
 
-func (v *Failure) cgDecode(d *cgDecoder, raw []byte, at, kw string) error {
+func (v *Failure) CgDecode(d *cgruntime.Decoder, raw []byte, at, kw string) error {
 	if raw[0] != '{' {
-		return d.mismatch(at, kw, "object", raw)
+		return d.Mismatch(at, kw, "object", raw)
 	}
-	var buf [16]cgMember
-	members, err := d.members(raw, at, buf[:0])
+	var buf [16]cgruntime.Member
+	members, err := d.Members(raw, at, buf[:0])
 	if err != nil {
 		return err
 	}
@@ -220,16 +230,16 @@ func (v *Failure) cgDecode(d *cgDecoder, raw []byte, at, kw string) error {
 		switch m.Name {
 		case "type":
 			seen[0] = true
-			if err := cgField(d, m.Value, at+"/type", kw+"/properties/type", false, &v.Type, cgDecString); err != nil {
+			if err := cgruntime.Field(d, m.Value, at+"/type", kw+"/properties/type", false, &v.Type, cgruntime.DecString); err != nil {
 				return err
 			}
 		case "message":
 			seen[1] = true
-			if err := cgField(d, m.Value, at+"/message", kw+"/properties/message", false, &v.Message, cgDecString); err != nil {
+			if err := cgruntime.Field(d, m.Value, at+"/message", kw+"/properties/message", false, &v.Message, cgruntime.DecString); err != nil {
 				return err
 			}
 		case "code":
-			if err := cgFieldPtr(d, m.Value, at+"/code", kw+"/properties/code", false, &v.Code, cgDecInt64); err != nil {
+			if err := cgruntime.FieldPtr(d, m.Value, at+"/code", kw+"/properties/code", false, &v.Code, cgruntime.DecInt64); err != nil {
 				return err
 			}
 		default:
@@ -237,14 +247,14 @@ func (v *Failure) cgDecode(d *cgDecoder, raw []byte, at, kw string) error {
 				v.Extra = make(map[string]json.RawMessage)
 			}
 			v.Extra[m.Name] = append(json.RawMessage(nil), m.Value...)
-			d.checkNested(m.Value, at+"/"+cgPointerToken(m.Name))
+			d.CheckNested(m.Value, at+"/"+cgruntime.PointerToken(m.Name))
 		}
 	}
 	if !seen[0] {
-		d.missing(at, kw, "type")
+		d.Missing(at, kw, "type")
 	}
 	if !seen[1] {
-		d.missing(at, kw, "message")
+		d.Missing(at, kw, "message")
 	}
 	return nil
 }
@@ -252,26 +262,26 @@ func (v *Failure) cgDecode(d *cgDecoder, raw []byte, at, kw string) error {
 // MarshalJSON encodes the value in the contract's canonical form: declared members in schema
 // order, then undeclared members sorted by name, strings escaped as encoding/json does.
 func (v Purchase) MarshalJSON() ([]byte, error) {
-	return v.cgEncode(nil)
+	return v.CgEncode(nil)
 }
 
-func (v Purchase) cgEncode(buf []byte) ([]byte, error) {
+func (v Purchase) CgEncode(buf []byte) ([]byte, error) {
 	var err error
 	first := true
 	buf = append(buf, '{')
-	if buf, err = cgPut(buf, &first, "type", v.Type, cgEncString); err != nil {
+	if buf, err = cgruntime.Put(buf, &first, "type", v.Type, cgruntime.EncString); err != nil {
 		return nil, err
 	}
-	if buf, err = cgPut(buf, &first, "sku", v.Sku, cgEncString); err != nil {
+	if buf, err = cgruntime.Put(buf, &first, "sku", v.Sku, cgruntime.EncString); err != nil {
 		return nil, err
 	}
-	if buf, err = cgPut(buf, &first, "quantity", v.Quantity, cgEncInt64); err != nil {
+	if buf, err = cgruntime.Put(buf, &first, "quantity", v.Quantity, cgruntime.EncInt64); err != nil {
 		return nil, err
 	}
-	if buf, err = cgPut(buf, &first, "price", v.Price, cgEncNumber); err != nil {
+	if buf, err = cgruntime.Put(buf, &first, "price", v.Price, cgruntime.EncNumber); err != nil {
 		return nil, err
 	}
-	if buf, err = cgEncExtra(buf, first, v.Extra); err != nil {
+	if buf, err = cgruntime.EncExtra(buf, first, v.Extra); err != nil {
 		return nil, err
 	}
 	_ = first
@@ -281,19 +291,19 @@ func (v Purchase) cgEncode(buf []byte) ([]byte, error) {
 // UnmarshalJSON decodes tolerantly: unknown members and enum values are kept, null for a
 // member that does not allow it is treated as absent; only values the Go types cannot hold are errors.
 func (v *Purchase) UnmarshalJSON(data []byte) error {
-	raw, err := cgPrepare(data)
+	raw, err := cgruntime.Prepare(data)
 	if err != nil {
 		return err
 	}
-	return v.cgDecode(&cgDecoder{}, raw, "", "")
+	return v.CgDecode(&cgruntime.Decoder{}, raw, "", "")
 }
 
-func (v *Purchase) cgDecode(d *cgDecoder, raw []byte, at, kw string) error {
+func (v *Purchase) CgDecode(d *cgruntime.Decoder, raw []byte, at, kw string) error {
 	if raw[0] != '{' {
-		return d.mismatch(at, kw, "object", raw)
+		return d.Mismatch(at, kw, "object", raw)
 	}
-	var buf [16]cgMember
-	members, err := d.members(raw, at, buf[:0])
+	var buf [16]cgruntime.Member
+	members, err := d.Members(raw, at, buf[:0])
 	if err != nil {
 		return err
 	}
@@ -303,22 +313,22 @@ func (v *Purchase) cgDecode(d *cgDecoder, raw []byte, at, kw string) error {
 		switch m.Name {
 		case "type":
 			seen[0] = true
-			if err := cgField(d, m.Value, at+"/type", kw+"/properties/type", false, &v.Type, cgDecString); err != nil {
+			if err := cgruntime.Field(d, m.Value, at+"/type", kw+"/properties/type", false, &v.Type, cgruntime.DecString); err != nil {
 				return err
 			}
 		case "sku":
 			seen[1] = true
-			if err := cgField(d, m.Value, at+"/sku", kw+"/properties/sku", false, &v.Sku, cgDecString); err != nil {
+			if err := cgruntime.Field(d, m.Value, at+"/sku", kw+"/properties/sku", false, &v.Sku, cgruntime.DecString); err != nil {
 				return err
 			}
 		case "quantity":
 			seen[2] = true
-			if err := cgField(d, m.Value, at+"/quantity", kw+"/properties/quantity", false, &v.Quantity, cgDecInt64); err != nil {
+			if err := cgruntime.Field(d, m.Value, at+"/quantity", kw+"/properties/quantity", false, &v.Quantity, cgruntime.DecInt64); err != nil {
 				return err
 			}
 		case "price":
 			seen[3] = true
-			if err := cgField(d, m.Value, at+"/price", kw+"/properties/price", false, &v.Price, cgDecNumber); err != nil {
+			if err := cgruntime.Field(d, m.Value, at+"/price", kw+"/properties/price", false, &v.Price, cgruntime.DecNumber); err != nil {
 				return err
 			}
 		default:
@@ -326,20 +336,20 @@ func (v *Purchase) cgDecode(d *cgDecoder, raw []byte, at, kw string) error {
 				v.Extra = make(map[string]json.RawMessage)
 			}
 			v.Extra[m.Name] = append(json.RawMessage(nil), m.Value...)
-			d.checkNested(m.Value, at+"/"+cgPointerToken(m.Name))
+			d.CheckNested(m.Value, at+"/"+cgruntime.PointerToken(m.Name))
 		}
 	}
 	if !seen[0] {
-		d.missing(at, kw, "type")
+		d.Missing(at, kw, "type")
 	}
 	if !seen[1] {
-		d.missing(at, kw, "sku")
+		d.Missing(at, kw, "sku")
 	}
 	if !seen[2] {
-		d.missing(at, kw, "quantity")
+		d.Missing(at, kw, "quantity")
 	}
 	if !seen[3] {
-		d.missing(at, kw, "price")
+		d.Missing(at, kw, "price")
 	}
 	return nil
 }

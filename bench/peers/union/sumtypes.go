@@ -3,7 +3,17 @@
 
 package union
 
-import "encoding/json"
+import (
+	"encoding/json"
+	"github.com/contractgen/contractgen/cgruntime"
+)
+
+// The runtime module must serve the version of contractgen that wrote this package: a
+// compile error here means regenerate the package or require a cgruntime that fits.
+const (
+	_ = cgruntime.EnforceVersion(1 - cgruntime.MinVersion)
+	_ = cgruntime.EnforceVersion(cgruntime.MaxVersion - 1)
+)
 
 // Event — one event, told apart by its type member.
 //
@@ -107,7 +117,7 @@ func (v Event) Switch(onClick func(Click) error, onPurchase func(Purchase) error
 	case v.Unknown != nil:
 		return onUnknown(v.Unknown)
 	}
-	return cgErrUnionEmpty
+	return cgruntime.ErrUnionEmpty
 }
 
 // IsZero reports whether v holds nothing, as an absent member does. Such a value encodes as null.
@@ -118,51 +128,51 @@ func (v Event) IsZero() bool {
 // MarshalJSON encodes the value in the contract's canonical form: declared members in schema
 // order, then undeclared members sorted by name, strings escaped as encoding/json does.
 func (v Event) MarshalJSON() ([]byte, error) {
-	return v.cgEncode(nil)
+	return v.CgEncode(nil)
 }
 
-func (v Event) cgEncode(buf []byte) ([]byte, error) {
-	if n := cgUnionCount(v.Click != nil, v.Purchase != nil, v.Failure != nil, v.Unknown != nil); n > 1 {
-		return nil, cgUnionErrSeveral("Event", n)
+func (v Event) CgEncode(buf []byte) ([]byte, error) {
+	if n := cgruntime.UnionCount(v.Click != nil, v.Purchase != nil, v.Failure != nil, v.Unknown != nil); n > 1 {
+		return nil, cgruntime.UnionErrSeveral("Event", n)
 	}
 	switch {
 	case v.Click != nil:
-		return cgEncNamed[Click](buf, *v.Click)
+		return cgruntime.EncNamed[Click](buf, *v.Click)
 	case v.Purchase != nil:
-		return cgEncNamed[Purchase](buf, *v.Purchase)
+		return cgruntime.EncNamed[Purchase](buf, *v.Purchase)
 	case v.Failure != nil:
-		return cgEncNamed[Failure](buf, *v.Failure)
+		return cgruntime.EncNamed[Failure](buf, *v.Failure)
 	}
-	return cgEncRaw(buf, v.Unknown)
+	return cgruntime.EncRaw(buf, v.Unknown)
 }
 
 // UnmarshalJSON decodes tolerantly: unknown members and enum values are kept, null for a
 // member that does not allow it is treated as absent; only values the Go types cannot hold are errors.
 func (v *Event) UnmarshalJSON(data []byte) error {
-	raw, err := cgPrepare(data)
+	raw, err := cgruntime.Prepare(data)
 	if err != nil {
 		return err
 	}
-	return v.cgDecode(&cgDecoder{}, raw, "", "")
+	return v.CgDecode(&cgruntime.Decoder{}, raw, "", "")
 }
 
-func (v *Event) cgDecode(d *cgDecoder, raw []byte, at, kw string) error {
+func (v *Event) CgDecode(d *cgruntime.Decoder, raw []byte, at, kw string) error {
 	*v = Event{}
 	var err error
 	selected := true
-	tag, _ := cgUnionTag(d, raw, "type")
+	tag, _ := cgruntime.UnionTag(d, raw, "type")
 	switch tag {
 	case "click":
-		v.Click, err = cgUnionTry(d, raw, at, kw, "oneOf", cgDecNamed[Click])
+		v.Click, err = cgruntime.UnionTry(d, raw, at, kw, "oneOf", cgruntime.DecNamed[Click])
 	case "purchase":
-		v.Purchase, err = cgUnionTry(d, raw, at, kw, "oneOf", cgDecNamed[Purchase])
+		v.Purchase, err = cgruntime.UnionTry(d, raw, at, kw, "oneOf", cgruntime.DecNamed[Purchase])
 	case "error":
-		v.Failure, err = cgUnionTry(d, raw, at, kw, "oneOf", cgDecNamed[Failure])
+		v.Failure, err = cgruntime.UnionTry(d, raw, at, kw, "oneOf", cgruntime.DecNamed[Failure])
 	default:
 		selected = false
 	}
 	if !selected {
-		v.Unknown = cgUnionRaw(d, raw, at, kw)
+		v.Unknown = cgruntime.UnionRaw(d, raw, at, kw)
 	}
 	return err
 }

@@ -10,7 +10,10 @@
 
 package union
 
-import "encoding/json"
+import (
+	"encoding/json"
+	"github.com/contractgen/contractgen/cgruntime"
+)
 
 // ContractHash is a content hash of the schema files and generator options this package was generated from.
 const ContractHash = "0fe448f6ac9be553"
@@ -106,3 +109,13 @@ func NewPurchase() *Purchase {
 		Type: "purchase",
 	}
 }
+
+// ValidationError reports every violation found in a value; it is the runtime's type, shared by
+// every contract.
+type ValidationError = cgruntime.ValidationError
+
+// Violation is one way a JSON value fails its schema; it is the runtime's type.
+type Violation = cgruntime.Violation
+
+// Nullable holds a value that may also be JSON null; it is the runtime's type.
+type Nullable[T any] = cgruntime.Nullable[T]

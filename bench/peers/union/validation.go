@@ -3,87 +3,96 @@
 
 package union
 
+import "github.com/contractgen/contractgen/cgruntime"
+
+// The runtime module must serve the version of contractgen that wrote this package: a
+// compile error here means regenerate the package or require a cgruntime that fits.
+const (
+	_ = cgruntime.EnforceVersion(1 - cgruntime.MinVersion)
+	_ = cgruntime.EnforceVersion(cgruntime.MaxVersion - 1)
+)
+
 // cgNodes is the validation table: one node per schema of the contract, compiled once at
 // package initialization. Entry 0 is unused, so that 0 means "absent" where a node names another.
-var cgNodes = cgCompile([]cgNode{
+var cgNodes = cgruntime.Compile([]cgruntime.Node{
 	/* 0 */ {},
 	/* 1: events.schema.json# */ {
-		Properties: []cgProp{{"batch_id", 2}, {"events", 3}},
+		Properties: []cgruntime.Prop{{Name: "batch_id", Node: 2}, {Name: "events", Node: 3}},
 		Required:   []string{"batch_id", "events"},
-		Types:      cgTypeObject,
+		Types:      cgruntime.TypeObject,
 	},
 	/* 2: events.schema.json#/properties/batch_id */ {
-		MinLength: cgN(1),
-		Types:     cgTypeString,
+		MinLength: cgruntime.N(1),
+		Types:     cgruntime.TypeString,
 	},
 	/* 3: events.schema.json#/properties/events */ {
 		Items: 4,
-		Types: cgTypeArray,
+		Types: cgruntime.TypeArray,
 	},
 	/* 4: events.schema.json#/properties/events/items */ {Ref: 5},
 	/* 5: events.schema.json#/$defs/Event */ {OneOf: []int32{6, 12, 18}},
 	/* 6: events.schema.json#/$defs/Event/oneOf/0 */ {Ref: 7},
 	/* 7: events.schema.json#/$defs/Click */ {
-		Properties: []cgProp{{"type", 8}, {"x", 9}, {"y", 10}, {"target", 11}},
+		Properties: []cgruntime.Prop{{Name: "type", Node: 8}, {Name: "x", Node: 9}, {Name: "y", Node: 10}, {Name: "target", Node: 11}},
 		Required:   []string{"type", "x", "y"},
-		Types:      cgTypeObject,
+		Types:      cgruntime.TypeObject,
 	},
 	/* 8: events.schema.json#/$defs/Click/properties/type */ {
 		Const:    "\"click\"",
 		HasConst: true,
-		Types:    cgTypeString,
+		Types:    cgruntime.TypeString,
 	},
 	/* 9: events.schema.json#/$defs/Click/properties/x */ {
 		Maximum: "100000",
 		Minimum: "0",
-		Types:   cgTypeInteger,
+		Types:   cgruntime.TypeInteger,
 	},
 	/* 10: events.schema.json#/$defs/Click/properties/y */ {
 		Maximum: "100000",
 		Minimum: "0",
-		Types:   cgTypeInteger,
+		Types:   cgruntime.TypeInteger,
 	},
-	/* 11: events.schema.json#/$defs/Click/properties/target */ {Types: cgTypeString},
+	/* 11: events.schema.json#/$defs/Click/properties/target */ {Types: cgruntime.TypeString},
 	/* 12: events.schema.json#/$defs/Event/oneOf/1 */ {Ref: 13},
 	/* 13: events.schema.json#/$defs/Purchase */ {
-		Properties: []cgProp{{"type", 14}, {"sku", 15}, {"quantity", 16}, {"price", 17}},
+		Properties: []cgruntime.Prop{{Name: "type", Node: 14}, {Name: "sku", Node: 15}, {Name: "quantity", Node: 16}, {Name: "price", Node: 17}},
 		Required:   []string{"type", "sku", "quantity", "price"},
-		Types:      cgTypeObject,
+		Types:      cgruntime.TypeObject,
 	},
 	/* 14: events.schema.json#/$defs/Purchase/properties/type */ {
 		Const:    "\"purchase\"",
 		HasConst: true,
-		Types:    cgTypeString,
+		Types:    cgruntime.TypeString,
 	},
 	/* 15: events.schema.json#/$defs/Purchase/properties/sku */ {
 		Pattern: "^[A-Z0-9-]+$",
-		Types:   cgTypeString,
+		Types:   cgruntime.TypeString,
 	},
 	/* 16: events.schema.json#/$defs/Purchase/properties/quantity */ {
 		Maximum: "1000",
 		Minimum: "1",
-		Types:   cgTypeInteger,
+		Types:   cgruntime.TypeInteger,
 	},
 	/* 17: events.schema.json#/$defs/Purchase/properties/price */ {
 		Minimum: "0",
-		Types:   cgTypeNumber,
+		Types:   cgruntime.TypeNumber,
 	},
 	/* 18: events.schema.json#/$defs/Event/oneOf/2 */ {Ref: 19},
 	/* 19: events.schema.json#/$defs/Failure */ {
-		Properties: []cgProp{{"type", 20}, {"message", 21}, {"code", 22}},
+		Properties: []cgruntime.Prop{{Name: "type", Node: 20}, {Name: "message", Node: 21}, {Name: "code", Node: 22}},
 		Required:   []string{"type", "message"},
-		Types:      cgTypeObject,
+		Types:      cgruntime.TypeObject,
 	},
 	/* 20: events.schema.json#/$defs/Failure/properties/type */ {
 		Const:    "\"error\"",
 		HasConst: true,
-		Types:    cgTypeString,
+		Types:    cgruntime.TypeString,
 	},
-	/* 21: events.schema.json#/$defs/Failure/properties/message */ {Types: cgTypeString},
+	/* 21: events.schema.json#/$defs/Failure/properties/message */ {Types: cgruntime.TypeString},
 	/* 22: events.schema.json#/$defs/Failure/properties/code */ {
 		Maximum: "999",
 		Minimum: "0",
-		Types:   cgTypeInteger,
+		Types:   cgruntime.TypeInteger,
 	},
 })
 
@@ -93,30 +102,30 @@ var cgNodes = cgCompile([]cgNode{
 // name that occurs twice in one object is a violation, because JSON leaves its meaning open. Every
 // violation comes back in one *ValidationError; a non-nil result is valid.
 func Parse(data []byte) (*Batch, error) {
-	return cgParse[Batch](data, cgNodes)
+	return cgruntime.Parse[Batch](data, cgNodes)
 }
 
 // Validate reports every way v breaks its schema as a *ValidationError, or returns nil. A Go
 // value cannot tell an absent required member from its zero value, so Validate checks the zero value;
 // Parse also reports absence. A valid value is validated without allocating.
 func (v *Batch) Validate() error {
-	c := cgCollector{nodes: cgNodes}
-	v.cgValidate(&c, nil, nil)
-	return c.err()
+	c := cgruntime.Collector{Nodes: cgNodes}
+	v.CgValidate(&c, nil, nil)
+	return c.Err()
 }
 
-func (v *Batch) cgValidate(c *cgCollector, at, kw *cgPath) {
+func (v *Batch) CgValidate(c *cgruntime.Collector, at, kw *cgruntime.Path) {
 	{
-		a1, k1 := cgKey(at, "", "batch_id"), cgKey(kw, "properties", "batch_id")
-		cgCheckString(c, 2, v.BatchID, &a1, &k1)
+		a1, k1 := cgruntime.Key(at, "", "batch_id"), cgruntime.Key(kw, "properties", "batch_id")
+		cgruntime.CheckString(c, 2, v.BatchID, &a1, &k1)
 	}
 	{
-		a1, k1 := cgKey(at, "", "events"), cgKey(kw, "properties", "events")
+		a1, k1 := cgruntime.Key(at, "", "events"), cgruntime.Key(kw, "properties", "events")
 		for i2 := range v.Events {
-			a2, k2 := cgIndex(&a1, "", i2), cgKw(&k1, "items")
+			a2, k2 := cgruntime.Index(&a1, "", i2), cgruntime.Kw(&k1, "items")
 			{
-				r3 := cgKw(&k2, "$ref")
-				v.Events[i2].cgValidate(c, &a2, &r3)
+				r3 := cgruntime.Kw(&k2, "$ref")
+				v.Events[i2].CgValidate(c, &a2, &r3)
 			}
 		}
 	}
@@ -126,23 +135,23 @@ func (v *Batch) cgValidate(c *cgCollector, at, kw *cgPath) {
 // value cannot tell an absent required member from its zero value, so Validate checks the zero value;
 // Parse also reports absence. A valid value is validated without allocating.
 func (v *Click) Validate() error {
-	c := cgCollector{nodes: cgNodes}
-	v.cgValidate(&c, nil, nil)
-	return c.err()
+	c := cgruntime.Collector{Nodes: cgNodes}
+	v.CgValidate(&c, nil, nil)
+	return c.Err()
 }
 
-func (v *Click) cgValidate(c *cgCollector, at, kw *cgPath) {
+func (v *Click) CgValidate(c *cgruntime.Collector, at, kw *cgruntime.Path) {
 	{
-		a1, k1 := cgKey(at, "", "type"), cgKey(kw, "properties", "type")
-		cgCheckString(c, 8, v.Type, &a1, &k1)
+		a1, k1 := cgruntime.Key(at, "", "type"), cgruntime.Key(kw, "properties", "type")
+		cgruntime.CheckString(c, 8, v.Type, &a1, &k1)
 	}
 	{
-		a1, k1 := cgKey(at, "", "x"), cgKey(kw, "properties", "x")
-		cgCheckInt64(c, 9, v.X, &a1, &k1)
+		a1, k1 := cgruntime.Key(at, "", "x"), cgruntime.Key(kw, "properties", "x")
+		cgruntime.CheckInt64(c, 9, v.X, &a1, &k1)
 	}
 	{
-		a1, k1 := cgKey(at, "", "y"), cgKey(kw, "properties", "y")
-		cgCheckInt64(c, 10, v.Y, &a1, &k1)
+		a1, k1 := cgruntime.Key(at, "", "y"), cgruntime.Key(kw, "properties", "y")
+		cgruntime.CheckInt64(c, 10, v.Y, &a1, &k1)
 	}
 }
 
@@ -150,69 +159,69 @@ func (v *Click) cgValidate(c *cgCollector, at, kw *cgPath) {
 // value cannot tell an absent required member from its zero value, so Validate checks the zero value;
 // Parse also reports absence. A valid value is validated without allocating.
 func (v Event) Validate() error {
-	c := cgCollector{nodes: cgNodes}
-	v.cgValidate(&c, nil, nil)
-	return c.err()
+	c := cgruntime.Collector{Nodes: cgNodes}
+	v.CgValidate(&c, nil, nil)
+	return c.Err()
 }
 
-func (v Event) cgValidate(c *cgCollector, at, kw *cgPath) {
-	if v.cgHolds(c.nodes) {
+func (v Event) CgValidate(c *cgruntime.Collector, at, kw *cgruntime.Path) {
+	if v.cgHolds(c.Nodes) {
 		return
 	}
 	if v.cgSelects() {
-		c.fail(at, kw, "oneOf", "matches none of the oneOf schemas")
+		c.Fail(at, kw, "oneOf", "matches none of the oneOf schemas")
 		return
 	}
-	raw, err := v.cgEncode(nil)
+	raw, err := v.CgEncode(nil)
 	if err != nil {
-		c.fail(at, kw, "", err.Error())
+		c.Fail(at, kw, "", err.Error())
 		return
 	}
-	cgCheckRaw(c, 5, raw, cgUnionPath(at), cgUnionPath(kw))
+	cgruntime.CheckRaw(c, 5, raw, cgruntime.UnionPath(at), cgruntime.UnionPath(kw))
 }
 
 // cgHolds reports whether v holds one variant, valid against its branch, which proves the
 // oneOf valid (see Validate).
-func (v Event) cgHolds(nodes []cgNode) bool {
-	if cgUnionCount(v.Click != nil, v.Purchase != nil, v.Failure != nil, v.Unknown != nil) != 1 {
+func (v Event) cgHolds(nodes []cgruntime.Node) bool {
+	if cgruntime.UnionCount(v.Click != nil, v.Purchase != nil, v.Failure != nil, v.Unknown != nil) != 1 {
 		return false
 	}
-	c := &cgCollector{nodes: nodes, quiet: true}
+	c := &cgruntime.Collector{Nodes: nodes, Quiet: true}
 	switch {
 	case v.Click != nil:
 		{
-			r1 := cgKw(nil, "$ref")
-			v.Click.cgValidate(c, nil, &r1)
+			r1 := cgruntime.Kw(nil, "$ref")
+			v.Click.CgValidate(c, nil, &r1)
 		}
 	case v.Purchase != nil:
 		{
-			r1 := cgKw(nil, "$ref")
-			v.Purchase.cgValidate(c, nil, &r1)
+			r1 := cgruntime.Kw(nil, "$ref")
+			v.Purchase.CgValidate(c, nil, &r1)
 		}
 	case v.Failure != nil:
 		{
-			r1 := cgKw(nil, "$ref")
-			v.Failure.cgValidate(c, nil, &r1)
+			r1 := cgruntime.Kw(nil, "$ref")
+			v.Failure.CgValidate(c, nil, &r1)
 		}
 	default:
 		return false
 	}
-	return !c.failed
+	return !c.Failed
 }
 
 // cgSelects reports whether v holds one variant whose JSON selects that variant, so that no
 // other variant can match it.
 func (v Event) cgSelects() bool {
-	if cgUnionCount(v.Click != nil, v.Purchase != nil, v.Failure != nil, v.Unknown != nil) != 1 {
+	if cgruntime.UnionCount(v.Click != nil, v.Purchase != nil, v.Failure != nil, v.Unknown != nil) != 1 {
 		return false
 	}
 	switch {
 	case v.Click != nil:
-		return cgUnionIn(string(v.Click.Type), "click")
+		return cgruntime.UnionIn(string(v.Click.Type), "click")
 	case v.Purchase != nil:
-		return cgUnionIn(string(v.Purchase.Type), "purchase")
+		return cgruntime.UnionIn(string(v.Purchase.Type), "purchase")
 	case v.Failure != nil:
-		return cgUnionIn(string(v.Failure.Type), "error")
+		return cgruntime.UnionIn(string(v.Failure.Type), "error")
 	}
 	return false
 }
@@ -221,19 +230,19 @@ func (v Event) cgSelects() bool {
 // value cannot tell an absent required member from its zero value, so Validate checks the zero value;
 // Parse also reports absence. A valid value is validated without allocating.
 func (v *Failure) Validate() error {
-	c := cgCollector{nodes: cgNodes}
-	v.cgValidate(&c, nil, nil)
-	return c.err()
+	c := cgruntime.Collector{Nodes: cgNodes}
+	v.CgValidate(&c, nil, nil)
+	return c.Err()
 }
 
-func (v *Failure) cgValidate(c *cgCollector, at, kw *cgPath) {
+func (v *Failure) CgValidate(c *cgruntime.Collector, at, kw *cgruntime.Path) {
 	{
-		a1, k1 := cgKey(at, "", "type"), cgKey(kw, "properties", "type")
-		cgCheckString(c, 20, v.Type, &a1, &k1)
+		a1, k1 := cgruntime.Key(at, "", "type"), cgruntime.Key(kw, "properties", "type")
+		cgruntime.CheckString(c, 20, v.Type, &a1, &k1)
 	}
 	if x1 := v.Code; x1 != nil {
-		a1, k1 := cgKey(at, "", "code"), cgKey(kw, "properties", "code")
-		cgCheckInt64(c, 22, *x1, &a1, &k1)
+		a1, k1 := cgruntime.Key(at, "", "code"), cgruntime.Key(kw, "properties", "code")
+		cgruntime.CheckInt64(c, 22, *x1, &a1, &k1)
 	}
 }
 
@@ -241,26 +250,26 @@ func (v *Failure) cgValidate(c *cgCollector, at, kw *cgPath) {
 // value cannot tell an absent required member from its zero value, so Validate checks the zero value;
 // Parse also reports absence. A valid value is validated without allocating.
 func (v *Purchase) Validate() error {
-	c := cgCollector{nodes: cgNodes}
-	v.cgValidate(&c, nil, nil)
-	return c.err()
+	c := cgruntime.Collector{Nodes: cgNodes}
+	v.CgValidate(&c, nil, nil)
+	return c.Err()
 }
 
-func (v *Purchase) cgValidate(c *cgCollector, at, kw *cgPath) {
+func (v *Purchase) CgValidate(c *cgruntime.Collector, at, kw *cgruntime.Path) {
 	{
-		a1, k1 := cgKey(at, "", "type"), cgKey(kw, "properties", "type")
-		cgCheckString(c, 14, v.Type, &a1, &k1)
+		a1, k1 := cgruntime.Key(at, "", "type"), cgruntime.Key(kw, "properties", "type")
+		cgruntime.CheckString(c, 14, v.Type, &a1, &k1)
 	}
 	{
-		a1, k1 := cgKey(at, "", "sku"), cgKey(kw, "properties", "sku")
-		cgCheckString(c, 15, v.Sku, &a1, &k1)
+		a1, k1 := cgruntime.Key(at, "", "sku"), cgruntime.Key(kw, "properties", "sku")
+		cgruntime.CheckString(c, 15, v.Sku, &a1, &k1)
 	}
 	{
-		a1, k1 := cgKey(at, "", "quantity"), cgKey(kw, "properties", "quantity")
-		cgCheckInt64(c, 16, v.Quantity, &a1, &k1)
+		a1, k1 := cgruntime.Key(at, "", "quantity"), cgruntime.Key(kw, "properties", "quantity")
+		cgruntime.CheckInt64(c, 16, v.Quantity, &a1, &k1)
 	}
 	{
-		a1, k1 := cgKey(at, "", "price"), cgKey(kw, "properties", "price")
-		cgCheckNumber(c, 17, v.Price, &a1, &k1)
+		a1, k1 := cgruntime.Key(at, "", "price"), cgruntime.Key(kw, "properties", "price")
+		cgruntime.CheckNumber(c, 17, v.Price, &a1, &k1)
 	}
 }

@@ -34,6 +34,8 @@ type Options struct {
 	RootType string
 	// SharedPackage says the Go files join a package of the user's (ir.Package.SharedPackage).
 	SharedPackage bool
+	// ImportRuntime says the package imports the runtime module (ir.Package.ImportRuntime).
+	ImportRuntime bool
 }
 
 // ReservedNames are package-level names that emitters declare in every generated package; a schema
@@ -70,7 +72,7 @@ func Build(set *load.Set, opts Options) (*ir.Package, error) {
 	for _, name := range ReservedNames {
 		b.names[name] = "a name contractgen declares itself"
 	}
-	pkg := &ir.Package{Name: opts.Package, SharedPackage: opts.SharedPackage}
+	pkg := &ir.Package{Name: opts.Package, SharedPackage: opts.SharedPackage, ImportRuntime: opts.ImportRuntime}
 	for _, doc := range set.Roots {
 		pkg.Roots = append(pkg.Roots, b.root(doc))
 	}

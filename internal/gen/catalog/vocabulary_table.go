@@ -2,29 +2,29 @@
 
 package catalog
 
-import "github.com/contractgen/contractgen/internal/templates/goruntime"
+import "github.com/contractgen/contractgen/cgruntime"
 
 // vocabularyNodes is the validation table of vocabulary.schema.json: node 1 is the root, node 0 is unused.
 // Regenerate with go generate after editing the schema; a test fails while this file is stale.
-var vocabularyNodes = []goruntime.Node{
+var vocabularyNodes = []cgruntime.Node{
 	/* 0: unused */ {},
-	/* 1: vocabulary.schema.json# */ {Properties: []goruntime.Prop{{Name: "x-catalog", Node: 2}, {Name: "x-surfaces", Node: 21}}},
+	/* 1: vocabulary.schema.json# */ {Properties: []cgruntime.Prop{{Name: "x-catalog", Node: 2}, {Name: "x-surfaces", Node: 21}}},
 	/* 2: vocabulary.schema.json#/properties/x-catalog */ {Ref: 3},
 	/* 3: vocabulary.schema.json#/$defs/catalog */ {
-		Types:                goruntime.TypeObject,
-		Properties:           []goruntime.Prop{{Name: "kinds", Node: 4}, {Name: "fallback", Node: 19}},
+		Types:                cgruntime.TypeObject,
+		Properties:           []cgruntime.Prop{{Name: "kinds", Node: 4}, {Name: "fallback", Node: 19}},
 		Required:             []string{"kinds", "fallback"},
 		AdditionalProperties: 20,
 	},
 	/* 4: vocabulary.schema.json#/$defs/catalog/properties/kinds */ {
-		Types:                goruntime.TypeObject,
+		Types:                cgruntime.TypeObject,
 		AdditionalProperties: 5,
 		PropertyNames:        18,
 	},
 	/* 5: vocabulary.schema.json#/$defs/catalog/properties/kinds/additionalProperties */ {Ref: 6},
 	/* 6: vocabulary.schema.json#/$defs/entry */ {
-		Types: goruntime.TypeObject,
-		Properties: []goruntime.Prop{
+		Types: cgruntime.TypeObject,
+		Properties: []cgruntime.Prop{
 			{Name: "origin", Node: 7},
 			{Name: "action", Node: 8},
 			{Name: "same_arguments", Node: 9},
@@ -48,39 +48,39 @@ var vocabularyNodes = []goruntime.Node{
 		},
 		AdditionalProperties: 17,
 	},
-	/* 7: vocabulary.schema.json#/$defs/entry/properties/origin */ {Types: goruntime.TypeString, MinLength: goruntime.Count{Set: true, N: 1}},
-	/* 8: vocabulary.schema.json#/$defs/entry/properties/action */ {Types: goruntime.TypeString, MinLength: goruntime.Count{Set: true, N: 1}},
-	/* 9: vocabulary.schema.json#/$defs/entry/properties/same_arguments */ {Types: goruntime.TypeString, MinLength: goruntime.Count{Set: true, N: 1}},
-	/* 10: vocabulary.schema.json#/$defs/entry/properties/side_effects */ {Types: goruntime.TypeString, MinLength: goruntime.Count{Set: true, N: 1}},
+	/* 7: vocabulary.schema.json#/$defs/entry/properties/origin */ {Types: cgruntime.TypeString, MinLength: cgruntime.Count{Set: true, N: 1}},
+	/* 8: vocabulary.schema.json#/$defs/entry/properties/action */ {Types: cgruntime.TypeString, MinLength: cgruntime.Count{Set: true, N: 1}},
+	/* 9: vocabulary.schema.json#/$defs/entry/properties/same_arguments */ {Types: cgruntime.TypeString, MinLength: cgruntime.Count{Set: true, N: 1}},
+	/* 10: vocabulary.schema.json#/$defs/entry/properties/side_effects */ {Types: cgruntime.TypeString, MinLength: cgruntime.Count{Set: true, N: 1}},
 	/* 11: vocabulary.schema.json#/$defs/entry/properties/http_status */ {
-		Types:   goruntime.TypeInteger,
+		Types:   cgruntime.TypeInteger,
 		Minimum: "100",
 		Maximum: "599",
 	},
-	/* 12: vocabulary.schema.json#/$defs/entry/properties/retry_after */ {Types: goruntime.TypeBoolean},
-	/* 13: vocabulary.schema.json#/$defs/entry/properties/hint_relaxes */ {Types: goruntime.TypeBoolean},
-	/* 14: vocabulary.schema.json#/$defs/entry/properties/guidance */ {Types: goruntime.TypeString, MinLength: goruntime.Count{Set: true, N: 1}},
-	/* 15: vocabulary.schema.json#/$defs/entry/properties/jsonrpc_code */ {Types: goruntime.TypeInteger},
-	/* 16: vocabulary.schema.json#/$defs/entry/properties/www_authenticate */ {Types: goruntime.TypeString, MinLength: goruntime.Count{Set: true, N: 1}},
-	/* 17: vocabulary.schema.json#/$defs/entry/additionalProperties */ {Bool: goruntime.FalseSchema},
+	/* 12: vocabulary.schema.json#/$defs/entry/properties/retry_after */ {Types: cgruntime.TypeBoolean},
+	/* 13: vocabulary.schema.json#/$defs/entry/properties/hint_relaxes */ {Types: cgruntime.TypeBoolean},
+	/* 14: vocabulary.schema.json#/$defs/entry/properties/guidance */ {Types: cgruntime.TypeString, MinLength: cgruntime.Count{Set: true, N: 1}},
+	/* 15: vocabulary.schema.json#/$defs/entry/properties/jsonrpc_code */ {Types: cgruntime.TypeInteger},
+	/* 16: vocabulary.schema.json#/$defs/entry/properties/www_authenticate */ {Types: cgruntime.TypeString, MinLength: cgruntime.Count{Set: true, N: 1}},
+	/* 17: vocabulary.schema.json#/$defs/entry/additionalProperties */ {Bool: cgruntime.FalseSchema},
 	/* 18: vocabulary.schema.json#/$defs/catalog/properties/kinds/propertyNames */ {Pattern: "^[a-z][a-z0-9_]*$"},
 	/* 19: vocabulary.schema.json#/$defs/catalog/properties/fallback */ {Ref: 6},
-	/* 20: vocabulary.schema.json#/$defs/catalog/additionalProperties */ {Bool: goruntime.FalseSchema},
+	/* 20: vocabulary.schema.json#/$defs/catalog/additionalProperties */ {Bool: cgruntime.FalseSchema},
 	/* 21: vocabulary.schema.json#/properties/x-surfaces */ {Ref: 22},
 	/* 22: vocabulary.schema.json#/$defs/surfaces */ {
-		Types:                goruntime.TypeObject,
-		Properties:           []goruntime.Prop{{Name: "mcp_meta_key", Node: 23}, {Name: "www_authenticate", Node: 24}, {Name: "jsonrpc_codes", Node: 25}, {Name: "cli_exit_codes", Node: 27}},
+		Types:                cgruntime.TypeObject,
+		Properties:           []cgruntime.Prop{{Name: "mcp_meta_key", Node: 23}, {Name: "www_authenticate", Node: 24}, {Name: "jsonrpc_codes", Node: 25}, {Name: "cli_exit_codes", Node: 27}},
 		AdditionalProperties: 29,
 	},
-	/* 23: vocabulary.schema.json#/$defs/surfaces/properties/mcp_meta_key */ {Types: goruntime.TypeString, MinLength: goruntime.Count{Set: true, N: 1}},
-	/* 24: vocabulary.schema.json#/$defs/surfaces/properties/www_authenticate */ {Types: goruntime.TypeString, MinLength: goruntime.Count{Set: true, N: 1}},
-	/* 25: vocabulary.schema.json#/$defs/surfaces/properties/jsonrpc_codes */ {Types: goruntime.TypeObject, AdditionalProperties: 26},
-	/* 26: vocabulary.schema.json#/$defs/surfaces/properties/jsonrpc_codes/additionalProperties */ {Types: goruntime.TypeInteger},
-	/* 27: vocabulary.schema.json#/$defs/surfaces/properties/cli_exit_codes */ {Types: goruntime.TypeObject, AdditionalProperties: 28},
+	/* 23: vocabulary.schema.json#/$defs/surfaces/properties/mcp_meta_key */ {Types: cgruntime.TypeString, MinLength: cgruntime.Count{Set: true, N: 1}},
+	/* 24: vocabulary.schema.json#/$defs/surfaces/properties/www_authenticate */ {Types: cgruntime.TypeString, MinLength: cgruntime.Count{Set: true, N: 1}},
+	/* 25: vocabulary.schema.json#/$defs/surfaces/properties/jsonrpc_codes */ {Types: cgruntime.TypeObject, AdditionalProperties: 26},
+	/* 26: vocabulary.schema.json#/$defs/surfaces/properties/jsonrpc_codes/additionalProperties */ {Types: cgruntime.TypeInteger},
+	/* 27: vocabulary.schema.json#/$defs/surfaces/properties/cli_exit_codes */ {Types: cgruntime.TypeObject, AdditionalProperties: 28},
 	/* 28: vocabulary.schema.json#/$defs/surfaces/properties/cli_exit_codes/additionalProperties */ {
-		Types:   goruntime.TypeInteger,
+		Types:   cgruntime.TypeInteger,
 		Minimum: "1",
 		Maximum: "125",
 	},
-	/* 29: vocabulary.schema.json#/$defs/surfaces/additionalProperties */ {Bool: goruntime.FalseSchema},
+	/* 29: vocabulary.schema.json#/$defs/surfaces/additionalProperties */ {Bool: cgruntime.FalseSchema},
 }

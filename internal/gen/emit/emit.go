@@ -55,7 +55,8 @@ func Wrap(text string, width int) []string {
 	return lines
 }
 
-// GoRuntimeFiles copies the named files of internal/templates/goruntime into a generated package:
+// GoRuntimeFiles copies the named files of the copy-in runtime (internal/templates/goruntime, derived
+// from the runtime module cgruntime) into a generated package:
 // each gets the generated-code header with the package's source hash and the package's name.
 func GoRuntimeFiles(pkgName, hash string, names ...string) ([]File, error) {
 	header := "// " + Header + "\n// Source hash: " + hash + ".\n\n"

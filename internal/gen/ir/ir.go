@@ -14,6 +14,9 @@ type Package struct {
 	// --go-dir .), whose own files carry the package comment; they then carry none, so that go doc
 	// shows one.
 	SharedPackage bool
+	// ImportRuntime says the package imports the runtime module; otherwise (--runtime inline) it
+	// carries the copy-in runtime. Emitters spell runtime names through emit.Runtime accordingly.
+	ImportRuntime bool
 	// Hash is a content hash of the inputs and the options, written into file headers so that a
 	// change of input is visible and a new contractgen version alone causes no drift.
 	Hash string

@@ -9,6 +9,8 @@ import (
 	"testing"
 
 	"github.com/contractgen/contractgen/internal/gen/build"
+
+	"github.com/contractgen/contractgen/internal/testmod"
 )
 
 // nestedItems is a schema whose member v is arrays nested depth deep.
@@ -55,7 +57,7 @@ func TestDeepNestingFailsAtGeneration(t *testing.T) {
 		t.Fatalf("items nested %d deep: %v", build.MaxNesting, err)
 	}
 	mod := t.TempDir()
-	if err := os.WriteFile(filepath.Join(mod, "go.mod"), []byte("module example.com/deep\n\ngo 1.24\n"), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(mod, "go.mod"), []byte(testmod.GoMod(t, "example.com/deep")), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	for _, f := range res.Files {

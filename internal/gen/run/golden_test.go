@@ -14,6 +14,8 @@ import (
 
 	"github.com/contractgen/contractgen/internal/gen/emit/gosrc"
 	"github.com/contractgen/contractgen/internal/gen/run"
+
+	"github.com/contractgen/contractgen/internal/testmod"
 )
 
 var update = flag.Bool("update", false, "rewrite golden files under testdata/golden with the current output")
@@ -174,7 +176,7 @@ func vetGolden(t *testing.T, dirs []string) {
 		t.Skip("the go command is not on PATH")
 	}
 	mod := t.TempDir()
-	if err := os.WriteFile(filepath.Join(mod, "go.mod"), []byte("module goldencheck\n\ngo 1.24\n"), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(mod, "go.mod"), []byte(testmod.GoMod(t, "goldencheck")), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	for _, dir := range dirs {

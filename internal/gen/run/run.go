@@ -40,6 +40,9 @@ type Options struct {
 	Targets []string
 	// GoDir is the directory of generated Go code under the output root; empty means Package.
 	GoDir string
+	// InlineRuntime is --runtime inline: the Go package carries the copy-in runtime and imports
+	// only the standard library, instead of importing the runtime module (the default).
+	InlineRuntime bool
 	// Load are the loader's options: the dialect of schemas without "$schema", --ref-map.
 	Load load.Options
 }
@@ -202,7 +205,8 @@ func loadAndBuild(opts Options) (*ir.Package, Timings, error) {
 	// what any one of them holds, so generating docs as well must not touch the Go package.
 	// Go files written into the output root itself (--go-dir ., go generate's default) join the
 	// package of the directive's file, which has the package comment.
-	pkg, err := build.Build(set, build.Options{Package: opts.Package, RootType: opts.RootType, SharedPackage: path.Clean(goDir(opts)) == "."})
+	pkg, err := build.Build(set, build.Options{Package: opts.Package, RootType: opts.RootType, SharedPackage: path.Clean(goDir(opts)) == ".",
+		ImportRuntime: !opts.InlineRuntime})
 	if err != nil {
 		return nil, Timings{}, err
 	}

@@ -3,9 +3,9 @@ package run
 import (
 	"fmt"
 
+	"github.com/contractgen/contractgen/cgruntime"
 	"github.com/contractgen/contractgen/internal/gen/emit/govalidate"
 	"github.com/contractgen/contractgen/internal/gen/load"
-	"github.com/contractgen/contractgen/internal/templates/goruntime"
 )
 
 // MaxInstanceSize bounds each instance file contractgen validate reads, as the loader bounds schema
@@ -14,7 +14,7 @@ const MaxInstanceSize = load.MaxFileSize
 
 // Violation is one way an instance fails its schema: the instance's JSON pointer, the schema
 // keyword's pointer (through $ref) and a message. It is the generated packages' own type.
-type Violation = goruntime.Violation
+type Violation = cgruntime.Violation
 
 // LoadOptions reads the loader's settings as the command line and the config file spell them:
 // the dialect of schemas without "$schema" ("" for 2020-12), remote prefixes mapped to local
@@ -40,7 +40,7 @@ func LoadOptions(dialect string, refMap []string, refRoot string) (load.Options,
 // the interpreter generated packages carry runs over the table the Go target would print, so
 // contractgen validate and the generated code cannot disagree.
 type Validator struct {
-	nodes []goruntime.Node
+	nodes []cgruntime.Node
 	root  int32
 }
 
@@ -59,11 +59,11 @@ func NewValidator(opts Options) (*Validator, error) {
 		return nil, err
 	}
 	table := govalidate.Lower(pkg)
-	return &Validator{nodes: goruntime.Compile(table.Nodes), root: table.Of(pkg.Roots[0].Schema)}, nil
+	return &Validator{nodes: cgruntime.Compile(table.Nodes), root: table.Of(pkg.Roots[0].Schema)}, nil
 }
 
 // Validate checks one JSON document. It returns an error only when data is not JSON; a member
 // name that occurs twice in one object is a violation.
 func (v *Validator) Validate(data []byte) ([]Violation, error) {
-	return goruntime.ValidateJSON(v.nodes, v.root, data)
+	return cgruntime.ValidateJSON(v.nodes, v.root, data)
 }

@@ -2,15 +2,15 @@
 
 package schemacheck
 
-import "github.com/contractgen/contractgen/internal/templates/goruntime"
+import "github.com/contractgen/contractgen/cgruntime"
 
 // draft201909Nodes is the validation table of schema: node 1 is the root, node 0 is unused.
 // Regenerate with go generate after editing the schema; a test fails while this file is stale.
-var draft201909Nodes = []goruntime.Node{
+var draft201909Nodes = []cgruntime.Node{
 	/* 0: unused */ {},
 	/* 1: metaschemas/draft/2019-09/schema# */ {
-		Types:      goruntime.TypeBoolean | goruntime.TypeObject,
-		Properties: []goruntime.Prop{{Name: "definitions", Node: 2}, {Name: "dependencies", Node: 4}},
+		Types:      cgruntime.TypeBoolean | cgruntime.TypeObject,
+		Properties: []cgruntime.Prop{{Name: "definitions", Node: 2}, {Name: "dependencies", Node: 4}},
 		AllOf: []int32{
 			39,
 			53,
@@ -23,7 +23,7 @@ var draft201909Nodes = []goruntime.Node{
 		RecursiveAnchor: true,
 	},
 	/* 2: metaschemas/draft/2019-09/schema#/properties/definitions */ {
-		Types:                goruntime.TypeObject,
+		Types:                cgruntime.TypeObject,
 		AdditionalProperties: 3,
 		Scope:                1,
 	},
@@ -34,7 +34,7 @@ var draft201909Nodes = []goruntime.Node{
 		Scope:          1,
 	},
 	/* 4: metaschemas/draft/2019-09/schema#/properties/dependencies */ {
-		Types:                goruntime.TypeObject,
+		Types:                cgruntime.TypeObject,
 		AdditionalProperties: 5,
 		Scope:                1,
 	},
@@ -47,15 +47,15 @@ var draft201909Nodes = []goruntime.Node{
 	},
 	/* 7: metaschemas/draft/2019-09/schema#/properties/dependencies/additionalProperties/anyOf/1 */ {Ref: 8, Scope: 1},
 	/* 8: (metaschema) https://json-schema.org/draft/2019-09/meta/validation#/$defs/stringArray */ {
-		Types:       goruntime.TypeArray,
+		Types:       cgruntime.TypeArray,
 		Items:       9,
 		UniqueItems: true,
 		Scope:       10,
 	},
-	/* 9: (metaschema) https://json-schema.org/draft/2019-09/meta/validation#/$defs/stringArray/items */ {Types: goruntime.TypeString, Scope: 10},
+	/* 9: (metaschema) https://json-schema.org/draft/2019-09/meta/validation#/$defs/stringArray/items */ {Types: cgruntime.TypeString, Scope: 10},
 	/* 10: (metaschema) https://json-schema.org/draft/2019-09/meta/validation# */ {
-		Types: goruntime.TypeBoolean | goruntime.TypeObject,
-		Properties: []goruntime.Prop{
+		Types: cgruntime.TypeBoolean | cgruntime.TypeObject,
+		Properties: []cgruntime.Prop{
 			{Name: "multipleOf", Node: 11},
 			{Name: "maximum", Node: 12},
 			{Name: "exclusiveMaximum", Node: 13},
@@ -81,44 +81,44 @@ var draft201909Nodes = []goruntime.Node{
 		RecursiveAnchor: true,
 	},
 	/* 11: (metaschema) https://json-schema.org/draft/2019-09/meta/validation#/properties/multipleOf */ {
-		Types:            goruntime.TypeNumber,
+		Types:            cgruntime.TypeNumber,
 		ExclusiveMinimum: "0",
 		Scope:            10,
 	},
-	/* 12: (metaschema) https://json-schema.org/draft/2019-09/meta/validation#/properties/maximum */ {Types: goruntime.TypeNumber, Scope: 10},
-	/* 13: (metaschema) https://json-schema.org/draft/2019-09/meta/validation#/properties/exclusiveMaximum */ {Types: goruntime.TypeNumber, Scope: 10},
-	/* 14: (metaschema) https://json-schema.org/draft/2019-09/meta/validation#/properties/minimum */ {Types: goruntime.TypeNumber, Scope: 10},
-	/* 15: (metaschema) https://json-schema.org/draft/2019-09/meta/validation#/properties/exclusiveMinimum */ {Types: goruntime.TypeNumber, Scope: 10},
+	/* 12: (metaschema) https://json-schema.org/draft/2019-09/meta/validation#/properties/maximum */ {Types: cgruntime.TypeNumber, Scope: 10},
+	/* 13: (metaschema) https://json-schema.org/draft/2019-09/meta/validation#/properties/exclusiveMaximum */ {Types: cgruntime.TypeNumber, Scope: 10},
+	/* 14: (metaschema) https://json-schema.org/draft/2019-09/meta/validation#/properties/minimum */ {Types: cgruntime.TypeNumber, Scope: 10},
+	/* 15: (metaschema) https://json-schema.org/draft/2019-09/meta/validation#/properties/exclusiveMinimum */ {Types: cgruntime.TypeNumber, Scope: 10},
 	/* 16: (metaschema) https://json-schema.org/draft/2019-09/meta/validation#/properties/maxLength */ {Ref: 17, Scope: 10},
 	/* 17: (metaschema) https://json-schema.org/draft/2019-09/meta/validation#/$defs/nonNegativeInteger */ {
-		Types:   goruntime.TypeInteger,
+		Types:   cgruntime.TypeInteger,
 		Minimum: "0",
 		Scope:   10,
 	},
 	/* 18: (metaschema) https://json-schema.org/draft/2019-09/meta/validation#/properties/minLength */ {Ref: 19, Scope: 10},
 	/* 19: (metaschema) https://json-schema.org/draft/2019-09/meta/validation#/$defs/nonNegativeIntegerDefault0 */ {Ref: 17, Scope: 10},
-	/* 20: (metaschema) https://json-schema.org/draft/2019-09/meta/validation#/properties/pattern */ {Types: goruntime.TypeString, Scope: 10},
+	/* 20: (metaschema) https://json-schema.org/draft/2019-09/meta/validation#/properties/pattern */ {Types: cgruntime.TypeString, Scope: 10},
 	/* 21: (metaschema) https://json-schema.org/draft/2019-09/meta/validation#/properties/maxItems */ {Ref: 17, Scope: 10},
 	/* 22: (metaschema) https://json-schema.org/draft/2019-09/meta/validation#/properties/minItems */ {Ref: 19, Scope: 10},
-	/* 23: (metaschema) https://json-schema.org/draft/2019-09/meta/validation#/properties/uniqueItems */ {Types: goruntime.TypeBoolean, Scope: 10},
+	/* 23: (metaschema) https://json-schema.org/draft/2019-09/meta/validation#/properties/uniqueItems */ {Types: cgruntime.TypeBoolean, Scope: 10},
 	/* 24: (metaschema) https://json-schema.org/draft/2019-09/meta/validation#/properties/maxContains */ {Ref: 17, Scope: 10},
 	/* 25: (metaschema) https://json-schema.org/draft/2019-09/meta/validation#/properties/minContains */ {Ref: 17, Scope: 10},
 	/* 26: (metaschema) https://json-schema.org/draft/2019-09/meta/validation#/properties/maxProperties */ {Ref: 17, Scope: 10},
 	/* 27: (metaschema) https://json-schema.org/draft/2019-09/meta/validation#/properties/minProperties */ {Ref: 19, Scope: 10},
 	/* 28: (metaschema) https://json-schema.org/draft/2019-09/meta/validation#/properties/required */ {Ref: 8, Scope: 10},
 	/* 29: (metaschema) https://json-schema.org/draft/2019-09/meta/validation#/properties/dependentRequired */ {
-		Types:                goruntime.TypeObject,
+		Types:                cgruntime.TypeObject,
 		AdditionalProperties: 30,
 		Scope:                10,
 	},
 	/* 30: (metaschema) https://json-schema.org/draft/2019-09/meta/validation#/properties/dependentRequired/additionalProperties */ {Ref: 8, Scope: 10},
-	/* 31: (metaschema) https://json-schema.org/draft/2019-09/meta/validation#/properties/const */ {Bool: goruntime.TrueSchema, Scope: 10},
+	/* 31: (metaschema) https://json-schema.org/draft/2019-09/meta/validation#/properties/const */ {Bool: cgruntime.TrueSchema, Scope: 10},
 	/* 32: (metaschema) https://json-schema.org/draft/2019-09/meta/validation#/properties/enum */ {
-		Types: goruntime.TypeArray,
+		Types: cgruntime.TypeArray,
 		Items: 33,
 		Scope: 10,
 	},
-	/* 33: (metaschema) https://json-schema.org/draft/2019-09/meta/validation#/properties/enum/items */ {Bool: goruntime.TrueSchema, Scope: 10},
+	/* 33: (metaschema) https://json-schema.org/draft/2019-09/meta/validation#/properties/enum/items */ {Bool: cgruntime.TrueSchema, Scope: 10},
 	/* 34: (metaschema) https://json-schema.org/draft/2019-09/meta/validation#/properties/type */ {AnyOf: []int32{35, 37}, Scope: 10},
 	/* 35: (metaschema) https://json-schema.org/draft/2019-09/meta/validation#/properties/type/anyOf/0 */ {Ref: 36, Scope: 10},
 	/* 36: (metaschema) https://json-schema.org/draft/2019-09/meta/validation#/$defs/simpleTypes */ {
@@ -134,17 +134,17 @@ var draft201909Nodes = []goruntime.Node{
 		Scope: 10,
 	},
 	/* 37: (metaschema) https://json-schema.org/draft/2019-09/meta/validation#/properties/type/anyOf/1 */ {
-		Types:       goruntime.TypeArray,
+		Types:       cgruntime.TypeArray,
 		Items:       38,
-		MinItems:    goruntime.Count{Set: true, N: 1},
+		MinItems:    cgruntime.Count{Set: true, N: 1},
 		UniqueItems: true,
 		Scope:       10,
 	},
 	/* 38: (metaschema) https://json-schema.org/draft/2019-09/meta/validation#/properties/type/anyOf/1/items */ {Ref: 36, Scope: 10},
 	/* 39: metaschemas/draft/2019-09/schema#/allOf/0 */ {Ref: 40, Scope: 1},
 	/* 40: (metaschema) https://json-schema.org/draft/2019-09/meta/core# */ {
-		Types: goruntime.TypeBoolean | goruntime.TypeObject,
-		Properties: []goruntime.Prop{
+		Types: cgruntime.TypeBoolean | cgruntime.TypeObject,
+		Properties: []cgruntime.Prop{
 			{Name: "$id", Node: 41},
 			{Name: "$schema", Node: 42},
 			{Name: "$anchor", Node: 43},
@@ -159,30 +159,30 @@ var draft201909Nodes = []goruntime.Node{
 		RecursiveAnchor: true,
 	},
 	/* 41: (metaschema) https://json-schema.org/draft/2019-09/meta/core#/properties/$id */ {
-		Types:   goruntime.TypeString,
+		Types:   cgruntime.TypeString,
 		Pattern: "^[^#]*#?$",
 		Scope:   40,
 	},
-	/* 42: (metaschema) https://json-schema.org/draft/2019-09/meta/core#/properties/$schema */ {Types: goruntime.TypeString, Scope: 40},
+	/* 42: (metaschema) https://json-schema.org/draft/2019-09/meta/core#/properties/$schema */ {Types: cgruntime.TypeString, Scope: 40},
 	/* 43: (metaschema) https://json-schema.org/draft/2019-09/meta/core#/properties/$anchor */ {
-		Types:   goruntime.TypeString,
+		Types:   cgruntime.TypeString,
 		Pattern: "^[A-Za-z][-A-Za-z0-9.:_]*$",
 		Scope:   40,
 	},
-	/* 44: (metaschema) https://json-schema.org/draft/2019-09/meta/core#/properties/$ref */ {Types: goruntime.TypeString, Scope: 40},
-	/* 45: (metaschema) https://json-schema.org/draft/2019-09/meta/core#/properties/$recursiveRef */ {Types: goruntime.TypeString, Scope: 40},
-	/* 46: (metaschema) https://json-schema.org/draft/2019-09/meta/core#/properties/$recursiveAnchor */ {Types: goruntime.TypeBoolean, Scope: 40},
+	/* 44: (metaschema) https://json-schema.org/draft/2019-09/meta/core#/properties/$ref */ {Types: cgruntime.TypeString, Scope: 40},
+	/* 45: (metaschema) https://json-schema.org/draft/2019-09/meta/core#/properties/$recursiveRef */ {Types: cgruntime.TypeString, Scope: 40},
+	/* 46: (metaschema) https://json-schema.org/draft/2019-09/meta/core#/properties/$recursiveAnchor */ {Types: cgruntime.TypeBoolean, Scope: 40},
 	/* 47: (metaschema) https://json-schema.org/draft/2019-09/meta/core#/properties/$vocabulary */ {
-		Types:                goruntime.TypeObject,
+		Types:                cgruntime.TypeObject,
 		AdditionalProperties: 48,
 		PropertyNames:        49,
 		Scope:                40,
 	},
-	/* 48: (metaschema) https://json-schema.org/draft/2019-09/meta/core#/properties/$vocabulary/additionalProperties */ {Types: goruntime.TypeBoolean, Scope: 40},
-	/* 49: (metaschema) https://json-schema.org/draft/2019-09/meta/core#/properties/$vocabulary/propertyNames */ {Types: goruntime.TypeString, Scope: 40},
-	/* 50: (metaschema) https://json-schema.org/draft/2019-09/meta/core#/properties/$comment */ {Types: goruntime.TypeString, Scope: 40},
+	/* 48: (metaschema) https://json-schema.org/draft/2019-09/meta/core#/properties/$vocabulary/additionalProperties */ {Types: cgruntime.TypeBoolean, Scope: 40},
+	/* 49: (metaschema) https://json-schema.org/draft/2019-09/meta/core#/properties/$vocabulary/propertyNames */ {Types: cgruntime.TypeString, Scope: 40},
+	/* 50: (metaschema) https://json-schema.org/draft/2019-09/meta/core#/properties/$comment */ {Types: cgruntime.TypeString, Scope: 40},
 	/* 51: (metaschema) https://json-schema.org/draft/2019-09/meta/core#/properties/$defs */ {
-		Types:                goruntime.TypeObject,
+		Types:                cgruntime.TypeObject,
 		AdditionalProperties: 52,
 		Scope:                40,
 	},
@@ -194,8 +194,8 @@ var draft201909Nodes = []goruntime.Node{
 	},
 	/* 53: metaschemas/draft/2019-09/schema#/allOf/1 */ {Ref: 54, Scope: 1},
 	/* 54: (metaschema) https://json-schema.org/draft/2019-09/meta/applicator# */ {
-		Types: goruntime.TypeBoolean | goruntime.TypeObject,
-		Properties: []goruntime.Prop{
+		Types: cgruntime.TypeBoolean | cgruntime.TypeObject,
+		Properties: []cgruntime.Prop{
 			{Name: "additionalItems", Node: 55},
 			{Name: "unevaluatedItems", Node: 56},
 			{Name: "items", Node: 57},
@@ -238,9 +238,9 @@ var draft201909Nodes = []goruntime.Node{
 	},
 	/* 59: (metaschema) https://json-schema.org/draft/2019-09/meta/applicator#/properties/items/anyOf/1 */ {Ref: 60, Scope: 54},
 	/* 60: (metaschema) https://json-schema.org/draft/2019-09/meta/applicator#/$defs/schemaArray */ {
-		Types:    goruntime.TypeArray,
+		Types:    cgruntime.TypeArray,
 		Items:    61,
-		MinItems: goruntime.Count{Set: true, N: 1},
+		MinItems: cgruntime.Count{Set: true, N: 1},
 		Scope:    54,
 	},
 	/* 61: (metaschema) https://json-schema.org/draft/2019-09/meta/applicator#/$defs/schemaArray/items */ {
@@ -268,7 +268,7 @@ var draft201909Nodes = []goruntime.Node{
 		Scope:          54,
 	},
 	/* 65: (metaschema) https://json-schema.org/draft/2019-09/meta/applicator#/properties/properties */ {
-		Types:                goruntime.TypeObject,
+		Types:                cgruntime.TypeObject,
 		AdditionalProperties: 66,
 		Scope:                54,
 	},
@@ -279,7 +279,7 @@ var draft201909Nodes = []goruntime.Node{
 		Scope:          54,
 	},
 	/* 67: (metaschema) https://json-schema.org/draft/2019-09/meta/applicator#/properties/patternProperties */ {
-		Types:                goruntime.TypeObject,
+		Types:                cgruntime.TypeObject,
 		AdditionalProperties: 68,
 		PropertyNames:        69,
 		Scope:                54,
@@ -292,7 +292,7 @@ var draft201909Nodes = []goruntime.Node{
 	},
 	/* 69: (metaschema) https://json-schema.org/draft/2019-09/meta/applicator#/properties/patternProperties/propertyNames */ {Scope: 54},
 	/* 70: (metaschema) https://json-schema.org/draft/2019-09/meta/applicator#/properties/dependentSchemas */ {
-		Types:                goruntime.TypeObject,
+		Types:                cgruntime.TypeObject,
 		AdditionalProperties: 71,
 		Scope:                54,
 	},
@@ -338,8 +338,8 @@ var draft201909Nodes = []goruntime.Node{
 	/* 80: metaschemas/draft/2019-09/schema#/allOf/2 */ {Ref: 10, Scope: 1},
 	/* 81: metaschemas/draft/2019-09/schema#/allOf/3 */ {Ref: 82, Scope: 1},
 	/* 82: (metaschema) https://json-schema.org/draft/2019-09/meta/meta-data# */ {
-		Types: goruntime.TypeBoolean | goruntime.TypeObject,
-		Properties: []goruntime.Prop{
+		Types: cgruntime.TypeBoolean | cgruntime.TypeObject,
+		Properties: []cgruntime.Prop{
 			{Name: "title", Node: 83},
 			{Name: "description", Node: 84},
 			{Name: "default", Node: 85},
@@ -351,35 +351,35 @@ var draft201909Nodes = []goruntime.Node{
 		Scope:           82,
 		RecursiveAnchor: true,
 	},
-	/* 83: (metaschema) https://json-schema.org/draft/2019-09/meta/meta-data#/properties/title */ {Types: goruntime.TypeString, Scope: 82},
-	/* 84: (metaschema) https://json-schema.org/draft/2019-09/meta/meta-data#/properties/description */ {Types: goruntime.TypeString, Scope: 82},
-	/* 85: (metaschema) https://json-schema.org/draft/2019-09/meta/meta-data#/properties/default */ {Bool: goruntime.TrueSchema, Scope: 82},
-	/* 86: (metaschema) https://json-schema.org/draft/2019-09/meta/meta-data#/properties/deprecated */ {Types: goruntime.TypeBoolean, Scope: 82},
-	/* 87: (metaschema) https://json-schema.org/draft/2019-09/meta/meta-data#/properties/readOnly */ {Types: goruntime.TypeBoolean, Scope: 82},
-	/* 88: (metaschema) https://json-schema.org/draft/2019-09/meta/meta-data#/properties/writeOnly */ {Types: goruntime.TypeBoolean, Scope: 82},
+	/* 83: (metaschema) https://json-schema.org/draft/2019-09/meta/meta-data#/properties/title */ {Types: cgruntime.TypeString, Scope: 82},
+	/* 84: (metaschema) https://json-schema.org/draft/2019-09/meta/meta-data#/properties/description */ {Types: cgruntime.TypeString, Scope: 82},
+	/* 85: (metaschema) https://json-schema.org/draft/2019-09/meta/meta-data#/properties/default */ {Bool: cgruntime.TrueSchema, Scope: 82},
+	/* 86: (metaschema) https://json-schema.org/draft/2019-09/meta/meta-data#/properties/deprecated */ {Types: cgruntime.TypeBoolean, Scope: 82},
+	/* 87: (metaschema) https://json-schema.org/draft/2019-09/meta/meta-data#/properties/readOnly */ {Types: cgruntime.TypeBoolean, Scope: 82},
+	/* 88: (metaschema) https://json-schema.org/draft/2019-09/meta/meta-data#/properties/writeOnly */ {Types: cgruntime.TypeBoolean, Scope: 82},
 	/* 89: (metaschema) https://json-schema.org/draft/2019-09/meta/meta-data#/properties/examples */ {
-		Types: goruntime.TypeArray,
+		Types: cgruntime.TypeArray,
 		Items: 90,
 		Scope: 82,
 	},
-	/* 90: (metaschema) https://json-schema.org/draft/2019-09/meta/meta-data#/properties/examples/items */ {Bool: goruntime.TrueSchema, Scope: 82},
+	/* 90: (metaschema) https://json-schema.org/draft/2019-09/meta/meta-data#/properties/examples/items */ {Bool: cgruntime.TrueSchema, Scope: 82},
 	/* 91: metaschemas/draft/2019-09/schema#/allOf/4 */ {Ref: 92, Scope: 1},
 	/* 92: (metaschema) https://json-schema.org/draft/2019-09/meta/format# */ {
-		Types:           goruntime.TypeBoolean | goruntime.TypeObject,
-		Properties:      []goruntime.Prop{{Name: "format", Node: 93}},
+		Types:           cgruntime.TypeBoolean | cgruntime.TypeObject,
+		Properties:      []cgruntime.Prop{{Name: "format", Node: 93}},
 		Scope:           92,
 		RecursiveAnchor: true,
 	},
-	/* 93: (metaschema) https://json-schema.org/draft/2019-09/meta/format#/properties/format */ {Types: goruntime.TypeString, Scope: 92},
+	/* 93: (metaschema) https://json-schema.org/draft/2019-09/meta/format#/properties/format */ {Types: cgruntime.TypeString, Scope: 92},
 	/* 94: metaschemas/draft/2019-09/schema#/allOf/5 */ {Ref: 95, Scope: 1},
 	/* 95: (metaschema) https://json-schema.org/draft/2019-09/meta/content# */ {
-		Types:           goruntime.TypeBoolean | goruntime.TypeObject,
-		Properties:      []goruntime.Prop{{Name: "contentMediaType", Node: 96}, {Name: "contentEncoding", Node: 97}, {Name: "contentSchema", Node: 98}},
+		Types:           cgruntime.TypeBoolean | cgruntime.TypeObject,
+		Properties:      []cgruntime.Prop{{Name: "contentMediaType", Node: 96}, {Name: "contentEncoding", Node: 97}, {Name: "contentSchema", Node: 98}},
 		Scope:           95,
 		RecursiveAnchor: true,
 	},
-	/* 96: (metaschema) https://json-schema.org/draft/2019-09/meta/content#/properties/contentMediaType */ {Types: goruntime.TypeString, Scope: 95},
-	/* 97: (metaschema) https://json-schema.org/draft/2019-09/meta/content#/properties/contentEncoding */ {Types: goruntime.TypeString, Scope: 95},
+	/* 96: (metaschema) https://json-schema.org/draft/2019-09/meta/content#/properties/contentMediaType */ {Types: cgruntime.TypeString, Scope: 95},
+	/* 97: (metaschema) https://json-schema.org/draft/2019-09/meta/content#/properties/contentEncoding */ {Types: cgruntime.TypeString, Scope: 95},
 	/* 98: (metaschema) https://json-schema.org/draft/2019-09/meta/content#/properties/contentSchema */ {
 		DynamicRef:     95,
 		DynamicKeyword: "$recursiveRef",

@@ -2,7 +2,7 @@
 // violation into a pointed diagnostic. The loader uses it with each dialect's metaschema, the
 // catalog with the extension vocabulary's schema.
 //
-// The schemas run on the interpreter that generated packages carry (internal/templates/goruntime),
+// The schemas run on the interpreter that generated packages use (the runtime module cgruntime),
 // over tables written at go generate time (package tablegen) and compiled on first use: a run of
 // contractgen compiles no schema and links no second validator. The 2020-12 metaschema is written
 // in plain keywords (dialect.schema.json); draft-04, -06, -07 and 2019-09 are the official
@@ -24,26 +24,26 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/contractgen/contractgen/cgruntime"
 	"github.com/contractgen/contractgen/internal/gen/diag"
 	"github.com/contractgen/contractgen/internal/gen/jsonpointer"
 	"github.com/contractgen/contractgen/internal/gen/jsontree"
-	"github.com/contractgen/contractgen/internal/templates/goruntime"
 )
 
 // Schema is a validation table, compiled the first time a document is checked against it.
 type Schema struct {
 	// Nodes is the table as tablegen writes it: node 0 unused, node 1 the root. It is never
 	// modified; compilation works on a copy.
-	Nodes []goruntime.Node
+	Nodes []cgruntime.Node
 
 	once     sync.Once
-	compiled []goruntime.Node
+	compiled []cgruntime.Node
 }
 
 // table returns the compiled table. Compiling copies the nodes first, so that Nodes stays the
 // literal it was written as.
-func (s *Schema) table() []goruntime.Node {
-	s.once.Do(func() { s.compiled = goruntime.Compile(slices.Clone(s.Nodes)) })
+func (s *Schema) table() []cgruntime.Node {
+	s.once.Do(func() { s.compiled = cgruntime.Compile(slices.Clone(s.Nodes)) })
 	return s.compiled
 }
 
@@ -109,7 +109,7 @@ func MetaschemaFor(dialect string) *Schema {
 func Check(s *Schema, file string, data []byte, tree *jsontree.Node, prefix string) diag.List {
 	v := value(tree)
 	var out diag.List
-	for _, viol := range goruntime.ValidateValue(s.table(), 1, &v) {
+	for _, viol := range cgruntime.ValidateValue(s.table(), 1, &v) {
 		msg := viol.Message
 		if underPropertyNames(viol.KeywordLocation) {
 			// The interpreter checks a member's name at the member's pointer: say that it is the
@@ -128,28 +128,28 @@ func Check(s *Schema, file string, data []byte, tree *jsontree.Node, prefix stri
 // value hands the interpreter the tree the loader parsed already: parsing the bytes again took
 // most of a check's time. jsontree refuses duplicate member names, which the interpreter then
 // need not look for.
-func value(n *jsontree.Node) goruntime.Value {
+func value(n *jsontree.Node) cgruntime.Value {
 	switch n.Kind {
 	case jsontree.Bool:
-		return goruntime.BoolValue(n.Bool)
+		return cgruntime.BoolValue(n.Bool)
 	case jsontree.Number:
-		return goruntime.NumberValue(n.Text)
+		return cgruntime.NumberValue(n.Text)
 	case jsontree.String:
-		return goruntime.StringValue(n.Text)
+		return cgruntime.StringValue(n.Text)
 	case jsontree.Array:
-		items := make([]goruntime.Value, len(n.Items))
+		items := make([]cgruntime.Value, len(n.Items))
 		for i, item := range n.Items {
 			items[i] = value(item)
 		}
-		return goruntime.ArrayValue(items)
+		return cgruntime.ArrayValue(items)
 	case jsontree.Object:
-		members := make([]goruntime.Member, len(n.Members))
+		members := make([]cgruntime.ObjectMember, len(n.Members))
 		for i, m := range n.Members {
-			members[i] = goruntime.NewMember(m.Name, value(m.Value))
+			members[i] = cgruntime.NewMember(m.Name, value(m.Value))
 		}
-		return goruntime.ObjectValue(members)
+		return cgruntime.ObjectValue(members)
 	}
-	return goruntime.NullValue()
+	return cgruntime.NullValue()
 }
 
 // underPropertyNames reports whether a keyword location (as the interpreter writes it) passes

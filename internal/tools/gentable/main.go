@@ -18,7 +18,7 @@ func main() {
 	var o tablegen.Options
 	flag.StringVar(&o.Schema, "schema", "", "schema file to lower")
 	flag.StringVar(&o.Package, "package", "", "Go package of the output")
-	flag.StringVar(&o.Var, "var", "", "name of the []goruntime.Node variable")
+	flag.StringVar(&o.Var, "var", "", "name of the []cgruntime.Node variable")
 	out := flag.String("o", "", "output file")
 	flag.Func("ref-map", "PREFIX=DIR: read the documents under URI PREFIX from DIR (repeatable)", func(v string) error {
 		m, err := load.ParseRefMap(v)

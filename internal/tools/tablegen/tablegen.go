@@ -1,7 +1,7 @@
 // Package tablegen writes the validation table of a schema that contractgen carries (the
 // metaschemas of every dialect, the extension vocabulary) as a Go literal, at go generate
 // time. contractgen then checks documents against these schemas with the interpreter generated
-// packages carry (internal/templates/goruntime) without building a table, compiling a schema or
+// packages use (the runtime module cgruntime) without building a table, compiling a schema or
 // linking a second validator when it runs.
 //
 // The table is made by the generator's own pipeline, as for a generated package: build.Build, then
@@ -10,7 +10,7 @@
 // table must not keep itself from being regenerated. The tests of schemacheck and catalog check
 // the schema files against the reference validator's metaschemas instead. The generator imports build, which
 // imports catalog and schemacheck, so both table files must exist for it to compile: if one is
-// deleted, write it back as "var <name> = []goruntime.Node{{}, {}}" and run go generate.
+// deleted, write it back as "var <name> = []cgruntime.Node{{}, {}}" and run go generate.
 package tablegen
 
 import (
@@ -20,11 +20,11 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/contractgen/contractgen/cgruntime"
 	"github.com/contractgen/contractgen/internal/gen/build"
 	"github.com/contractgen/contractgen/internal/gen/emit/gosrc"
 	"github.com/contractgen/contractgen/internal/gen/emit/govalidate"
 	"github.com/contractgen/contractgen/internal/gen/load"
-	"github.com/contractgen/contractgen/internal/templates/goruntime"
 )
 
 // Options say which schema to lower and what to call the result.
@@ -34,14 +34,14 @@ type Options struct {
 	Schema string
 	// Package is the Go package of the generated file.
 	Package string
-	// Var is the name of the []goruntime.Node variable it declares.
+	// Var is the name of the []cgruntime.Node variable it declares.
 	Var string
 	// RefMap maps the URIs of the other documents a metaschema references to local files.
 	RefMap []load.RefMap
 }
 
 // runtimePkg is the package whose types a table holds.
-const runtimePkg gosrc.ImportPath = "github.com/contractgen/contractgen/internal/templates/goruntime"
+const runtimePkg gosrc.ImportPath = "github.com/contractgen/contractgen/cgruntime"
 
 // Source returns the Go file that declares the schema's table, written through gosrc in gofmt's
 // layout. Node 1 is the root; Source fails if the lowering ever puts it elsewhere, since the
@@ -97,13 +97,13 @@ func lower(path string, refMap []load.RefMap) (*govalidate.Table, error) {
 	return table, nil
 }
 
-// exported names the goruntime types a table holds by their exported aliases: the types
-// themselves carry the cg prefix of the files copied into generated packages.
+// exported names the runtime types a table holds, as identifiers of the runtime module that
+// qualify themselves in the table's file.
 var exported = map[reflect.Type]gosrc.Ident{
-	reflect.TypeFor[goruntime.Node]():       runtimePkg.Ident("Node"),
-	reflect.TypeFor[goruntime.Count]():      runtimePkg.Ident("Count"),
-	reflect.TypeFor[goruntime.Prop]():       runtimePkg.Ident("Prop"),
-	reflect.TypeFor[goruntime.Dependency](): runtimePkg.Ident("Dependency"),
+	reflect.TypeFor[cgruntime.Node]():       runtimePkg.Ident("Node"),
+	reflect.TypeFor[cgruntime.Count]():      runtimePkg.Ident("Count"),
+	reflect.TypeFor[cgruntime.Prop]():       runtimePkg.Ident("Prop"),
+	reflect.TypeFor[cgruntime.Dependency](): runtimePkg.Ident("Dependency"),
 }
 
 // writer writes the values of a table into f, which names the runtime's identifiers.
@@ -112,7 +112,7 @@ type writer struct{ f *gosrc.File }
 // literal returns a value of a table as the lines of Go source: structs with their set fields
 // only, by name; a literal on one line when it is short, one element a line otherwise. elided says
 // that the value is an element of a slice literal, where a struct's type is implied. It walks the
-// fields by reflection, so a field added to goruntime.Node is written without a change here, and a
+// fields by reflection, so a field added to cgruntime.Node is written without a change here, and a
 // field of a type it does not know is an error rather than a silent omission.
 func (w writer) literal(v reflect.Value, elided bool) ([]string, error) {
 	t := v.Type()
@@ -215,9 +215,9 @@ func (w writer) fieldLiteral(field string, v reflect.Value) ([]string, error) {
 	case field == "Types" && v.Type() == reflect.TypeFor[uint8]():
 		s, err := w.typesLiteral(uint8(v.Uint()))
 		return []string{s}, err
-	case field == "Bool" && v.Int() == goruntime.TrueSchema:
+	case field == "Bool" && v.Int() == cgruntime.TrueSchema:
 		return []string{w.f.Qualify(runtimePkg.Ident("TrueSchema"))}, nil
-	case field == "Bool" && v.Int() == goruntime.FalseSchema:
+	case field == "Bool" && v.Int() == cgruntime.FalseSchema:
 		return []string{w.f.Qualify(runtimePkg.Ident("FalseSchema"))}, nil
 	}
 	return w.literal(v, false)
@@ -228,10 +228,10 @@ var typeBits = []struct {
 	bit  uint8
 	name string
 }{
-	{goruntime.TypeNull, "TypeNull"}, {goruntime.TypeBoolean, "TypeBoolean"},
-	{goruntime.TypeObject, "TypeObject"}, {goruntime.TypeArray, "TypeArray"},
-	{goruntime.TypeNumber, "TypeNumber"}, {goruntime.TypeString, "TypeString"},
-	{goruntime.TypeInteger, "TypeInteger"},
+	{cgruntime.TypeNull, "TypeNull"}, {cgruntime.TypeBoolean, "TypeBoolean"},
+	{cgruntime.TypeObject, "TypeObject"}, {cgruntime.TypeArray, "TypeArray"},
+	{cgruntime.TypeNumber, "TypeNumber"}, {cgruntime.TypeString, "TypeString"},
+	{cgruntime.TypeInteger, "TypeInteger"},
 }
 
 func (w writer) typesLiteral(bits uint8) (string, error) {

@@ -3,6 +3,8 @@ package golden
 import (
 	"encoding/json"
 	"testing"
+
+	"github.com/contractgen/contractgen/cgruntime"
 )
 
 // The benchmarks behind BENCHMARKS.md's "Composed structs" section: what checking a struct's
@@ -33,7 +35,7 @@ func BenchmarkParseComposed(b *testing.B) {
 func BenchmarkParsePlain(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := cgParse[PlainResult](failure, cgNodes); err != nil {
+		if _, err := cgruntime.Parse[PlainResult](failure, cgNodes); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -63,7 +65,7 @@ func BenchmarkValidateComposed(b *testing.B) {
 }
 
 func BenchmarkValidatePlain(b *testing.B) {
-	v, err := cgParse[PlainResult](failure, cgNodes)
+	v, err := cgruntime.Parse[PlainResult](failure, cgNodes)
 	if err != nil {
 		b.Fatal(err)
 	}

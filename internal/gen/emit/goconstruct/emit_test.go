@@ -14,6 +14,8 @@ import (
 	"github.com/contractgen/contractgen/internal/gen/ir"
 	"github.com/contractgen/contractgen/internal/gen/load"
 	"github.com/contractgen/contractgen/internal/gen/run"
+
+	"github.com/contractgen/contractgen/internal/testmod"
 )
 
 func buildIR(t testing.TB, schema string) *ir.Package {
@@ -72,7 +74,7 @@ func TestOtherContractVersionsCompile(t *testing.T) {
 			if !slices.Contains(names, "construct.go") || !slices.Contains(names, "surfaces.go") {
 				t.Fatalf("files %v lack construct.go or surfaces.go", names)
 			}
-			if err := os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module example.com/agenterror\n\ngo 1.24\n"), 0o644); err != nil {
+			if err := os.WriteFile(filepath.Join(dir, "go.mod"), []byte(testmod.GoMod(t, "example.com/agenterror")), 0o644); err != nil {
 				t.Fatal(err)
 			}
 			cmd := exec.Command("go", "vet", ".")

@@ -41,8 +41,9 @@ func Emit(pkg *ir.Package) ([]emit.File, error) {
 		return nil, nil
 	}
 	_, ptr, _ := strings.Cut(pkg.Catalog.Origin, "#")
-	m := &model{Constructors: pkg.Constructors, Package: pkg.Name, Hash: pkg.Hash, CatalogPointer: ptr}
-	runtime, err := emit.GoRuntimeFiles(pkg.Name, pkg.Hash, "sanitize")
+	m := &model{Constructors: pkg.Constructors, Package: pkg.Name, Hash: pkg.Hash, CatalogPointer: ptr,
+		Runtime: emit.Runtime{Import: pkg.ImportRuntime}}
+	runtime, err := m.Runtime.Files(pkg.Name, pkg.Hash, "sanitize")
 	if err != nil {
 		return nil, err
 	}
@@ -56,6 +57,8 @@ type model struct {
 	Package, Hash string
 	// CatalogPointer is the JSON pointer of x-catalog in the schema, where CheckCatalog points.
 	CatalogPointer string
+	// Runtime spells the runtime's names (the sanitizer, Violation, ValidationError).
+	Runtime emit.Runtime
 }
 
 // commentWidth is where comments that carry contract text are wrapped.
@@ -88,6 +91,9 @@ type writer struct {
 	// paramList is ", traceID": what follows message in cgConstruct's parameters.
 	paramList string
 }
+
+// r spells the runtime's package-level name (as cgruntime declares it) in construct.go.
+func (w writer) r(name string) string { return w.f.Qualify(w.m.Runtime.Ident(name)) }
 
 // kinds writes the Kind type and a constant per catalog row. Each constant has its own comment,
 // which ends any column gofmt would align, so it is written with single spaces; gofmt writes an
@@ -272,12 +278,12 @@ func (w writer) build() {
 	f.Line("kind = cgUnnamedKind")
 	f.Close("")
 	f.Line("row, _ := LookupKind(kind)")
-	f.Line("message = SanitizeText(message)")
+	f.Line("message = " + w.r("SanitizeText") + "(message)")
 	f.Open("if ", stringsPkg.Ident("TrimSpace"), `(message) == ""`)
-	f.Line(`message = "The request failed with error kind " + SanitizeText(string(kind)) + "."`)
+	f.Line(`message = "The request failed with error kind " + ` + w.r("SanitizeText") + `(string(kind)) + "."`)
 	f.Close("")
 	f.OpenLiteral("b := cgBuild{row: row, err: &" + m.Error)
-	f.Lines(errorFields(m))
+	f.Lines(w.errorFields())
 	f.Close("}")
 	f.Open("for _, opt := range opts")
 	f.Open("if opt.apply != nil")
@@ -296,7 +302,8 @@ func (w writer) build() {
 }
 
 // errorFields lays out the fields of the error literal cgConstruct starts from.
-func errorFields(m *model) []string {
+func (w writer) errorFields() []string {
+	m := w.m
 	rows := [][]gosrc.Pair{
 		{{Key: "ContractVersion", Value: m.Version}},
 		{{Key: "Kind", Value: "kind"}},
@@ -306,7 +313,7 @@ func errorFields(m *model) []string {
 		{{Key: "SideEffects", Value: "row.SideEffects"}},
 	}
 	for _, p := range m.Params {
-		rows = append(rows, []gosrc.Pair{{Key: p.Field, Value: "SanitizeText(" + p.Var + ")"}})
+		rows = append(rows, []gosrc.Pair{{Key: p.Field, Value: w.r("SanitizeText") + "(" + p.Var + ")"}})
 	}
 	for _, c := range m.Consts {
 		rows = append(rows, []gosrc.Pair{{Key: c.Field, Value: c.Value}})
@@ -342,7 +349,7 @@ func (w writer) finishRules() {
 	for _, o := range m.Options {
 		if o.Evidence {
 			f.Open("if b.evidence != nil")
-			f.Line("e." + o.Field + " = SanitizeEvidence(b.evidence)")
+			f.Line("e." + o.Field + " = " + w.r("SanitizeEvidence") + "(b.evidence)")
 			f.Close("")
 		}
 	}
@@ -373,7 +380,7 @@ func (w writer) helpers() {
 	f.Line("")
 	f.Comment("cgText returns the sanitized text as the optional member's value.")
 	f.Open("func cgText(s string) *string")
-	f.Line("s = SanitizeText(s)")
+	f.Line("s = " + w.r("SanitizeText") + "(s)")
 	f.Line("return &s")
 	f.Close("")
 }
@@ -466,7 +473,7 @@ func (w writer) fixedOptions() {
 		"is empty afterwards leaves the catalog's in place.")
 	f.Open("func WithGuidance(guidance string) Option")
 	f.Open("return Option{func(b *cgBuild)")
-	f.Open("if g := SanitizeText(guidance); ", stringsPkg.Ident("TrimSpace"), `(g) != ""`)
+	f.Open("if g := ", w.m.Runtime.Ident("SanitizeText"), "(guidance); ", stringsPkg.Ident("TrimSpace"), `(g) != ""`)
 	f.Line("b.err.Recovery.Guidance = g")
 	f.Close("")
 	f.Close("}")
@@ -497,21 +504,21 @@ func (w writer) checkCatalog() {
 	f.Open("if v == nil")
 	f.Line("return nil")
 	f.Close("")
-	f.Line("var violations []Violation")
+	f.Line("var violations []" + w.r("Violation"))
 	if m.RetryAfter != ir.GoRaw {
 		f.Open("if row, known := LookupKind(v.Kind); v.Recovery.RetryAfterMS != nil && !row.RetryAfter")
 		f.Line(`rule := "` + m.CatalogPointer + `/fallback/retry_after"`)
 		f.Open("if known")
-		f.Line(`rule = "` + m.CatalogPointer + `/kinds/" + cgPointerToken(string(v.Kind)) + "/retry_after"`)
+		f.Line(`rule = "` + m.CatalogPointer + `/kinds/" + ` + w.r("PointerToken") + `(string(v.Kind)) + "/retry_after"`)
 		f.Close("")
-		f.Line(`violations = append(violations, Violation{InstanceLocation: "/recovery/retry_after_ms", KeywordLocation: rule,`)
+		f.Line(`violations = append(violations, ` + w.r("Violation") + `{InstanceLocation: "/recovery/retry_after_ms", KeywordLocation: rule,`)
 		f.P(`	Message: "the catalog row of kind " + `, strconvPkg.Ident("Quote"), `(string(v.Kind)) + " does not allow retry_after_ms"})`)
 		f.Close("")
 	}
 	f.Open("if len(violations) == 0")
 	f.Line("return nil")
 	f.Close("")
-	f.Line("return &ValidationError{Violations: violations}")
+	f.Line("return &" + w.r("ValidationError") + "{Violations: violations}")
 	f.Close("")
 }
 

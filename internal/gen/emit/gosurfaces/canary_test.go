@@ -14,7 +14,7 @@ import (
 )
 
 // canaryFile is the sanitizer engineer's corpus of made-up secrets; this test only reads it.
-const canaryFile = "../../../templates/goruntime/testdata/canaries.tsv"
+const canaryFile = "../../../../cgruntime/testdata/canaries.tsv"
 
 type canary struct {
 	id      string

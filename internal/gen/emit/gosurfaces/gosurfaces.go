@@ -51,8 +51,9 @@ func Emit(pkg *ir.Package) ([]emit.File, error) {
 	common(f, m)
 	httpSurface(f, m)
 	jsonrpcSurface(f, m)
-	mcpSurface(f, m)
-	cliSurface(f, m)
+	rt := emit.Runtime{Import: pkg.ImportRuntime}
+	mcpSurface(f, m, rt)
+	cliSurface(f, m, rt)
 	return []emit.File{{Path: "surfaces.go", Bytes: f.Bytes()}}, nil
 }
 
@@ -272,7 +273,7 @@ func jsonrpcSurface(f *gosrc.File, m *ir.Constructors) {
 }
 
 // mcpSurface writes the MCP tool result, its wrapping of an upstream result and its reading.
-func mcpSurface(f *gosrc.File, m *ir.Constructors) {
+func mcpSurface(f *gosrc.File, m *ir.Constructors, rt emit.Runtime) {
 	f.Line("")
 	f.Comment("MCPMetaKey is the key under an MCP result's _meta that holds the error object.")
 	f.P("const MCPMetaKey = ", strconv.Quote(m.MCPMetaKey))
@@ -384,7 +385,7 @@ func mcpSurface(f *gosrc.File, m *ir.Constructors) {
 	f.Open("if err := ", jsonUnmarshal, "(block, &members); err != nil")
 	f.Line("return nil, err")
 	f.Close("")
-	f.P("text, err := ", jsonMarshal, "(SanitizeTextLimit(head.Text, MCPUpstreamTextLimit))")
+	f.P("text, err := ", jsonMarshal, "(", rt.Ident("SanitizeTextLimit"), "(head.Text, MCPUpstreamTextLimit))")
 	f.Open("if err != nil")
 	f.Line("return nil, err")
 	f.Close("")
@@ -400,7 +401,7 @@ func mcpSurface(f *gosrc.File, m *ir.Constructors) {
 	f.Open("if err := dec.Decode(&v); err != nil")
 	f.Line("return nil, err")
 	f.Close("")
-	f.Line("clean := SanitizeEvidence(map[string]any{cgUpstreamMember: v})")
+	f.P("clean := ", rt.Ident("SanitizeEvidence"), "(map[string]any{cgUpstreamMember: v})")
 	f.P("return ", jsonMarshal, "(clean[cgUpstreamMember])")
 	f.Close("")
 	f.Line("")
@@ -434,7 +435,7 @@ func mcpSurface(f *gosrc.File, m *ir.Constructors) {
 }
 
 // cliSurface writes the CLI failure line and its exit status.
-func cliSurface(f *gosrc.File, m *ir.Constructors) {
+func cliSurface(f *gosrc.File, m *ir.Constructors, rt emit.Runtime) {
 	f.Line("")
 	f.Comment("cgCLIExitCodes is the per-origin table of x-surfaces.")
 	codeTable(f, "var cgCLIExitCodes = map["+m.Origin+"]int", m.CLIExitCodes)
@@ -456,7 +457,7 @@ func cliSurface(f *gosrc.File, m *ir.Constructors) {
 	f.Open("if err != nil")
 	f.Line("return 1, err")
 	f.Close("")
-	f.P("name, err := ", jsonMarshal, "(SanitizeText(command))")
+	f.P("name, err := ", jsonMarshal, "(", rt.Ident("SanitizeText"), "(command))")
 	f.Open("if err != nil")
 	f.Line("return 1, err")
 	f.Close("")

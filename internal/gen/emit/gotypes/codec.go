@@ -24,7 +24,8 @@ func EmitCodec(pkg *ir.Package) ([]emit.File, error) {
 
 func codecSource(pkg *ir.Package) []byte {
 	f := gosrc.NewFile(pkg.Name, sourceHeader(pkg.Hash)...)
-	c := codec{f: f}
+	c := codec{f: f, rt: emit.Runtime{Import: pkg.ImportRuntime}}
+	c.rt.VersionGuard(f)
 	for _, name := range definedTypes(pkg) {
 		c.definedCodec(name)
 	}
@@ -70,7 +71,16 @@ func sourceHeader(hash string) []string {
 	return []string{emit.Header, "Source hash: " + hash + ". Regenerate with contractgen; edit the schema, not this file."}
 }
 
-type codec struct{ f *gosrc.File }
+type codec struct {
+	f  *gosrc.File
+	rt emit.Runtime
+}
+
+// r spells the runtime's package-level name (as cgruntime declares it) in codec.go.
+func (c codec) r(name string) string { return c.f.Qualify(c.rt.Ident(name)) }
+
+// m spells a runtime method, or a method generated types implement for the runtime (CgEncode).
+func (c codec) m(name string) string { return c.rt.Method(name) }
 
 // typ spells a Go type in codec.go (GoType).
 func (c codec) typ(t *ir.GoType) string { return GoType(c.f, t) }
@@ -84,7 +94,7 @@ func (c codec) marshal(n *ir.Named) {
 	f.Comment("MarshalJSON encodes the value in the contract's canonical form: declared members in schema",
 		"order, then undeclared members sorted by name, strings escaped as encoding/json does.")
 	f.Openf("func (v %s) MarshalJSON() ([]byte, error)", n.Name)
-	f.Line("return v.cgEncode(nil)")
+	f.Line("return v." + c.m("CgEncode") + "(nil)")
 	f.Close("")
 }
 
@@ -95,11 +105,11 @@ func (c codec) unmarshal(n *ir.Named) {
 	f.Comment("UnmarshalJSON decodes tolerantly: unknown members and enum values are kept, null for a",
 		"member that does not allow it is treated as absent; only values the Go types cannot hold are errors.")
 	f.Openf("func (v *%s) UnmarshalJSON(data []byte) error", n.Name)
-	f.Line("raw, err := cgPrepare(data)")
+	f.Line("raw, err := " + c.r("Prepare") + "(data)")
 	f.Open("if err != nil")
 	f.Line("return err")
 	f.Close("")
-	f.Line(`return v.cgDecode(&cgDecoder{}, raw, "", "")`)
+	f.Line("return v." + c.m("CgDecode") + "(&" + c.r("Decoder") + `{}, raw, "", "")`)
 	f.Close("")
 }
 
@@ -109,7 +119,7 @@ func (c codec) unmarshal(n *ir.Named) {
 func (c codec) structEncode(n *ir.Named) {
 	f := c.f
 	f.Line("")
-	f.Openf("func (v %s) cgEncode(buf []byte) ([]byte, error)", n.Name)
+	f.Openf("func (v %s) %s(buf []byte) ([]byte, error)", n.Name, c.m("CgEncode"))
 	f.Line("var err error")
 	f.Line("first := true")
 	f.Line("buf = append(buf, '{')")
@@ -118,16 +128,16 @@ func (c codec) structEncode(n *ir.Named) {
 		var call string
 		switch {
 		case fd.Type.Pointer:
-			call = "cgPutPtr(buf, &first, " + strconv.Quote(fd.Name) + ", " + field
+			call = c.r("PutPtr") + "(buf, &first, " + strconv.Quote(fd.Name) + ", " + field
 		case !fd.Required && hasNilZero(fd.Type):
-			call = "cgPutIf(buf, &first, " + strconv.Quote(fd.Name) + ", " + field + " != nil, " + field
+			call = c.r("PutIf") + "(buf, &first, " + strconv.Quote(fd.Name) + ", " + field + " != nil, " + field
 		default:
-			call = "cgPut(buf, &first, " + strconv.Quote(fd.Name) + ", " + field
+			call = c.r("Put") + "(buf, &first, " + strconv.Quote(fd.Name) + ", " + field
 		}
 		c.returnOnError("buf, err = " + call + ", " + c.encoder(fd.Type) + ")")
 	}
 	if n.Extra {
-		c.returnOnError("buf, err = cgEncExtra(buf, first, v.Extra)")
+		c.returnOnError("buf, err = " + c.r("EncExtra") + "(buf, first, v.Extra)")
 	}
 	f.Line("_ = first")
 	f.Line("return append(buf, '}'), nil")
@@ -151,13 +161,13 @@ func (c codec) structDecode(n *ir.Named) {
 		}
 	}
 	f.Line("")
-	f.Openf("func (v *%s) cgDecode(d *cgDecoder, raw []byte, at, kw string) error", n.Name)
+	f.Openf("func (v *%s) %s(d *%s, raw []byte, at, kw string) error", n.Name, c.m("CgDecode"), c.r("Decoder"))
 	f.Open("if raw[0] != '{'")
-	f.Line(`return d.mismatch(at, kw, "object", raw)`)
+	f.Line("return d." + c.m("Mismatch") + `(at, kw, "object", raw)`)
 	f.Close("")
 	// Up to 16 members are split into a buffer on the stack.
-	f.Line("var buf [16]cgMember")
-	f.Line("members, err := d.members(raw, at, buf[:0])")
+	f.Line("var buf [16]" + c.r("Member"))
+	f.Line("members, err := d." + c.m("Members") + "(raw, at, buf[:0])")
 	f.Open("if err != nil")
 	f.Line("return err")
 	f.Close("")
@@ -181,7 +191,7 @@ func (c codec) structDecode(n *ir.Named) {
 		if fd.RequiredPath != "" {
 			kw += "+" + strconv.Quote(fd.RequiredPath) // the merged part that requires it
 		}
-		f.Line("d.missing(at, " + kw + ", " + strconv.Quote(fd.Name) + ")")
+		f.Line("d." + c.m("Missing") + "(at, " + kw + ", " + strconv.Quote(fd.Name) + ")")
 		f.Close("")
 	}
 	f.Line("return nil")
@@ -199,9 +209,9 @@ func (c codec) decodeField(fd *ir.Field, required []*ir.Field) []string {
 			body = append(body, "seen["+strconv.Itoa(i)+"] = true")
 		}
 	}
-	field := "cgField"
+	field := c.r("Field")
 	if fd.Type.Pointer {
-		field = "cgFieldPtr"
+		field = c.r("FieldPtr")
 	}
 	// A sum type reads null itself: no variant selects it, so it is kept and reported as the union's.
 	// Null holds null.
@@ -217,13 +227,13 @@ func (c codec) decodeField(fd *ir.Field, required []*ir.Field) []string {
 // member names in strict mode, as raw values are), or report it.
 func (c codec) decodeExtra(n *ir.Named) []string {
 	if !n.Extra {
-		return gosrc.Indent([]string{`d.violate(at+"/"+cgPointerToken(m.Name), kw+"/additionalProperties", "member is not allowed")`})
+		return gosrc.Indent([]string{"d." + c.m("Violate") + `(at+"/"+` + c.r("PointerToken") + `(m.Name), kw+"/additionalProperties", "member is not allowed")`})
 	}
 	json := c.f.Import(jsonPkg)
 	body := gosrc.Block("if v.Extra == nil", []string{"v.Extra = make(map[string]" + json + ".RawMessage)"})
 	body = append(body, "v.Extra[m.Name] = append("+json+".RawMessage(nil), m.Value...)",
 		// Parse refuses a repeated member name anywhere, also inside a member it keeps unsplit.
-		`d.checkNested(m.Value, at+"/"+cgPointerToken(m.Name))`)
+		"d."+c.m("CheckNested")+`(m.Value, at+"/"+`+c.r("PointerToken")+"(m.Name))")
 	return gosrc.Indent(body)
 }
 
@@ -235,11 +245,11 @@ func (c codec) definedCodec(name string) {
 	f := c.f
 	f.Line("")
 	f.Openf("func cgEnc%s(buf []byte, v %s) ([]byte, error)", name, name)
-	f.Line("return cgEncString(buf, string(v))")
+	f.Line("return " + c.r("EncString") + "(buf, string(v))")
 	f.Close("")
 	f.Line("")
-	f.Openf("func cgDec%s(d *cgDecoder, raw []byte, at, kw string) (%s, error)", name, name)
-	f.Line("x, err := cgDecString(d, raw, at, kw)")
+	f.Openf("func cgDec%s(d *%s, raw []byte, at, kw string) (%s, error)", name, c.r("Decoder"), name)
+	f.Line("x, err := " + c.r("DecString") + "(d, raw, at, kw)")
 	f.Linef("return %s(x), err", name)
 	f.Close("")
 }
@@ -248,11 +258,11 @@ func (c codec) definedCodec(name string) {
 func (c codec) wrapperCodec(n *ir.Named, underlying *ir.GoType) {
 	f := c.f
 	f.Line("")
-	f.Openf("func (v %s) cgEncode(buf []byte) ([]byte, error)", n.Name)
+	f.Openf("func (v %s) %s(buf []byte) ([]byte, error)", n.Name, c.m("CgEncode"))
 	f.Linef("return %s(buf, %s)", c.encoder(underlying), conversion(c.typ(underlying), "v"))
 	f.Close("")
 	f.Line("")
-	f.Openf("func (v *%s) cgDecode(d *cgDecoder, raw []byte, at, kw string) error", n.Name)
+	f.Openf("func (v *%s) %s(d *%s, raw []byte, at, kw string) error", n.Name, c.m("CgDecode"), c.r("Decoder"))
 	f.Linef("x, err := %s(d, raw, at, kw)", c.decoder(underlying))
 	f.Linef("*v = %s(x)", n.Name)
 	f.Line("return err")
@@ -269,42 +279,43 @@ func conversion(typ, x string) string {
 }
 
 // decoder renders the runtime decoding function for values of t (ignoring Pointer).
-func (c codec) decoder(t *ir.GoType) string { return c.codecFunc(t, "cgDec") }
+func (c codec) decoder(t *ir.GoType) string { return c.codecFunc(t, "Dec") }
 
 // encoder renders the runtime encoding function for values of t (ignoring Pointer).
-func (c codec) encoder(t *ir.GoType) string { return c.codecFunc(t, "cgEnc") }
+func (c codec) encoder(t *ir.GoType) string { return c.codecFunc(t, "Enc") }
 
-// codecFunc names the runtime function for t: prefix + Bool, Int64, ..., with the element's
-// function passed to Slice and Map and the type given to Named; Nullable wraps any of them.
+// codecFunc names the runtime function for t: prefix (Enc or Dec) + Bool, Int64, ..., with the
+// element's function passed to Slice and Map and the type given to Named; Nullable wraps any of
+// them. Defined string types and Null have functions of the package itself (cgEncKind).
 func (c codec) codecFunc(t *ir.GoType, prefix string) string {
 	var fn string
 	switch t.Kind {
 	case ir.GoBool:
-		fn = prefix + "Bool"
+		fn = c.r(prefix + "Bool")
 	case ir.GoInt64:
-		fn = prefix + "Int64"
+		fn = c.r(prefix + "Int64")
 	case ir.GoNumber:
-		fn = prefix + "Number"
+		fn = c.r(prefix + "Number")
 	case ir.GoString:
-		fn = prefix + "String"
+		fn = c.r(prefix + "String")
 		if t.Defined != "" {
-			fn = prefix + t.Defined // definedCodec's functions
+			fn = "cg" + prefix + t.Defined // definedCodec's functions
 		}
 	case ir.GoRef:
-		fn = prefix + "Named[" + t.Named.Name + "]"
+		fn = c.r(prefix+"Named") + "[" + t.Named.Name + "]"
 	case ir.GoSlice:
-		fn = prefix + "Slice(" + c.codecFunc(t.Elem, prefix) + ")"
+		fn = c.r(prefix+"Slice") + "(" + c.codecFunc(t.Elem, prefix) + ")"
 	case ir.GoMap:
-		fn = prefix + "Map(" + c.codecFunc(t.Elem, prefix) + ")"
+		fn = c.r(prefix+"Map") + "(" + c.codecFunc(t.Elem, prefix) + ")"
 	case ir.GoAny:
-		fn = prefix + "Any"
+		fn = c.r(prefix + "Any")
 	case ir.GoNull:
-		fn = prefix + "Null" // nullType's functions
+		fn = "cg" + prefix + "Null" // nullType's functions
 	default:
-		fn = prefix + "Raw"
+		fn = c.r(prefix + "Raw")
 	}
 	if t.Nullable {
-		fn = prefix + "Nullable(" + fn + ")"
+		fn = c.r(prefix+"Nullable") + "(" + fn + ")"
 	}
 	return fn
 }
@@ -360,11 +371,11 @@ func (c codec) nullType() {
 	f.Line("")
 	f.Comment("UnmarshalJSON accepts null and nothing else.")
 	f.Open("func (v *Null) UnmarshalJSON(data []byte) error")
-	f.Line("raw, err := cgPrepare(data)")
+	f.Line("raw, err := " + c.r("Prepare") + "(data)")
 	f.Open("if err != nil")
 	f.Line("return err")
 	f.Close("")
-	f.Line(`_, err = cgDecNull(&cgDecoder{}, raw, "", "")`)
+	f.Line("_, err = cgDecNull(&" + c.r("Decoder") + `{}, raw, "", "")`)
 	f.Line("return err")
 	f.Close("")
 	f.Line("")
@@ -372,9 +383,9 @@ func (c codec) nullType() {
 	f.Line(`return append(buf, "null"...), nil`)
 	f.Close("")
 	f.Line("")
-	f.Open("func cgDecNull(d *cgDecoder, raw []byte, at, kw string) (Null, error)")
-	f.Open("if !cgIsNull(raw)")
-	f.Line(`return Null{}, d.mismatch(at, kw, "null", raw)`)
+	f.Open("func cgDecNull(d *" + c.r("Decoder") + ", raw []byte, at, kw string) (Null, error)")
+	f.Open("if !" + c.r("IsNull") + "(raw)")
+	f.Line("return Null{}, d." + c.m("Mismatch") + `(at, kw, "null", raw)`)
 	f.Close("")
 	f.Line("return Null{}, nil")
 	f.Close("")

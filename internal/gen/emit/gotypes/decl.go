@@ -25,7 +25,7 @@ func declarations(f *gosrc.File, pkg *ir.Package) {
 		case ir.EnumType:
 			emitEnum(f, n)
 		default:
-			emitAlias(f, n)
+			emitAlias(f, n, emit.Runtime{Import: pkg.ImportRuntime})
 		}
 	}
 }
@@ -182,31 +182,31 @@ func emitEnum(f *gosrc.File, n *ir.Named) {
 }
 
 // emitAlias declares a named type over another Go type.
-func emitAlias(f *gosrc.File, n *ir.Named) {
+func emitAlias(f *gosrc.File, n *ir.Named, rt emit.Runtime) {
 	f.Lines(gosrc.DocComment(append(commentLines(n.Name, describe(n), "is generated from "+emit.SourceRef(n.Origin)+"."), unionNote(n)...)))
 	f.Line("type " + n.Name + " " + GoType(f, n.Underlying))
 	if n.Underlying.Kind == ir.GoRaw && !n.Underlying.Nullable && !n.Underlying.Pointer {
-		emitRawAccessors(f, n)
+		emitRawAccessors(f, n, rt)
 	}
 }
 
 // emitRawAccessors gives a raw-backed type (a union, or any schema a plain Go type cannot carry)
 // typed access to its value, so callers need not decode the JSON themselves:
 //
-//	func (v ID) AsString() (string, bool) { return cgRawString(v) }
-func emitRawAccessors(f *gosrc.File, n *ir.Named) {
+//	func (v ID) AsString() (string, bool) { return cgruntime.RawString(v) }
+func emitRawAccessors(f *gosrc.File, n *ir.Named, rt emit.Runtime) {
 	accessors := []struct{ name, helper, doc, result string }{
-		{"JSONType", "cgRawType", "names the JSON type of the value: null, boolean, number, string, array or object (\"\" when unset).", "string"},
-		{"AsString", "cgRawString", "returns the value when it is a JSON string.", "(string, bool)"},
-		{"AsInt64", "cgRawInt64", "returns the value when it is a number with an integral value that fits in an int64 (1.0 counts).", "(int64, bool)"},
-		{"AsNumber", "cgRawNumber", "returns the value when it is a number, exactly as written.", "(" + f.Qualify(jsonNumber) + ", bool)"},
-		{"AsBool", "cgRawBool", "returns the value when it is true or false.", "(bool, bool)"},
+		{"JSONType", "RawType", "names the JSON type of the value: null, boolean, number, string, array or object (\"\" when unset).", "string"},
+		{"AsString", "RawString", "returns the value when it is a JSON string.", "(string, bool)"},
+		{"AsInt64", "RawInt64", "returns the value when it is a number with an integral value that fits in an int64 (1.0 counts).", "(int64, bool)"},
+		{"AsNumber", "RawNumber", "returns the value when it is a number, exactly as written.", "(" + f.Qualify(jsonNumber) + ", bool)"},
+		{"AsBool", "RawBool", "returns the value when it is true or false.", "(bool, bool)"},
 	}
 	for _, a := range accessors {
 		f.Line("")
 		f.Comment(a.name + " " + a.doc)
 		f.Open("func (v " + n.Name + ") " + a.name + "() " + a.result)
-		f.Line("return " + a.helper + "(v)")
+		f.P("return ", rt.Ident(a.helper), "(v)")
 		f.Close("")
 	}
 	f.Line("")

@@ -28,11 +28,14 @@ func Emit(pkg *ir.Package) ([]emit.File, error) {
 		f.PackageDoc(packageDoc(pkg))
 	}
 	declarations(f, pkg)
+	if pkg.ImportRuntime {
+		runtimeAliases(f)
+	}
 	names := []string{"decode", "encode"}
 	if hasSumTypes(pkg) {
 		names = append(names, "union")
 	}
-	runtime, err := emit.GoRuntimeFiles(pkg.Name, pkg.Hash, names...)
+	runtime, err := emit.Runtime{Import: pkg.ImportRuntime}.Files(pkg.Name, pkg.Hash, names...)
 	if err != nil {
 		return nil, err
 	}
@@ -169,4 +172,22 @@ func jsonTag(fd *ir.Field) string {
 		return "`" + text + "`"
 	}
 	return strconv.Quote(text)
+}
+
+// runtimeAliases declares the runtime's public types under their own names in a package that
+// imports the runtime module, as aliases: the package's API reads as it does with the copy-in
+// runtime (agenterror.ValidationError, Nullable[T] in field types), while every contract a program
+// uses shares the one type, so errors.As finds a ValidationError whichever package made it.
+func runtimeAliases(f *gosrc.File) {
+	rt := emit.Runtime{Import: true}
+	f.Line("")
+	f.Comment("ValidationError reports every violation found in a value; it is the runtime's type, shared by",
+		"every contract.")
+	f.P("type ValidationError = ", rt.Ident("ValidationError"))
+	f.Line("")
+	f.Comment("Violation is one way a JSON value fails its schema; it is the runtime's type.")
+	f.P("type Violation = ", rt.Ident("Violation"))
+	f.Line("")
+	f.Comment("Nullable holds a value that may also be JSON null; it is the runtime's type.")
+	f.P("type Nullable[T any] = ", rt.Ident("Nullable"), "[T]")
 }

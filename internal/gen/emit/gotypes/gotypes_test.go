@@ -16,6 +16,8 @@ import (
 	"github.com/contractgen/contractgen/internal/gen/ir"
 	"github.com/contractgen/contractgen/internal/gen/load"
 	"github.com/contractgen/contractgen/internal/gen/run"
+
+	"github.com/contractgen/contractgen/internal/testmod"
 )
 
 const contractSchema = "../../../../docs/contracts/schemas/agent-error.schema.json"
@@ -245,7 +247,7 @@ func TestOnePackageCommentInAConsumerPackage(t *testing.T) {
 			t.Fatal(err)
 		}
 		dir := t.TempDir()
-		files := map[string][]byte{"go.mod": []byte("module example.com/quota\n\ngo 1.24\n")}
+		files := map[string][]byte{"go.mod": []byte(testmod.GoMod(t, "example.com/quota"))}
 		if c.userDoc != "" {
 			files["gen.go"] = []byte(c.userDoc)
 		}

@@ -29,7 +29,8 @@ func unionsSource(pkg *ir.Package) []byte {
 		return nil
 	}
 	f := gosrc.NewFile(pkg.Name, sourceHeader(pkg.Hash)...)
-	c := codec{f: f}
+	c := codec{f: f, rt: emit.Runtime{Import: pkg.ImportRuntime}}
+	c.rt.VersionGuard(f)
 	for _, n := range pkg.Types {
 		if n.Kind == ir.UnionType {
 			c.sumType(n)
@@ -215,7 +216,7 @@ func (c codec) sumSwitch(n *ir.Named) {
 	f.Linef("case v.%s != nil:", u.Unknown)
 	f.Linef("\treturn on%s(v.%s)", u.Unknown, u.Unknown)
 	f.Line("}")
-	f.Line("return cgErrUnionEmpty")
+	f.Line("return " + c.r("ErrUnionEmpty"))
 	f.Close("")
 }
 
@@ -228,9 +229,9 @@ func (c codec) sumEncode(n *ir.Named) {
 	}
 	set = append(set, "v."+u.Unknown+" != nil")
 	f.Line("")
-	f.Openf("func (v %s) cgEncode(buf []byte) ([]byte, error)", n.Name)
-	f.Openf("if n := cgUnionCount(%s); n > 1", strings.Join(set, ", "))
-	f.Linef("return nil, cgUnionErrSeveral(%q, n)", n.Name)
+	f.Openf("func (v %s) %s(buf []byte) ([]byte, error)", n.Name, c.m("CgEncode"))
+	f.Openf("if n := %s(%s); n > 1", c.r("UnionCount"), strings.Join(set, ", "))
+	f.Linef("return nil, %s(%q, n)", c.r("UnionErrSeveral"), n.Name)
 	f.Close("")
 	f.Line("switch {")
 	for _, v := range u.Variants {
@@ -238,7 +239,7 @@ func (c codec) sumEncode(n *ir.Named) {
 		f.Linef("\treturn %s(buf, *v.%s)", c.encoder(v.Type), v.GoName)
 	}
 	f.Line("}")
-	f.Linef("return cgEncRaw(buf, v.%s)", u.Unknown)
+	f.Linef("return %s(buf, v.%s)", c.r("EncRaw"), u.Unknown)
 	f.Close("")
 }
 
@@ -248,16 +249,16 @@ func (c codec) sumEncode(n *ir.Named) {
 func (c codec) sumDecode(n *ir.Named) {
 	f, u := c.f, n.Union
 	f.Line("")
-	f.Openf("func (v *%s) cgDecode(d *cgDecoder, raw []byte, at, kw string) error", n.Name)
+	f.Openf("func (v *%s) %s(d *%s, raw []byte, at, kw string) error", n.Name, c.m("CgDecode"), c.r("Decoder"))
 	f.Linef("*v = %s{}", n.Name)
 	f.Line("var err error")
 	f.Line("selected := true")
 	try := func(v *ir.Variant) string {
-		return "\tv." + v.GoName + ", err = cgUnionTry(d, raw, at, kw, " + strconv.Quote(u.Keyword) + ", " + c.decoder(v.Type) + ")"
+		return "\tv." + v.GoName + ", err = " + c.r("UnionTry") + "(d, raw, at, kw, " + strconv.Quote(u.Keyword) + ", " + c.decoder(v.Type) + ")"
 	}
 	switch u.Rule {
 	case ir.UnionDiscriminator:
-		f.Linef("tag, _ := cgUnionTag(d, raw, %s)", strconv.Quote(u.Discriminator.Name))
+		f.Linef("tag, _ := %s(d, raw, %s)", c.r("UnionTag"), strconv.Quote(u.Discriminator.Name))
 		f.Line("switch tag {")
 		for _, v := range u.Variants {
 			quoted := make([]string, len(v.Values))
@@ -279,7 +280,7 @@ func (c codec) sumDecode(n *ir.Named) {
 			}
 			sets[i] = "{" + strings.Join(quoted, ", ") + "}"
 		}
-		f.Linef("switch cgUnionPick(d, raw, [][]string{%s}) {", strings.Join(sets, ", "))
+		f.Linef("switch %s(d, raw, [][]string{%s}) {", c.r("UnionPick"), strings.Join(sets, ", "))
 		for i, v := range u.Variants {
 			f.Linef("case %d:", i)
 			f.Line(try(v))
@@ -306,7 +307,7 @@ func (c codec) sumDecode(n *ir.Named) {
 		f.Line("}")
 	}
 	f.Open("if !selected")
-	f.Linef("v.%s = cgUnionRaw(d, raw, at, kw)", u.Unknown)
+	f.Linef("v.%s = %s(d, raw, at, kw)", u.Unknown, c.r("UnionRaw"))
 	f.Close("")
 	f.Line("return err")
 	f.Close("")

@@ -1,6 +1,7 @@
 // Package govalidate emits the validation of a generated Go package: a table with one node per
 // schema (validation.go), a Validate method on every named type, Parse for every root, and the
-// runtime that interprets the table (copied from internal/templates/goruntime).
+// runtime that interprets the table (the runtime module cgruntime, or its copy in
+// internal/templates/goruntime with --runtime inline).
 //
 // Values whose Go type is a scalar, struct, slice or map are checked by generated code that walks
 // the Go value and calls one runtime check per schema, without allocating when the value is valid.
@@ -14,12 +15,12 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/contractgen/contractgen/cgruntime"
 	"github.com/contractgen/contractgen/internal/gen/emit"
 	"github.com/contractgen/contractgen/internal/gen/emit/gosrc"
 	"github.com/contractgen/contractgen/internal/gen/emit/gotypes"
 	"github.com/contractgen/contractgen/internal/gen/ir"
 	"github.com/contractgen/contractgen/internal/gen/naming"
-	"github.com/contractgen/contractgen/internal/templates/goruntime"
 )
 
 // RuntimeFiles are the goruntime sources this emitter copies into every generated package.
@@ -30,15 +31,19 @@ var RuntimeFiles = []string{"validate", "validate_json", "validate_number", "val
 func Emit(pkg *ir.Package) ([]emit.File, error) {
 	t := Lower(pkg)
 	f := gosrc.NewFile(pkg.Name, emit.Header, "Source hash: "+pkg.Hash+". Regenerate with contractgen; edit the schema, not this file.")
-	emitTable(f, t)
-	for i, root := range pkg.Roots {
-		emitParse(f, root, i == 0)
+	w := &walker{t: t, f: f, rt: emit.Runtime{Import: pkg.ImportRuntime}}
+	if w.rt.Import {
+		w.rt.VersionGuard(f)
+		f.Line("")
 	}
-	w := &walker{t: t, f: f}
+	w.emitTable()
+	for i, root := range pkg.Roots {
+		w.emitParse(root, i == 0)
+	}
 	for _, n := range pkg.Types {
 		w.emitValidate(n)
 	}
-	runtime, err := emit.GoRuntimeFiles(pkg.Name, pkg.Hash, RuntimeFiles...)
+	runtime, err := w.rt.Files(pkg.Name, pkg.Hash, RuntimeFiles...)
 	if err != nil {
 		return nil, err
 	}
@@ -46,16 +51,17 @@ func Emit(pkg *ir.Package) ([]emit.File, error) {
 }
 
 // emitTable writes the table literal, each node preceded by its index and origin.
-func emitTable(f *gosrc.File, t *Table) {
+func (w *walker) emitTable() {
+	f, t := w.f, w.t
 	f.Comment("cgNodes is the validation table: one node per schema of the contract, compiled once at",
 		"package initialization. Entry 0 is unused, so that 0 means \"absent\" where a node names another.")
-	f.OpenLiteral("var cgNodes = cgCompile([]cgNode")
+	f.OpenLiteral("var cgNodes = " + w.r("Compile") + "([]" + w.r("Node"))
 	for i, n := range t.Nodes {
 		label := fmt.Sprintf("/* %d */", i)
 		if t.Origins[i] != "" {
 			label = fmt.Sprintf("/* %d: %s */", i, emit.InlineComment(emit.SourceRef(t.Origins[i])))
 		}
-		fields := nodeFields(n)
+		fields := w.nodeFields(n)
 		switch len(fields) {
 		case 0:
 			f.Line(label + " {},")
@@ -82,7 +88,7 @@ func emitTable(f *gosrc.File, t *Table) {
 type nodeField struct{ name, value string }
 
 // nodeFields renders the fields of a node that are set, sorted by name.
-func nodeFields(n goruntime.Node) []nodeField {
+func (w *walker) nodeFields(n cgruntime.Node) []nodeField {
 	var out []nodeField
 	set := func(name string, ok bool, v string) {
 		if ok {
@@ -91,17 +97,17 @@ func nodeFields(n goruntime.Node) []nodeField {
 	}
 	set("Bool", n.Bool != 0, strconv.Itoa(int(n.Bool)))
 	set("Ref", n.Ref != 0, strconv.Itoa(int(n.Ref)))
-	set("Types", n.Types != 0, typesExpr(n.Types))
+	set("Types", n.Types != 0, w.typesExpr(n.Types))
 	set("HasConst", n.HasConst, "true")
 	set("Const", n.HasConst, strconv.Quote(n.Const))
 	set("Enum", n.Enum != nil, stringList(n.Enum))
 	for _, c := range []struct {
 		name string
-		v    goruntime.Count
+		v    cgruntime.Count
 	}{{"MinLength", n.MinLength}, {"MaxLength", n.MaxLength}, {"MinItems", n.MinItems}, {"MaxItems", n.MaxItems},
 		{"MinContains", n.MinContains}, {"MaxContains", n.MaxContains}, {"MinProperties", n.MinProperties},
 		{"MaxProperties", n.MaxProperties}} {
-		set(c.name, c.v.Set, "cgN("+strconv.Itoa(int(c.v.N))+")")
+		set(c.name, c.v.Set, w.r("N")+"("+strconv.Itoa(int(c.v.N))+")")
 	}
 	for _, c := range []struct{ name, v string }{{"Pattern", n.Pattern}, {"Minimum", n.Minimum}, {"Maximum", n.Maximum},
 		{"ExclusiveMinimum", n.ExclusiveMinimum}, {"ExclusiveMaximum", n.ExclusiveMaximum}, {"MultipleOf", n.MultipleOf}} {
@@ -131,29 +137,30 @@ func nodeFields(n goruntime.Node) []nodeField {
 	}
 	for _, c := range []struct {
 		name string
-		l    []goruntime.Prop
+		l    []cgruntime.Prop
 	}{{"Properties", n.Properties}, {"PatternProperties", n.PatternProperties}, {"DependentSchemas", n.DependentSchemas},
 		{"DynamicAnchors", n.DynamicAnchors}} {
-		set(c.name, c.l != nil, props(c.l))
+		set(c.name, c.l != nil, w.props(c.l))
 	}
 	if n.DependentRequired != nil {
 		deps := make([]string, len(n.DependentRequired))
 		for i, dep := range n.DependentRequired {
-			deps[i] = "{" + strconv.Quote(dep.Name) + ", " + stringList(dep.Required) + "}"
+			deps[i] = "{" + w.key("Name") + strconv.Quote(dep.Name) + ", " + w.key("Required") + stringList(dep.Required) + "}"
 		}
-		set("DependentRequired", true, "[]cgDependency{"+strings.Join(deps, ", ")+"}")
+		set("DependentRequired", true, "[]"+w.r("Dependency")+"{"+strings.Join(deps, ", ")+"}")
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].name < out[j].name })
 	return out
 }
 
-var typeConsts = []string{"cgTypeNull", "cgTypeBoolean", "cgTypeObject", "cgTypeArray", "cgTypeNumber", "cgTypeString", "cgTypeInteger"}
+// typeConsts are the runtime's names of the bits of Node.Types, in bit order.
+var typeConsts = []string{"TypeNull", "TypeBoolean", "TypeObject", "TypeArray", "TypeNumber", "TypeString", "TypeInteger"}
 
-func typesExpr(bits uint8) string {
+func (w *walker) typesExpr(bits uint8) string {
 	var names []string
 	for i, name := range typeConsts {
 		if bits&(1<<i) != 0 {
-			names = append(names, name)
+			names = append(names, w.r(name))
 		}
 	}
 	if len(names) == 0 {
@@ -178,16 +185,26 @@ func indexes(list []int32) string {
 	return "[]int32{" + strings.Join(items, ", ") + "}"
 }
 
-func props(list []goruntime.Prop) string {
+// key is "name: " before a field of a runtime struct literal when the package imports the runtime
+// module (go vet wants composite literals of another package's types keyed), nothing inline.
+func (w *walker) key(name string) string {
+	if w.rt.Import {
+		return name + ": "
+	}
+	return ""
+}
+
+func (w *walker) props(list []cgruntime.Prop) string {
 	items := make([]string, len(list))
 	for i, p := range list {
-		items[i] = "{" + strconv.Quote(p.Name) + ", " + strconv.Itoa(int(p.Node)) + "}"
+		items[i] = "{" + w.key("Name") + strconv.Quote(p.Name) + ", " + w.key("Node") + strconv.Itoa(int(p.Node)) + "}"
 	}
-	return "[]cgProp{" + strings.Join(items, ", ") + "}"
+	return "[]" + w.r("Prop") + "{" + strings.Join(items, ", ") + "}"
 }
 
 // emitParse writes Parse (for the first root) or Parse<Name> (for further roots).
-func emitParse(f *gosrc.File, root *ir.Named, first bool) {
+func (w *walker) emitParse(root *ir.Named, first bool) {
+	f := w.f
 	name := "Parse"
 	if !first {
 		name += root.Name
@@ -199,7 +216,7 @@ func emitParse(f *gosrc.File, root *ir.Named, first bool) {
 		"name that occurs twice in one object is a violation, because JSON leaves its meaning open. Every",
 		"violation comes back in one *ValidationError; a non-nil result is valid.")
 	f.Openf("func %s(data []byte) (*%s, error)", name, root.Name)
-	f.Linef("return cgParse[%s](data, cgNodes)", root.Name)
+	f.Linef("return %s[%s](data, cgNodes)", w.r("Parse"), root.Name)
 	f.Close("")
 }
 
@@ -215,16 +232,16 @@ func (w *walker) emitValidate(n *ir.Named) {
 		"value cannot tell an absent required member from its zero value, so Validate checks the zero value;",
 		"Parse also reports absence. A valid value is validated without allocating.")
 	f.Openf("func (%s) Validate() error", recv)
-	f.Line("c := cgCollector{nodes: cgNodes}")
-	f.Line("v.cgValidate(&c, nil, nil)")
-	f.Line("return c.err()")
+	f.Line("c := " + w.r("Collector") + "{Nodes: cgNodes}")
+	f.Line("v." + w.m("CgValidate") + "(&c, nil, nil)")
+	f.Line("return c." + w.m("Err") + "()")
 	f.Close("")
 	var body []string
 	switch n.Kind {
 	case ir.StructType:
 		body = w.structBody(n)
 	case ir.EnumType:
-		body = []string{"cgCheckString(c, " + w.node(n.Schema) + ", string(v), at, kw)"}
+		body = []string{w.r("CheckString") + "(c, " + w.node(n.Schema) + ", string(v), at, kw)"}
 	case ir.UnionType:
 		body = w.unionBody(n)
 		defer w.emitUnionChecks(n) // written after cgValidate, which calls them
@@ -238,7 +255,7 @@ func (w *walker) emitValidate(n *ir.Named) {
 		}
 	}
 	f.Line("")
-	head := fmt.Sprintf("func (%s) cgValidate(c *cgCollector, at, kw *cgPath)", recv)
+	head := fmt.Sprintf("func (%s) %s(c *%s, at, kw *%s)", recv, w.m("CgValidate"), w.r("Collector"), w.r("Path"))
 	if len(body) == 0 {
 		// gofmt keeps an empty body on the header's line only while the whole stays within 100
 		// bytes (go/printer's maxSize); a long type name moves the brace to a line of its own.

@@ -1,8 +1,8 @@
 package govalidate
 
 import (
+	"github.com/contractgen/contractgen/cgruntime"
 	"github.com/contractgen/contractgen/internal/gen/ir"
-	"github.com/contractgen/contractgen/internal/templates/goruntime"
 )
 
 // Table is the validation table of a package: one node per schema, in a deterministic order, with
@@ -11,7 +11,7 @@ import (
 // its nodes the same way and spells each from the same lowered keywords.
 type Table struct {
 	// Nodes are the lowered schemas; Nodes[0] is a placeholder.
-	Nodes []goruntime.Node
+	Nodes []cgruntime.Node
 	// Origins are the "file#/pointer" of each node, for comments in generated code.
 	Origins []string
 	// Schemas are the schema of each node (Schemas[0] is nil), for what a target spells its own
@@ -21,7 +21,7 @@ type Table struct {
 	index map[*ir.Schema]int32
 	// lowered holds the nodes while Lower runs: growing a slice of pointers is cheap, where
 	// growing Nodes itself would copy every (large) node at each doubling.
-	lowered []*goruntime.Node
+	lowered []*cgruntime.Node
 }
 
 // Of returns the node of a schema; 0 when the schema is nil.
@@ -35,14 +35,14 @@ func (t *Table) Of(s *ir.Schema) int32 {
 // Lower builds the table for every schema reachable from the package's named types. Roots come
 // first, then the other named types by Go name, each followed by the schemas under it.
 func Lower(pkg *ir.Package) *Table {
-	t := &Table{Origins: []string{""}, Schemas: []*ir.Schema{nil}, index: map[*ir.Schema]int32{}, lowered: []*goruntime.Node{{}}}
+	t := &Table{Origins: []string{""}, Schemas: []*ir.Schema{nil}, index: map[*ir.Schema]int32{}, lowered: []*cgruntime.Node{{}}}
 	for _, n := range pkg.Roots {
 		t.add(n.Schema)
 	}
 	for _, n := range pkg.Types {
 		t.add(n.Schema)
 	}
-	t.Nodes = make([]goruntime.Node, len(t.lowered))
+	t.Nodes = make([]cgruntime.Node, len(t.lowered))
 	for i, n := range t.lowered {
 		t.Nodes[i] = *n
 	}
@@ -79,7 +79,7 @@ func (t *Table) add(s *ir.Schema) int32 {
 	}
 	n.Scope = t.add(s.Scope)
 	for _, a := range s.DynamicAnchors {
-		n.DynamicAnchors = append(n.DynamicAnchors, goruntime.Prop{Name: a.Name, Node: t.add(a.Schema)})
+		n.DynamicAnchors = append(n.DynamicAnchors, cgruntime.Prop{Name: a.Name, Node: t.add(a.Schema)})
 	}
 	n.RecursiveAnchor = s.RecursiveAnchor
 	return i
@@ -97,12 +97,12 @@ func (t *Table) list(schemas []*ir.Schema) []int32 {
 }
 
 // lowerAssertions copies the keywords that hold values rather than subschemas.
-func lowerAssertions(s *ir.Schema) goruntime.Node {
-	var n goruntime.Node
+func lowerAssertions(s *ir.Schema) cgruntime.Node {
+	var n cgruntime.Node
 	if s.Bool != nil {
-		n.Bool = goruntime.FalseSchema
+		n.Bool = cgruntime.FalseSchema
 		if *s.Bool {
-			n.Bool = goruntime.TrueSchema
+			n.Bool = cgruntime.TrueSchema
 		}
 		return n
 	}
@@ -131,41 +131,41 @@ func lowerAssertions(s *ir.Schema) goruntime.Node {
 	n.MinProperties, n.MaxProperties = count(s.MinProperties), count(s.MaxProperties)
 	n.Required = s.Required
 	for _, d := range s.DependentRequired {
-		n.DependentRequired = append(n.DependentRequired, goruntime.Dependency{Name: d.Name, Required: d.Required})
+		n.DependentRequired = append(n.DependentRequired, cgruntime.Dependency{Name: d.Name, Required: d.Required})
 	}
 	return n
 }
 
-func (t *Table) lowerArray(s *ir.Schema, n *goruntime.Node) {
+func (t *Table) lowerArray(s *ir.Schema, n *cgruntime.Node) {
 	n.PrefixItems = t.list(s.PrefixItems)
 	n.Items, n.Contains = t.add(s.Items), t.add(s.Contains)
 }
 
-func (t *Table) lowerObject(s *ir.Schema, n *goruntime.Node) {
+func (t *Table) lowerObject(s *ir.Schema, n *cgruntime.Node) {
 	for _, p := range s.Properties {
-		n.Properties = append(n.Properties, goruntime.Prop{Name: p.Name, Node: t.add(p.Schema)})
+		n.Properties = append(n.Properties, cgruntime.Prop{Name: p.Name, Node: t.add(p.Schema)})
 	}
 	for _, p := range s.PatternProperties {
-		n.PatternProperties = append(n.PatternProperties, goruntime.Prop{Name: p.Pattern, Node: t.add(p.Schema)})
+		n.PatternProperties = append(n.PatternProperties, cgruntime.Prop{Name: p.Pattern, Node: t.add(p.Schema)})
 	}
 	for _, p := range s.DependentSchemas {
-		n.DependentSchemas = append(n.DependentSchemas, goruntime.Prop{Name: p.Name, Node: t.add(p.Schema)})
+		n.DependentSchemas = append(n.DependentSchemas, cgruntime.Prop{Name: p.Name, Node: t.add(p.Schema)})
 	}
 	n.AdditionalProperties, n.PropertyNames = t.add(s.AdditionalProperties), t.add(s.PropertyNames)
 }
 
 // typeBits maps a "type" name to its bit.
 var typeBits = map[string]uint8{
-	"null": goruntime.TypeNull, "boolean": goruntime.TypeBoolean, "object": goruntime.TypeObject,
-	"array": goruntime.TypeArray, "number": goruntime.TypeNumber, "string": goruntime.TypeString,
-	"integer": goruntime.TypeInteger,
+	"null": cgruntime.TypeNull, "boolean": cgruntime.TypeBoolean, "object": cgruntime.TypeObject,
+	"array": cgruntime.TypeArray, "number": cgruntime.TypeNumber, "string": cgruntime.TypeString,
+	"integer": cgruntime.TypeInteger,
 }
 
-func count(n *int64) goruntime.Count {
+func count(n *int64) cgruntime.Count {
 	if n == nil {
-		return goruntime.Count{}
+		return cgruntime.Count{}
 	}
-	return goruntime.Count{Set: true, N: *n}
+	return cgruntime.Count{Set: true, N: *n}
 }
 
 func literal(n *ir.Number) string {

@@ -18,15 +18,15 @@ import (
 // whole union by the interpreter.
 func (w *walker) unionBody(n *ir.Named) []string {
 	u := n.Union
-	body := gosrc.Block("if v.cgHolds(c.nodes)", []string{"return"})
+	body := gosrc.Block("if v.cgHolds(c.Nodes)", []string{"return"})
 	body = append(body, gosrc.Block("if v.cgSelects()", []string{
-		"c.fail(at, kw, " + strconv.Quote(u.Keyword) + ", " + strconv.Quote("matches none of the "+u.Keyword+" schemas") + ")",
+		"c." + w.m("Fail") + "(at, kw, " + strconv.Quote(u.Keyword) + ", " + strconv.Quote("matches none of the "+u.Keyword+" schemas") + ")",
 		"return",
 	})...)
-	body = append(body, "raw, err := v.cgEncode(nil)")
-	body = append(body, gosrc.Block("if err != nil", []string{`c.fail(at, kw, "", err.Error())`, "return"})...)
+	body = append(body, "raw, err := v."+w.m("CgEncode")+"(nil)")
+	body = append(body, gosrc.Block("if err != nil", []string{"c." + w.m("Fail") + `(at, kw, "", err.Error())`, "return"})...)
 	// The interpreter keeps the paths it is given; fresh copies keep the caller's steps on its stack.
-	return append(body, "cgCheckRaw(c, "+w.node(n.Schema)+", raw, cgUnionPath(at), cgUnionPath(kw))")
+	return append(body, w.r("CheckRaw")+"(c, "+w.node(n.Schema)+", raw, "+w.r("UnionPath")+"(at), "+w.r("UnionPath")+"(kw))")
 }
 
 // emitUnionChecks writes cgHolds and cgSelects, which unionBody relies on.
@@ -37,17 +37,17 @@ func (w *walker) emitUnionChecks(n *ir.Named) {
 	for _, v := range u.Variants {
 		set = append(set, "v."+v.GoName+" != nil")
 	}
-	one := "cgUnionCount(" + strings.Join(append(set, "v."+u.Unknown+" != nil"), ", ") + ") != 1"
+	one := w.r("UnionCount") + "(" + strings.Join(append(set, "v."+u.Unknown+" != nil"), ", ") + ") != 1"
 
 	f.Line("")
 	f.Comment("cgHolds reports whether v holds one variant, valid against its branch, which proves the",
 		u.Keyword+" valid (see Validate).")
-	f.Openf("func (v %s) cgHolds(nodes []cgNode) bool", n.Name)
+	f.Openf("func (v %s) cgHolds(nodes []%s) bool", n.Name, w.r("Node"))
 	// A value that holds several variants does not encode; Validate reports that.
 	f.Open("if " + one)
 	f.Line("return false")
 	f.Close("")
-	f.Line("c := &cgCollector{nodes: nodes, quiet: true}")
+	f.Line("c := &" + w.r("Collector") + "{Nodes: nodes, Quiet: true}")
 	f.Line("switch {")
 	for _, v := range u.Variants {
 		t := *v.Type
@@ -68,7 +68,7 @@ func (w *walker) emitUnionChecks(n *ir.Named) {
 	f.Line("default:")
 	f.Line("\treturn false")
 	f.Line("}")
-	f.Line("return !c.failed")
+	f.Line("return !c.Failed")
 	f.Close("")
 
 	f.Line("")
@@ -81,7 +81,7 @@ func (w *walker) emitUnionChecks(n *ir.Named) {
 	f.Line("switch {")
 	for _, v := range u.Variants {
 		f.Linef("case v.%s != nil:", v.GoName)
-		f.Line("\treturn " + selects(u, v))
+		f.Line("\treturn " + w.selects(u, v))
 	}
 	f.Line("}")
 	f.Line("return false")
@@ -89,7 +89,7 @@ func (w *walker) emitUnionChecks(n *ir.Named) {
 }
 
 // selects is the condition under which the Go value held by variant v encodes as JSON that selects v.
-func selects(u *ir.Union, v *ir.Variant) string {
+func (w *walker) selects(u *ir.Union, v *ir.Variant) string {
 	fields := func() []*ir.Field {
 		if v.Type.Kind == ir.GoRef && v.Type.Named.Kind == ir.StructType {
 			return v.Type.Named.Fields
@@ -111,7 +111,7 @@ func selects(u *ir.Union, v *ir.Variant) string {
 			for _, s := range v.Values {
 				args = append(args, strconv.Quote(s))
 			}
-			return "cgUnionIn(" + strings.Join(args, ", ") + ")"
+			return w.r("UnionIn") + "(" + strings.Join(args, ", ") + ")"
 		}
 		return "false" // the member's Go value cannot be compared: the whole union is checked
 	case ir.UnionRequired:

@@ -4,9 +4,10 @@ import (
 	"fmt"
 	"strconv"
 
+	"github.com/contractgen/contractgen/cgruntime"
+	"github.com/contractgen/contractgen/internal/gen/emit"
 	"github.com/contractgen/contractgen/internal/gen/emit/gosrc"
 	"github.com/contractgen/contractgen/internal/gen/ir"
-	"github.com/contractgen/contractgen/internal/templates/goruntime"
 )
 
 const jsonPkg = "encoding/json"
@@ -14,14 +15,21 @@ const jsonPkg = "encoding/json"
 // walker writes the code that walks a Go value and checks each part against its node. Its
 // methods return statements as lines, indented relative to the block they go into.
 type walker struct {
-	t *Table
-	f *gosrc.File
+	t  *Table
+	f  *gosrc.File
+	rt emit.Runtime
 }
+
+// r spells the runtime's package-level name (as cgruntime declares it) in validation.go.
+func (w *walker) r(name string) string { return w.f.Qualify(w.rt.Ident(name)) }
+
+// m spells a runtime method, or a method generated types implement for the runtime (CgValidate).
+func (w *walker) m(name string) string { return w.rt.Method(name) }
 
 func (w *walker) node(s *ir.Schema) string { return strconv.Itoa(int(w.t.Of(s))) }
 
 // n returns the lowered node of a schema.
-func (w *walker) n(s *ir.Schema) *goruntime.Node { return &w.t.Nodes[w.t.Of(s)] }
+func (w *walker) n(s *ir.Schema) *cgruntime.Node { return &w.t.Nodes[w.t.Of(s)] }
 
 // structBody checks each declared member, the undeclared members against additionalProperties,
 // and the required members that only the member bag can hold.
@@ -29,12 +37,12 @@ func (w *walker) structBody(n *ir.Named) []string {
 	if n.Composed {
 		// Rules beside the members (merged parts, conditions) see the whole object: check its
 		// encoding against the whole schema, as raw JSON is checked.
-		body := []string{"raw, err := v.cgEncode(nil)"}
+		body := []string{"raw, err := v." + w.m("CgEncode") + "(nil)"}
 		body = append(body, gosrc.Block("if err != nil", []string{
-			`c.fail(at, kw, "", "cannot be encoded as JSON: "+err.Error())`,
+			"c." + w.m("Fail") + `(at, kw, "", "cannot be encoded as JSON: "+err.Error())`,
 			"return",
 		})...)
-		return append(body, "cgCheckRaw(c, "+w.node(n.Schema)+", raw, at, kw)")
+		return append(body, w.r("CheckRaw")+"(c, "+w.node(n.Schema)+", raw, at, kw)")
 	}
 	var body []string
 	for _, fd := range n.Fields {
@@ -42,13 +50,13 @@ func (w *walker) structBody(n *ir.Named) []string {
 	}
 	if ap := n.Schema.AdditionalProperties; n.Extra && ap != nil && ap.Bool == nil {
 		body = append(body, gosrc.Block("for name, raw := range v.Extra", []string{
-			`a1, k1 := cgKey(at, "", name), cgKw(kw, "additionalProperties")`,
-			"cgCheckRaw(c, " + w.node(ap) + ", raw, &a1, &k1)",
+			"a1, k1 := " + w.r("Key") + `(at, "", name), ` + w.r("Kw") + `(kw, "additionalProperties")`,
+			w.r("CheckRaw") + "(c, " + w.node(ap) + ", raw, &a1, &k1)",
 		})...)
 	}
 	for _, name := range sortedExtraRequired(n) {
 		body = append(body, gosrc.Block("if _, ok := v.Extra["+strconv.Quote(name)+"]; !ok", []string{
-			`c.fail(at, kw, "required", ` + strconv.Quote("missing required member "+strconv.Quote(name)) + ")",
+			"c." + w.m("Fail") + `(at, kw, "required", ` + strconv.Quote("missing required member "+strconv.Quote(name)) + ")",
 		})...)
 	}
 	return body
@@ -71,7 +79,7 @@ func (w *walker) field(fd *ir.Field) []string {
 		return nil
 	}
 	name := strconv.Quote(fd.Name)
-	block := append([]string{`a1, k1 := cgKey(at, "", ` + name + `), cgKey(kw, "properties", ` + name + ")"}, checks...)
+	block := append([]string{"a1, k1 := " + w.r("Key") + `(at, "", ` + name + "), " + w.r("Key") + `(kw, "properties", ` + name + ")"}, checks...)
 	switch {
 	case fd.Type.Pointer:
 		return gosrc.Block("if x1 := v."+fd.GoName+"; x1 != nil", block)
@@ -97,7 +105,7 @@ func (w *walker) check(s *ir.Schema, t *ir.GoType, value string, addressable boo
 		base := *t
 		base.Nullable = false
 		inner := w.check(s, &base, value+".Value", addressable, at, kw, depth)
-		out := gosrc.Block("if "+value+".Null", []string{"cgCheckNull(c, " + w.node(s) + ", " + at + ", " + kw + ")"})
+		out := gosrc.Block("if "+value+".Null", []string{w.r("CheckNull") + "(c, " + w.node(s) + ", " + at + ", " + kw + ")"})
 		return append(out[:len(out)-1], gosrc.Block("} else", inner)...)
 	}
 	n := w.n(s)
@@ -110,26 +118,26 @@ func (w *walker) check(s *ir.Schema, t *ir.GoType, value string, addressable boo
 			if t.Defined != "" {
 				value = "string(" + value + ")"
 			}
-			return call("cgCheckString")
+			return call(w.r("CheckString"))
 		}
 	case ir.GoBool:
 		if n.HasConst || n.Enum != nil {
-			return call("cgCheckBool")
+			return call(w.r("CheckBool"))
 		}
 	case ir.GoInt64:
 		if n.HasConst || n.Enum != nil || n.Minimum != "" || n.Maximum != "" || n.ExclusiveMinimum != "" ||
 			n.ExclusiveMaximum != "" || n.MultipleOf != "" {
-			return call("cgCheckInt64")
+			return call(w.r("CheckInt64"))
 		}
 	case ir.GoNumber:
-		return call("cgCheckNumber")
+		return call(w.r("CheckNumber"))
 	case ir.GoRaw:
-		if n.Bool != goruntime.TrueSchema {
-			return call("cgCheckRaw")
+		if n.Bool != cgruntime.TrueSchema {
+			return call(w.r("CheckRaw"))
 		}
 	case ir.GoAny:
-		if n.Bool != goruntime.TrueSchema {
-			return call("cgCheckAny")
+		if n.Bool != cgruntime.TrueSchema {
+			return call(w.r("CheckAny"))
 		}
 	case ir.GoRef:
 		return w.ref(s, t, value, addressable, at, kw, depth)
@@ -146,7 +154,7 @@ func (w *walker) ref(s *ir.Schema, t *ir.GoType, value string, addressable bool,
 	var out []string
 	if s.Ref != nil {
 		r := fmt.Sprintf("r%d", depth)
-		out = append(out, r+` := cgKw(`+kw+`, "$ref")`)
+		out = append(out, r+" := "+w.r("Kw")+"("+kw+`, "$ref")`)
 		kw = "&" + r
 	}
 	if !addressable && t.Named.Kind == ir.StructType {
@@ -154,7 +162,7 @@ func (w *walker) ref(s *ir.Schema, t *ir.GoType, value string, addressable bool,
 		out = append(out, x+" := "+value)
 		value = x
 	}
-	out = append(out, value+".cgValidate(c, "+at+", "+kw+")")
+	out = append(out, value+"."+w.m("CgValidate")+"(c, "+at+", "+kw+")")
 	if len(out) > 1 {
 		return gosrc.Block("", out)
 	}
@@ -165,18 +173,18 @@ func (w *walker) slice(s *ir.Schema, t *ir.GoType, value string, at, kw string, 
 	n := w.n(s)
 	var out []string
 	if n.MinItems.Set || n.MaxItems.Set {
-		out = append(out, "cgCheckItemCount(c, "+w.node(s)+", len("+value+"), "+at+", "+kw+")")
+		out = append(out, w.r("CheckItemCount")+"(c, "+w.node(s)+", len("+value+"), "+at+", "+kw+")")
 	}
 	if n.UniqueItems {
 		out = append(out, gosrc.Block("", []string{
 			"b, err := " + w.f.Import(jsonPkg) + ".Marshal(" + value + ")",
-			"cgCheckUniqueJSON(c, b, err, " + at + ", " + kw + ")",
+			w.r("CheckUniqueJSON") + "(c, b, err, " + at + ", " + kw + ")",
 		})...)
 	}
 	i, a, k := fmt.Sprintf("i%d", depth), fmt.Sprintf("a%d", depth), fmt.Sprintf("k%d", depth)
 	inner := w.check(s.Items, t.Elem, value+"["+i+"]", true, "&"+a, "&"+k, depth+1)
 	if len(inner) > 0 {
-		head := []string{a + ", " + k + ` := cgIndex(` + at + `, "", ` + i + `), cgKw(` + kw + `, "items")`}
+		head := []string{a + ", " + k + " := " + w.r("Index") + "(" + at + `, "", ` + i + "), " + w.r("Kw") + "(" + kw + `, "items")`}
 		out = append(out, gosrc.Block("for "+i+" := range "+value, append(head, inner...))...)
 	}
 	return out
@@ -186,12 +194,12 @@ func (w *walker) mapOf(s *ir.Schema, t *ir.GoType, value string, at, kw string, 
 	n := w.n(s)
 	var out []string
 	if len(n.Required) > 0 {
-		out = append(out, "cgCheckMapKeys(c, "+w.node(s)+", "+value+", "+at+", "+kw+")")
+		out = append(out, w.r("CheckMapKeys")+"(c, "+w.node(s)+", "+value+", "+at+", "+kw+")")
 	}
 	name, x, a, k := fmt.Sprintf("m%d", depth), fmt.Sprintf("x%d", depth), fmt.Sprintf("a%d", depth), fmt.Sprintf("k%d", depth)
 	inner := w.check(s.AdditionalProperties, t.Elem, x, true, "&"+a, "&"+k, depth+1)
 	if len(inner) > 0 {
-		head := []string{a + ", " + k + ` := cgKey(` + at + `, "", ` + name + `), cgKw(` + kw + `, "additionalProperties")`}
+		head := []string{a + ", " + k + " := " + w.r("Key") + "(" + at + `, "", ` + name + "), " + w.r("Kw") + "(" + kw + `, "additionalProperties")`}
 		out = append(out, gosrc.Block("for "+name+", "+x+" := range "+value, append(head, inner...))...)
 	}
 	return out

@@ -4,10 +4,10 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/contractgen/contractgen/cgruntime"
 	"github.com/contractgen/contractgen/internal/gen/emit"
 	"github.com/contractgen/contractgen/internal/gen/emit/govalidate"
 	"github.com/contractgen/contractgen/internal/gen/ir"
-	"github.com/contractgen/contractgen/internal/templates/goruntime"
 )
 
 // maxSafeCount is the largest count a JS number holds exactly (2^53 - 1).
@@ -28,7 +28,7 @@ func newTable(pkg *ir.Package) (*table, error) {
 		if kw := unsupported(n); kw != "" {
 			return nil, fmt.Errorf("ts: %s: the TypeScript target does not support %s yet; generate without it (--targets) or drop the keyword", t.Origins[i], kw)
 		}
-		for _, c := range []goruntime.Count{n.MinLength, n.MaxLength, n.MinItems, n.MaxItems} {
+		for _, c := range []cgruntime.Count{n.MinLength, n.MaxLength, n.MinItems, n.MaxItems} {
 			if c.Set && c.N > maxSafeCount {
 				return nil, fmt.Errorf("ts: %s: a count of %d is beyond what a JavaScript number holds exactly", t.Origins[i], c.N)
 			}
@@ -54,20 +54,20 @@ var jsonTypes = []struct {
 	name string
 	bit  uint8
 }{
-	{"array", goruntime.TypeArray}, {"boolean", goruntime.TypeBoolean}, {"integer", goruntime.TypeInteger},
-	{"null", goruntime.TypeNull}, {"number", goruntime.TypeNumber}, {"object", goruntime.TypeObject},
-	{"string", goruntime.TypeString},
+	{"array", cgruntime.TypeArray}, {"boolean", cgruntime.TypeBoolean}, {"integer", cgruntime.TypeInteger},
+	{"null", cgruntime.TypeNull}, {"number", cgruntime.TypeNumber}, {"object", cgruntime.TypeObject},
+	{"string", cgruntime.TypeString},
 }
 
 // fields lists a lowered node's keywords as object-literal members, only those present. s is the
 // node's schema, for the pattern as written (the node holds its RE2 translation).
-func fields(n *goruntime.Node, s *ir.Schema) string {
+func fields(n *cgruntime.Node, s *ir.Schema) string {
 	var f []string
 	add := func(format string, args ...any) { f = append(f, fmt.Sprintf(format, args...)) }
 	switch n.Bool {
-	case goruntime.TrueSchema:
+	case cgruntime.TrueSchema:
 		add("bool: true")
-	case goruntime.FalseSchema:
+	case cgruntime.FalseSchema:
 		add("bool: false")
 	}
 	if n.Ref != 0 {
@@ -88,7 +88,7 @@ func fields(n *goruntime.Node, s *ir.Schema) string {
 	if len(n.Enum) > 0 {
 		add("enum: [%s]", joinQuoted(n.Enum))
 	}
-	count := func(name string, c goruntime.Count) {
+	count := func(name string, c cgruntime.Count) {
 		if c.Set {
 			add("%s: %d", name, c.N)
 		}
@@ -143,7 +143,7 @@ func joinQuoted(list []string) string {
 // unsupported names the first keyword of a lowered node that the TypeScript validator does not
 // implement, so that a schema using it fails generation instead of being validated more loosely
 // than in Go.
-func unsupported(n *goruntime.Node) string {
+func unsupported(n *cgruntime.Node) string {
 	checks := []struct {
 		kw  string
 		set bool

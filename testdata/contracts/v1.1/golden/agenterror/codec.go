@@ -3,88 +3,98 @@
 
 package agenterror
 
-import "encoding/json"
+import (
+	"encoding/json"
+	"github.com/contractgen/contractgen/cgruntime"
+)
+
+// The runtime module must serve the version of contractgen that wrote this package: a
+// compile error here means regenerate the package or require a cgruntime that fits.
+const (
+	_ = cgruntime.EnforceVersion(1 - cgruntime.MinVersion)
+	_ = cgruntime.EnforceVersion(cgruntime.MaxVersion - 1)
+)
 
 func cgEncKind(buf []byte, v Kind) ([]byte, error) {
-	return cgEncString(buf, string(v))
+	return cgruntime.EncString(buf, string(v))
 }
 
-func cgDecKind(d *cgDecoder, raw []byte, at, kw string) (Kind, error) {
-	x, err := cgDecString(d, raw, at, kw)
+func cgDecKind(d *cgruntime.Decoder, raw []byte, at, kw string) (Kind, error) {
+	x, err := cgruntime.DecString(d, raw, at, kw)
 	return Kind(x), err
 }
 
 // MarshalJSON encodes the value in the contract's canonical form: declared members in schema
 // order, then undeclared members sorted by name, strings escaped as encoding/json does.
 func (v AgentError) MarshalJSON() ([]byte, error) {
-	return v.cgEncode(nil)
+	return v.CgEncode(nil)
 }
 
-func (v AgentError) cgEncode(buf []byte) ([]byte, error) {
+func (v AgentError) CgEncode(buf []byte) ([]byte, error) {
 	var err error
 	first := true
 	buf = append(buf, '{')
-	if buf, err = cgPut(buf, &first, "contract_version", v.ContractVersion, cgEncInt64); err != nil {
+	if buf, err = cgruntime.Put(buf, &first, "contract_version", v.ContractVersion, cgruntime.EncInt64); err != nil {
 		return nil, err
 	}
-	if buf, err = cgPut(buf, &first, "kind", v.Kind, cgEncKind); err != nil {
+	if buf, err = cgruntime.Put(buf, &first, "kind", v.Kind, cgEncKind); err != nil {
 		return nil, err
 	}
-	if buf, err = cgPut(buf, &first, "message", v.Message, cgEncString); err != nil {
+	if buf, err = cgruntime.Put(buf, &first, "message", v.Message, cgruntime.EncString); err != nil {
 		return nil, err
 	}
-	if buf, err = cgPut(buf, &first, "origin", v.Origin, cgEncNamed[Origin]); err != nil {
+	if buf, err = cgruntime.Put(buf, &first, "origin", v.Origin, cgruntime.EncNamed[Origin]); err != nil {
 		return nil, err
 	}
-	if buf, err = cgPut(buf, &first, "recovery", v.Recovery, cgEncNamed[Recovery]); err != nil {
+	if buf, err = cgruntime.Put(buf, &first, "recovery", v.Recovery, cgruntime.EncNamed[Recovery]); err != nil {
 		return nil, err
 	}
-	if buf, err = cgPut(buf, &first, "side_effects", v.SideEffects, cgEncNamed[SideEffects]); err != nil {
+	if buf, err = cgruntime.Put(buf, &first, "side_effects", v.SideEffects, cgruntime.EncNamed[SideEffects]); err != nil {
 		return nil, err
 	}
-	if buf, err = cgPutPtr(buf, &first, "service", v.Service, cgEncString); err != nil {
+	if buf, err = cgruntime.PutPtr(buf, &first, "service", v.Service, cgruntime.EncString); err != nil {
 		return nil, err
 	}
-	if buf, err = cgPutPtr(buf, &first, "action", v.Action, cgEncString); err != nil {
+	if buf, err = cgruntime.PutPtr(buf, &first, "action", v.Action, cgruntime.EncString); err != nil {
 		return nil, err
 	}
-	if buf, err = cgPutPtr(buf, &first, "tool", v.Tool, cgEncString); err != nil {
+	if buf, err = cgruntime.PutPtr(buf, &first, "tool", v.Tool, cgruntime.EncString); err != nil {
 		return nil, err
 	}
-	if buf, err = cgPutPtr(buf, &first, "upstream", v.Upstream, cgEncString); err != nil {
+	if buf, err = cgruntime.PutPtr(buf, &first, "upstream", v.Upstream, cgruntime.EncString); err != nil {
 		return nil, err
 	}
-	if buf, err = cgPutPtr(buf, &first, "command", v.Command, cgEncString); err != nil {
+	if buf, err = cgruntime.PutPtr(buf, &first, "command", v.Command, cgruntime.EncString); err != nil {
 		return nil, err
 	}
-	if buf, err = cgPutPtr(buf, &first, "prompt", v.Prompt, cgEncString); err != nil {
+	if buf, err = cgruntime.PutPtr(buf, &first, "prompt", v.Prompt, cgruntime.EncString); err != nil {
 		return nil, err
 	}
-	if buf, err = cgPutPtr(buf, &first, "resource", v.Resource, cgEncString); err != nil {
+	if buf, err = cgruntime.PutPtr(buf, &first, "resource", v.Resource, cgruntime.EncString); err != nil {
 		return nil, err
 	}
-	if buf, err = cgPutPtr(buf, &first, "cause", v.Cause, cgEncString); err != nil {
+	if buf, err = cgruntime.PutPtr(buf, &first, "cause", v.Cause, cgruntime.EncString); err != nil {
 		return nil, err
 	}
-	if buf, err = cgPutPtr(buf, &first, "original_kind", v.OriginalKind, cgEncString); err != nil {
+	if buf, err = cgruntime.PutPtr(buf, &first, "original_kind", v.OriginalKind, cgruntime.EncString); err != nil {
 		return nil, err
 	}
-	if buf, err = cgPutIf(buf, &first, "evidence", v.Evidence != nil, v.Evidence, cgEncMap(cgEncAny)); err != nil {
+	if buf, err = cgruntime.PutIf(buf, &first, "evidence", v.Evidence != nil, v.Evidence, cgruntime.EncMap(cgruntime.EncAny)); err != nil {
 		return nil, err
 	}
-	if buf, err = cgPutPtr(buf, &first, "safety", v.Safety, cgEncNamed[SafetyHints]); err != nil {
+	if buf, err = cgruntime.PutPtr(buf, &first, "safety", v.Safety, cgruntime.EncNamed[SafetyHints]); err != nil {
 		return nil, err
 	}
-	if buf, err = cgPutPtr(buf, &first, "correlation_id", v.CorrelationID, cgEncString); err != nil {
+	if buf, err = cgruntime.PutPtr(buf, &first, "correlation_id", v.CorrelationID, cgruntime.EncString); err != nil {
 		return nil, err
 	}
-	if buf, err = cgPutPtr(buf, &first, "help_url", v.HelpURL, cgEncString); err != nil {
+	if buf, err = cgruntime.PutPtr(buf, &first, "help_url", v.HelpURL, cgruntime.EncString); err != nil {
 		return nil, err
 	}
-	if buf, err = cgPutIf(buf, &first, "violations", v.Violations != nil, v.Violations, cgEncSlice(cgEncNamed[InputViolation])); err != nil {
+	if buf, err = cgruntime.PutIf(buf, &first, "violations", v.Violations != nil, v.Violations, cgruntime.EncSlice(cgruntime.EncNamed[InputViolation])); err != nil {
 		return nil, err
 	}
-	if buf, err = cgEncExtra(buf, first, v.Extra); err != nil {
+	if buf, err = cgruntime.EncExtra(buf, first, v.Extra); err != nil {
 		return nil, err
 	}
 	_ = first
@@ -94,19 +104,19 @@ func (v AgentError) cgEncode(buf []byte) ([]byte, error) {
 // UnmarshalJSON decodes tolerantly: unknown members and enum values are kept, null for a
 // member that does not allow it is treated as absent; only values the Go types cannot hold are errors.
 func (v *AgentError) UnmarshalJSON(data []byte) error {
-	raw, err := cgPrepare(data)
+	raw, err := cgruntime.Prepare(data)
 	if err != nil {
 		return err
 	}
-	return v.cgDecode(&cgDecoder{}, raw, "", "")
+	return v.CgDecode(&cgruntime.Decoder{}, raw, "", "")
 }
 
-func (v *AgentError) cgDecode(d *cgDecoder, raw []byte, at, kw string) error {
+func (v *AgentError) CgDecode(d *cgruntime.Decoder, raw []byte, at, kw string) error {
 	if raw[0] != '{' {
-		return d.mismatch(at, kw, "object", raw)
+		return d.Mismatch(at, kw, "object", raw)
 	}
-	var buf [16]cgMember
-	members, err := d.members(raw, at, buf[:0])
+	var buf [16]cgruntime.Member
+	members, err := d.Members(raw, at, buf[:0])
 	if err != nil {
 		return err
 	}
@@ -116,88 +126,88 @@ func (v *AgentError) cgDecode(d *cgDecoder, raw []byte, at, kw string) error {
 		switch m.Name {
 		case "contract_version":
 			seen[0] = true
-			if err := cgField(d, m.Value, at+"/contract_version", kw+"/properties/contract_version", false, &v.ContractVersion, cgDecInt64); err != nil {
+			if err := cgruntime.Field(d, m.Value, at+"/contract_version", kw+"/properties/contract_version", false, &v.ContractVersion, cgruntime.DecInt64); err != nil {
 				return err
 			}
 		case "kind":
 			seen[1] = true
-			if err := cgField(d, m.Value, at+"/kind", kw+"/properties/kind", false, &v.Kind, cgDecKind); err != nil {
+			if err := cgruntime.Field(d, m.Value, at+"/kind", kw+"/properties/kind", false, &v.Kind, cgDecKind); err != nil {
 				return err
 			}
 		case "message":
 			seen[2] = true
-			if err := cgField(d, m.Value, at+"/message", kw+"/properties/message", false, &v.Message, cgDecString); err != nil {
+			if err := cgruntime.Field(d, m.Value, at+"/message", kw+"/properties/message", false, &v.Message, cgruntime.DecString); err != nil {
 				return err
 			}
 		case "origin":
 			seen[3] = true
-			if err := cgField(d, m.Value, at+"/origin", kw+"/properties/origin/$ref", false, &v.Origin, cgDecNamed[Origin]); err != nil {
+			if err := cgruntime.Field(d, m.Value, at+"/origin", kw+"/properties/origin/$ref", false, &v.Origin, cgruntime.DecNamed[Origin]); err != nil {
 				return err
 			}
 		case "recovery":
 			seen[4] = true
-			if err := cgField(d, m.Value, at+"/recovery", kw+"/properties/recovery/$ref", false, &v.Recovery, cgDecNamed[Recovery]); err != nil {
+			if err := cgruntime.Field(d, m.Value, at+"/recovery", kw+"/properties/recovery/$ref", false, &v.Recovery, cgruntime.DecNamed[Recovery]); err != nil {
 				return err
 			}
 		case "side_effects":
 			seen[5] = true
-			if err := cgField(d, m.Value, at+"/side_effects", kw+"/properties/side_effects/$ref", false, &v.SideEffects, cgDecNamed[SideEffects]); err != nil {
+			if err := cgruntime.Field(d, m.Value, at+"/side_effects", kw+"/properties/side_effects/$ref", false, &v.SideEffects, cgruntime.DecNamed[SideEffects]); err != nil {
 				return err
 			}
 		case "service":
-			if err := cgFieldPtr(d, m.Value, at+"/service", kw+"/properties/service", false, &v.Service, cgDecString); err != nil {
+			if err := cgruntime.FieldPtr(d, m.Value, at+"/service", kw+"/properties/service", false, &v.Service, cgruntime.DecString); err != nil {
 				return err
 			}
 		case "action":
-			if err := cgFieldPtr(d, m.Value, at+"/action", kw+"/properties/action", false, &v.Action, cgDecString); err != nil {
+			if err := cgruntime.FieldPtr(d, m.Value, at+"/action", kw+"/properties/action", false, &v.Action, cgruntime.DecString); err != nil {
 				return err
 			}
 		case "tool":
-			if err := cgFieldPtr(d, m.Value, at+"/tool", kw+"/properties/tool", false, &v.Tool, cgDecString); err != nil {
+			if err := cgruntime.FieldPtr(d, m.Value, at+"/tool", kw+"/properties/tool", false, &v.Tool, cgruntime.DecString); err != nil {
 				return err
 			}
 		case "upstream":
-			if err := cgFieldPtr(d, m.Value, at+"/upstream", kw+"/properties/upstream", false, &v.Upstream, cgDecString); err != nil {
+			if err := cgruntime.FieldPtr(d, m.Value, at+"/upstream", kw+"/properties/upstream", false, &v.Upstream, cgruntime.DecString); err != nil {
 				return err
 			}
 		case "command":
-			if err := cgFieldPtr(d, m.Value, at+"/command", kw+"/properties/command", false, &v.Command, cgDecString); err != nil {
+			if err := cgruntime.FieldPtr(d, m.Value, at+"/command", kw+"/properties/command", false, &v.Command, cgruntime.DecString); err != nil {
 				return err
 			}
 		case "prompt":
-			if err := cgFieldPtr(d, m.Value, at+"/prompt", kw+"/properties/prompt", false, &v.Prompt, cgDecString); err != nil {
+			if err := cgruntime.FieldPtr(d, m.Value, at+"/prompt", kw+"/properties/prompt", false, &v.Prompt, cgruntime.DecString); err != nil {
 				return err
 			}
 		case "resource":
-			if err := cgFieldPtr(d, m.Value, at+"/resource", kw+"/properties/resource", false, &v.Resource, cgDecString); err != nil {
+			if err := cgruntime.FieldPtr(d, m.Value, at+"/resource", kw+"/properties/resource", false, &v.Resource, cgruntime.DecString); err != nil {
 				return err
 			}
 		case "cause":
-			if err := cgFieldPtr(d, m.Value, at+"/cause", kw+"/properties/cause", false, &v.Cause, cgDecString); err != nil {
+			if err := cgruntime.FieldPtr(d, m.Value, at+"/cause", kw+"/properties/cause", false, &v.Cause, cgruntime.DecString); err != nil {
 				return err
 			}
 		case "original_kind":
-			if err := cgFieldPtr(d, m.Value, at+"/original_kind", kw+"/properties/original_kind", false, &v.OriginalKind, cgDecString); err != nil {
+			if err := cgruntime.FieldPtr(d, m.Value, at+"/original_kind", kw+"/properties/original_kind", false, &v.OriginalKind, cgruntime.DecString); err != nil {
 				return err
 			}
 		case "evidence":
-			if err := cgField(d, m.Value, at+"/evidence", kw+"/properties/evidence", false, &v.Evidence, cgDecMap(cgDecAny)); err != nil {
+			if err := cgruntime.Field(d, m.Value, at+"/evidence", kw+"/properties/evidence", false, &v.Evidence, cgruntime.DecMap(cgruntime.DecAny)); err != nil {
 				return err
 			}
 		case "safety":
-			if err := cgFieldPtr(d, m.Value, at+"/safety", kw+"/properties/safety/$ref", false, &v.Safety, cgDecNamed[SafetyHints]); err != nil {
+			if err := cgruntime.FieldPtr(d, m.Value, at+"/safety", kw+"/properties/safety/$ref", false, &v.Safety, cgruntime.DecNamed[SafetyHints]); err != nil {
 				return err
 			}
 		case "correlation_id":
-			if err := cgFieldPtr(d, m.Value, at+"/correlation_id", kw+"/properties/correlation_id", false, &v.CorrelationID, cgDecString); err != nil {
+			if err := cgruntime.FieldPtr(d, m.Value, at+"/correlation_id", kw+"/properties/correlation_id", false, &v.CorrelationID, cgruntime.DecString); err != nil {
 				return err
 			}
 		case "help_url":
-			if err := cgFieldPtr(d, m.Value, at+"/help_url", kw+"/properties/help_url", false, &v.HelpURL, cgDecString); err != nil {
+			if err := cgruntime.FieldPtr(d, m.Value, at+"/help_url", kw+"/properties/help_url", false, &v.HelpURL, cgruntime.DecString); err != nil {
 				return err
 			}
 		case "violations":
-			if err := cgField(d, m.Value, at+"/violations", kw+"/properties/violations", false, &v.Violations, cgDecSlice(cgDecNamed[InputViolation])); err != nil {
+			if err := cgruntime.Field(d, m.Value, at+"/violations", kw+"/properties/violations", false, &v.Violations, cgruntime.DecSlice(cgruntime.DecNamed[InputViolation])); err != nil {
 				return err
 			}
 		default:
@@ -205,26 +215,26 @@ func (v *AgentError) cgDecode(d *cgDecoder, raw []byte, at, kw string) error {
 				v.Extra = make(map[string]json.RawMessage)
 			}
 			v.Extra[m.Name] = append(json.RawMessage(nil), m.Value...)
-			d.checkNested(m.Value, at+"/"+cgPointerToken(m.Name))
+			d.CheckNested(m.Value, at+"/"+cgruntime.PointerToken(m.Name))
 		}
 	}
 	if !seen[0] {
-		d.missing(at, kw, "contract_version")
+		d.Missing(at, kw, "contract_version")
 	}
 	if !seen[1] {
-		d.missing(at, kw, "kind")
+		d.Missing(at, kw, "kind")
 	}
 	if !seen[2] {
-		d.missing(at, kw, "message")
+		d.Missing(at, kw, "message")
 	}
 	if !seen[3] {
-		d.missing(at, kw, "origin")
+		d.Missing(at, kw, "origin")
 	}
 	if !seen[4] {
-		d.missing(at, kw, "recovery")
+		d.Missing(at, kw, "recovery")
 	}
 	if !seen[5] {
-		d.missing(at, kw, "side_effects")
+		d.Missing(at, kw, "side_effects")
 	}
 	return nil
 }
@@ -232,23 +242,23 @@ func (v *AgentError) cgDecode(d *cgDecoder, raw []byte, at, kw string) error {
 // MarshalJSON encodes the value in the contract's canonical form: declared members in schema
 // order, then undeclared members sorted by name, strings escaped as encoding/json does.
 func (v InputViolation) MarshalJSON() ([]byte, error) {
-	return v.cgEncode(nil)
+	return v.CgEncode(nil)
 }
 
-func (v InputViolation) cgEncode(buf []byte) ([]byte, error) {
+func (v InputViolation) CgEncode(buf []byte) ([]byte, error) {
 	var err error
 	first := true
 	buf = append(buf, '{')
-	if buf, err = cgPut(buf, &first, "pointer", v.Pointer, cgEncString); err != nil {
+	if buf, err = cgruntime.Put(buf, &first, "pointer", v.Pointer, cgruntime.EncString); err != nil {
 		return nil, err
 	}
-	if buf, err = cgPut(buf, &first, "reason", v.Reason, cgEncString); err != nil {
+	if buf, err = cgruntime.Put(buf, &first, "reason", v.Reason, cgruntime.EncString); err != nil {
 		return nil, err
 	}
-	if buf, err = cgPut(buf, &first, "message", v.Message, cgEncString); err != nil {
+	if buf, err = cgruntime.Put(buf, &first, "message", v.Message, cgruntime.EncString); err != nil {
 		return nil, err
 	}
-	if buf, err = cgEncExtra(buf, first, v.Extra); err != nil {
+	if buf, err = cgruntime.EncExtra(buf, first, v.Extra); err != nil {
 		return nil, err
 	}
 	_ = first
@@ -258,19 +268,19 @@ func (v InputViolation) cgEncode(buf []byte) ([]byte, error) {
 // UnmarshalJSON decodes tolerantly: unknown members and enum values are kept, null for a
 // member that does not allow it is treated as absent; only values the Go types cannot hold are errors.
 func (v *InputViolation) UnmarshalJSON(data []byte) error {
-	raw, err := cgPrepare(data)
+	raw, err := cgruntime.Prepare(data)
 	if err != nil {
 		return err
 	}
-	return v.cgDecode(&cgDecoder{}, raw, "", "")
+	return v.CgDecode(&cgruntime.Decoder{}, raw, "", "")
 }
 
-func (v *InputViolation) cgDecode(d *cgDecoder, raw []byte, at, kw string) error {
+func (v *InputViolation) CgDecode(d *cgruntime.Decoder, raw []byte, at, kw string) error {
 	if raw[0] != '{' {
-		return d.mismatch(at, kw, "object", raw)
+		return d.Mismatch(at, kw, "object", raw)
 	}
-	var buf [16]cgMember
-	members, err := d.members(raw, at, buf[:0])
+	var buf [16]cgruntime.Member
+	members, err := d.Members(raw, at, buf[:0])
 	if err != nil {
 		return err
 	}
@@ -280,17 +290,17 @@ func (v *InputViolation) cgDecode(d *cgDecoder, raw []byte, at, kw string) error
 		switch m.Name {
 		case "pointer":
 			seen[0] = true
-			if err := cgField(d, m.Value, at+"/pointer", kw+"/properties/pointer", false, &v.Pointer, cgDecString); err != nil {
+			if err := cgruntime.Field(d, m.Value, at+"/pointer", kw+"/properties/pointer", false, &v.Pointer, cgruntime.DecString); err != nil {
 				return err
 			}
 		case "reason":
 			seen[1] = true
-			if err := cgField(d, m.Value, at+"/reason", kw+"/properties/reason", false, &v.Reason, cgDecString); err != nil {
+			if err := cgruntime.Field(d, m.Value, at+"/reason", kw+"/properties/reason", false, &v.Reason, cgruntime.DecString); err != nil {
 				return err
 			}
 		case "message":
 			seen[2] = true
-			if err := cgField(d, m.Value, at+"/message", kw+"/properties/message", false, &v.Message, cgDecString); err != nil {
+			if err := cgruntime.Field(d, m.Value, at+"/message", kw+"/properties/message", false, &v.Message, cgruntime.DecString); err != nil {
 				return err
 			}
 		default:
@@ -298,27 +308,27 @@ func (v *InputViolation) cgDecode(d *cgDecoder, raw []byte, at, kw string) error
 				v.Extra = make(map[string]json.RawMessage)
 			}
 			v.Extra[m.Name] = append(json.RawMessage(nil), m.Value...)
-			d.checkNested(m.Value, at+"/"+cgPointerToken(m.Name))
+			d.CheckNested(m.Value, at+"/"+cgruntime.PointerToken(m.Name))
 		}
 	}
 	if !seen[0] {
-		d.missing(at, kw, "pointer")
+		d.Missing(at, kw, "pointer")
 	}
 	if !seen[1] {
-		d.missing(at, kw, "reason")
+		d.Missing(at, kw, "reason")
 	}
 	if !seen[2] {
-		d.missing(at, kw, "message")
+		d.Missing(at, kw, "message")
 	}
 	return nil
 }
 
-func (v Origin) cgEncode(buf []byte) ([]byte, error) {
-	return cgEncString(buf, string(v))
+func (v Origin) CgEncode(buf []byte) ([]byte, error) {
+	return cgruntime.EncString(buf, string(v))
 }
 
-func (v *Origin) cgDecode(d *cgDecoder, raw []byte, at, kw string) error {
-	x, err := cgDecString(d, raw, at, kw)
+func (v *Origin) CgDecode(d *cgruntime.Decoder, raw []byte, at, kw string) error {
+	x, err := cgruntime.DecString(d, raw, at, kw)
 	*v = Origin(x)
 	return err
 }
@@ -326,26 +336,26 @@ func (v *Origin) cgDecode(d *cgDecoder, raw []byte, at, kw string) error {
 // MarshalJSON encodes the value in the contract's canonical form: declared members in schema
 // order, then undeclared members sorted by name, strings escaped as encoding/json does.
 func (v Recovery) MarshalJSON() ([]byte, error) {
-	return v.cgEncode(nil)
+	return v.CgEncode(nil)
 }
 
-func (v Recovery) cgEncode(buf []byte) ([]byte, error) {
+func (v Recovery) CgEncode(buf []byte) ([]byte, error) {
 	var err error
 	first := true
 	buf = append(buf, '{')
-	if buf, err = cgPut(buf, &first, "action", v.Action, cgEncNamed[RecoveryAction]); err != nil {
+	if buf, err = cgruntime.Put(buf, &first, "action", v.Action, cgruntime.EncNamed[RecoveryAction]); err != nil {
 		return nil, err
 	}
-	if buf, err = cgPut(buf, &first, "same_arguments", v.SameArguments, cgEncNamed[SameArguments]); err != nil {
+	if buf, err = cgruntime.Put(buf, &first, "same_arguments", v.SameArguments, cgruntime.EncNamed[SameArguments]); err != nil {
 		return nil, err
 	}
-	if buf, err = cgPut(buf, &first, "guidance", v.Guidance, cgEncString); err != nil {
+	if buf, err = cgruntime.Put(buf, &first, "guidance", v.Guidance, cgruntime.EncString); err != nil {
 		return nil, err
 	}
-	if buf, err = cgPutPtr(buf, &first, "retry_after_ms", v.RetryAfterMS, cgEncNumber); err != nil {
+	if buf, err = cgruntime.PutPtr(buf, &first, "retry_after_ms", v.RetryAfterMS, cgruntime.EncNumber); err != nil {
 		return nil, err
 	}
-	if buf, err = cgEncExtra(buf, first, v.Extra); err != nil {
+	if buf, err = cgruntime.EncExtra(buf, first, v.Extra); err != nil {
 		return nil, err
 	}
 	_ = first
@@ -355,19 +365,19 @@ func (v Recovery) cgEncode(buf []byte) ([]byte, error) {
 // UnmarshalJSON decodes tolerantly: unknown members and enum values are kept, null for a
 // member that does not allow it is treated as absent; only values the Go types cannot hold are errors.
 func (v *Recovery) UnmarshalJSON(data []byte) error {
-	raw, err := cgPrepare(data)
+	raw, err := cgruntime.Prepare(data)
 	if err != nil {
 		return err
 	}
-	return v.cgDecode(&cgDecoder{}, raw, "", "")
+	return v.CgDecode(&cgruntime.Decoder{}, raw, "", "")
 }
 
-func (v *Recovery) cgDecode(d *cgDecoder, raw []byte, at, kw string) error {
+func (v *Recovery) CgDecode(d *cgruntime.Decoder, raw []byte, at, kw string) error {
 	if raw[0] != '{' {
-		return d.mismatch(at, kw, "object", raw)
+		return d.Mismatch(at, kw, "object", raw)
 	}
-	var buf [16]cgMember
-	members, err := d.members(raw, at, buf[:0])
+	var buf [16]cgruntime.Member
+	members, err := d.Members(raw, at, buf[:0])
 	if err != nil {
 		return err
 	}
@@ -377,21 +387,21 @@ func (v *Recovery) cgDecode(d *cgDecoder, raw []byte, at, kw string) error {
 		switch m.Name {
 		case "action":
 			seen[0] = true
-			if err := cgField(d, m.Value, at+"/action", kw+"/properties/action/$ref", false, &v.Action, cgDecNamed[RecoveryAction]); err != nil {
+			if err := cgruntime.Field(d, m.Value, at+"/action", kw+"/properties/action/$ref", false, &v.Action, cgruntime.DecNamed[RecoveryAction]); err != nil {
 				return err
 			}
 		case "same_arguments":
 			seen[1] = true
-			if err := cgField(d, m.Value, at+"/same_arguments", kw+"/properties/same_arguments/$ref", false, &v.SameArguments, cgDecNamed[SameArguments]); err != nil {
+			if err := cgruntime.Field(d, m.Value, at+"/same_arguments", kw+"/properties/same_arguments/$ref", false, &v.SameArguments, cgruntime.DecNamed[SameArguments]); err != nil {
 				return err
 			}
 		case "guidance":
 			seen[2] = true
-			if err := cgField(d, m.Value, at+"/guidance", kw+"/properties/guidance", false, &v.Guidance, cgDecString); err != nil {
+			if err := cgruntime.Field(d, m.Value, at+"/guidance", kw+"/properties/guidance", false, &v.Guidance, cgruntime.DecString); err != nil {
 				return err
 			}
 		case "retry_after_ms":
-			if err := cgFieldPtr(d, m.Value, at+"/retry_after_ms", kw+"/properties/retry_after_ms", false, &v.RetryAfterMS, cgDecNumber); err != nil {
+			if err := cgruntime.FieldPtr(d, m.Value, at+"/retry_after_ms", kw+"/properties/retry_after_ms", false, &v.RetryAfterMS, cgruntime.DecNumber); err != nil {
 				return err
 			}
 		default:
@@ -399,27 +409,27 @@ func (v *Recovery) cgDecode(d *cgDecoder, raw []byte, at, kw string) error {
 				v.Extra = make(map[string]json.RawMessage)
 			}
 			v.Extra[m.Name] = append(json.RawMessage(nil), m.Value...)
-			d.checkNested(m.Value, at+"/"+cgPointerToken(m.Name))
+			d.CheckNested(m.Value, at+"/"+cgruntime.PointerToken(m.Name))
 		}
 	}
 	if !seen[0] {
-		d.missing(at, kw, "action")
+		d.Missing(at, kw, "action")
 	}
 	if !seen[1] {
-		d.missing(at, kw, "same_arguments")
+		d.Missing(at, kw, "same_arguments")
 	}
 	if !seen[2] {
-		d.missing(at, kw, "guidance")
+		d.Missing(at, kw, "guidance")
 	}
 	return nil
 }
 
-func (v RecoveryAction) cgEncode(buf []byte) ([]byte, error) {
-	return cgEncString(buf, string(v))
+func (v RecoveryAction) CgEncode(buf []byte) ([]byte, error) {
+	return cgruntime.EncString(buf, string(v))
 }
 
-func (v *RecoveryAction) cgDecode(d *cgDecoder, raw []byte, at, kw string) error {
-	x, err := cgDecString(d, raw, at, kw)
+func (v *RecoveryAction) CgDecode(d *cgruntime.Decoder, raw []byte, at, kw string) error {
+	x, err := cgruntime.DecString(d, raw, at, kw)
 	*v = RecoveryAction(x)
 	return err
 }
@@ -427,26 +437,26 @@ func (v *RecoveryAction) cgDecode(d *cgDecoder, raw []byte, at, kw string) error
 // MarshalJSON encodes the value in the contract's canonical form: declared members in schema
 // order, then undeclared members sorted by name, strings escaped as encoding/json does.
 func (v SafetyHints) MarshalJSON() ([]byte, error) {
-	return v.cgEncode(nil)
+	return v.CgEncode(nil)
 }
 
-func (v SafetyHints) cgEncode(buf []byte) ([]byte, error) {
+func (v SafetyHints) CgEncode(buf []byte) ([]byte, error) {
 	var err error
 	first := true
 	buf = append(buf, '{')
-	if buf, err = cgPutPtr(buf, &first, "read_only_hint", v.ReadOnlyHint, cgEncBool); err != nil {
+	if buf, err = cgruntime.PutPtr(buf, &first, "read_only_hint", v.ReadOnlyHint, cgruntime.EncBool); err != nil {
 		return nil, err
 	}
-	if buf, err = cgPutPtr(buf, &first, "destructive_hint", v.DestructiveHint, cgEncBool); err != nil {
+	if buf, err = cgruntime.PutPtr(buf, &first, "destructive_hint", v.DestructiveHint, cgruntime.EncBool); err != nil {
 		return nil, err
 	}
-	if buf, err = cgPutPtr(buf, &first, "idempotent_hint", v.IdempotentHint, cgEncBool); err != nil {
+	if buf, err = cgruntime.PutPtr(buf, &first, "idempotent_hint", v.IdempotentHint, cgruntime.EncBool); err != nil {
 		return nil, err
 	}
-	if buf, err = cgPutPtr(buf, &first, "open_world_hint", v.OpenWorldHint, cgEncBool); err != nil {
+	if buf, err = cgruntime.PutPtr(buf, &first, "open_world_hint", v.OpenWorldHint, cgruntime.EncBool); err != nil {
 		return nil, err
 	}
-	if buf, err = cgEncExtra(buf, first, v.Extra); err != nil {
+	if buf, err = cgruntime.EncExtra(buf, first, v.Extra); err != nil {
 		return nil, err
 	}
 	_ = first
@@ -456,19 +466,19 @@ func (v SafetyHints) cgEncode(buf []byte) ([]byte, error) {
 // UnmarshalJSON decodes tolerantly: unknown members and enum values are kept, null for a
 // member that does not allow it is treated as absent; only values the Go types cannot hold are errors.
 func (v *SafetyHints) UnmarshalJSON(data []byte) error {
-	raw, err := cgPrepare(data)
+	raw, err := cgruntime.Prepare(data)
 	if err != nil {
 		return err
 	}
-	return v.cgDecode(&cgDecoder{}, raw, "", "")
+	return v.CgDecode(&cgruntime.Decoder{}, raw, "", "")
 }
 
-func (v *SafetyHints) cgDecode(d *cgDecoder, raw []byte, at, kw string) error {
+func (v *SafetyHints) CgDecode(d *cgruntime.Decoder, raw []byte, at, kw string) error {
 	if raw[0] != '{' {
-		return d.mismatch(at, kw, "object", raw)
+		return d.Mismatch(at, kw, "object", raw)
 	}
-	var buf [16]cgMember
-	members, err := d.members(raw, at, buf[:0])
+	var buf [16]cgruntime.Member
+	members, err := d.Members(raw, at, buf[:0])
 	if err != nil {
 		return err
 	}
@@ -476,19 +486,19 @@ func (v *SafetyHints) cgDecode(d *cgDecoder, raw []byte, at, kw string) error {
 	for _, m := range members {
 		switch m.Name {
 		case "read_only_hint":
-			if err := cgFieldPtr(d, m.Value, at+"/read_only_hint", kw+"/properties/read_only_hint", false, &v.ReadOnlyHint, cgDecBool); err != nil {
+			if err := cgruntime.FieldPtr(d, m.Value, at+"/read_only_hint", kw+"/properties/read_only_hint", false, &v.ReadOnlyHint, cgruntime.DecBool); err != nil {
 				return err
 			}
 		case "destructive_hint":
-			if err := cgFieldPtr(d, m.Value, at+"/destructive_hint", kw+"/properties/destructive_hint", false, &v.DestructiveHint, cgDecBool); err != nil {
+			if err := cgruntime.FieldPtr(d, m.Value, at+"/destructive_hint", kw+"/properties/destructive_hint", false, &v.DestructiveHint, cgruntime.DecBool); err != nil {
 				return err
 			}
 		case "idempotent_hint":
-			if err := cgFieldPtr(d, m.Value, at+"/idempotent_hint", kw+"/properties/idempotent_hint", false, &v.IdempotentHint, cgDecBool); err != nil {
+			if err := cgruntime.FieldPtr(d, m.Value, at+"/idempotent_hint", kw+"/properties/idempotent_hint", false, &v.IdempotentHint, cgruntime.DecBool); err != nil {
 				return err
 			}
 		case "open_world_hint":
-			if err := cgFieldPtr(d, m.Value, at+"/open_world_hint", kw+"/properties/open_world_hint", false, &v.OpenWorldHint, cgDecBool); err != nil {
+			if err := cgruntime.FieldPtr(d, m.Value, at+"/open_world_hint", kw+"/properties/open_world_hint", false, &v.OpenWorldHint, cgruntime.DecBool); err != nil {
 				return err
 			}
 		default:
@@ -496,28 +506,28 @@ func (v *SafetyHints) cgDecode(d *cgDecoder, raw []byte, at, kw string) error {
 				v.Extra = make(map[string]json.RawMessage)
 			}
 			v.Extra[m.Name] = append(json.RawMessage(nil), m.Value...)
-			d.checkNested(m.Value, at+"/"+cgPointerToken(m.Name))
+			d.CheckNested(m.Value, at+"/"+cgruntime.PointerToken(m.Name))
 		}
 	}
 	return nil
 }
 
-func (v SameArguments) cgEncode(buf []byte) ([]byte, error) {
-	return cgEncString(buf, string(v))
+func (v SameArguments) CgEncode(buf []byte) ([]byte, error) {
+	return cgruntime.EncString(buf, string(v))
 }
 
-func (v *SameArguments) cgDecode(d *cgDecoder, raw []byte, at, kw string) error {
-	x, err := cgDecString(d, raw, at, kw)
+func (v *SameArguments) CgDecode(d *cgruntime.Decoder, raw []byte, at, kw string) error {
+	x, err := cgruntime.DecString(d, raw, at, kw)
 	*v = SameArguments(x)
 	return err
 }
 
-func (v SideEffects) cgEncode(buf []byte) ([]byte, error) {
-	return cgEncString(buf, string(v))
+func (v SideEffects) CgEncode(buf []byte) ([]byte, error) {
+	return cgruntime.EncString(buf, string(v))
 }
 
-func (v *SideEffects) cgDecode(d *cgDecoder, raw []byte, at, kw string) error {
-	x, err := cgDecString(d, raw, at, kw)
+func (v *SideEffects) CgDecode(d *cgruntime.Decoder, raw []byte, at, kw string) error {
+	x, err := cgruntime.DecString(d, raw, at, kw)
 	*v = SideEffects(x)
 	return err
 }

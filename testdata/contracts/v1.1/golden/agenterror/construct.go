@@ -5,6 +5,7 @@ package agenterror
 
 import (
 	"encoding/json"
+	"github.com/contractgen/contractgen/cgruntime"
 	"slices"
 	"strconv"
 	"strings"
@@ -1146,9 +1147,9 @@ func cgConstruct(kind Kind, message string, opts []Option) *AgentError {
 		kind = cgUnnamedKind
 	}
 	row, _ := LookupKind(kind)
-	message = SanitizeText(message)
+	message = cgruntime.SanitizeText(message)
 	if strings.TrimSpace(message) == "" {
-		message = "The request failed with error kind " + SanitizeText(string(kind)) + "."
+		message = "The request failed with error kind " + cgruntime.SanitizeText(string(kind)) + "."
 	}
 	b := cgBuild{row: row, err: &AgentError{
 		ContractVersion: 1,
@@ -1182,7 +1183,7 @@ func (b *cgBuild) finish() {
 		e.Recovery.RetryAfterMS = &n
 	}
 	if b.evidence != nil {
-		e.Evidence = SanitizeEvidence(b.evidence)
+		e.Evidence = cgruntime.SanitizeEvidence(b.evidence)
 	}
 	e.cgCause = b.cause
 }
@@ -1205,7 +1206,7 @@ func cgMilliseconds(d time.Duration) int64 {
 
 // cgText returns the sanitized text as the optional member's value.
 func cgText(s string) *string {
-	s = SanitizeText(s)
+	s = cgruntime.SanitizeText(s)
 	return &s
 }
 
@@ -1329,7 +1330,7 @@ func WithSameArguments(same SameArguments) Option {
 // is empty afterwards leaves the catalog's in place.
 func WithGuidance(guidance string) Option {
 	return Option{func(b *cgBuild) {
-		if g := SanitizeText(guidance); strings.TrimSpace(g) != "" {
+		if g := cgruntime.SanitizeText(guidance); strings.TrimSpace(g) != "" {
 			b.err.Recovery.Guidance = g
 		}
 	}}
@@ -1351,19 +1352,19 @@ func CheckCatalog(v *AgentError) error {
 	if v == nil {
 		return nil
 	}
-	var violations []Violation
+	var violations []cgruntime.Violation
 	if row, known := LookupKind(v.Kind); v.Recovery.RetryAfterMS != nil && !row.RetryAfter {
 		rule := "/x-catalog/fallback/retry_after"
 		if known {
-			rule = "/x-catalog/kinds/" + cgPointerToken(string(v.Kind)) + "/retry_after"
+			rule = "/x-catalog/kinds/" + cgruntime.PointerToken(string(v.Kind)) + "/retry_after"
 		}
-		violations = append(violations, Violation{InstanceLocation: "/recovery/retry_after_ms", KeywordLocation: rule,
+		violations = append(violations, cgruntime.Violation{InstanceLocation: "/recovery/retry_after_ms", KeywordLocation: rule,
 			Message: "the catalog row of kind " + strconv.Quote(string(v.Kind)) + " does not allow retry_after_ms"})
 	}
 	if len(violations) == 0 {
 		return nil
 	}
-	return &ValidationError{Violations: violations}
+	return &cgruntime.ValidationError{Violations: violations}
 }
 
 // Is reports whether target names the same kind as v: a Kind, or another *AgentError. It makes

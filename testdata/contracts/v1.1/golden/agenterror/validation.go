@@ -3,106 +3,115 @@
 
 package agenterror
 
+import "github.com/contractgen/contractgen/cgruntime"
+
+// The runtime module must serve the version of contractgen that wrote this package: a
+// compile error here means regenerate the package or require a cgruntime that fits.
+const (
+	_ = cgruntime.EnforceVersion(1 - cgruntime.MinVersion)
+	_ = cgruntime.EnforceVersion(cgruntime.MaxVersion - 1)
+)
+
 // cgNodes is the validation table: one node per schema of the contract, compiled once at
 // package initialization. Entry 0 is unused, so that 0 means "absent" where a node names another.
-var cgNodes = cgCompile([]cgNode{
+var cgNodes = cgruntime.Compile([]cgruntime.Node{
 	/* 0 */ {},
 	/* 1: agent-error.schema.json# */ {
 		AdditionalProperties: 45,
-		Properties:           []cgProp{{"contract_version", 2}, {"kind", 3}, {"message", 4}, {"origin", 5}, {"recovery", 7}, {"side_effects", 16}, {"service", 18}, {"action", 19}, {"tool", 20}, {"upstream", 21}, {"command", 22}, {"prompt", 23}, {"resource", 24}, {"cause", 25}, {"original_kind", 26}, {"evidence", 27}, {"safety", 29}, {"correlation_id", 36}, {"help_url", 37}, {"violations", 38}},
+		Properties:           []cgruntime.Prop{{Name: "contract_version", Node: 2}, {Name: "kind", Node: 3}, {Name: "message", Node: 4}, {Name: "origin", Node: 5}, {Name: "recovery", Node: 7}, {Name: "side_effects", Node: 16}, {Name: "service", Node: 18}, {Name: "action", Node: 19}, {Name: "tool", Node: 20}, {Name: "upstream", Node: 21}, {Name: "command", Node: 22}, {Name: "prompt", Node: 23}, {Name: "resource", Node: 24}, {Name: "cause", Node: 25}, {Name: "original_kind", Node: 26}, {Name: "evidence", Node: 27}, {Name: "safety", Node: 29}, {Name: "correlation_id", Node: 36}, {Name: "help_url", Node: 37}, {Name: "violations", Node: 38}},
 		Required:             []string{"contract_version", "kind", "message", "origin", "recovery", "side_effects"},
-		Types:                cgTypeObject,
+		Types:                cgruntime.TypeObject,
 	},
 	/* 2: agent-error.schema.json#/properties/contract_version */ {
 		Const:    "1",
 		HasConst: true,
-		Types:    cgTypeInteger,
+		Types:    cgruntime.TypeInteger,
 	},
 	/* 3: agent-error.schema.json#/properties/kind */ {
-		MinLength: cgN(1),
-		Types:     cgTypeString,
+		MinLength: cgruntime.N(1),
+		Types:     cgruntime.TypeString,
 	},
 	/* 4: agent-error.schema.json#/properties/message */ {
-		MinLength: cgN(1),
-		Types:     cgTypeString,
+		MinLength: cgruntime.N(1),
+		Types:     cgruntime.TypeString,
 	},
 	/* 5: agent-error.schema.json#/properties/origin */ {Ref: 6},
 	/* 6: agent-error.schema.json#/$defs/origin */ {
 		Enum:  []string{"\"validation\"", "\"policy\"", "\"budget\"", "\"discovery\"", "\"tool_execution\"", "\"upstream_transport\"", "\"bridge\"", "\"code_mode\"", "\"runtime\""},
-		Types: cgTypeString,
+		Types: cgruntime.TypeString,
 	},
 	/* 7: agent-error.schema.json#/properties/recovery */ {Ref: 8},
 	/* 8: agent-error.schema.json#/$defs/recovery */ {
 		AdditionalProperties: 15,
-		Properties:           []cgProp{{"action", 9}, {"same_arguments", 11}, {"guidance", 13}, {"retry_after_ms", 14}},
+		Properties:           []cgruntime.Prop{{Name: "action", Node: 9}, {Name: "same_arguments", Node: 11}, {Name: "guidance", Node: 13}, {Name: "retry_after_ms", Node: 14}},
 		Required:             []string{"action", "same_arguments", "guidance"},
-		Types:                cgTypeObject,
+		Types:                cgruntime.TypeObject,
 	},
 	/* 9: agent-error.schema.json#/$defs/recovery/properties/action */ {Ref: 10},
 	/* 10: agent-error.schema.json#/$defs/recovery_action */ {
 		Enum:  []string{"\"revise_and_retry\"", "\"retry_later\"", "\"reauthenticate\"", "\"confirm\"", "\"rediscover\"", "\"reduce_work\"", "\"start_dependency\"", "\"inspect_and_escalate\"", "\"do_not_retry\""},
-		Types: cgTypeString,
+		Types: cgruntime.TypeString,
 	},
 	/* 11: agent-error.schema.json#/$defs/recovery/properties/same_arguments */ {Ref: 12},
 	/* 12: agent-error.schema.json#/$defs/same_arguments */ {
 		Enum:  []string{"\"safe\"", "\"conditional\"", "\"discouraged\"", "\"never\""},
-		Types: cgTypeString,
+		Types: cgruntime.TypeString,
 	},
 	/* 13: agent-error.schema.json#/$defs/recovery/properties/guidance */ {
-		MinLength: cgN(1),
-		Types:     cgTypeString,
+		MinLength: cgruntime.N(1),
+		Types:     cgruntime.TypeString,
 	},
 	/* 14: agent-error.schema.json#/$defs/recovery/properties/retry_after_ms */ {
 		Minimum: "0",
-		Types:   cgTypeInteger,
+		Types:   cgruntime.TypeInteger,
 	},
 	/* 15: agent-error.schema.json#/$defs/recovery/additionalProperties */ {Bool: 1},
 	/* 16: agent-error.schema.json#/properties/side_effects */ {Ref: 17},
 	/* 17: agent-error.schema.json#/$defs/side_effects */ {
 		Enum:  []string{"\"none_expected\"", "\"possible\"", "\"unknown\""},
-		Types: cgTypeString,
+		Types: cgruntime.TypeString,
 	},
-	/* 18: agent-error.schema.json#/properties/service */ {Types: cgTypeString},
-	/* 19: agent-error.schema.json#/properties/action */ {Types: cgTypeString},
-	/* 20: agent-error.schema.json#/properties/tool */ {Types: cgTypeString},
-	/* 21: agent-error.schema.json#/properties/upstream */ {Types: cgTypeString},
-	/* 22: agent-error.schema.json#/properties/command */ {Types: cgTypeString},
-	/* 23: agent-error.schema.json#/properties/prompt */ {Types: cgTypeString},
-	/* 24: agent-error.schema.json#/properties/resource */ {Types: cgTypeString},
-	/* 25: agent-error.schema.json#/properties/cause */ {Types: cgTypeString},
-	/* 26: agent-error.schema.json#/properties/original_kind */ {Types: cgTypeString},
+	/* 18: agent-error.schema.json#/properties/service */ {Types: cgruntime.TypeString},
+	/* 19: agent-error.schema.json#/properties/action */ {Types: cgruntime.TypeString},
+	/* 20: agent-error.schema.json#/properties/tool */ {Types: cgruntime.TypeString},
+	/* 21: agent-error.schema.json#/properties/upstream */ {Types: cgruntime.TypeString},
+	/* 22: agent-error.schema.json#/properties/command */ {Types: cgruntime.TypeString},
+	/* 23: agent-error.schema.json#/properties/prompt */ {Types: cgruntime.TypeString},
+	/* 24: agent-error.schema.json#/properties/resource */ {Types: cgruntime.TypeString},
+	/* 25: agent-error.schema.json#/properties/cause */ {Types: cgruntime.TypeString},
+	/* 26: agent-error.schema.json#/properties/original_kind */ {Types: cgruntime.TypeString},
 	/* 27: agent-error.schema.json#/properties/evidence */ {
 		AdditionalProperties: 28,
-		Types:                cgTypeObject,
+		Types:                cgruntime.TypeObject,
 	},
 	/* 28: agent-error.schema.json#/properties/evidence/additionalProperties */ {Bool: 1},
 	/* 29: agent-error.schema.json#/properties/safety */ {Ref: 30},
 	/* 30: agent-error.schema.json#/$defs/safety_hints */ {
 		AdditionalProperties: 35,
-		Properties:           []cgProp{{"read_only_hint", 31}, {"destructive_hint", 32}, {"idempotent_hint", 33}, {"open_world_hint", 34}},
-		Types:                cgTypeObject,
+		Properties:           []cgruntime.Prop{{Name: "read_only_hint", Node: 31}, {Name: "destructive_hint", Node: 32}, {Name: "idempotent_hint", Node: 33}, {Name: "open_world_hint", Node: 34}},
+		Types:                cgruntime.TypeObject,
 	},
-	/* 31: agent-error.schema.json#/$defs/safety_hints/properties/read_only_hint */ {Types: cgTypeBoolean},
-	/* 32: agent-error.schema.json#/$defs/safety_hints/properties/destructive_hint */ {Types: cgTypeBoolean},
-	/* 33: agent-error.schema.json#/$defs/safety_hints/properties/idempotent_hint */ {Types: cgTypeBoolean},
-	/* 34: agent-error.schema.json#/$defs/safety_hints/properties/open_world_hint */ {Types: cgTypeBoolean},
+	/* 31: agent-error.schema.json#/$defs/safety_hints/properties/read_only_hint */ {Types: cgruntime.TypeBoolean},
+	/* 32: agent-error.schema.json#/$defs/safety_hints/properties/destructive_hint */ {Types: cgruntime.TypeBoolean},
+	/* 33: agent-error.schema.json#/$defs/safety_hints/properties/idempotent_hint */ {Types: cgruntime.TypeBoolean},
+	/* 34: agent-error.schema.json#/$defs/safety_hints/properties/open_world_hint */ {Types: cgruntime.TypeBoolean},
 	/* 35: agent-error.schema.json#/$defs/safety_hints/additionalProperties */ {Bool: 1},
-	/* 36: agent-error.schema.json#/properties/correlation_id */ {Types: cgTypeString},
-	/* 37: agent-error.schema.json#/properties/help_url */ {Types: cgTypeString},
+	/* 36: agent-error.schema.json#/properties/correlation_id */ {Types: cgruntime.TypeString},
+	/* 37: agent-error.schema.json#/properties/help_url */ {Types: cgruntime.TypeString},
 	/* 38: agent-error.schema.json#/properties/violations */ {
 		Items: 39,
-		Types: cgTypeArray,
+		Types: cgruntime.TypeArray,
 	},
 	/* 39: agent-error.schema.json#/properties/violations/items */ {Ref: 40},
 	/* 40: agent-error.schema.json#/$defs/violation */ {
 		AdditionalProperties: 44,
-		Properties:           []cgProp{{"pointer", 41}, {"reason", 42}, {"message", 43}},
+		Properties:           []cgruntime.Prop{{Name: "pointer", Node: 41}, {Name: "reason", Node: 42}, {Name: "message", Node: 43}},
 		Required:             []string{"pointer", "reason", "message"},
-		Types:                cgTypeObject,
+		Types:                cgruntime.TypeObject,
 	},
-	/* 41: agent-error.schema.json#/$defs/violation/properties/pointer */ {Types: cgTypeString},
-	/* 42: agent-error.schema.json#/$defs/violation/properties/reason */ {Types: cgTypeString},
-	/* 43: agent-error.schema.json#/$defs/violation/properties/message */ {Types: cgTypeString},
+	/* 41: agent-error.schema.json#/$defs/violation/properties/pointer */ {Types: cgruntime.TypeString},
+	/* 42: agent-error.schema.json#/$defs/violation/properties/reason */ {Types: cgruntime.TypeString},
+	/* 43: agent-error.schema.json#/$defs/violation/properties/message */ {Types: cgruntime.TypeString},
 	/* 44: agent-error.schema.json#/$defs/violation/additionalProperties */ {Bool: 1},
 	/* 45: agent-error.schema.json#/additionalProperties */ {Bool: 1},
 })
@@ -113,66 +122,66 @@ var cgNodes = cgCompile([]cgNode{
 // name that occurs twice in one object is a violation, because JSON leaves its meaning open. Every
 // violation comes back in one *ValidationError; a non-nil result is valid.
 func Parse(data []byte) (*AgentError, error) {
-	return cgParse[AgentError](data, cgNodes)
+	return cgruntime.Parse[AgentError](data, cgNodes)
 }
 
 // Validate reports every way v breaks its schema as a *ValidationError, or returns nil. A Go
 // value cannot tell an absent required member from its zero value, so Validate checks the zero value;
 // Parse also reports absence. A valid value is validated without allocating.
 func (v *AgentError) Validate() error {
-	c := cgCollector{nodes: cgNodes}
-	v.cgValidate(&c, nil, nil)
-	return c.err()
+	c := cgruntime.Collector{Nodes: cgNodes}
+	v.CgValidate(&c, nil, nil)
+	return c.Err()
 }
 
-func (v *AgentError) cgValidate(c *cgCollector, at, kw *cgPath) {
+func (v *AgentError) CgValidate(c *cgruntime.Collector, at, kw *cgruntime.Path) {
 	{
-		a1, k1 := cgKey(at, "", "contract_version"), cgKey(kw, "properties", "contract_version")
-		cgCheckInt64(c, 2, v.ContractVersion, &a1, &k1)
+		a1, k1 := cgruntime.Key(at, "", "contract_version"), cgruntime.Key(kw, "properties", "contract_version")
+		cgruntime.CheckInt64(c, 2, v.ContractVersion, &a1, &k1)
 	}
 	{
-		a1, k1 := cgKey(at, "", "kind"), cgKey(kw, "properties", "kind")
-		cgCheckString(c, 3, string(v.Kind), &a1, &k1)
+		a1, k1 := cgruntime.Key(at, "", "kind"), cgruntime.Key(kw, "properties", "kind")
+		cgruntime.CheckString(c, 3, string(v.Kind), &a1, &k1)
 	}
 	{
-		a1, k1 := cgKey(at, "", "message"), cgKey(kw, "properties", "message")
-		cgCheckString(c, 4, v.Message, &a1, &k1)
+		a1, k1 := cgruntime.Key(at, "", "message"), cgruntime.Key(kw, "properties", "message")
+		cgruntime.CheckString(c, 4, v.Message, &a1, &k1)
 	}
 	{
-		a1, k1 := cgKey(at, "", "origin"), cgKey(kw, "properties", "origin")
+		a1, k1 := cgruntime.Key(at, "", "origin"), cgruntime.Key(kw, "properties", "origin")
 		{
-			r2 := cgKw(&k1, "$ref")
-			v.Origin.cgValidate(c, &a1, &r2)
+			r2 := cgruntime.Kw(&k1, "$ref")
+			v.Origin.CgValidate(c, &a1, &r2)
 		}
 	}
 	{
-		a1, k1 := cgKey(at, "", "recovery"), cgKey(kw, "properties", "recovery")
+		a1, k1 := cgruntime.Key(at, "", "recovery"), cgruntime.Key(kw, "properties", "recovery")
 		{
-			r2 := cgKw(&k1, "$ref")
-			v.Recovery.cgValidate(c, &a1, &r2)
+			r2 := cgruntime.Kw(&k1, "$ref")
+			v.Recovery.CgValidate(c, &a1, &r2)
 		}
 	}
 	{
-		a1, k1 := cgKey(at, "", "side_effects"), cgKey(kw, "properties", "side_effects")
+		a1, k1 := cgruntime.Key(at, "", "side_effects"), cgruntime.Key(kw, "properties", "side_effects")
 		{
-			r2 := cgKw(&k1, "$ref")
-			v.SideEffects.cgValidate(c, &a1, &r2)
+			r2 := cgruntime.Kw(&k1, "$ref")
+			v.SideEffects.CgValidate(c, &a1, &r2)
 		}
 	}
 	if x1 := v.Safety; x1 != nil {
-		a1, k1 := cgKey(at, "", "safety"), cgKey(kw, "properties", "safety")
+		a1, k1 := cgruntime.Key(at, "", "safety"), cgruntime.Key(kw, "properties", "safety")
 		{
-			r2 := cgKw(&k1, "$ref")
-			x1.cgValidate(c, &a1, &r2)
+			r2 := cgruntime.Kw(&k1, "$ref")
+			x1.CgValidate(c, &a1, &r2)
 		}
 	}
 	if v.Violations != nil {
-		a1, k1 := cgKey(at, "", "violations"), cgKey(kw, "properties", "violations")
+		a1, k1 := cgruntime.Key(at, "", "violations"), cgruntime.Key(kw, "properties", "violations")
 		for i2 := range v.Violations {
-			a2, k2 := cgIndex(&a1, "", i2), cgKw(&k1, "items")
+			a2, k2 := cgruntime.Index(&a1, "", i2), cgruntime.Kw(&k1, "items")
 			{
-				r3 := cgKw(&k2, "$ref")
-				v.Violations[i2].cgValidate(c, &a2, &r3)
+				r3 := cgruntime.Kw(&k2, "$ref")
+				v.Violations[i2].CgValidate(c, &a2, &r3)
 			}
 		}
 	}
@@ -182,57 +191,57 @@ func (v *AgentError) cgValidate(c *cgCollector, at, kw *cgPath) {
 // value cannot tell an absent required member from its zero value, so Validate checks the zero value;
 // Parse also reports absence. A valid value is validated without allocating.
 func (v *InputViolation) Validate() error {
-	c := cgCollector{nodes: cgNodes}
-	v.cgValidate(&c, nil, nil)
-	return c.err()
+	c := cgruntime.Collector{Nodes: cgNodes}
+	v.CgValidate(&c, nil, nil)
+	return c.Err()
 }
 
-func (v *InputViolation) cgValidate(c *cgCollector, at, kw *cgPath) {}
+func (v *InputViolation) CgValidate(c *cgruntime.Collector, at, kw *cgruntime.Path) {}
 
 // Validate reports every way v breaks its schema as a *ValidationError, or returns nil. A Go
 // value cannot tell an absent required member from its zero value, so Validate checks the zero value;
 // Parse also reports absence. A valid value is validated without allocating.
 func (v Origin) Validate() error {
-	c := cgCollector{nodes: cgNodes}
-	v.cgValidate(&c, nil, nil)
-	return c.err()
+	c := cgruntime.Collector{Nodes: cgNodes}
+	v.CgValidate(&c, nil, nil)
+	return c.Err()
 }
 
-func (v Origin) cgValidate(c *cgCollector, at, kw *cgPath) {
-	cgCheckString(c, 6, string(v), at, kw)
+func (v Origin) CgValidate(c *cgruntime.Collector, at, kw *cgruntime.Path) {
+	cgruntime.CheckString(c, 6, string(v), at, kw)
 }
 
 // Validate reports every way v breaks its schema as a *ValidationError, or returns nil. A Go
 // value cannot tell an absent required member from its zero value, so Validate checks the zero value;
 // Parse also reports absence. A valid value is validated without allocating.
 func (v *Recovery) Validate() error {
-	c := cgCollector{nodes: cgNodes}
-	v.cgValidate(&c, nil, nil)
-	return c.err()
+	c := cgruntime.Collector{Nodes: cgNodes}
+	v.CgValidate(&c, nil, nil)
+	return c.Err()
 }
 
-func (v *Recovery) cgValidate(c *cgCollector, at, kw *cgPath) {
+func (v *Recovery) CgValidate(c *cgruntime.Collector, at, kw *cgruntime.Path) {
 	{
-		a1, k1 := cgKey(at, "", "action"), cgKey(kw, "properties", "action")
+		a1, k1 := cgruntime.Key(at, "", "action"), cgruntime.Key(kw, "properties", "action")
 		{
-			r2 := cgKw(&k1, "$ref")
-			v.Action.cgValidate(c, &a1, &r2)
+			r2 := cgruntime.Kw(&k1, "$ref")
+			v.Action.CgValidate(c, &a1, &r2)
 		}
 	}
 	{
-		a1, k1 := cgKey(at, "", "same_arguments"), cgKey(kw, "properties", "same_arguments")
+		a1, k1 := cgruntime.Key(at, "", "same_arguments"), cgruntime.Key(kw, "properties", "same_arguments")
 		{
-			r2 := cgKw(&k1, "$ref")
-			v.SameArguments.cgValidate(c, &a1, &r2)
+			r2 := cgruntime.Kw(&k1, "$ref")
+			v.SameArguments.CgValidate(c, &a1, &r2)
 		}
 	}
 	{
-		a1, k1 := cgKey(at, "", "guidance"), cgKey(kw, "properties", "guidance")
-		cgCheckString(c, 13, v.Guidance, &a1, &k1)
+		a1, k1 := cgruntime.Key(at, "", "guidance"), cgruntime.Key(kw, "properties", "guidance")
+		cgruntime.CheckString(c, 13, v.Guidance, &a1, &k1)
 	}
 	if x1 := v.RetryAfterMS; x1 != nil {
-		a1, k1 := cgKey(at, "", "retry_after_ms"), cgKey(kw, "properties", "retry_after_ms")
-		cgCheckNumber(c, 14, *x1, &a1, &k1)
+		a1, k1 := cgruntime.Key(at, "", "retry_after_ms"), cgruntime.Key(kw, "properties", "retry_after_ms")
+		cgruntime.CheckNumber(c, 14, *x1, &a1, &k1)
 	}
 }
 
@@ -240,48 +249,48 @@ func (v *Recovery) cgValidate(c *cgCollector, at, kw *cgPath) {
 // value cannot tell an absent required member from its zero value, so Validate checks the zero value;
 // Parse also reports absence. A valid value is validated without allocating.
 func (v RecoveryAction) Validate() error {
-	c := cgCollector{nodes: cgNodes}
-	v.cgValidate(&c, nil, nil)
-	return c.err()
+	c := cgruntime.Collector{Nodes: cgNodes}
+	v.CgValidate(&c, nil, nil)
+	return c.Err()
 }
 
-func (v RecoveryAction) cgValidate(c *cgCollector, at, kw *cgPath) {
-	cgCheckString(c, 10, string(v), at, kw)
+func (v RecoveryAction) CgValidate(c *cgruntime.Collector, at, kw *cgruntime.Path) {
+	cgruntime.CheckString(c, 10, string(v), at, kw)
 }
 
 // Validate reports every way v breaks its schema as a *ValidationError, or returns nil. A Go
 // value cannot tell an absent required member from its zero value, so Validate checks the zero value;
 // Parse also reports absence. A valid value is validated without allocating.
 func (v *SafetyHints) Validate() error {
-	c := cgCollector{nodes: cgNodes}
-	v.cgValidate(&c, nil, nil)
-	return c.err()
+	c := cgruntime.Collector{Nodes: cgNodes}
+	v.CgValidate(&c, nil, nil)
+	return c.Err()
 }
 
-func (v *SafetyHints) cgValidate(c *cgCollector, at, kw *cgPath) {}
+func (v *SafetyHints) CgValidate(c *cgruntime.Collector, at, kw *cgruntime.Path) {}
 
 // Validate reports every way v breaks its schema as a *ValidationError, or returns nil. A Go
 // value cannot tell an absent required member from its zero value, so Validate checks the zero value;
 // Parse also reports absence. A valid value is validated without allocating.
 func (v SameArguments) Validate() error {
-	c := cgCollector{nodes: cgNodes}
-	v.cgValidate(&c, nil, nil)
-	return c.err()
+	c := cgruntime.Collector{Nodes: cgNodes}
+	v.CgValidate(&c, nil, nil)
+	return c.Err()
 }
 
-func (v SameArguments) cgValidate(c *cgCollector, at, kw *cgPath) {
-	cgCheckString(c, 12, string(v), at, kw)
+func (v SameArguments) CgValidate(c *cgruntime.Collector, at, kw *cgruntime.Path) {
+	cgruntime.CheckString(c, 12, string(v), at, kw)
 }
 
 // Validate reports every way v breaks its schema as a *ValidationError, or returns nil. A Go
 // value cannot tell an absent required member from its zero value, so Validate checks the zero value;
 // Parse also reports absence. A valid value is validated without allocating.
 func (v SideEffects) Validate() error {
-	c := cgCollector{nodes: cgNodes}
-	v.cgValidate(&c, nil, nil)
-	return c.err()
+	c := cgruntime.Collector{Nodes: cgNodes}
+	v.CgValidate(&c, nil, nil)
+	return c.Err()
 }
 
-func (v SideEffects) cgValidate(c *cgCollector, at, kw *cgPath) {
-	cgCheckString(c, 17, string(v), at, kw)
+func (v SideEffects) CgValidate(c *cgruntime.Collector, at, kw *cgruntime.Path) {
+	cgruntime.CheckString(c, 17, string(v), at, kw)
 }

@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/contractgen/contractgen/cgruntime"
 	"io"
 	"net/http"
 	"strconv"
@@ -330,7 +331,7 @@ func cgSanitizeBlock(block json.RawMessage) (json.RawMessage, error) {
 	if err := json.Unmarshal(block, &members); err != nil {
 		return nil, err
 	}
-	text, err := json.Marshal(SanitizeTextLimit(head.Text, MCPUpstreamTextLimit))
+	text, err := json.Marshal(cgruntime.SanitizeTextLimit(head.Text, MCPUpstreamTextLimit))
 	if err != nil {
 		return nil, err
 	}
@@ -346,7 +347,7 @@ func cgSanitizeJSON(raw json.RawMessage) (json.RawMessage, error) {
 	if err := dec.Decode(&v); err != nil {
 		return nil, err
 	}
-	clean := SanitizeEvidence(map[string]any{cgUpstreamMember: v})
+	clean := cgruntime.SanitizeEvidence(map[string]any{cgUpstreamMember: v})
 	return json.Marshal(clean[cgUpstreamMember])
 }
 
@@ -408,7 +409,7 @@ func WriteCLI(stderr io.Writer, command string, e *AgentError) (int, error) {
 	if err != nil {
 		return 1, err
 	}
-	name, err := json.Marshal(SanitizeText(command))
+	name, err := json.Marshal(cgruntime.SanitizeText(command))
 	if err != nil {
 		return 1, err
 	}

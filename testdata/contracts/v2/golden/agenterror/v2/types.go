@@ -8,7 +8,10 @@ Decoding with encoding/json keeps members the schema does not declare and enum v
 */
 package agenterror
 
-import "encoding/json"
+import (
+	"encoding/json"
+	"github.com/contractgen/contractgen/cgruntime"
+)
 
 // ContractHash is a content hash of the schema files and generator options this package was generated from.
 const ContractHash = "541fb08ea4ef91aa"
@@ -322,3 +325,13 @@ func (v SideEffects) OrFallback() SideEffects {
 	}
 	return SideEffectsFallback
 }
+
+// ValidationError reports every violation found in a value; it is the runtime's type, shared by
+// every contract.
+type ValidationError = cgruntime.ValidationError
+
+// Violation is one way a JSON value fails its schema; it is the runtime's type.
+type Violation = cgruntime.Violation
+
+// Nullable holds a value that may also be JSON null; it is the runtime's type.
+type Nullable[T any] = cgruntime.Nullable[T]

@@ -1,0 +1,695 @@
+package cgruntime
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
+
+// Violation is one way a JSON value fails its schema, in the shape of JSON Schema's "basic" output.
+type Violation struct {
+	// InstanceLocation is the JSON pointer of the offending value in the instance.
+	InstanceLocation string `json:"instanceLocation"`
+	// KeywordLocation is the JSON pointer of the failing keyword in the schema, through $ref.
+	KeywordLocation string `json:"keywordLocation"`
+	// Message says what is wrong.
+	Message string `json:"error"`
+}
+
+// String formats the violation as "instance: message (keyword)".
+func (v Violation) String() string {
+	loc := v.InstanceLocation
+	if loc == "" {
+		loc = "(root)"
+	}
+	return loc + ": " + v.Message + " (" + v.KeywordLocation + ")"
+}
+
+// ValidationError reports every violation found in a value, not only the first.
+type ValidationError struct {
+	Violations []Violation
+}
+
+// Error lists the violations, one per line.
+func (e *ValidationError) Error() string {
+	parts := make([]string, len(e.Violations))
+	for i, v := range e.Violations {
+		parts[i] = v.String()
+	}
+	return "invalid: " + strings.Join(parts, "; ")
+}
+
+// Decoder carries the state of one decoding. In strict mode (Parse) every mismatch between the
+// JSON and the schema that the Go types cannot hold is recorded as a violation and decoding goes on;
+// in tolerant mode (UnmarshalJSON) only values the Go types cannot hold are errors.
+type Decoder struct {
+	strict bool
+	// scan finds where nested values end without rescanning them level after level.
+	scan       scanner
+	violations []Violation
+	// covered are the instance locations of values the decoder rejected (wrong type, null, missing);
+	// Parse drops what validation reports inside them, since they hold only a zero value.
+	covered []string
+}
+
+// Mismatch handles a value of the wrong JSON type.
+func (d *Decoder) Mismatch(at, kw, want string, raw []byte) error {
+	got := kindOf(raw)
+	if d.strict {
+		d.violations = append(d.violations, Violation{at, kw + "/type", "expected " + want + ", got " + got})
+		d.covered = append(d.covered, at)
+		return nil
+	}
+	return fmt.Errorf("%s: expected %s, got %s", location(at), want, got)
+}
+
+// Violate records a violation in strict mode only.
+func (d *Decoder) Violate(at, kw, msg string) {
+	if d.strict {
+		d.violations = append(d.violations, Violation{at, kw, msg})
+	}
+}
+
+// reject records, in strict mode, a violation that leaves the value at at unset.
+func (d *Decoder) reject(at, kw, msg string) {
+	if d.strict {
+		d.violations = append(d.violations, Violation{at, kw, msg})
+		d.covered = append(d.covered, at)
+	}
+}
+
+// Missing records, in strict mode, that the object at at lacks a required member.
+func (d *Decoder) Missing(at, kw, name string) {
+	if d.strict {
+		d.violations = append(d.violations, Violation{at, kw + "/required", "missing required member " + strconv.Quote(name)})
+		d.covered = append(d.covered, at+"/"+PointerToken(name))
+	}
+}
+
+// Members splits an object into its members. In strict mode a member name that occurs twice is a
+// violation: RFC 8259 leaves such objects undefined and parsers disagree about them (encoding/json
+// keeps the last, others the first), so Parse refuses to pick one.
+func (d *Decoder) Members(raw []byte, at string, buf []Member) ([]Member, error) {
+	members, err := objectMembers(&d.scan, raw, buf)
+	if err != nil || !d.strict {
+		return members, err
+	}
+	duplicates(members, func(name string) { d.duplicate(at, name) })
+	return members, nil
+}
+
+// duplicateScan is the member count up to which cgDuplicates compares names pairwise; beyond it a
+// set keeps the check linear, so an object of 80,000 members costs no more per member than one of 8.
+const duplicateScan = 16
+
+// duplicates calls dup once for every name that more than one member of the same object has, at
+// its second occurrence.
+func duplicates(members []Member, dup func(name string)) {
+	if len(members) <= duplicateScan {
+		for i := 1; i < len(members); i++ {
+			earlier := 0
+			for j := 0; j < i && earlier < 2; j++ {
+				if members[i].Name == members[j].Name {
+					earlier++
+				}
+			}
+			if earlier == 1 {
+				dup(members[i].Name)
+			}
+		}
+		return
+	}
+	seen := make(map[string]int, len(members))
+	for _, m := range members {
+		seen[m.Name]++
+		if seen[m.Name] == 2 {
+			dup(m.Name)
+		}
+	}
+}
+
+// duplicate records a member name that occurs more than once in the object at at.
+func (d *Decoder) duplicate(at, name string) {
+	d.violations = append(d.violations, Violation{InstanceLocation: at,
+		Message: "member name " + strconv.Quote(name) + " occurs more than once"})
+}
+
+// CheckNested reports, in strict mode, duplicate member names anywhere inside a value that is kept
+// without being split (raw and "any" values).
+func (d *Decoder) CheckNested(raw []byte, at string) {
+	if !d.strict || (bytes.IndexByte(raw, '{') < 0) {
+		return
+	}
+	_, _ = parseJSONIn(&d.scan, raw, at, nil, d.duplicate)
+}
+
+func location(at string) string {
+	if at == "" {
+		return "(root)"
+	}
+	return at
+}
+
+// PointerToken escapes one JSON pointer token.
+func PointerToken(s string) string {
+	if !strings.ContainsAny(s, "~/") {
+		return s
+	}
+	return strings.ReplaceAll(strings.ReplaceAll(s, "~", "~0"), "/", "~1")
+}
+
+// kindOf names the JSON type of a valid encoded value by its first byte.
+func kindOf(raw []byte) string {
+	if len(raw) == 0 {
+		return "nothing"
+	}
+	switch raw[0] {
+	case 'n':
+		return "null"
+	case 't', 'f':
+		return "boolean"
+	case '"':
+		return "string"
+	case '[':
+		return "array"
+	case '{':
+		return "object"
+	}
+	return "number"
+}
+
+// IsNull reports whether a raw JSON value is null.
+func IsNull(raw []byte) bool { return len(raw) == 4 && string(raw) == "null" }
+
+// Member is one member of an encoded object.
+type Member struct {
+	Name  string
+	Value []byte
+}
+
+var errSyntax = errors.New("invalid JSON")
+
+// skipSpace returns the index of the first non-space byte at or after i.
+func skipSpace(data []byte, i int) int {
+	for i < len(data) {
+		switch data[i] {
+		case ' ', '\t', '\r', '\n':
+			i++
+		default:
+			return i
+		}
+	}
+	return i
+}
+
+// valueEnd returns the index just past the encoded value that starts at i. The input has been
+// checked with json.Valid, so only the structure has to be followed.
+func valueEnd(data []byte, i int) int {
+	switch data[i] {
+	case '"':
+		return stringEnd(data, i)
+	case '{', '[':
+		depth := 0
+		for ; i < len(data); i++ {
+			switch data[i] {
+			case '"':
+				i = stringEnd(data, i) - 1
+			case '{', '[':
+				depth++
+			case '}', ']':
+				depth--
+				if depth == 0 {
+					return i + 1
+				}
+			}
+		}
+		return i
+	}
+	for i < len(data) {
+		switch data[i] {
+		case ',', '}', ']', ' ', '\t', '\r', '\n':
+			return i
+		}
+		i++
+	}
+	return i
+}
+
+// stringEnd returns the index just past the string literal that starts at i. It jumps from quote
+// to quote and counts the backslashes in front of each, so a long string costs a memchr, not a loop
+// over every byte; each backslash is counted once, in front of the one quote that follows it.
+func stringEnd(data []byte, i int) int {
+	start := i + 1
+	for i = start; ; i++ {
+		j := bytes.IndexByte(data[i:], '"')
+		if j < 0 {
+			return len(data)
+		}
+		i += j
+		k := i
+		for k > start && data[k-1] == '\\' {
+			k--
+		}
+		if (i-k)%2 == 0 {
+			return i + 1
+		}
+	}
+}
+
+// trim returns the encoded value without surrounding white space.
+func trim(raw []byte) []byte { return bytes.TrimSpace(raw) }
+
+// scanner splits the containers of one document. Finding where a member's value ends means
+// scanning it, and the value is scanned again when it is split in turn, so a document nested D deep
+// would cost D passes over its innermost bytes (a 1 MiB leaf under 10,000 arrays took seconds).
+// The scanner counts the bytes it has scanned; once they pass twice the document's size, it indexes
+// the end of every array and object in one pass, and from then on a nested value's end is a lookup.
+// Typical documents never reach the threshold and pay nothing for it.
+type scanner struct {
+	doc     []byte
+	scanned int
+	// open and end hold the offsets of every container of doc and of the byte just past it, in
+	// document order, once indexed is set.
+	open, end []int32
+	indexed   bool
+}
+
+// charge records that raw, a value of the document, is about to be split.
+func (s *scanner) charge(raw []byte) {
+	if s == nil || s.indexed {
+		return
+	}
+	if s.doc == nil {
+		s.doc = raw
+	}
+	s.scanned += len(raw)
+	if s.scanned > 2*len(s.doc)+4096 && len(s.doc) < math.MaxInt32 {
+		s.index()
+	}
+}
+
+// index records the span of every container of the document in one pass.
+func (s *scanner) index() {
+	s.indexed = true
+	var stack []int
+	for i := 0; i < len(s.doc); i++ {
+		switch s.doc[i] {
+		case '"':
+			i = stringEnd(s.doc, i) - 1
+		case '{', '[':
+			stack = append(stack, len(s.open))
+			s.open = append(s.open, int32(i))
+			s.end = append(s.end, int32(len(s.doc)))
+		case '}', ']':
+			if len(stack) > 0 {
+				s.end[stack[len(stack)-1]] = int32(i + 1)
+				stack = stack[:len(stack)-1]
+			}
+		}
+	}
+}
+
+// valueEnd is cgValueEnd(raw, i), from the index when raw lies inside the indexed document. A
+// sub-slice keeps the capacity left after its start, which gives its offset in the document; the
+// address check makes sure raw is a sub-slice of it and not a copy.
+func (s *scanner) valueEnd(raw []byte, i int) int {
+	if s == nil || !s.indexed || (raw[i] != '{' && raw[i] != '[') {
+		return valueEnd(raw, i)
+	}
+	off := cap(s.doc) - cap(raw)
+	if off < 0 || off >= len(s.doc) || &s.doc[off] != &raw[0] {
+		return valueEnd(raw, i)
+	}
+	k, found := slices.BinarySearch(s.open, int32(off+i))
+	if !found {
+		return valueEnd(raw, i)
+	}
+	return int(s.end[k]) - off
+}
+
+// objectMembers splits a valid encoded object into its members, in order, names unescaped,
+// appending to members (a caller's stack buffer keeps small objects off the heap). s may be nil.
+func objectMembers(s *scanner, raw []byte, members []Member) ([]Member, error) {
+	s.charge(raw)
+	i := skipSpace(raw, 1)
+	for i < len(raw) && raw[i] != '}' {
+		end := stringEnd(raw, i)
+		name, err := unquote(raw[i:end])
+		if err != nil {
+			return nil, err
+		}
+		i = skipSpace(raw, end)
+		i = skipSpace(raw, i+1) // past ':'
+		vend := s.valueEnd(raw, i)
+		members = append(members, Member{Name: name, Value: raw[i:vend]})
+		i = skipSpace(raw, vend)
+		if i < len(raw) && raw[i] == ',' {
+			i = skipSpace(raw, i+1)
+		}
+	}
+	return members, nil
+}
+
+// arrayItems splits a valid encoded array into its items. s may be nil.
+func arrayItems(s *scanner, raw []byte) [][]byte {
+	s.charge(raw)
+	var items [][]byte
+	i := skipSpace(raw, 1)
+	for i < len(raw) && raw[i] != ']' {
+		end := s.valueEnd(raw, i)
+		items = append(items, raw[i:end])
+		i = skipSpace(raw, end)
+		if i < len(raw) && raw[i] == ',' {
+			i = skipSpace(raw, i+1)
+		}
+	}
+	return items
+}
+
+// unquote decodes a string literal, with a fast path for literals without escapes.
+func unquote(lit []byte) (string, error) {
+	body := lit[1 : len(lit)-1]
+	if bytes.IndexByte(body, '\\') < 0 && utf8.Valid(body) {
+		return string(body), nil
+	}
+	var s string
+	if err := json.Unmarshal(lit, &s); err != nil {
+		return "", err
+	}
+	return s, nil
+}
+
+// Prepare checks that data is one JSON value and returns it trimmed.
+func Prepare(data []byte) ([]byte, error) {
+	if !json.Valid(data) {
+		var v any
+		return nil, syntaxError(data, json.Unmarshal(data, &v))
+	}
+	return trim(data), nil
+}
+
+// syntaxError says where data stops being JSON: line, column (in bytes, from 1) and byte offset,
+// then encoding/json's own words, which stay reachable through errors.As as a *json.SyntaxError.
+func syntaxError(data []byte, err error) error {
+	var syntax *json.SyntaxError
+	if !errors.As(err, &syntax) {
+		if err == nil {
+			err = errSyntax
+		}
+		return err
+	}
+	off := int(min(max(syntax.Offset, 0), int64(len(data))))
+	if off > 0 && syntax.Error() != "unexpected end of JSON input" {
+		off-- // encoding/json counts the offending byte as read
+	}
+	line := 1 + bytes.Count(data[:off], []byte{'\n'})
+	col := off - bytes.LastIndexByte(data[:off], '\n')
+	return fmt.Errorf("invalid JSON at line %d, column %d (byte offset %d): %w", line, col, off, err)
+}
+
+func DecString(d *Decoder, raw []byte, at, kw string) (string, error) {
+	if raw[0] != '"' {
+		return "", d.Mismatch(at, kw, "string", raw)
+	}
+	return unquote(raw)
+}
+
+func DecBool(d *Decoder, raw []byte, at, kw string) (bool, error) {
+	switch string(raw) {
+	case "true":
+		return true, nil
+	case "false":
+		return false, nil
+	}
+	return false, d.Mismatch(at, kw, "boolean", raw)
+}
+
+// DecInt64 accepts any number with an integral value: 1, 1.0, 1e3 and -0 are all integers in JSON
+// Schema. Literals that are not plain int64 are read as digits and an exponent, in time linear in
+// their length: a million-digit literal is refused as out of range after one pass, not after
+// building a million-digit big.Int.
+func DecInt64(d *Decoder, raw []byte, at, kw string) (int64, error) {
+	if k := kindOf(raw); k != "number" {
+		return 0, d.Mismatch(at, kw, "integer", raw)
+	}
+	if len(raw) <= 20 {
+		if n, err := strconv.ParseInt(string(raw), 10, 64); err == nil {
+			return n, nil
+		}
+	}
+	dec, ok := parseDecimal(string(raw))
+	if !ok || !dec.isInt() {
+		return 0, d.Mismatch(at, kw, "integer", raw)
+	}
+	n, fits := dec.int64()
+	if !fits {
+		if d.strict {
+			d.reject(at, kw+"/type", "integer "+abbreviate(raw)+" is outside the range this type holds")
+			return 0, nil
+		}
+		return 0, fmt.Errorf("%s: integer %s is outside the range this type holds", location(at), abbreviate(raw))
+	}
+	return n, nil
+}
+
+// abbreviate shortens a long literal for a message: its first and last digits and its length.
+func abbreviate(raw []byte) string {
+	if len(raw) <= 64 {
+		return string(raw)
+	}
+	return string(raw[:24]) + "…" + string(raw[len(raw)-8:]) + " (" + strconv.Itoa(len(raw)) + " characters)"
+}
+
+// DecNumber keeps the literal as written, so no precision is lost.
+func DecNumber(d *Decoder, raw []byte, at, kw string) (json.Number, error) {
+	if kindOf(raw) != "number" {
+		return "", d.Mismatch(at, kw, "number", raw)
+	}
+	return json.Number(raw), nil
+}
+
+// DecInteger is cgDecNumber for integers beyond int64: the value must still be integral.
+func DecInteger(d *Decoder, raw []byte, at, kw string) (json.Number, error) {
+	if kindOf(raw) != "number" {
+		return "", d.Mismatch(at, kw, "integer", raw)
+	}
+	if dec, ok := parseDecimal(string(raw)); !ok || !dec.isInt() {
+		return "", d.Mismatch(at, kw, "integer", raw)
+	}
+	return json.Number(raw), nil
+}
+
+// DecAny decodes any JSON value as encoding/json does with UseNumber (nil, bool, string,
+// json.Number, []any, map[string]any), straight from the validated bytes. In strict mode it also
+// reports repeated member names, which a map would silently collapse.
+func DecAny(d *Decoder, raw []byte, at, kw string) (any, error) {
+	return decAnyAt(d, raw, at, nil)
+}
+
+// decAnyAt is cgDecAny with the location as root followed by a chain of steps, rendered only for
+// a repeated member name: building every value's pointer as a string would cost depth × size on a
+// deep document.
+func decAnyAt(d *Decoder, raw []byte, root string, at *Path) (any, error) {
+	switch raw[0] {
+	case 'n':
+		return nil, nil
+	case 't', 'f':
+		return raw[0] == 't', nil
+	case '"':
+		return unquote(raw)
+	case '[':
+		items := arrayItems(&d.scan, raw)
+		out := make([]any, len(items))
+		for i, item := range items {
+			var err error
+			loc := Index(at, "", i)
+			if out[i], err = decAnyAt(d, item, root, &loc); err != nil {
+				return nil, err
+			}
+		}
+		return out, nil
+	case '{':
+		var buf [16]Member
+		members, err := objectMembers(&d.scan, raw, buf[:0])
+		if err != nil {
+			return nil, err
+		}
+		if d.strict {
+			duplicates(members, func(name string) { d.duplicate(root+at.String(), name) })
+		}
+		out := make(map[string]any, len(members))
+		for _, m := range members {
+			loc := Key(at, "", m.Name)
+			if out[m.Name], err = decAnyAt(d, m.Value, root, &loc); err != nil {
+				return nil, err
+			}
+		}
+		return out, nil
+	}
+	return json.Number(raw), nil
+}
+
+func DecRaw(d *Decoder, raw []byte, at, kw string) (json.RawMessage, error) {
+	d.CheckNested(raw, at)
+	return append(json.RawMessage(nil), raw...), nil
+}
+
+// DecFunc decodes one value of type T.
+type DecFunc[T any] func(d *Decoder, raw []byte, at, kw string) (T, error)
+
+// DecSlice builds a decoder for []T; items are validated against kw+"/items".
+func DecSlice[T any](elem DecFunc[T]) DecFunc[[]T] {
+	return func(d *Decoder, raw []byte, at, kw string) ([]T, error) {
+		if raw[0] != '[' {
+			return nil, d.Mismatch(at, kw, "array", raw)
+		}
+		items := arrayItems(&d.scan, raw)
+		out := make([]T, 0, len(items))
+		for i, item := range items {
+			v, err := elem(d, item, at+"/"+strconv.Itoa(i), kw+"/items")
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, v)
+		}
+		return out, nil
+	}
+}
+
+// DecMap builds a decoder for map[string]T; values are validated against kw+"/additionalProperties".
+func DecMap[T any](elem DecFunc[T]) DecFunc[map[string]T] {
+	return func(d *Decoder, raw []byte, at, kw string) (map[string]T, error) {
+		if raw[0] != '{' {
+			return nil, d.Mismatch(at, kw, "object", raw)
+		}
+		var buf [16]Member
+		members, err := d.Members(raw, at, buf[:0])
+		if err != nil {
+			return nil, err
+		}
+		out := make(map[string]T, len(members))
+		for _, m := range members {
+			v, err := elem(d, m.Value, at+"/"+PointerToken(m.Name), kw+"/additionalProperties")
+			if err != nil {
+				return nil, err
+			}
+			out[m.Name] = v
+		}
+		return out, nil
+	}
+}
+
+// DecNullable builds a decoder that also accepts null.
+func DecNullable[T any](elem DecFunc[T]) DecFunc[Nullable[T]] {
+	return func(d *Decoder, raw []byte, at, kw string) (Nullable[T], error) {
+		if IsNull(raw) {
+			return Nullable[T]{Null: true}, nil
+		}
+		v, err := elem(d, raw, at, kw)
+		return Nullable[T]{Value: v}, err
+	}
+}
+
+// Decodable is implemented by every generated named type.
+type Decodable[T any] interface {
+	*T
+	CgDecode(d *Decoder, raw []byte, at, kw string) error
+}
+
+// DecNamed decodes a generated named type through its cgDecode method.
+func DecNamed[T any, PT Decodable[T]](d *Decoder, raw []byte, at, kw string) (T, error) {
+	var v T
+	err := PT(&v).CgDecode(d, raw, at, kw)
+	return v, err
+}
+
+// Nullable holds a value that may also be JSON null.
+type Nullable[T any] struct {
+	// Value is the value when Null is false.
+	Value T
+	// Null reports that the JSON value was null.
+	Null bool
+}
+
+// Field decodes one member's value into *dst. When the schema does not allow null (nullOK is
+// false), a null is absent to a tolerant decoder and a type violation to a strict one.
+func Field[T any](d *Decoder, raw []byte, at, kw string, nullOK bool, dst *T, dec DecFunc[T]) error {
+	if !nullOK && IsNull(raw) {
+		d.reject(at, kw+"/type", "null is not allowed here")
+		return nil
+	}
+	x, err := dec(d, raw, at, kw)
+	if err != nil {
+		return err
+	}
+	*dst = x
+	return nil
+}
+
+// FieldPtr is cgField for an optional member held by pointer.
+func FieldPtr[T any](d *Decoder, raw []byte, at, kw string, nullOK bool, dst **T, dec DecFunc[T]) error {
+	if !nullOK && IsNull(raw) {
+		d.reject(at, kw+"/type", "null is not allowed here")
+		return nil
+	}
+	x, err := dec(d, raw, at, kw)
+	if err != nil {
+		return err
+	}
+	*dst = &x
+	return nil
+}
+
+// RawString reads a raw JSON value as a string, for the accessors of raw-backed types.
+func RawString(raw []byte) (string, bool) {
+	raw = trim(raw)
+	if len(raw) == 0 || raw[0] != '"' || !json.Valid(raw) {
+		return "", false
+	}
+	s, err := unquote(raw)
+	return s, err == nil
+}
+
+// RawInt64 reads a raw JSON value as an integer: any number with an integral value that fits.
+func RawInt64(raw []byte) (int64, bool) {
+	raw = trim(raw)
+	if len(raw) == 0 || kindOf(raw) != "number" || !json.Valid(raw) {
+		return 0, false
+	}
+	n, err := DecInt64(&Decoder{}, raw, "", "")
+	return n, err == nil
+}
+
+// RawNumber reads a raw JSON value as a number, keeping its literal.
+func RawNumber(raw []byte) (json.Number, bool) {
+	raw = trim(raw)
+	if len(raw) == 0 || kindOf(raw) != "number" || !json.Valid(raw) {
+		return "", false
+	}
+	return json.Number(raw), true
+}
+
+// RawBool reads a raw JSON value as a boolean.
+func RawBool(raw []byte) (value, ok bool) {
+	switch string(trim(raw)) {
+	case "true":
+		return true, true
+	case "false":
+		return false, true
+	}
+	return false, false
+}
+
+// RawType names the JSON type of a raw value, or "" when it is empty.
+func RawType(raw []byte) string {
+	if raw = trim(raw); len(raw) == 0 {
+		return ""
+	}
+	return kindOf(raw)
+}

@@ -1,0 +1,3 @@
+module github.com/contractgen/contractgen/cgruntime
+
+go 1.24

@@ -1,0 +1,1465 @@
+package cgruntime
+
+import (
+	"bytes"
+	"encoding/base64"
+	"encoding/json"
+	"fmt"
+	"maps"
+	"math"
+	"reflect"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"unicode"
+	"unicode/utf8"
+)
+
+// SanitizeDefaultLimit is the byte cap SanitizeText applies, including the
+// truncation marker. It keeps one outside string from dominating an error
+// object that many clients show in full.
+const SanitizeDefaultLimit = 2048
+
+// RedactedMarker replaces every secret-shaped value the sanitizer finds.
+const RedactedMarker = "[REDACTED]"
+
+// TruncatedMarker ends every text the sanitizer had to shorten, so a reader
+// (human or model) knows the text is incomplete rather than whole.
+const TruncatedMarker = "…[truncated]"
+
+const (
+	// sanitizeShortMarker stands in for TruncatedMarker when the limit is too
+	// small to hold it; below its own size no marker is added at all.
+	sanitizeShortMarker = "…"
+
+	// sanitizeInjectionPlaceholder replaces prompt-injection markers.
+	// Replacing instead of deleting keeps the halves around a marker apart,
+	// so deleting "<|im_<|im_end|>start|>" cannot assemble a new marker.
+	sanitizeInjectionPlaceholder = "[filtered]"
+
+	// sanitizeWindowFactor and sanitizeWindowMargin size the inspection
+	// window: limit*factor+margin bytes. The slack lets removals and
+	// redactions shrink the text and still leave limit bytes of content,
+	// while the cost of a call stays proportional to the limit, not to the
+	// input.
+	sanitizeWindowFactor = 4
+	sanitizeWindowMargin = 256
+
+	// sanitizeKeyLimit caps evidence keys, which are names, not prose.
+	sanitizeKeyLimit = 256
+
+	// sanitizeMaxDepth and sanitizeMaxElements bound SanitizeEvidence, so a
+	// deep, wide or cyclic value cannot make it recurse or copy without end.
+	sanitizeMaxDepth    = 10
+	sanitizeMaxElements = 256
+)
+
+// SanitizeText returns s made safe to place in an error object, capped at
+// SanitizeDefaultLimit bytes. See SanitizeTextLimit for what it does.
+func SanitizeText(s string) string {
+	return SanitizeTextLimit(s, SanitizeDefaultLimit)
+}
+
+// SanitizeTextLimit returns s made safe to place in an error object, at most
+// limit bytes long (limit <= 0 means SanitizeDefaultLimit). In order, it:
+//
+//  1. inspects only the first limit*4+256 bytes (cut at a rune boundary);
+//     when the input is longer, the output always ends with the truncation
+//     marker, and a partial word at the cut is dropped because it may be the
+//     start of a secret whose shape is only recognisable in full;
+//  2. replaces invalid UTF-8 with U+FFFD (one per run of bad bytes) and
+//     removes control characters other than newline and tab, every
+//     Unicode format character (bidi controls, zero-width characters, the
+//     byte order mark, tag characters) and the other default-ignorable
+//     code points (combining grapheme joiner, Hangul fillers, variation
+//     selectors);
+//  3. matches the rules below in a folded view of the text, in which
+//     fullwidth, mathematical, Cyrillic and Greek look-alikes of ASCII,
+//     Unicode dashes, spaces, colons and quotes, percent escapes and JSON
+//     escapes read as the ASCII they stand for, and combining marks after
+//     an ASCII letter or digit vanish; what a rule finds is replaced in
+//     the text itself, which keeps its own characters;
+//  4. replaces prompt-injection markers ("ignore previous instructions",
+//     "ignore the instructions above", "<|im_start|>", "[INST]",
+//     "<<SYS>>", "</s>", "<system>", "### system:", "system prompt:",
+//     "Human:"/"Assistant:"/"System:" at a line start, "SYSTEM:" and
+//     similar) with the neutral text "[filtered]";
+//  5. replaces secret-shaped values with RedactedMarker: PEM private key
+//     blocks (to the end of the window when END is missing) and PEM
+//     bodies without their header, PuTTY key files, the values of
+//     Authorization, Proxy-Authorization, X-Api-Key, X-Auth-Token,
+//     X-Vault-Token, X-Goog-Api-Key, other X-…-Token/Key/Secret, Cookie and
+//     Set-Cookie lines, the userinfo of URLs (scheme and host stay), the
+//     path of Slack and Discord webhook URLs, secret-named JSON members and
+//     query, form, logfmt, environment or YAML parameters ("password",
+//     "api_key", "access_token", "client_secret", "signature", "sig",
+//     "key", "auth", "session", "AccountKey", ... including qualified
+//     names such as "aws_secret_access_key", with spaces around "=" or
+//     after ":"), passwords on mysql, redis-cli and sshpass command lines
+//     and after --password, Bearer and Basic credentials, provider keys
+//     (sk-, sk_live_, rk_live_, ghp_/gho_/ghu_/ghs_/ghr_, github_pat_,
+//     glpat-, xoxb-/xoxp-/xoxa-/xoxr-, xapp-, AKIA/ASIA, AIza, ya29., npm_,
+//     hf_, hvs., SG., and others), JWTs (also split by spaces or line
+//     breaks), and base64 whose decoded text holds any of these; names,
+//     schemes and quotes around a value stay;
+//  6. caps the result at limit bytes, ending it with TruncatedMarker ("…"
+//     when limit is under 14 bytes, nothing when it is under 3).
+//
+// Redaction runs before the cap, so a secret cut by the cap cannot leak its
+// prefix. The output is valid UTF-8, and sanitizing it again with the same
+// limit returns it unchanged.
+func SanitizeTextLimit(s string, limit int) string {
+	if limit <= 0 {
+		limit = SanitizeDefaultLimit
+	}
+	text, cut := sanitizeWindow(s, limit)
+	text = sanitizeNormalize(text)
+	if cut {
+		text = sanitizeDropPartialToken(text)
+	}
+	text = sanitizeApply(text, sanitizeAllRules())
+	return sanitizeTruncate(text, limit, cut)
+}
+
+// sanitizeWindowSize is the number of input bytes a call with this limit
+// inspects, saturating instead of overflowing for huge limits.
+func sanitizeWindowSize(limit int) int {
+	if limit > (math.MaxInt-sanitizeWindowMargin)/sanitizeWindowFactor {
+		return math.MaxInt
+	}
+	return limit*sanitizeWindowFactor + sanitizeWindowMargin
+}
+
+// sanitizeWindow returns the part of s that will be inspected and whether
+// anything was cut off. The cut backs up to a rune start so that a valid
+// character is never split into invalid bytes.
+func sanitizeWindow(s string, limit int) (string, bool) {
+	size := sanitizeWindowSize(limit)
+	if len(s) <= size {
+		return s, false
+	}
+	cut := size
+	for cut > size-utf8.UTFMax && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return s[:cut], true
+}
+
+// sanitizeDropPartialToken removes the trailing run of bytes that can form
+// part of a secret (letters, digits and the punctuation of tokens, URLs and
+// base64). It runs only after the window cut, where that run may be the
+// first half of a key too short to be recognised on its own.
+func sanitizeDropPartialToken(s string) string {
+	end := len(s)
+	for end > 0 && sanitizeIsTokenByte(s[end-1]) {
+		end--
+	}
+	return s[:end]
+}
+
+// sanitizeIsTokenByte reports whether b can occur inside a credential.
+func sanitizeIsTokenByte(b byte) bool {
+	switch {
+	case 'a' <= b && b <= 'z', 'A' <= b && b <= 'Z', '0' <= b && b <= '9':
+		return true
+	}
+	return strings.IndexByte("-_+/=.~:%@!$*", b) >= 0
+}
+
+// sanitizeNormalize replaces invalid UTF-8 and removes invisible or
+// controlling characters. It runs before pattern matching so that a
+// zero-width space cannot hide a secret or an injection phrase from the
+// patterns. Kept text is copied in runs, not character by character.
+func sanitizeNormalize(s string) string {
+	if sanitizeIsPlain(s) {
+		return s
+	}
+	var b strings.Builder
+	b.Grow(len(s))
+	kept, inBadRun := 0, false // s[kept:i] is waiting to be copied
+	for i := 0; i < len(s); {
+		size, bad, drop := sanitizeClassify(s, i)
+		if drop {
+			b.WriteString(s[kept:i])
+			if bad && !inBadRun {
+				b.WriteRune(utf8.RuneError)
+			}
+			kept = i + size
+		}
+		inBadRun = bad
+		i += size
+	}
+	b.WriteString(s[kept:])
+	return b.String()
+}
+
+// sanitizeClassify returns the size of the character at s[i], whether it is
+// an invalid byte (bad), and whether it must go (drop, true for bad too).
+func sanitizeClassify(s string, i int) (size int, bad, drop bool) {
+	if c := s[i]; c < utf8.RuneSelf {
+		return 1, false, (c < 0x20 && c != '\n' && c != '\t') || c == 0x7f
+	}
+	r, size := utf8.DecodeRuneInString(s[i:])
+	if r == utf8.RuneError && size == 1 {
+		return 1, true, true
+	}
+	return size, false, sanitizeIsRemovedRune(r)
+}
+
+// sanitizeIsPlain reports whether s is printable ASCII, newlines and tabs
+// only: the common case, which needs no copy.
+func sanitizeIsPlain(s string) bool {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if (c < 0x20 && c != '\n' && c != '\t') || c >= 0x7f {
+			return false
+		}
+	}
+	return true
+}
+
+// sanitizeIsRemovedRune reports whether r is a control character (C0 other
+// than newline and tab, DEL, C1) or a format character (category Cf: bidi
+// embeddings, overrides and isolates, LRM/RLM/ALM, zero-width space and
+// joiners, word joiner, BOM, soft hyphen, tag characters). All of these are
+// invisible or reorder text, which is how hostile text hides what it says.
+func sanitizeIsRemovedRune(r rune) bool {
+	if r == '\n' || r == '\t' {
+		return false
+	}
+	return unicode.Is(unicode.Cc, r) || unicode.Is(unicode.Cf, r) || sanitizeIsIgnorable(r)
+}
+
+// sanitizeIsIgnorable reports the default-ignorable code points outside
+// category Cf, which render as nothing yet split a word for a pattern: the
+// combining grapheme joiner, the Hangul fillers, the Khmer inherent
+// vowels, the Mongolian and other variation selectors, and the braille
+// blank.
+func sanitizeIsIgnorable(r rune) bool {
+	switch {
+	case r == 0x034F, r == 0x115F, r == 0x1160, r == 0x17B4, r == 0x17B5, r == 0x3164, r == 0xFFA0, r == 0x2800:
+		return true
+	case r >= 0x180B && r <= 0x180F, r >= 0xFE00 && r <= 0xFE0F, r >= 0xE0100 && r <= 0xE01EF:
+		return true
+	}
+	return false
+}
+
+// sanitizeLowerASCII lowercases ASCII letters only. Byte offsets stay the
+// same, so a match found in the lowercase copy marks the same span of the
+// original, and case-insensitive patterns can be plain lowercase literals.
+func sanitizeLowerASCII(s string) string {
+	b := []byte(s)
+	for i, c := range b {
+		if 'A' <= c && c <= 'Z' {
+			b[i] = c + ('a' - 'A')
+		}
+	}
+	return string(b)
+}
+
+// sanitizeRule is one kind of secret or injection marker. find returns the
+// rule's matches in subject (the text, or its lowercase copy when lower is
+// set), in order and not overlapping, each as regexp submatch indexes; the
+// first capture group that took part is the value. The value is replaced
+// by with unless keep says it is harmless, and the rest of the match (a
+// parameter name, a scheme, quotes) stays as it was. A rule whose literal
+// lit does not occur in subject cannot match and is skipped, which keeps a
+// call cheap when the text holds nothing to replace.
+type sanitizeRule struct {
+	find  func(text, subject string) [][]int
+	lit   string
+	lower bool
+	keep  func(value string) bool
+	with  string
+}
+
+// sanitizeRegexRule builds a rule from a pattern that starts with a
+// literal, so the regexp package can skip to candidates with a fast
+// substring search. Context that would sit in front of the literal (a word
+// boundary) is checked by accept instead.
+func sanitizeRegexRule(pattern string, lower bool, accept func(text string, at int) bool,
+	keep func(string) bool, with string) sanitizeRule {
+	re := regexp.MustCompile(pattern)
+	lit, _ := re.LiteralPrefix()
+	if lit == "" {
+		panic("sanitize: pattern without a literal prefix: " + pattern)
+	}
+	find := func(text, subject string) [][]int { return sanitizeFindAll(re, accept, text, subject) }
+	return sanitizeRule{find: find, lit: lit, lower: lower, keep: keep, with: with}
+}
+
+// sanitizeFindAll returns the matches of re in subject that accept takes. A
+// refused match is searched again from one byte further on, so it cannot
+// hide an acceptable match that starts inside it. It asks for one match at
+// a time: asking for all at once would redo the whole rest of the text
+// after every refusal.
+func sanitizeFindAll(re *regexp.Regexp, accept func(string, int) bool, text, subject string) [][]int {
+	var out [][]int
+	for pos := 0; pos < len(subject); {
+		m := re.FindStringSubmatchIndex(subject[pos:])
+		if m == nil {
+			break
+		}
+		for i := range m {
+			if m[i] >= 0 {
+				m[i] += pos
+			}
+		}
+		if !accept(text, m[0]) {
+			pos = m[0] + 1
+			continue
+		}
+		out = append(out, m)
+		pos = max(m[1], m[0]+1)
+	}
+	return out
+}
+
+// sanitizeSpace matches ASCII and Unicode spaces between the words of an
+// injection phrase, so a no-break space does not hide the phrase.
+const sanitizeSpace = `[\s\p{Zs}]+`
+
+// sanitizeInjectionTail is what follows the verb of an injection phrase:
+// "ignore [all] previous [instructions]", "disregard the above".
+const sanitizeInjectionTail = sanitizeSpace +
+	`(?:(?:all|any|the|your|of|my)` + sanitizeSpace + `)*` +
+	`(?:previous|prior|above|earlier|preceding|foregoing)` +
+	`(?:` + sanitizeSpace + `(?:instructions?|prompts?|messages?|context|rules|directions?|commands?|text))?`
+
+// sanitizeInjectionRules match, in lowercase, the phrases and chat-template
+// tokens that try to steer a model reading the error object. Rule sets are
+// compiled on first use, so a program that imports a generated package but
+// never sanitizes pays nothing for them at start-up.
+var sanitizeInjectionRules = sync.OnceValue(func() []sanitizeRule {
+	return []sanitizeRule{
+		sanitizeInjection(`ignore` + sanitizeInjectionTail),
+		sanitizeInjection(`disregard` + sanitizeInjectionTail),
+		sanitizeInjection(`forget` + sanitizeInjectionTail),
+		sanitizeInjection(`override` + sanitizeInjectionTail),
+		sanitizeInjection(`bypass` + sanitizeInjectionTail),
+		sanitizeInjection(`ignore` + sanitizeInjectionObject),
+		sanitizeInjection(`disregard` + sanitizeInjectionObject),
+		sanitizeInjection(`forget` + sanitizeInjectionObject),
+		sanitizeInjection(`<\|[a-z_]{1,32}\|>`),
+		sanitizeInjection(`</?(?:system|assistant|human|instructions?|system[_-]prompt)>`),
+		sanitizeTurn(`human`),
+		sanitizeTurn(`assistant`),
+		sanitizeTurn(`system`),
+		sanitizeShouted(`SYSTEM`),
+		sanitizeShouted(`HUMAN`),
+		sanitizeShouted(`ASSISTANT`),
+		sanitizeInjection(`\[/?inst\]`),
+		sanitizeInjection(`<</?sys>>`),
+		sanitizeInjection(`</?s>`),
+		sanitizeInjection(`###[ \t]*(?:system|instructions?|assistant|user|human|response)[ \t]*:`),
+		sanitizeInjection(`system[ \t]+prompt[ \t]*:`),
+	}
+})
+
+// sanitizeInjectionObject is the other order of an injection phrase: the
+// instructions first, then where they were ("ignore the instructions
+// above", "disregard all rules given before this"), or "all" and the
+// instructions ("ignore all instructions").
+const sanitizeInjectionObject = sanitizeSpace +
+	`(?:(?:(?:all|any|the|your|my|these|those|of)` + sanitizeSpace + `)*` +
+	`(?:instructions?|prompts?|messages?|rules|directions?|commands?|everything|context|text)` + sanitizeSpace +
+	`(?:(?:given|written|stated)` + sanitizeSpace + `)?` +
+	`(?:above|before(?:` + sanitizeSpace + `this)?|earlier|previously|so` + sanitizeSpace + `far)` +
+	`|(?:all|any)` + sanitizeSpace + `(?:(?:of` + sanitizeSpace + `)?(?:the|your|my)` + sanitizeSpace + `)?` +
+	`(?:instructions|prompts|rules|directions))`
+
+// sanitizeTurn builds a rule for a chat turn label at the start of a line
+// ("Human:", "Assistant:", "System:"), which would start a new turn in a
+// transcript-style prompt.
+func sanitizeTurn(word string) sanitizeRule {
+	return sanitizeRegexRule(`(`+word+`[ \t]*:)`, true, sanitizeAtLineStart, sanitizeKeepNothing,
+		sanitizeInjectionPlaceholder)
+}
+
+// sanitizeShouted builds a rule for an upper-case role label anywhere
+// ("SYSTEM: obey"), which prose does not write.
+func sanitizeShouted(word string) sanitizeRule {
+	return sanitizeRegexRule(`(`+word+`[ \t]*:)`, false, sanitizeAtWordStart, sanitizeKeepNothing,
+		sanitizeInjectionPlaceholder)
+}
+
+// sanitizeAtLineStart accepts a match preceded on its line only by
+// spaces, tabs or quote markers.
+func sanitizeAtLineStart(text string, at int) bool {
+	for at > 0 {
+		switch text[at-1] {
+		case ' ', '\t', '>':
+			at--
+		case '\n', '\r':
+			return true
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// sanitizeInjection builds a rule that replaces a whole lowercase match
+// with the injection placeholder.
+func sanitizeInjection(pattern string) sanitizeRule {
+	return sanitizeRegexRule(`(`+pattern+`)`, true, sanitizeAnywhere, sanitizeKeepNothing,
+		sanitizeInjectionPlaceholder)
+}
+
+// sanitizeSecretParams are the last components of parameter names that carry
+// credentials: "api_key", "X-Amz-Signature" and "aws_secret_access_key" end
+// in one, "monkey" and "max_tokens" do not.
+var sanitizeSecretParams = map[string]bool{
+	"apikey": true, "accesstoken": true, "refreshtoken": true, "idtoken": true, "token": true,
+	"clientsecret": true, "secret": true, "password": true, "passwd": true, "pwd": true,
+	"passphrase": true, "signature": true, "sig": true, "key": true, "accesskey": true,
+	"secretkey": true, "privatekey": true, "auth": true, "authorization": true,
+	"credential": true, "credentials": true,
+	"passcode": true, "session": true, "sessionid": true, "sessid": true, "phpsessid": true,
+	"jsessionid": true, "accountkey": true, "sharedaccesskey": true, "connectionstring": true,
+	"apitoken": true, "authtoken": true, "bearertoken": true, "sessiontoken": true,
+	"securitytoken": true, "otp": true, "pin": true, "mfacode": true,
+}
+
+// sanitizeLooseParams are names too common in prose to be read as secret
+// before a colon ("key: users_pkey"); they count only before "=".
+var sanitizeLooseParams = map[string]bool{"key": true, "sig": true, "session": true, "pin": true, "auth": true}
+
+// sanitizeSecretMember matches object member names that carry credentials.
+// It is narrower than sanitizeSecretParams: in JSON and evidence, bare
+// "key" or "auth" name ordinary things too often.
+const sanitizeSecretMember = `(?:[\w.-]*[_.-])?` +
+	`(?:password|passwd|pwd|pass|passphrase|token|access[_-]?token|refresh[_-]?token|id[_-]?token` +
+	`|secret|client[_-]?secret|api[_-]?key|apikey|access[_-]?key|secret[_-]?key|private[_-]?key` +
+	`|authorization|cookie|credentials?|signature|auth|passcode|session|session[_-]?id|sessid|otp|pin` +
+	`|account[_-]?key|connection[_-]?string)`
+
+// sanitizeSecretMemberPattern tells whether an evidence key is secret-named.
+var sanitizeSecretMemberPattern = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)^` + sanitizeSecretMember + `$`)
+})
+
+// sanitizeRules run in order: rules that recognise a secret by its context
+// (a block, a header, a parameter name) first, then rules that recognise it
+// by its own shape.
+var sanitizeRules = sync.OnceValue(func() []sanitizeRule {
+	return []sanitizeRule{
+		// PEM private key blocks; a block without END runs to the end of the window.
+		sanitizeRegexRule(`(-----BEGIN[A-Z0-9 ]*PRIVATE KEY[A-Z ]*-----(?s:.*?)`+
+			`(?:-----END[A-Z0-9 ]*PRIVATE KEY[A-Z ]*-----|\z))`,
+			false, sanitizeAnywhere, sanitizeKeepNothing, RedactedMarker),
+		sanitizeHeader(`authorization`), // also Proxy-Authorization
+		sanitizeHeader(`x-api-key`),
+		sanitizeHeader(`x-auth-token`),
+		sanitizeHeader(`cookie`), // also Set-Cookie
+		sanitizeHeader(`x-vault-token`),
+		sanitizeHeader(`x-goog-api-key`),
+		// Any other X- header whose name ends in a credential word.
+		// It needs a space after the colon, unlike a URL's "x-access-token:pw@".
+		sanitizeRegexRule(`x-[a-z0-9-]*(?:token|api-key|apikey|secret|password|signature|credential)[ \t]*:[ \t]+(\S[^\n]*)`,
+			true, sanitizeAtWordStart, sanitizeIsPlaceholder, RedactedMarker),
+		// Passwords on command lines: mysql -pSECRET, --password SECRET,
+		// sshpass -p SECRET, redis-cli -a SECRET.
+		sanitizeCommandFlag(`mysql[a-z]*`, `-p`), // also mysqldump, mysqladmin
+		sanitizeCommandFlag(`mariadb[a-z-]*`, `-p`),
+		sanitizeCommandFlag(`redis-cli`, `-a[ \t]+`),
+		sanitizeCommandFlag(`sshpass`, `-p[ \t]*`),
+		sanitizeRegexRule(`--(?:password|passwd|pass|token|secret|api-key|apikey|client-secret|auth-token)[ \t]+([^\s'"-][^\s'"]*)`,
+			true, sanitizeAnywhere, sanitizeIsPlaceholder, RedactedMarker),
+		// Webhook URLs whose path is the credential.
+		sanitizeRegexRule(`hooks\.slack\.com/(?:services|workflows|triggers)/([A-Za-z0-9/_-]+)`,
+			true, sanitizeAnywhere, sanitizeIsPlaceholder, RedactedMarker),
+		sanitizeRegexRule(`discord(?:app)?\.com/api/webhooks/([A-Za-z0-9/_-]+)`,
+			true, sanitizeAnywhere, sanitizeIsPlaceholder, RedactedMarker),
+		// PuTTY key files, from the header to the Private-MAC line.
+		// The value starts with the key type, so a redacted one does not match again.
+		sanitizeRegexRule(`putty-user-key-file-[0-9]+:([ \t]*[a-z0-9-]+(?s:.*?)(?:private-(?:mac|hash):[ \t]*[0-9a-f]*|\z))`,
+			true, sanitizeAnywhere, sanitizeIsPlaceholder, RedactedMarker),
+		// PEM bodies without their header: DER of a key starts "MII".
+		// A continuation line is long, or short and padded: the last line.
+		sanitizeRegexRule(`(MII[A-Za-z0-9+/]{60,}=*(?:[ \t]*\r?\n[ \t]*(?:[A-Za-z0-9+/]{16,}=*|[A-Za-z0-9+/]{1,15}={1,2}))*)`,
+			false, sanitizeAtWordStart, sanitizeKeepNothing, RedactedMarker),
+		// Userinfo in URLs; scheme and host stay. The password may contain "@".
+		sanitizeURLCredentials(`://`),
+		// The same in JSON whose encoder escapes "/" as "\/", once or more.
+		sanitizeURLCredentials(`:\\+/\\+/`),
+		sanitizeMember(`"`), // JSON members
+		sanitizeMember(`'`), // Python reprs
+		// JSON members inside a JSON string, quotes escaped once or more. The
+		// value ends at an escaped quote followed by , } or ], so an escaped
+		// quote inside the value does not end it early; else at the line end.
+		sanitizeRegexRule(`(?m)\\+"`+sanitizeSecretMember+`\\+"\s*:\s*`+
+			`(?:\\+"(.*?)(?:\\+"[ \t]*[,}\]]|$)|`+sanitizeBareValue+`)`,
+			true, sanitizeAnywhere, sanitizeKeepMemberValue, RedactedMarker),
+		{find: sanitizeFindParams, lit: "", lower: true, keep: sanitizeIsPlaceholder, with: RedactedMarker},
+		sanitizeScheme(`bearer`),
+		sanitizeScheme(`basic`),
+		sanitizeShape(`sk-[A-Za-z0-9_-]{16,}`),
+		sanitizeShape(`sk_(?:live|test)_[A-Za-z0-9]{16,}`),
+		sanitizeShape(`rk_(?:live|test)_[A-Za-z0-9]{16,}`),
+		sanitizeShape(`gh[pousr]_[A-Za-z0-9]{20,}`),
+		sanitizeShape(`github_pat_[A-Za-z0-9_]{20,}`),
+		sanitizeShape(`glpat-[A-Za-z0-9_-]{16,}`),
+		sanitizeShape(`xox[a-z]-[A-Za-z0-9-]{8,}`),
+		sanitizeShape(`A[KS]IA[A-Z0-9]{16,}`),
+		sanitizeShape(`AIza[A-Za-z0-9_-]{30,}`),
+		sanitizeShape(`npm_[A-Za-z0-9]{30,}`),
+		sanitizeShape(`hf_[A-Za-z0-9]{30,}`),
+		sanitizeShape(`ya29\.[A-Za-z0-9_-]{20,}`),
+		sanitizeShape(`xapp-[0-9]-[A-Za-z0-9-]{8,}`),
+		sanitizeShape(`hv[sbr]\.[A-Za-z0-9_-]{20,}`),
+		sanitizeShape(`SG\.[A-Za-z0-9_-]{16,}\.[A-Za-z0-9_-]{16,}`),
+		sanitizeShape(`shp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}`),
+		sanitizeShape(`dop_v1_[a-f0-9]{64}`),
+		sanitizeShape(`pypi-[A-Za-z0-9_-]{50,}`),
+		sanitizeShape(`glsa_[A-Za-z0-9_]{32,}`),
+		sanitizeShape(`lin_api_[A-Za-z0-9]{30,}`),
+		sanitizeShape(`dapi[a-f0-9]{32}`),
+		sanitizeShape(`sq0(?:atp|csp)-[A-Za-z0-9_-]{22,}`),
+		sanitizeShape(`NRAK-[A-Za-z0-9-]{20,}`),
+		sanitizeShape(`PMAK-[A-Za-z0-9-]{20,}`),
+		// JWS and JWE compact forms: a base64url JSON header ("eyJ"), then two
+		// or more dot-separated parts, any of which a JWS or JWE may leave empty.
+		sanitizeShape(`eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]*\.[A-Za-z0-9_-]*(?:\.[A-Za-z0-9_-]+)*`),
+		// The same split by spaces or line breaks, around the dots or
+		// inside the first two parts (a wrapped log line); a dot must
+		// follow each of those parts, so prose after the token stays
+		// (unless the signature is missing, when the next word goes; at
+		// the end of the window the second dot may be cut off).
+		sanitizeShape(`eyJ[A-Za-z0-9_-]{8,}(?:\s+[A-Za-z0-9_-]+)*\s*\.\s*[A-Za-z0-9_-]+(?:\s+[A-Za-z0-9_-]+)*(?:\s*\.(?:\s*[A-Za-z0-9_-]+)?|\s*\z)`),
+	}
+})
+
+// sanitizeAllRules is the order SanitizeTextLimit applies rules in:
+// injection markers first, so a placeholder, not a joined-up remainder,
+// sits where a marker was when secrets are looked for.
+var sanitizeAllRules = sync.OnceValue(func() []sanitizeRule {
+	rules := append(slices.Clip(sanitizeInjectionRules()), sanitizeRules()...)
+	return append(rules, sanitizeRule{find: sanitizeFindEncoded, lit: "", keep: sanitizeKeepNothing, with: RedactedMarker})
+})
+
+// sanitizeEncodedMin is the shortest run of base64 that is decoded to be
+// looked into: 24 characters hold 18 bytes, shorter than any key shape.
+const sanitizeEncodedMin = 24
+
+// sanitizeFindEncoded finds runs of base64 (standard or URL alphabet)
+// whose decoded text holds a secret the other rules recognise, such as
+// base64 of "sk-…" or of "password=…". It decodes each run once and does
+// not look into base64 inside the decoded text.
+func sanitizeFindEncoded(text, _ string) [][]int {
+	var out [][]int
+	for i := 0; i < len(text); {
+		if !sanitizeIsBase64Byte(text[i]) {
+			i++
+			continue
+		}
+		j := i
+		for j < len(text) && sanitizeIsBase64Byte(text[j]) {
+			j++
+		}
+		if j-i >= sanitizeEncodedMin && sanitizeAtWordStart(text, i) {
+			out = sanitizeEncodedRun(out, text, i, j)
+		}
+		i = j
+	}
+	return out
+}
+
+// sanitizeEncodedRun appends the match of the run text[i:j] when it
+// decodes to a secret, else of each of its "/"-separated pieces that does:
+// a run can be a URL path whose segments are base64.
+func sanitizeEncodedRun(out [][]int, text string, i, j int) [][]int {
+	if sanitizeDecodesToSecret(text[i:j]) {
+		return append(out, []int{i, j, i, j})
+	}
+	for start := i; start < j; {
+		end := strings.IndexByte(text[start:j], '/')
+		if end < 0 {
+			end = j
+		} else {
+			end += start
+		}
+		if end-start >= sanitizeEncodedMin && end-start < j-i && sanitizeDecodesToSecret(text[start:end]) {
+			out = append(out, []int{start, end, start, end})
+		}
+		start = end + 1
+	}
+	return out
+}
+
+// sanitizeIsBase64Byte reports whether b belongs to either base64 alphabet
+// or is padding.
+func sanitizeIsBase64Byte(b byte) bool {
+	return sanitizeIsWordByte(b) || b == '+' || b == '/' || b == '-' || b == '='
+}
+
+// sanitizeDecodesToSecret reports whether run, decoded as base64, is text
+// in which the secret rules find something to redact.
+func sanitizeDecodesToSecret(run string) bool {
+	run = strings.TrimRight(run, "=")
+	if len(run)%4 == 1 {
+		run = run[:len(run)-1]
+	}
+	enc := base64.RawStdEncoding
+	if strings.ContainsAny(run, "-_") {
+		enc = base64.RawURLEncoding
+	}
+	raw, err := enc.DecodeString(run)
+	if err != nil || !utf8.Valid(raw) || !sanitizeIsPlain(string(raw)) {
+		return false
+	}
+	decoded := string(raw)
+	return sanitizeApply(decoded, sanitizeRules()) != decoded
+}
+
+// sanitizeHeader builds a rule for a credential-bearing header line, in
+// any case: the value runs to the end of the line.
+func sanitizeHeader(name string) sanitizeRule {
+	return sanitizeRegexRule(name+`[ \t]*:[ \t]*(\S[^\n]*)`,
+		true, sanitizeAtWordStart, sanitizeIsPlaceholder, RedactedMarker)
+}
+
+// sanitizeCommandFlag builds a rule for a password given to a command on
+// its command line, glued to or after flag, later on the same line.
+func sanitizeCommandFlag(command, flag string) sanitizeRule {
+	return sanitizeRegexRule(command+`(?:[ \t][^\n]*?)?[ \t]`+flag+`([^\s'"]+)`,
+		true, sanitizeAtWordStart, sanitizeIsPlaceholder, RedactedMarker)
+}
+
+// sanitizeURLCredentials builds a rule for the userinfo after a URL's
+// scheme separator sep; scheme and host stay.
+func sanitizeURLCredentials(sep string) sanitizeRule {
+	return sanitizeRegexRule(sep+`(`+sanitizeUserinfo+`)@`,
+		false, sanitizeAnywhere, sanitizeIsPlaceholder, RedactedMarker)
+}
+
+// sanitizeUserinfo matches the "user:password" of a URL. It stops at
+// characters that end a URL in prose, JSON or HTML, so the host survives.
+const sanitizeUserinfo = `[^/\s?#@"'<>\\]*:[^/\s?#"'<>\\]*`
+
+// sanitizeBareValue matches an unquoted member value, a number for
+// example. It cannot start with "[", so RedactedMarker never matches it.
+const sanitizeBareValue = `([a-z0-9_.+/=-]+)`
+
+// sanitizeMember builds a rule for a member whose key is quoted with quote
+// and secret-named, and whose value is a string in double or single quotes,
+// possibly unterminated (cut off by the window), or a bare value.
+func sanitizeMember(quote string) sanitizeRule {
+	return sanitizeRegexRule(quote+sanitizeSecretMember+`["'][ \t]*[:=][ \t]*`+
+		`(?:"((?:[^"\\\n]|\\.)*)"?|'((?:[^'\\\n]|\\.)*)'?|`+sanitizeBareValue+`)`,
+		true, sanitizeAnywhere, sanitizeKeepMemberValue, RedactedMarker)
+}
+
+// sanitizeKeepMemberValue keeps placeholders and the JSON literals null,
+// true and false, which say whether a secret was set without revealing it.
+func sanitizeKeepMemberValue(v string) bool {
+	return sanitizeIsPlaceholder(v) || v == "null" || v == "true" || v == "false"
+}
+
+// sanitizeScheme builds a rule for an HTTP authentication scheme word
+// followed by a credential, outside a header line.
+func sanitizeScheme(word string) sanitizeRule {
+	return sanitizeRegexRule(word+`[ \t]+([a-z0-9._~+/-]+=*)`,
+		true, sanitizeAtWordStart, sanitizeKeepUnlessCredential, RedactedMarker)
+}
+
+// sanitizeShape builds a rule that redacts a whole match: a key recognised
+// by its prefix and length, starting a word. The redaction runs on to the
+// end of the word, so that no word is left half redacted: the rest would
+// start a new word and could match, on a second pass, a rule that refused
+// it as part of the longer word. Shape patterns end without a boundary
+// test, so a cut value followed by the truncation marker cannot start to
+// match where the whole value did not.
+func sanitizeShape(pattern string) sanitizeRule {
+	return sanitizeRegexRule(`(`+pattern+`[A-Za-z0-9_]*)`,
+		false, sanitizeAtWordStart, sanitizeKeepNothing, RedactedMarker)
+}
+
+// sanitizeAnywhere accepts a match wherever it starts.
+func sanitizeAnywhere(string, int) bool { return true }
+
+// sanitizeAtWordStart accepts a match that does not continue a word, so
+// "task-management-…" is not read as an "sk-" key.
+func sanitizeAtWordStart(text string, at int) bool {
+	return at == 0 || !sanitizeIsWordByte(text[at-1])
+}
+
+// sanitizeIsWordByte reports whether b is an ASCII letter, digit or '_'.
+func sanitizeIsWordByte(b byte) bool {
+	return 'a' <= b && b <= 'z' || 'A' <= b && b <= 'Z' || '0' <= b && b <= '9' || b == '_'
+}
+
+// sanitizeFindParams finds the values of secret-named query, form,
+// logfmt, environment and YAML parameters in the lowercase subject:
+// "token=…", "password = …", "password: …". It is hand-written because
+// every "=" and ":" is a candidate and most belong to harmless names: a
+// regular expression would rescan the rest of the text for each of them.
+// After a harmless separator the search goes on right after it, so
+// "next=/cb?token=x" still finds the token.
+func sanitizeFindParams(_, subject string) [][]int {
+	var out [][]int
+	for i := 0; i < len(subject); {
+		j := strings.IndexAny(subject[i:], "=:")
+		if j < 0 {
+			break
+		}
+		eq := i + j
+		i = eq + 1
+		if !sanitizeIsSecretParam(subject, eq) {
+			continue
+		}
+		if m := sanitizeParamValue(subject, eq); m != nil {
+			out = append(out, m)
+			i = m[1]
+		}
+	}
+	return out
+}
+
+// sanitizeIsSecretParam reports whether the name before the separator at
+// subject[eq], spaces allowed between them, ends in a component listed in
+// sanitizeSecretParams (for ":", one not in sanitizeLooseParams either).
+func sanitizeIsSecretParam(subject string, eq int) bool {
+	end := eq
+	for end > 0 && (subject[end-1] == ' ' || subject[end-1] == '\t') {
+		end--
+	}
+	start := end
+	for start > 0 && sanitizeIsNameByte(subject[start-1]) {
+		start--
+	}
+	name := subject[start:end]
+	cut := strings.LastIndexAny(name, "_.-")
+	last := name[cut+1:]
+	if cut > 0 {
+		// "api_key", "session_id": the last two components as one word.
+		prev := name[strings.LastIndexAny(name[:cut], "_.-")+1 : cut]
+		if joined := prev + last; sanitizeSecretParams[joined] {
+			last = joined
+		}
+	}
+	if subject[eq] == ':' {
+		if eq+1 >= len(subject) || (subject[eq+1] != ' ' && subject[eq+1] != '\t') {
+			return false // YAML puts a space after the colon; "user:pass@" is a URL's
+		}
+		return sanitizeSecretParams[last] && !sanitizeLooseParams[last]
+	}
+	return sanitizeSecretParams[last]
+}
+
+// sanitizeIsNameByte reports whether b can be part of a parameter name.
+func sanitizeIsNameByte(b byte) bool {
+	return sanitizeIsWordByte(b) || b == '.' || b == '-'
+}
+
+// sanitizeParamValue returns the match of the value after the separator
+// at subject[eq], spaces skipped: quoted (the quote may be escaped) or
+// bare (up to &, ;, a comma, whitespace or a quote), or nil when a bare
+// value is empty.
+func sanitizeParamValue(subject string, eq int) []int {
+	open := eq + 1
+	for open < len(subject) && (subject[open] == ' ' || subject[open] == '\t') {
+		open++
+	}
+	start := open
+	for open < len(subject) && subject[open] == '\\' {
+		open++
+	}
+	if open < len(subject) && (subject[open] == '"' || subject[open] == '\'') {
+		return sanitizeQuotedValue(subject, eq, open)
+	}
+	end := start
+	for end < len(subject) && strings.IndexByte("&;,\"' \t\n\r", subject[end]) < 0 {
+		end++
+	}
+	if end == start || (subject[eq] == ':' && subject[start] == '/') {
+		return nil // nothing, or a URL's "//"
+	}
+	return []int{eq, end, start, end}
+}
+
+// sanitizeQuotedValue returns the match of a value whose quote opens at
+// subject[open]. It runs to the closing quote or, when that is missing
+// (the window cut it off), to the end of the line.
+func sanitizeQuotedValue(subject string, eq, open int) []int {
+	quote := subject[open]
+	end := open + 1
+	for end < len(subject) && subject[end] != quote && subject[end] != '\n' {
+		end++
+	}
+	closing := end
+	if end < len(subject) && subject[end] == quote {
+		closing++
+	}
+	return []int{eq, closing, open + 1, end}
+}
+
+// sanitizeApply applies rules in order, each to the result of the last.
+// Rules match in a folded view of the text (see sanitizeFold); what they
+// find is replaced in the text itself.
+func sanitizeApply(text string, rules []sanitizeRule) string {
+	v := sanitizeFold(text)
+	for _, rule := range rules {
+		subject := v.text
+		if rule.lower {
+			subject = v.lower
+		}
+		if !strings.Contains(subject, rule.lit) {
+			continue
+		}
+		if out := sanitizeReplace(text, &v, rule.find(v.text, subject), rule); out != text {
+			text, v = out, sanitizeFold(out)
+		}
+	}
+	return text
+}
+
+// sanitizeReplace replaces the value of every match that keep rejects.
+// Matches are spans of the view v; they are mapped back onto text.
+func sanitizeReplace(text string, v *sanitizeView, matches [][]int, rule sanitizeRule) string {
+	var b strings.Builder
+	last, changed := 0, false
+	for _, m := range matches {
+		if !changed {
+			b.Grow(len(text))
+		}
+		vs, ve := sanitizeValueSpan(m)
+		if vs < 0 || rule.keep(v.text[vs:ve]) {
+			continue
+		}
+		start, end := v.source(vs), v.source(ve)
+		if start < last {
+			continue
+		}
+		b.WriteString(text[last:start])
+		b.WriteString(rule.with)
+		last, changed = end, true
+	}
+	if !changed {
+		return text
+	}
+	b.WriteString(text[last:])
+	return b.String()
+}
+
+// sanitizeValueSpan returns the span of the first capture group that took
+// part in a match, or -1, -1 when none did.
+func sanitizeValueSpan(m []int) (int, int) {
+	for i := 2; i+1 < len(m); i += 2 {
+		if m[i] >= 0 {
+			return m[i], m[i+1]
+		}
+	}
+	return -1, -1
+}
+
+// sanitizeKeepNothing is the keep function of rules whose every match is a
+// secret.
+func sanitizeKeepNothing(string) bool { return false }
+
+// sanitizeIsPlaceholder reports whether a value is made only of what the
+// sanitizer itself writes: RedactedMarker, TruncatedMarker, "…", pieces of
+// them that the length cap leaves, and the quotes and backslashes that
+// close a quoted value. Such a value holds no secret, and keeping it is
+// what makes sanitizing twice give the same text: the cap can cut a kept
+// value anywhere and append its marker, and the result is again of this
+// form. The empty value is a placeholder too.
+func sanitizeIsPlaceholder(v string) bool {
+	for v != "" {
+		n := max(sanitizeCommonPrefix(v, RedactedMarker), sanitizeCommonPrefix(v, TruncatedMarker))
+		if n == 0 && strings.IndexByte(`"'\`, v[0]) >= 0 {
+			n = 1
+		}
+		if n == 0 && v[0] == '%' {
+			// What the cap leaves of a percent escape in front of a value.
+			n = 1
+			if _, hex := sanitizeHexDigit(v[min(1, len(v)-1)]); hex && len(v) > 1 {
+				n = 2
+			}
+		}
+		if n == 0 {
+			return false
+		}
+		v = v[n:]
+	}
+	return true
+}
+
+// sanitizeCommonPrefix returns how many leading bytes a and b share.
+func sanitizeCommonPrefix(a, b string) int {
+	n := 0
+	for n < len(a) && n < len(b) && a[n] == b[n] {
+		n++
+	}
+	return n
+}
+
+// sanitizeKeepUnlessCredential keeps the word after "Bearer" or "Basic"
+// when it reads as prose ("Bearer token required", "Basic authentication")
+// rather than a credential.
+func sanitizeKeepUnlessCredential(v string) bool {
+	return sanitizeIsPlaceholder(v) || !sanitizeLooksLikeCredential(v)
+}
+
+// sanitizeLooksLikeCredential reports whether v is long, or has a digit, a
+// token symbol, or an upper-case letter after its first character, as
+// opaque tokens and base64 do and English words do not. The test only gets
+// weaker on a prefix of v, so a value the length cap shortens is never
+// redacted when the whole value was not.
+func sanitizeLooksLikeCredential(v string) bool {
+	if len(v) >= 20 {
+		return true
+	}
+	for i := 0; i < len(v); i++ {
+		c := v[i]
+		switch {
+		case '0' <= c && c <= '9', strings.IndexByte("+/._~-", c) >= 0:
+			return true
+		case i > 0 && 'A' <= c && c <= 'Z':
+			return true
+		}
+	}
+	return false
+}
+
+// sanitizeTruncate caps text at limit bytes. force adds the marker even to
+// a text that fits, because the window cut dropped input after it.
+func sanitizeTruncate(text string, limit int, force bool) string {
+	if !force && len(text) <= limit {
+		return text
+	}
+	marker := sanitizeMarkerFor(limit)
+	keep := min(len(text), limit-len(marker))
+	for keep < len(text) && keep > 0 && !utf8.RuneStart(text[keep]) {
+		keep--
+	}
+	return text[:keep] + marker
+}
+
+// sanitizeMarkerFor returns the longest truncation marker that fits in limit.
+func sanitizeMarkerFor(limit int) string {
+	switch {
+	case limit >= len(TruncatedMarker):
+		return TruncatedMarker
+	case limit >= len(sanitizeShortMarker):
+		return sanitizeShortMarker
+	}
+	return ""
+}
+
+// SanitizeEvidence returns a sanitized deep copy of v for an error object's
+// evidence member; v itself is not modified, and nil gives nil.
+//
+// Every key is sanitized (capped at 256 bytes) and every string value is
+// sanitized with SanitizeText. Values of any Go type are read as the JSON
+// they encode to: map[string]any, []any, map[string]string and []string
+// directly; other maps (http.Header, url.Values), slices, arrays, structs
+// (exported fields under their JSON names), pointers and interfaces by
+// reflection, into map[string]any and []any; json.RawMessage and other
+// json.Marshaler values through the JSON they hold; []byte as text; errors
+// as their message. Under a secret-named key ("password", "api_key",
+// "auth", "session", "passcode", "authorization", ...), at any depth
+// below it, every string and number becomes RedactedMarker, since a bare
+// password has no recognisable shape; booleans and null stay.
+//
+// Work is bounded: containers nested more than 10 levels deep become
+// TruncatedMarker (which also ends a cycle), and after 256 entries in
+// total the rest are dropped; a map that lost entries gets a
+// TruncatedMarker key holding how many, a slice gets TruncatedMarker as
+// its last element. Keys are visited in sorted order, so which entries
+// survive is deterministic; when two keys sanitize to the same text, the
+// first in that order wins.
+func SanitizeEvidence(v map[string]any) map[string]any {
+	if v == nil {
+		return nil
+	}
+	budget := sanitizeMaxElements
+	return sanitizeEntries(v, 0, false, &budget, sanitizeValue)
+}
+
+// sanitizeValue sanitizes one evidence value found depth levels down.
+// secret tells whether a secret-named key encloses it.
+func sanitizeValue(v any, depth int, secret bool, budget *int) any {
+	switch x := v.(type) {
+	case string:
+		return sanitizeEvidenceString(x, secret)
+	case map[string]any:
+		if x == nil || depth > sanitizeMaxDepth {
+			return sanitizeTooDeep(x == nil, v)
+		}
+		return sanitizeEntries(x, depth, secret, budget, sanitizeValue)
+	case []any:
+		if x == nil || depth > sanitizeMaxDepth {
+			return sanitizeTooDeep(x == nil, v)
+		}
+		return sanitizeAnySlice(x, depth, secret, budget)
+	case map[string]string:
+		if x == nil || depth > sanitizeMaxDepth {
+			return sanitizeTooDeep(x == nil, v)
+		}
+		return sanitizeStringMap(x, secret, budget)
+	case []string:
+		if x == nil || depth > sanitizeMaxDepth {
+			return sanitizeTooDeep(x == nil, v)
+		}
+		return sanitizeStringSlice(x, secret, budget)
+	case nil, bool:
+		return v
+	case json.Number:
+		if secret {
+			return RedactedMarker
+		}
+		return v
+	}
+	return sanitizeReflect(reflect.ValueOf(v), depth, secret, budget)
+}
+
+// sanitizeRawMessageType and sanitizeErrorType are the types that
+// sanitizeReflect reads by their meaning rather than their structure.
+var (
+	sanitizeRawMessageType = reflect.TypeFor[json.RawMessage]()
+	sanitizeMarshalerType  = reflect.TypeFor[json.Marshaler]()
+	sanitizeErrorType      = reflect.TypeFor[error]()
+)
+
+// sanitizeReflect sanitizes an evidence value of any other Go type, as the
+// JSON it will become: strings and string kinds are sanitized, []byte is
+// read as text, json.RawMessage and other json.Marshaler values as the
+// JSON they hold, errors as their message; maps (http.Header, url.Values,
+// map[string]int…), slices, arrays and structs (exported fields, under
+// their JSON names) become map[string]any and []any with every key and
+// value sanitized; pointers and interfaces are followed. Under a
+// secret-named key every number and string becomes RedactedMarker. The
+// depth and element bounds of SanitizeEvidence apply, which also ends a
+// cycle; a value JSON cannot hold (a func, a channel) becomes its type's
+// name in brackets.
+func sanitizeReflect(rv reflect.Value, depth int, secret bool, budget *int) any {
+	if !rv.IsValid() {
+		return nil
+	}
+	t := rv.Type()
+	switch {
+	case t == sanitizeRawMessageType:
+		return sanitizeJSONValue(rv.Bytes(), depth, secret, budget)
+	case t.Kind() == reflect.Slice && t.Elem().Kind() == reflect.Uint8:
+		return sanitizeEvidenceString(string(rv.Bytes()), secret)
+	case t.Implements(sanitizeErrorType) && (t.Kind() != reflect.Pointer || !rv.IsNil()):
+		return sanitizeEvidenceString(rv.Interface().(error).Error(), secret)
+	case t.Implements(sanitizeMarshalerType) && (t.Kind() != reflect.Pointer || !rv.IsNil()):
+		data, err := rv.Interface().(json.Marshaler).MarshalJSON()
+		if err != nil {
+			return "[" + t.String() + "]"
+		}
+		return sanitizeJSONValue(data, depth, secret, budget)
+	}
+	switch rv.Kind() {
+	case reflect.String:
+		return sanitizeEvidenceString(rv.String(), secret)
+	case reflect.Bool:
+		return rv.Bool()
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr,
+		reflect.Float32, reflect.Float64:
+		if secret {
+			return RedactedMarker
+		}
+		return rv.Interface()
+	case reflect.Pointer, reflect.Interface:
+		if rv.IsNil() {
+			return nil
+		}
+		if depth > sanitizeMaxDepth {
+			return TruncatedMarker
+		}
+		return sanitizeReflect(rv.Elem(), depth+1, secret, budget)
+	case reflect.Map, reflect.Slice, reflect.Array, reflect.Struct:
+		if (rv.Kind() == reflect.Map || rv.Kind() == reflect.Slice) && rv.IsNil() {
+			return nil
+		}
+		if depth > sanitizeMaxDepth {
+			return TruncatedMarker
+		}
+		return sanitizeReflectContainer(rv, depth, secret, budget)
+	}
+	return "[" + t.String() + "]"
+}
+
+// sanitizeReflectContainer copies a map, slice, array or struct into
+// map[string]any or []any, sanitizing as it goes.
+func sanitizeReflectContainer(rv reflect.Value, depth int, secret bool, budget *int) any {
+	switch rv.Kind() {
+	case reflect.Slice, reflect.Array:
+		out := make([]any, 0, min(rv.Len(), *budget)+1)
+		for i := range rv.Len() {
+			if !sanitizeTake(budget) {
+				return append(out, TruncatedMarker)
+			}
+			out = append(out, sanitizeReflect(rv.Index(i), depth+1, secret, budget))
+		}
+		return out
+	case reflect.Struct:
+		entries := map[string]reflect.Value{}
+		for i := range rv.NumField() {
+			f := rv.Type().Field(i)
+			name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+			if !f.IsExported() || name == "-" {
+				continue
+			}
+			if name == "" {
+				name = f.Name
+			}
+			entries[name] = rv.Field(i)
+		}
+		return sanitizeEntries(entries, depth, secret, budget, sanitizeReflect)
+	}
+	entries := make(map[string]reflect.Value, rv.Len())
+	for it := rv.MapRange(); it.Next(); {
+		k := it.Key()
+		name := ""
+		if k.Kind() == reflect.String {
+			name = k.String()
+		} else {
+			name = fmt.Sprint(k.Interface())
+		}
+		entries[name] = it.Value()
+	}
+	return sanitizeEntries(entries, depth, secret, budget, sanitizeReflect)
+}
+
+// sanitizeJSONValue sanitizes encoded JSON as the value it decodes to;
+// bytes that are not JSON are sanitized as text.
+func sanitizeJSONValue(data []byte, depth int, secret bool, budget *int) any {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.UseNumber()
+	var v any
+	if err := dec.Decode(&v); err != nil || dec.More() {
+		return sanitizeEvidenceString(string(data), secret)
+	}
+	return sanitizeValue(v, depth, secret, budget)
+}
+
+// sanitizeTooDeep keeps a nil container as it is (it holds nothing) and
+// replaces one nested too deep by the truncation marker.
+func sanitizeTooDeep(isNil bool, v any) any {
+	if isNil {
+		return v
+	}
+	return TruncatedMarker
+}
+
+// sanitizeEvidenceString sanitizes a string value, or redacts it when a
+// secret-named key encloses it.
+func sanitizeEvidenceString(s string, secret bool) string {
+	if !secret {
+		return SanitizeText(s)
+	}
+	if sanitizeIsPlaceholder(s) {
+		return s
+	}
+	return RedactedMarker
+}
+
+// sanitizeTake spends one unit of the element budget, reporting false when
+// none is left.
+func sanitizeTake(budget *int) bool {
+	if *budget <= 0 {
+		return false
+	}
+	*budget--
+	return true
+}
+
+// sanitizeKey sanitizes a map key and tells whether it names a secret.
+func sanitizeKey(k string) (string, bool) {
+	key := SanitizeTextLimit(k, sanitizeKeyLimit)
+	return key, sanitizeSecretMemberPattern().MatchString(key)
+}
+
+// sanitizeEntries copies a map entry by entry in key order, sanitizing each value with value (as
+// sanitizeValue does an any, or sanitizeReflect a reflected value) under its sanitized key.
+func sanitizeEntries[V any](m map[string]V, depth int, secret bool, budget *int, value func(V, int, bool, *int) any) map[string]any {
+	keys := slices.Sorted(maps.Keys(m))
+	out := make(map[string]any, min(len(keys), *budget))
+	for i, k := range keys {
+		if !sanitizeTake(budget) {
+			out[TruncatedMarker] = len(keys) - i
+			break
+		}
+		key, secretKey := sanitizeKey(k)
+		if _, taken := out[key]; !taken {
+			out[key] = value(m[k], depth+1, secret || secretKey, budget)
+		}
+	}
+	return out
+}
+
+// sanitizeStringMap copies a map[string]string entry by entry in key order.
+func sanitizeStringMap(m map[string]string, secret bool, budget *int) map[string]string {
+	keys := slices.Sorted(maps.Keys(m))
+	out := make(map[string]string, min(len(keys), *budget))
+	for i, k := range keys {
+		if !sanitizeTake(budget) {
+			out[TruncatedMarker] = strconv.Itoa(len(keys) - i)
+			break
+		}
+		key, secretKey := sanitizeKey(k)
+		if _, taken := out[key]; !taken {
+			out[key] = sanitizeEvidenceString(m[k], secret || secretKey)
+		}
+	}
+	return out
+}
+
+// sanitizeAnySlice copies a []any element by element.
+func sanitizeAnySlice(s []any, depth int, secret bool, budget *int) []any {
+	out := make([]any, 0, min(len(s), *budget)+1)
+	for _, v := range s {
+		if !sanitizeTake(budget) {
+			return append(out, TruncatedMarker)
+		}
+		out = append(out, sanitizeValue(v, depth+1, secret, budget))
+	}
+	return out
+}
+
+// sanitizeStringSlice copies a []string element by element.
+func sanitizeStringSlice(s []string, secret bool, budget *int) []string {
+	out := make([]string, 0, min(len(s), *budget)+1)
+	for _, v := range s {
+		if !sanitizeTake(budget) {
+			return append(out, TruncatedMarker)
+		}
+		out = append(out, sanitizeEvidenceString(v, secret))
+	}
+	return out
+}
+
+// sanitizeView is the text the rules match against: the sanitized text
+// with every character that merely looks like, or encodes, an ASCII
+// character replaced by that character. Fullwidth letters, Cyrillic and
+// Greek look-alikes, mathematical alphanumerics, Unicode dashes, spaces
+// and colons, percent escapes ("%3D") and JSON escapes ("\u003c", "\n")
+// all fold, and combining marks after an ASCII letter or digit vanish, so
+// "pass%77ord%3D…", "ѕk-…" and "gh\u034fp_…" meet the same rules as
+// their plain forms. The view is only for matching: what a rule finds is
+// replaced in the original text, which keeps its own characters.
+type sanitizeView struct {
+	// text is the folded view, lower the same with ASCII letters
+	// lowercased (byte for byte the same length).
+	text, lower string
+	// offs maps each byte of text, and its end, to the byte of the
+	// original that produced it; nil when the view is the original.
+	offs []int32
+}
+
+// source returns the offset in the original text of view offset i.
+func (v *sanitizeView) source(i int) int {
+	if v.offs == nil {
+		return i
+	}
+	return int(v.offs[i])
+}
+
+// sanitizeFold builds the view of s in one pass.
+func sanitizeFold(s string) sanitizeView {
+	if len(s) >= math.MaxInt32 || !sanitizeNeedsFold(s) {
+		return sanitizeView{text: s, lower: sanitizeLowerASCII(s)}
+	}
+	var b strings.Builder
+	b.Grow(len(s))
+	offs := make([]int32, 0, len(s)+1)
+	prevASCIIWord := false
+	for i := 0; i < len(s); {
+		c, size := sanitizeFoldAt(s, i)
+		switch {
+		case c == sanitizeDrop && prevASCIIWord:
+			// A combining mark after a letter or digit: gone from the view.
+		case c == sanitizeDrop || c == sanitizeKeep:
+			// Any other character stays as it is, byte for byte.
+			for k := range size {
+				offs = append(offs, int32(i+k))
+			}
+			b.WriteString(s[i : i+size])
+			prevASCIIWord = false
+		default:
+			offs = append(offs, int32(i))
+			b.WriteByte(c)
+			prevASCIIWord = sanitizeIsWordByte(c)
+		}
+		i += size
+	}
+	offs = append(offs, int32(len(s)))
+	text := b.String()
+	return sanitizeView{text: text, lower: sanitizeLowerASCII(text), offs: offs}
+}
+
+// sanitizeKeep and sanitizeDrop are sanitizeFoldAt's answers for a
+// character that has no ASCII form and for a combining mark.
+const (
+	sanitizeKeep = 0
+	sanitizeDrop = 1
+)
+
+// sanitizeNeedsFold reports whether the view of s differs from s: whether
+// some percent escape, JSON escape or non-ASCII character folds, or a
+// combining mark follows an ASCII letter or digit. Most text, accented
+// prose included, has none, and its view is the text itself.
+func sanitizeNeedsFold(s string) bool {
+	prevASCIIWord := false
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf && c != '%' && c != '\\' {
+			prevASCIIWord = sanitizeIsWordByte(c)
+			i++
+			continue
+		}
+		f, size := sanitizeFoldAt(s, i)
+		switch {
+		case f == sanitizeDrop && prevASCIIWord:
+			return true
+		case f == sanitizeKeep || f == sanitizeDrop:
+			prevASCIIWord = false
+		case size != 1 || f != c:
+			return true
+		default:
+			prevASCIIWord = sanitizeIsWordByte(f)
+		}
+		i += size
+	}
+	return false
+}
+
+// sanitizeFoldAt returns the ASCII character the text at s[i] stands for
+// and how many bytes it spans, or sanitizeKeep (no ASCII form) or
+// sanitizeDrop (a combining mark) with the character's size.
+func sanitizeFoldAt(s string, i int) (byte, int) {
+	c := s[i]
+	switch {
+	case c == '%' && i+2 < len(s):
+		if v, ok := sanitizeHexByte(s[i+1], s[i+2]); ok && v >= 0x20 && v < 0x7f {
+			return v, 3
+		}
+		return c, 1
+	case c == '\\' && i+1 < len(s):
+		return sanitizeFoldEscape(s, i)
+	case c < utf8.RuneSelf:
+		return c, 1
+	}
+	r, size := utf8.DecodeRuneInString(s[i:])
+	if f := sanitizeFoldRune(r); f != sanitizeKeep {
+		return f, size
+	}
+	if unicode.Is(unicode.Mn, r) || unicode.Is(unicode.Me, r) {
+		return sanitizeDrop, size
+	}
+	return sanitizeKeep, size
+}
+
+// sanitizeFoldEscape reads a JSON escape at s[i]: \n, \r and \t fold to
+// their characters and \uXXXX to its character's ASCII form; any other
+// backslash stays, so escaped quotes still look escaped to the rules.
+func sanitizeFoldEscape(s string, i int) (byte, int) {
+	switch s[i+1] {
+	case 'n':
+		return '\n', 2
+	case 't':
+		return '\t', 2
+	case 'r':
+		return '\r', 2
+	case 'u':
+		if i+5 < len(s) {
+			var r rune
+			for _, h := range []byte(s[i+2 : i+6]) {
+				v, ok := sanitizeHexDigit(h)
+				if !ok {
+					return '\\', 1
+				}
+				r = r<<4 | rune(v)
+			}
+			switch {
+			case r >= 0x20 && r < 0x7f && r != '"' && r != '\\':
+				return byte(r), 6
+			case r >= utf8.RuneSelf:
+				if f := sanitizeFoldRune(r); f != sanitizeKeep {
+					return f, 6
+				}
+			}
+		}
+	}
+	return '\\', 1
+}
+
+// sanitizeHexByte decodes two hex digits.
+func sanitizeHexByte(hi, lo byte) (byte, bool) {
+	h, ok1 := sanitizeHexDigit(hi)
+	l, ok2 := sanitizeHexDigit(lo)
+	return h<<4 | l, ok1 && ok2
+}
+
+func sanitizeHexDigit(c byte) (byte, bool) {
+	switch {
+	case '0' <= c && c <= '9':
+		return c - '0', true
+	case 'a' <= c && c <= 'f':
+		return c - 'a' + 10, true
+	case 'A' <= c && c <= 'F':
+		return c - 'A' + 10, true
+	}
+	return 0, false
+}
+
+// sanitizeFoldRune returns the ASCII character r is a compatibility or
+// confusable form of, or sanitizeKeep.
+func sanitizeFoldRune(r rune) byte {
+	switch {
+	case r >= 0xFF01 && r <= 0xFF5E: // fullwidth ASCII
+		return byte(r - 0xFEE0)
+	case r >= 0x1D400 && r <= 0x1D6A3: // mathematical letters, 13 styles of A-Z a-z
+		k := (r - 0x1D400) % 52
+		if k < 26 {
+			return byte('A' + k)
+		}
+		return byte('a' + k - 26)
+	case r >= 0x1D7CE && r <= 0x1D7FF: // mathematical digits
+		return byte('0' + (r-0x1D7CE)%10)
+	case unicode.Is(unicode.Zs, r):
+		return ' '
+	}
+	if c, ok := sanitizeConfusables[r]; ok {
+		return c
+	}
+	return sanitizeKeep
+}
+
+// sanitizeConfusables maps look-alikes of ASCII characters used in
+// separators and in key and keyword prefixes: dashes, colons, quotes and
+// angle brackets, vertical bars, and the Cyrillic and Greek letters that
+// render like Latin ones (Unicode's confusables.txt, restricted to those).
+var sanitizeConfusables = map[rune]byte{
+	'\u2010': '-', '\u2011': '-', '\u2012': '-', '\u2013': '-', '\u2014': '-', '\u2015': '-',
+	'\u2212': '-', '\uFE58': '-', '\uFE63': '-', '\u2043': '-',
+	'\u2236': ':', '\uA789': ':', '\uFE55': ':', '\u02D0': ':', '\u0589': ':',
+	'\u2018': '\'', '\u2019': '\'', '\u201C': '"', '\u201D': '"',
+	'\u2039': '<', '\u203A': '>', '\u3008': '<', '\u3009': '>', '\uFE64': '<', '\uFE65': '>',
+	'\u2329': '<', '\u232A': '>', '\u27E8': '<', '\u27E9': '>',
+	'\u2223': '|', '\u01C0': '|', '\u2502': '|', '\uFFE8': '|',
+	'\uFE4D': '_', '\uFE4E': '_', '\uFE4F': '_', '\u2017': '_',
+	'\u2024': '.', '\uFE52': '.', '\u3002': '.',
+	'\u2215': '/', '\u2044': '/', '\u29F8': '/',
+	'\u2260': '=', '\uFE66': '=', '\u2550': '=',
+	// Cyrillic
+	'а': 'a', 'в': 'b', 'е': 'e', 'к': 'k', 'м': 'm', 'н': 'h', 'о': 'o', 'р': 'p', 'с': 'c', 'т': 't',
+	'у': 'y', 'х': 'x', 'ѕ': 's', 'і': 'i', 'ј': 'j', 'ԁ': 'd', 'һ': 'h', 'ӏ': 'l', 'ԛ': 'q', 'ԝ': 'w',
+	'ѵ': 'v', 'ɡ': 'g', 'ү': 'y', 'ɑ': 'a',
+	'А': 'A', 'В': 'B', 'Е': 'E', 'К': 'K', 'М': 'M', 'Н': 'H', 'О': 'O', 'Р': 'P', 'С': 'C', 'Т': 'T',
+	'У': 'Y', 'Х': 'X', 'Ѕ': 'S', 'І': 'I', 'Ј': 'J', 'Ԁ': 'D', 'Һ': 'H', 'Ӏ': 'I', 'Ԛ': 'Q', 'Ԝ': 'W',
+	// Greek
+	'α': 'a', 'ο': 'o', 'ν': 'v', 'ρ': 'p', 'ι': 'i', 'κ': 'k', 'υ': 'u', 'τ': 't', 'ε': 'e',
+	'Α': 'A', 'Β': 'B', 'Ε': 'E', 'Ζ': 'Z', 'Η': 'H', 'Ι': 'I', 'Κ': 'K', 'Μ': 'M', 'Ν': 'N', 'Ο': 'O',
+	'Ρ': 'P', 'Τ': 'T', 'Υ': 'Y', 'Χ': 'X',
+	// Latin letters that pass for others
+	'ı': 'i', 'ǃ': '!', 'ℓ': 'l', 'ꓲ': 'I',
+}

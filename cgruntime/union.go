@@ -1,0 +1,162 @@
+package cgruntime
+
+import (
+	"encoding/json"
+	"errors"
+	"strconv"
+)
+
+// Sum types (a oneOf or anyOf whose variants a member's value, the members present or the JSON
+// type tell apart, and whose variants exclude one another) decode in two steps: find the variant,
+// then decode that variant alone. A value that selects no variant is kept as JSON in the sum
+// type's Unknown field, so that validation judges it against the whole union exactly as it would
+// an untyped value, and a tolerant decode loses nothing. A value that selects a variant whose
+// decoder rejects it fails the whole union (no other variant can match what selects this one):
+// strictly, that is the union's one violation; tolerantly, the variant's error.
+
+// UnionTag returns the string value of the member name of an object, or false when raw is not an
+// object, lacks the member, or holds something else there. Only the object's own members are split
+// (through the document's scanner, which keeps repeated splitting linear).
+func UnionTag(d *Decoder, raw []byte, name string) (string, bool) {
+	if raw[0] != '{' {
+		return "", false
+	}
+	var buf [16]Member
+	members, err := objectMembers(&d.scan, raw, buf[:0])
+	if err != nil {
+		return "", false
+	}
+	for _, m := range members {
+		if m.Name == name {
+			if m.Value[0] != '"' {
+				return "", false
+			}
+			s, err := unquote(m.Value)
+			return s, err == nil
+		}
+	}
+	return "", false
+}
+
+// UnionPick returns the index of the one entry of sets whose members an object all has, or -1
+// when raw is not an object or no entry or more than one entry is complete.
+func UnionPick(d *Decoder, raw []byte, sets [][]string) int {
+	if raw[0] != '{' {
+		return -1
+	}
+	var buf [16]Member
+	members, err := objectMembers(&d.scan, raw, buf[:0])
+	if err != nil {
+		return -1
+	}
+	found := -1
+	for i, set := range sets {
+		complete := true
+		for _, name := range set {
+			has := false
+			for _, m := range members {
+				if m.Name == name {
+					has = true
+					break
+				}
+			}
+			if !has {
+				complete = false
+				break
+			}
+		}
+		if complete {
+			if found >= 0 {
+				return -1
+			}
+			found = i
+		}
+	}
+	return found
+}
+
+// UnionTry decodes raw as the variant it selects. Tolerantly, the variant's error is returned.
+// Strictly, when the variant's decoder finds a violation, the variant's violations are replaced by
+// the union's own ("matches none of the oneOf schemas" at the union's keyword, as validating the
+// untyped union reports it), the union's location is marked as covered so that validation adds
+// nothing inside it, and nil is returned: the sum type then holds nothing. Repeated member names
+// the variant's decoder found stay reported, as they are anywhere. Nothing is decoded twice, so a
+// union nested in a union's variant costs no more than its own bytes.
+func UnionTry[T any](d *Decoder, raw []byte, at, kw, keyword string, dec DecFunc[T]) (*T, error) {
+	violations, covered := len(d.violations), len(d.covered)
+	// The variant's own keyword locations are never reported (they are replaced below), so the
+	// union's serves, without building the branch's.
+	x, err := dec(d, raw, at, kw)
+	if err != nil {
+		return nil, err
+	}
+	if !d.strict || !unionRejected(d.violations[violations:]) {
+		return &x, nil
+	}
+	kept := d.violations[:violations]
+	for _, v := range d.violations[violations:] {
+		if v.KeywordLocation == "" { // a repeated member name (see cgDecoder.duplicate)
+			kept = append(kept, v)
+		}
+	}
+	d.violations = append(kept, Violation{at, kw + "/" + keyword, "matches none of the " + keyword + " schemas"})
+	d.covered = append(d.covered[:covered], at)
+	return nil, nil
+}
+
+// unionRejected reports whether a variant's decoder recorded a violation other than a repeated
+// member name.
+func unionRejected(violations []Violation) bool {
+	for _, v := range violations {
+		if v.KeywordLocation != "" {
+			return true
+		}
+	}
+	return false
+}
+
+// UnionPath renders a location as a new one-step path. A sum type's Validate passes such copies to
+// the interpreter, which keeps the paths it is given: the caller's own steps, on its stack, would
+// otherwise escape to the heap on every call, the valid ones included.
+func UnionPath(p *Path) *Path {
+	s := p.String()
+	if s == "" {
+		return nil
+	}
+	return &Path{kw: s[1:], index: -2}
+}
+
+// UnionIn reports whether s is one of values: whether a discriminator's value selects a variant.
+func UnionIn(s string, values ...string) bool {
+	for _, v := range values {
+		if s == v {
+			return true
+		}
+	}
+	return false
+}
+
+// UnionCount counts the fields of a sum type that are set.
+func UnionCount(set ...bool) int {
+	n := 0
+	for _, s := range set {
+		if s {
+			n++
+		}
+	}
+	return n
+}
+
+// UnionErrSeveral is what encoding a sum type with more than one field set returns.
+func UnionErrSeveral(name string, n int) error {
+	return errors.New(name + " holds " + strconv.Itoa(n) + " values; set exactly one field (use its constructors)")
+}
+
+// ErrUnionEmpty is what Switch returns for a sum type that holds nothing.
+var ErrUnionEmpty = errors.New("the union holds no value")
+
+// UnionRaw keeps a value that no variant selects (see cgDecRaw).
+func UnionRaw(d *Decoder, raw []byte, at, kw string) json.RawMessage {
+	x, _ := DecRaw(d, raw, at, kw)
+	return x
+}

@@ -1,0 +1,732 @@
+package cgruntime
+
+import (
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
+
+// Node is one schema of the package's validation table. The generator writes the table as a Go
+// literal (cgNodes); cgCompile then prepares it once, at package initialization: regular expressions
+// compiled, constants parsed, bounds made exact. References to other schemas are indexes into the
+// table, with 0 meaning "absent" (entry 0 is never used), so recursive schemas need no pointers.
+type Node struct {
+	// Bool is cgTrueSchema or cgFalseSchema for the boolean schemas, 0 for an object schema.
+	Bool int8
+	// Ref is the schema "$ref" points at.
+	Ref int32
+	// Types is the "type" keyword as a set of cgType bits; 0 allows every type.
+	Types uint8
+	// Const and Enum hold compact JSON; HasConst tells "const": null from no const.
+	HasConst bool
+	Const    string
+	Enum     []string
+
+	MinLength, MaxLength Count
+	Pattern              string
+
+	// Numeric bounds, as their literals ("" when absent).
+	Minimum, Maximum, ExclusiveMinimum, ExclusiveMaximum, MultipleOf string
+
+	PrefixItems              []int32
+	Items, Contains          int32
+	MinContains, MaxContains Count
+	MinItems, MaxItems       Count
+	UniqueItems              bool
+
+	Properties                   []Prop
+	Required                     []string
+	AdditionalProperties         int32
+	PatternProperties            []Prop
+	PropertyNames                int32
+	MinProperties, MaxProperties Count
+	DependentRequired            []Dependency
+	DependentSchemas             []Prop
+
+	AllOf, AnyOf, OneOf []int32
+	Not, If, Then, Else int32
+
+	// UnevaluatedProperties and UnevaluatedItems apply to what no other keyword of the node or
+	// of its in-place applicators evaluated. Items that match contains count as evaluated, except
+	// in 2019-09 (ContainsNotEvaluating).
+	UnevaluatedProperties, UnevaluatedItems int32
+	ContainsNotEvaluating                   bool
+
+	// DynamicRef is the static target of $dynamicRef or $recursiveRef (DynamicKeyword). With
+	// DynamicName (or Recursive) set, the outermost resource of the dynamic scope that declares
+	// that dynamic anchor (or "$recursiveAnchor": true) is used instead.
+	DynamicRef     int32
+	DynamicKeyword string
+	DynamicName    string
+	Recursive      bool
+	// Scope is the root node of the node's schema resource (only in tables with dynamic
+	// references); a resource root lists its DynamicAnchors and RecursiveAnchor.
+	Scope           int32
+	DynamicAnchors  []Prop
+	RecursiveAnchor bool
+
+	c compiled
+}
+
+// The values of cgNode.Bool.
+const (
+	TrueSchema  = 1
+	FalseSchema = 2
+)
+
+// The bits of cgNode.Types.
+const (
+	TypeNull uint8 = 1 << iota
+	TypeBoolean
+	TypeObject
+	TypeArray
+	TypeNumber
+	TypeString
+	TypeInteger
+)
+
+// typeNames lists the type names in the order of their bits.
+var typeNames = [...]string{"null", "boolean", "object", "array", "number", "string", "integer"}
+
+// Count is an optional non-negative count (minLength, maxItems, ...).
+type Count struct {
+	Set bool
+	N   int64
+}
+
+// N is a present count.
+func N(n int64) Count { return Count{Set: true, N: n} }
+
+// Prop names a subschema: a property, a pattern of patternProperties, or a dependentSchemas member.
+type Prop struct {
+	Name string
+	Node int32
+}
+
+// Dependency is one member of dependentRequired.
+type Dependency struct {
+	Name     string
+	Required []string
+}
+
+// compiled is what cgCompile derives from a node's literal fields.
+type compiled struct {
+	re        *regexp.Regexp
+	patterns  []*regexp.Regexp
+	constant  *Value
+	enum      []Value
+	bounds    [4]*decimal // minimum, maximum, exclusiveMinimum, exclusiveMaximum
+	intBounds [4]intBound
+	multiple  *multiple
+	multLit   string
+}
+
+// The keyword names of the four bounds, in cgCompiled.bounds order.
+var boundKeywords = [4]string{"minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"}
+
+// Compile prepares every node of a table once. It panics on a pattern or literal the generator
+// should have rejected: that is a contractgen bug, not bad input.
+func Compile(nodes []Node) []Node {
+	for i := range nodes {
+		n := &nodes[i]
+		if n.Pattern != "" {
+			n.c.re = regexp.MustCompile(n.Pattern)
+		}
+		for _, p := range n.PatternProperties {
+			n.c.patterns = append(n.c.patterns, regexp.MustCompile(p.Name))
+		}
+		if n.HasConst {
+			v := mustParse(n.Const)
+			n.c.constant = &v
+		}
+		for _, e := range n.Enum {
+			n.c.enum = append(n.c.enum, mustParse(e))
+		}
+		for k, lit := range [4]string{n.Minimum, n.Maximum, n.ExclusiveMinimum, n.ExclusiveMaximum} {
+			if lit == "" {
+				continue
+			}
+			d := mustDecimal(lit)
+			n.c.bounds[k] = &d
+			n.c.intBounds[k] = newIntBound(d, k%2 == 0, k >= 2)
+		}
+		if n.MultipleOf != "" {
+			n.c.multiple = newMultiple(mustDecimal(n.MultipleOf))
+			n.c.multLit = n.MultipleOf
+		}
+	}
+	return nodes
+}
+
+func mustParse(lit string) Value {
+	v, err := parseJSON([]byte(lit), "", nil)
+	if err != nil {
+		panic("contractgen: bad literal in the validation table: " + lit)
+	}
+	return v
+}
+
+func mustDecimal(lit string) decimal {
+	d, ok := parseDecimal(lit)
+	if !ok {
+		panic("contractgen: bad number in the validation table: " + lit)
+	}
+	return d
+}
+
+// Path is one step of an instance or keyword location, linked to its parent. Locations are
+// built on the stack as validation descends and turned into strings only when a violation is
+// recorded, so validating a valid value allocates nothing.
+type Path struct {
+	up *Path
+	// kw is a keyword name written before the token ("" for instance locations).
+	kw string
+	// name is the token when index < 0; index otherwise (-2: the keyword alone).
+	name  string
+	index int
+}
+
+// Key is the step to a member (or, with kw, the keyword and member: "/properties/name").
+func Key(up *Path, kw, name string) Path { return Path{up: up, kw: kw, name: name, index: -1} }
+
+// Index is the step to an array item (or, with kw, "/prefixItems/2").
+func Index(up *Path, kw string, i int) Path { return Path{up: up, kw: kw, index: i} }
+
+// Kw is the step to a keyword alone ("/items", "/$ref").
+func Kw(up *Path, kw string) Path { return Path{up: up, kw: kw, index: -2} }
+
+// String renders the location as a JSON pointer.
+func (p *Path) String() string {
+	if p == nil {
+		return ""
+	}
+	var b strings.Builder
+	p.write(&b)
+	return b.String()
+}
+
+func (p *Path) write(b *strings.Builder) {
+	if p == nil {
+		return
+	}
+	p.up.write(b)
+	if p.kw != "" {
+		b.WriteByte('/')
+		b.WriteString(p.kw)
+	}
+	switch {
+	case p.index >= 0:
+		b.WriteByte('/')
+		b.WriteString(strconv.Itoa(p.index))
+	case p.index == -1:
+		b.WriteByte('/')
+		b.WriteString(PointerToken(p.name))
+	}
+}
+
+// Collector gathers violations. In quiet mode (inside anyOf, oneOf, not, if and contains, where
+// only the verdict counts) it records only that something failed, so validation can stop early.
+type Collector struct {
+	// Nodes is the compiled validation table that node indexes refer to.
+	Nodes      []Node
+	violations []Violation
+	// Quiet asks only for the verdict: the first failure is recorded as such and ends the work.
+	Quiet bool
+	// Failed reports that a keyword failed (in quiet mode, the verdict).
+	Failed bool
+	// scope is the dynamic scope: the root nodes of the schema resources entered, outermost
+	// first. Only tables with dynamic references keep it.
+	scope []int32
+}
+
+// annotations collects which members and items of one value the keywords evaluated, for
+// unevaluatedProperties and unevaluatedItems. Annotations of a subschema that fails are dropped.
+type annotations struct {
+	props, items []bool
+}
+
+func newAnnotations(v *Value) *annotations {
+	switch v.kind {
+	case kindObject:
+		return &annotations{props: make([]bool, len(v.obj))}
+	case kindArray:
+		return &annotations{items: make([]bool, len(v.items))}
+	}
+	return &annotations{}
+}
+
+// merge adds what o evaluated to a; a may be nil (nobody asked).
+func (a *annotations) merge(o *annotations) {
+	if a == nil || o == nil {
+		return
+	}
+	for i, e := range o.props {
+		a.props[i] = a.props[i] || e
+	}
+	for i, e := range o.items {
+		a.items[i] = a.items[i] || e
+	}
+}
+
+func (a *annotations) prop(i int) {
+	if a != nil && a.props != nil {
+		a.props[i] = true
+	}
+}
+
+func (a *annotations) item(i int) {
+	if a != nil && a.items != nil {
+		a.items[i] = true
+	}
+}
+
+// Fail records a violation of keyword kw (appended to the keyword location) at the instance at.
+func (c *Collector) Fail(at, kwAt *Path, kw, msg string) {
+	c.Failed = true
+	if c.Quiet {
+		return
+	}
+	loc := kwAt.String()
+	if kw != "" {
+		loc += "/" + kw
+	}
+	c.violations = append(c.violations, Violation{InstanceLocation: at.String(), KeywordLocation: loc, Message: msg})
+}
+
+// stop reports whether a quiet collector already has its answer.
+func (c *Collector) stop() bool { return c.Quiet && c.Failed }
+
+// Err returns the violations as a *ValidationError, or nil.
+func (c *Collector) Err() error {
+	if len(c.violations) == 0 {
+		return nil
+	}
+	return &ValidationError{Violations: sortViolations(c.violations)}
+}
+
+// sortViolations orders violations by instance location, then keyword location, so that output
+// does not depend on map iteration.
+func sortViolations(vs []Violation) []Violation {
+	slices.SortStableFunc(vs, func(a, b Violation) int {
+		if c := strings.Compare(a.InstanceLocation, b.InstanceLocation); c != 0 {
+			return c
+		}
+		return strings.Compare(a.KeywordLocation, b.KeywordLocation)
+	})
+	return vs
+}
+
+// matches evaluates node i against v quietly and reports whether v is valid.
+func (c *Collector) matches(i int32, v *Value) bool { return c.matchesAnn(i, v, nil) }
+
+// matchesAnn is matches that also collects annotations into ann (when not nil).
+func (c *Collector) matchesAnn(i int32, v *Value, ann *annotations) bool {
+	sub := Collector{Nodes: c.Nodes, Quiet: true, scope: c.scope}
+	sub.evalAnn(i, v, nil, nil, ann)
+	return !sub.Failed
+}
+
+// eval validates v against node i and every schema it applies.
+func (c *Collector) eval(i int32, v *Value, at, kw *Path) { c.evalAnn(i, v, at, kw, nil) }
+
+// evalAnn is eval that records in ann (when not nil) the members and items it evaluated.
+func (c *Collector) evalAnn(i int32, v *Value, at, kw *Path, ann *annotations) {
+	n := &c.Nodes[i]
+	switch n.Bool {
+	case TrueSchema:
+		return
+	case FalseSchema:
+		c.Fail(at, kw, "", "no value is allowed here (the schema is false)")
+		return
+	}
+	if n.Scope != 0 && (len(c.scope) == 0 || c.scope[len(c.scope)-1] != n.Scope) {
+		c.scope = append(c.scope, n.Scope)
+		defer func() { c.scope = c.scope[:len(c.scope)-1] }()
+	}
+	local := ann
+	if (n.UnevaluatedProperties != 0 && v.kind == kindObject) || (n.UnevaluatedItems != 0 && v.kind == kindArray) {
+		// unevaluated* sees only what this schema's own keywords evaluated.
+		local = newAnnotations(v)
+		defer ann.merge(local)
+	}
+	if n.Ref != 0 {
+		ref := Kw(kw, "$ref")
+		c.evalAnn(n.Ref, v, at, &ref, local)
+	}
+	if n.DynamicRef != 0 {
+		ref := Kw(kw, n.DynamicKeyword)
+		c.evalAnn(c.dynamicTarget(n), v, at, &ref, local)
+	}
+	if n.Types != 0 && !typeMatches(n.Types, v) {
+		c.Fail(at, kw, "type", "expected "+typeList(n.Types)+", got "+kindName(v))
+	}
+	c.constEnum(n, v, at, kw)
+	switch v.kind {
+	case kindString:
+		checkStringKeywords(c, n, v.s, at, kw)
+	case kindNumber:
+		if d, ok := parseDecimal(v.s); ok {
+			checkDecimalKeywords(c, n, d, at, kw)
+		}
+	case kindArray:
+		c.array(n, v, at, kw, local)
+	case kindObject:
+		c.object(n, v, at, kw, local)
+	}
+	if !c.stop() {
+		c.applicators(n, v, at, kw, local)
+	}
+	if !c.stop() && local != ann {
+		c.unevaluated(n, v, at, kw, local)
+	}
+}
+
+// dynamicTarget resolves a dynamic reference: the outermost resource of the dynamic scope that
+// declares the anchor, or else the static target.
+func (c *Collector) dynamicTarget(n *Node) int32 {
+	if n.DynamicName == "" && !n.Recursive {
+		return n.DynamicRef
+	}
+	for _, r := range c.scope {
+		rn := &c.Nodes[r]
+		if n.Recursive {
+			if rn.RecursiveAnchor {
+				return r
+			}
+			continue
+		}
+		for _, a := range rn.DynamicAnchors {
+			if a.Name == n.DynamicName {
+				return a.Node
+			}
+		}
+	}
+	return n.DynamicRef
+}
+
+// unevaluated applies unevaluatedItems and unevaluatedProperties to what ann does not mark, and
+// marks it: a schema that passes has then evaluated everything.
+func (c *Collector) unevaluated(n *Node, v *Value, at, kw *Path, ann *annotations) {
+	if n.UnevaluatedItems != 0 && v.kind == kindArray {
+		k := Kw(kw, "unevaluatedItems")
+		for i := range v.items {
+			if ann.items[i] || c.stop() {
+				continue
+			}
+			item := Index(at, "", i)
+			if c.Nodes[n.UnevaluatedItems].Bool == FalseSchema {
+				c.Fail(&item, kw, "unevaluatedItems", "item "+strconv.Itoa(i)+" is not allowed (no keyword evaluated it)")
+			} else {
+				c.eval(n.UnevaluatedItems, &v.items[i], &item, &k)
+			}
+			ann.items[i] = true
+		}
+	}
+	if n.UnevaluatedProperties != 0 && v.kind == kindObject {
+		k := Kw(kw, "unevaluatedProperties")
+		for i := range v.obj {
+			if ann.props[i] || c.stop() {
+				continue
+			}
+			m := &v.obj[i]
+			loc := Key(at, "", m.name)
+			if c.Nodes[n.UnevaluatedProperties].Bool == FalseSchema {
+				c.Fail(&loc, kw, "unevaluatedProperties", "member "+strconv.Quote(m.name)+" is not allowed (no keyword evaluated it)")
+			} else {
+				c.eval(n.UnevaluatedProperties, &m.value, &loc, &k)
+			}
+			ann.props[i] = true
+		}
+	}
+}
+
+func typeMatches(types uint8, v *Value) bool {
+	switch v.kind {
+	case kindNull:
+		return types&TypeNull != 0
+	case kindBoolean:
+		return types&TypeBoolean != 0
+	case kindString:
+		return types&TypeString != 0
+	case kindArray:
+		return types&TypeArray != 0
+	case kindObject:
+		return types&TypeObject != 0
+	}
+	if types&TypeNumber != 0 {
+		return true
+	}
+	d, ok := parseDecimal(v.s)
+	return types&TypeInteger != 0 && ok && d.isInt()
+}
+
+func typeList(types uint8) string {
+	var names []string
+	for bit, name := range typeNames {
+		if types&(1<<bit) != 0 {
+			names = append(names, name)
+		}
+	}
+	return strings.Join(names, " or ")
+}
+
+func (c *Collector) constEnum(n *Node, v *Value, at, kw *Path) {
+	if n.c.constant != nil && !equal(n.c.constant, v) {
+		c.Fail(at, kw, "const", "must be "+n.Const)
+	}
+	if n.Enum != nil && !slices.ContainsFunc(n.c.enum, func(e Value) bool { return equal(&e, v) }) {
+		c.Fail(at, kw, "enum", "must be one of "+strings.Join(n.Enum, ", "))
+	}
+}
+
+func (c *Collector) array(n *Node, v *Value, at, kw *Path, ann *annotations) {
+	count := int64(len(v.items))
+	if n.MinItems.Set && count < n.MinItems.N {
+		c.Fail(at, kw, "minItems", "has "+strconv.FormatInt(count, 10)+" items, fewer than "+strconv.FormatInt(n.MinItems.N, 10))
+	}
+	if n.MaxItems.Set && count > n.MaxItems.N {
+		c.Fail(at, kw, "maxItems", "has "+strconv.FormatInt(count, 10)+" items, more than "+strconv.FormatInt(n.MaxItems.N, 10))
+	}
+	if n.UniqueItems {
+		checkUnique(c, v, at, kw)
+	}
+	for i := range v.items {
+		if c.stop() {
+			return
+		}
+		item := Index(at, "", i)
+		switch {
+		case i < len(n.PrefixItems):
+			k := Index(kw, "prefixItems", i)
+			c.eval(n.PrefixItems[i], &v.items[i], &item, &k)
+			ann.item(i)
+		case n.Items != 0:
+			k := Kw(kw, "items")
+			c.eval(n.Items, &v.items[i], &item, &k)
+			ann.item(i)
+		}
+	}
+	if n.Contains != 0 {
+		c.contains(n, v, at, kw, ann)
+	}
+}
+
+func checkUnique(c *Collector, v *Value, at, kw *Path) {
+	for i := range v.items {
+		for j := i + 1; j < len(v.items); j++ {
+			if equal(&v.items[i], &v.items[j]) {
+				c.Fail(at, kw, "uniqueItems", "items "+strconv.Itoa(i)+" and "+strconv.Itoa(j)+" are equal")
+				return
+			}
+		}
+	}
+}
+
+func (c *Collector) contains(n *Node, v *Value, at, kw *Path, ann *annotations) {
+	var found int64
+	for i := range v.items {
+		if c.matches(n.Contains, &v.items[i]) {
+			found++
+			if !n.ContainsNotEvaluating {
+				ann.item(i)
+			}
+		}
+	}
+	low := int64(1)
+	if n.MinContains.Set {
+		low = n.MinContains.N
+	}
+	switch {
+	case found < low && n.MinContains.Set:
+		c.Fail(at, kw, "minContains", strconv.FormatInt(found, 10)+" items match contains, fewer than "+strconv.FormatInt(low, 10))
+	case found < low:
+		c.Fail(at, kw, "contains", "no item matches the contains schema")
+	case n.MaxContains.Set && found > n.MaxContains.N:
+		c.Fail(at, kw, "maxContains", strconv.FormatInt(found, 10)+" items match contains, more than "+strconv.FormatInt(n.MaxContains.N, 10))
+	}
+}
+
+func (c *Collector) object(n *Node, v *Value, at, kw *Path, ann *annotations) {
+	count := int64(len(v.obj))
+	if n.MinProperties.Set && count < n.MinProperties.N {
+		c.Fail(at, kw, "minProperties", "has "+strconv.FormatInt(count, 10)+" members, fewer than "+strconv.FormatInt(n.MinProperties.N, 10))
+	}
+	if n.MaxProperties.Set && count > n.MaxProperties.N {
+		c.Fail(at, kw, "maxProperties", "has "+strconv.FormatInt(count, 10)+" members, more than "+strconv.FormatInt(n.MaxProperties.N, 10))
+	}
+	for _, name := range n.Required {
+		if v.member(name) == nil {
+			c.Fail(at, kw, "required", "missing required member "+strconv.Quote(name))
+		}
+	}
+	for _, dep := range n.DependentRequired {
+		if v.member(dep.Name) == nil {
+			continue
+		}
+		for _, name := range dep.Required {
+			if v.member(name) == nil {
+				k := Key(kw, "dependentRequired", dep.Name)
+				c.Fail(at, &k, "", "member "+strconv.Quote(name)+" is required when "+strconv.Quote(dep.Name)+" is present")
+			}
+		}
+	}
+	for i := range v.obj {
+		if c.stop() {
+			return
+		}
+		if c.member(n, &v.obj[i], at, kw) {
+			ann.prop(i)
+		}
+	}
+	for _, dep := range n.DependentSchemas {
+		if v.member(dep.Name) != nil {
+			k := Key(kw, "dependentSchemas", dep.Name)
+			c.evalAnn(dep.Node, v, at, &k, ann)
+		}
+	}
+}
+
+// member applies properties, patternProperties, additionalProperties and propertyNames to one
+// member, and reports whether one of the first three evaluated it.
+func (c *Collector) member(n *Node, m *ObjectMember, at, kw *Path) bool {
+	loc := Key(at, "", m.name)
+	if n.PropertyNames != 0 {
+		name := Value{kind: kindString, s: m.name}
+		k := Kw(kw, "propertyNames")
+		c.eval(n.PropertyNames, &name, &loc, &k)
+	}
+	declared := false
+	for _, p := range n.Properties {
+		if p.Name == m.name {
+			declared = true
+			k := Key(kw, "properties", p.Name)
+			c.eval(p.Node, &m.value, &loc, &k)
+		}
+	}
+	for j, p := range n.PatternProperties {
+		if n.c.patterns[j].MatchString(m.name) {
+			declared = true
+			k := Key(kw, "patternProperties", p.Name)
+			c.eval(p.Node, &m.value, &loc, &k)
+		}
+	}
+	if !declared && n.AdditionalProperties != 0 {
+		k := Kw(kw, "additionalProperties")
+		if c.Nodes[n.AdditionalProperties].Bool == FalseSchema {
+			c.Fail(&loc, kw, "additionalProperties", "member "+strconv.Quote(m.name)+" is not allowed")
+			return true
+		}
+		c.eval(n.AdditionalProperties, &m.value, &loc, &k)
+		return true
+	}
+	return declared
+}
+
+func (c *Collector) applicators(n *Node, v *Value, at, kw *Path, ann *annotations) {
+	for j, s := range n.AllOf {
+		k := Index(kw, "allOf", j)
+		c.evalAnn(s, v, at, &k, ann)
+	}
+	if n.AnyOf != nil {
+		matched := false
+		if ann == nil {
+			matched = slices.ContainsFunc(n.AnyOf, func(s int32) bool { return c.matches(s, v) })
+		} else {
+			// Every branch that matches contributes its annotations, so none may be skipped.
+			for _, s := range n.AnyOf {
+				sub := newAnnotations(v)
+				if c.matchesAnn(s, v, sub) {
+					matched = true
+					ann.merge(sub)
+				}
+			}
+		}
+		if !matched {
+			c.Fail(at, kw, "anyOf", "matches none of the anyOf schemas")
+		}
+	}
+	if n.OneOf != nil {
+		var hits []string
+		var hitAnn *annotations
+		for j, s := range n.OneOf {
+			var sub *annotations
+			if ann != nil {
+				sub = newAnnotations(v)
+			}
+			if c.matchesAnn(s, v, sub) {
+				hits = append(hits, strconv.Itoa(j))
+				hitAnn = sub
+			}
+		}
+		if len(hits) == 1 {
+			ann.merge(hitAnn)
+		}
+		if len(hits) != 1 {
+			msg := "matches none of the oneOf schemas"
+			if len(hits) > 1 {
+				msg = "matches oneOf schemas " + strings.Join(hits, " and ") + "; exactly one must match"
+			}
+			c.Fail(at, kw, "oneOf", msg)
+		}
+	}
+	if n.Not != 0 && c.matches(n.Not, v) {
+		c.Fail(at, kw, "not", "matches the schema under not")
+	}
+	if n.If != 0 {
+		var sub *annotations
+		if ann != nil {
+			sub = newAnnotations(v)
+		}
+		if c.matchesAnn(n.If, v, sub) {
+			ann.merge(sub)
+			if n.Then != 0 {
+				k := Kw(kw, "then")
+				c.evalAnn(n.Then, v, at, &k, ann)
+			}
+		} else if n.Else != 0 {
+			k := Kw(kw, "else")
+			c.evalAnn(n.Else, v, at, &k, ann)
+		}
+	}
+}
+
+// checkStringKeywords applies minLength, maxLength (in Unicode code points) and pattern.
+func checkStringKeywords(c *Collector, n *Node, s string, at, kw *Path) {
+	if n.MinLength.Set || n.MaxLength.Set {
+		count := int64(utf8.RuneCountInString(s))
+		if n.MinLength.Set && count < n.MinLength.N {
+			c.Fail(at, kw, "minLength", "has "+strconv.FormatInt(count, 10)+" characters, fewer than "+strconv.FormatInt(n.MinLength.N, 10))
+		}
+		if n.MaxLength.Set && count > n.MaxLength.N {
+			c.Fail(at, kw, "maxLength", "has "+strconv.FormatInt(count, 10)+" characters, more than "+strconv.FormatInt(n.MaxLength.N, 10))
+		}
+	}
+	if n.c.re != nil && !n.c.re.MatchString(s) {
+		c.Fail(at, kw, "pattern", "does not match the pattern "+strconv.Quote(n.Pattern))
+	}
+}
+
+// checkDecimalKeywords applies the numeric bounds and multipleOf, exactly.
+func checkDecimalKeywords(c *Collector, n *Node, d decimal, at, kw *Path) {
+	for k, b := range n.c.bounds {
+		if b == nil {
+			continue
+		}
+		cmp := cmpDecimal(d, *b)
+		if [4]bool{cmp >= 0, cmp <= 0, cmp > 0, cmp < 0}[k] {
+			continue
+		}
+		c.Fail(at, kw, boundKeywords[k], d.String()+" is not "+boundPhrase[k]+" "+b.String())
+	}
+	if m := n.c.multiple; m != nil && m.tooLong(d) {
+		c.Fail(at, kw, "multipleOf", d.String()+" has more than "+strconv.Itoa(multipleDigitLimit)+
+			" significant digits, too many to check multipleOf "+n.c.multLit+" on")
+	} else if m != nil && !m.divides(d) {
+		c.Fail(at, kw, "multipleOf", d.String()+" is not a multiple of "+n.c.multLit)
+	}
+}
+
+// boundPhrase says what each bound requires, for messages.
+var boundPhrase = [4]string{"at least", "at most", "greater than", "less than"}

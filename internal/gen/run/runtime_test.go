@@ -1,0 +1,114 @@
+package run
+
+import (
+	"go/parser"
+	"go/token"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/contractgen/contractgen/internal/testmod"
+)
+
+const contractSchema = "../../../docs/contracts/schemas/agent-error.schema.json"
+
+// goImports lists the import paths of every Go file of a result.
+func goImports(t *testing.T, res *Result) map[string][]string {
+	t.Helper()
+	imports := map[string][]string{}
+	for _, f := range res.Files {
+		if !strings.HasSuffix(f.Path, ".go") {
+			continue
+		}
+		file, err := parser.ParseFile(token.NewFileSet(), f.Path, f.Bytes, parser.ImportsOnly)
+		if err != nil {
+			t.Fatalf("%s: %v", f.Path, err)
+		}
+		for _, imp := range file.Imports {
+			path, _ := strconv.Unquote(imp.Path.Value)
+			imports[f.Path] = append(imports[f.Path], path)
+		}
+	}
+	return imports
+}
+
+// buildIn writes the result's files into a new module with goMod and runs go vet there.
+func buildIn(t *testing.T, res *Result, goMod string) {
+	t.Helper()
+	mod := t.TempDir()
+	if err := os.WriteFile(filepath.Join(mod, "go.mod"), []byte(goMod), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range res.Files {
+		p := filepath.Join(mod, filepath.FromSlash(f.Path))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, f.Bytes, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	cmd := exec.Command("go", "vet", "./...")
+	cmd.Dir = mod
+	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off", "GOPROXY=off")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("go vet in a consumer module: %v\n%s", err, out)
+	}
+}
+
+// TestInlineRuntimeImportsOnlyTheStandardLibrary: with --runtime inline the contract's package
+// carries the runtime and builds in a module that requires nothing.
+func TestInlineRuntimeImportsOnlyTheStandardLibrary(t *testing.T) {
+	res, err := Run(Options{Schemas: []string{contractSchema}, Package: "agenterror", Targets: []string{"go"}, InlineRuntime: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for file, paths := range goImports(t, res) {
+		for _, p := range paths {
+			if first, _, _ := strings.Cut(p, "/"); strings.Contains(first, ".") {
+				t.Errorf("%s imports %s: inline output must use the standard library only", file, p)
+			}
+		}
+	}
+	if testing.Short() {
+		return
+	}
+	buildIn(t, res, "module example.com/inline\n\ngo 1.24\n")
+}
+
+// TestImportedRuntimeBuildsInAConsumerModule: by default the contract's package imports the
+// runtime module, copies none of it, and builds in a consumer module that requires the module
+// (here from this checkout).
+func TestImportedRuntimeBuildsInAConsumerModule(t *testing.T) {
+	res, err := Run(Options{Schemas: []string{contractSchema}, Package: "agenterror", Targets: []string{"go"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	importing := 0
+	for file, paths := range goImports(t, res) {
+		for _, p := range paths {
+			if p == testmod.RuntimeModule {
+				importing++
+			} else if first, _, _ := strings.Cut(p, "/"); strings.Contains(first, ".") {
+				t.Errorf("%s imports %s, which is neither the standard library nor the runtime", file, p)
+			}
+		}
+	}
+	if importing == 0 {
+		t.Error("no generated file imports the runtime module")
+	}
+	for _, f := range res.Files {
+		for _, copied := range []string{"decode.go", "encode.go", "sanitize.go", "validate.go"} {
+			if strings.HasSuffix(f.Path, "/"+copied) {
+				t.Errorf("%s: the runtime is copied although the package imports it", f.Path)
+			}
+		}
+	}
+	if testing.Short() {
+		return
+	}
+	buildIn(t, res, testmod.GoMod(t, "example.com/consumer"))
+}
