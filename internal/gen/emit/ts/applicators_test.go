@@ -25,12 +25,15 @@ type verdictCase struct {
 	Name   string `json:"name"`
 	JSON   string `json:"json"`
 	Valid  bool   `json:"valid"`
+	// Guard judges JSON.parse(JSON) with the module's type guard (open enums) instead of the text
+	// validator.
+	Guard bool `json:"guard,omitempty"`
 }
 
 // tsModule is one generated module and the name of its text validator.
 type tsModule struct {
-	name, fn string
-	src      []byte
+	name, fn, guard string
+	src             []byte
 }
 
 // emitModule builds the schema files into a package and generates its TypeScript module.
@@ -48,7 +51,8 @@ func emitModule(t *testing.T, name string, schemas []string) (tsModule, *ir.Pack
 	if err != nil {
 		return tsModule{}, pkg, err
 	}
-	return tsModule{name: name, fn: "validate" + pkg.Roots[0].Name + "JSON", src: files[0].Bytes}, pkg, nil
+	return tsModule{name: name, fn: "validate" + pkg.Roots[0].Name + "JSON", guard: "is" + typeNames(pkg)[pkg.Roots[0]],
+		src: files[0].Bytes}, pkg, nil
 }
 
 // runModules type-checks the modules with tsc --strict (every flag tests/ts uses), compiles them
@@ -76,9 +80,9 @@ func runModules(t *testing.T, modules []tsModule, cases []verdictCase) {
 	if out, err := exec.Command(tsc, args...).CombinedOutput(); err != nil {
 		t.Fatalf("tsc --strict: %v\n%s", err, out)
 	}
-	fns := map[string]string{}
+	fns := map[string][2]string{}
 	for _, m := range modules {
-		fns[m.name] = m.fn
+		fns[m.name] = [2]string{m.fn, m.guard}
 	}
 	casesJSON, err := json.Marshal(cases)
 	if err != nil {
@@ -94,7 +98,10 @@ const fns = ` + string(fnsJSON) + `;
 const out = cases.map((c) => {
   const m = require(path.join(__dirname, "out", c.module + ".js"));
   try {
-    return { valid: m[fns[c.module]](c.json).length === 0 };
+    if (c.guard) {
+      return { valid: m[fns[c.module][1]](JSON.parse(c.json)) };
+    }
+    return { valid: m[fns[c.module][0]](c.json).length === 0 };
   } catch (e) {
     return { error: String(e) };
   }
@@ -316,4 +323,48 @@ func TestComposedGoldensAgreeWithReference(t *testing.T) {
 		}
 	}
 	runModules(t, modules, cases)
+}
+
+// TestGuardOpenEnumsUnderApplicators pins how the type guard's open enums (unknown enum strings
+// pass, as the types allow) meet the applicators: a value that matches one oneOf branch exactly
+// is that variant even where an open reading would admit two; with no exact match, the guard
+// accepts the one branch that admits the value openly; not judges exactly, so openness never
+// rejects more than the validator does.
+func TestGuardOpenEnumsUnderApplicators(t *testing.T) {
+	schema := `{"$schema": "https://json-schema.org/draft/2020-12/schema", "title": "G", "type": "object",
+  "properties": {
+    "p": {"oneOf": [
+      {"type": "object", "properties": {"kind": {"const": "a"}, "color": {"enum": ["red", "blue"]}}, "required": ["kind"]},
+      {"type": "object", "properties": {"kind": {"enum": ["a", "b"]}, "color": {"enum": ["green"]}}, "required": ["kind", "color"]}
+    ]},
+    "q": {"not": {"enum": ["x"]}}
+  }}`
+	p := filepath.Join(t.TempDir(), "g.schema.json")
+	if err := os.WriteFile(p, []byte(schema), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	m, _, err := emitModule(t, "g", []string{p})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var cases []verdictCase
+	for _, c := range []struct {
+		json         string
+		valid, guard bool
+	}{
+		{`{"p": {"kind": "a", "color": "red"}}`, true, true},
+		{`{"p": {"kind": "a", "color": "green"}}`, true, true},
+		// Openly both branches admit it (kind "a" is in both), so it is not one variant.
+		{`{"p": {"kind": "a", "color": "purple"}}`, false, false},
+		{`{"p": {"kind": "b", "color": "purple"}}`, false, true},
+		{`{"p": {"kind": "c", "color": "green"}}`, false, true},
+		// Openly only the second branch admits it (the first's kind is a const, not an enum).
+		{`{"p": {"kind": "c", "color": "red"}}`, false, true},
+		{`{"q": "y"}`, true, true},
+		{`{"q": "x"}`, false, false},
+	} {
+		cases = append(cases, verdictCase{Module: "g", Name: "validate", JSON: c.json, Valid: c.valid},
+			verdictCase{Module: "g", Name: "guard", JSON: c.json, Valid: c.guard, Guard: true})
+	}
+	runModules(t, []tsModule{m}, cases)
 }
