@@ -617,10 +617,11 @@ class CgCollector {
   }
 
   /**
-   * matches evaluates node i against v on the side and reports whether v is valid. With open, enum
-   * values outside the list pass as in this collector; oneOf, not and if ask with open false,
-   * because a lenient answer there would reject values the contract accepts (a known value would
-   * match two oneOf branches) or accept what it rejects (under not).
+   * matches evaluates node i against v on the side and reports whether v is valid; with open, enum
+   * values outside the list pass. not and if ask exactly: an open answer under not would reject
+   * more, not less. oneOf asks exactly first, and only when no branch matches exactly does an
+   * open collector accept the one branch that matches openly (an open question alone would let a
+   * known value match two branches that differ only by enum).
    */
   matches(i: number, v: CgValue, open: boolean): boolean {
     const sub = new CgCollector(open);
@@ -673,12 +674,11 @@ class CgCollector {
       this.fail(at, kw + "/anyOf", "matches none of the anyOf schemas");
     }
     if (n.oneOf !== undefined) {
-      const hits: number[] = [];
-      n.oneOf.forEach((s, j) => {
-        if (this.matches(s, v, false)) {
-          hits.push(j);
-        }
-      });
+      const hitsBy = (open: boolean): number[] => n.oneOf!.flatMap((s, j) => (this.matches(s, v, open) ? [j] : []));
+      let hits = hitsBy(false);
+      if (hits.length === 0 && this.openEnums) {
+        hits = hitsBy(true);
+      }
       if (hits.length === 0) {
         this.fail(at, kw + "/oneOf", "matches none of the oneOf schemas");
       } else if (hits.length > 1) {
