@@ -12,11 +12,15 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
 	"github.com/contractgen/contractgen/internal/gen/build"
+	"github.com/contractgen/contractgen/internal/gen/emit/govalidate"
 	"github.com/contractgen/contractgen/internal/gen/ir"
 	"github.com/contractgen/contractgen/internal/gen/load"
+	"github.com/contractgen/contractgen/internal/templates/goruntime"
 )
 
 // verdictCase is one instance a generated module judges, with the verdict it must give.
@@ -55,10 +59,17 @@ func emitModule(t *testing.T, name string, schemas []string) (tsModule, *ir.Pack
 		src: files[0].Bytes}, pkg, nil
 }
 
+// tsViolation is a violation as the module reports it.
+type tsViolation struct {
+	InstanceLocation string `json:"instanceLocation"`
+	KeywordLocation  string `json:"keywordLocation"`
+	Error            string `json:"error"`
+}
+
 // runModules type-checks the modules with tsc --strict (every flag tests/ts uses), compiles them
 // and has node judge each case with the module's text validator; it reports every case whose
-// verdict differs from the expected one.
-func runModules(t *testing.T, modules []tsModule, cases []verdictCase) {
+// verdict differs from the expected one, and returns each case's violations.
+func runModules(t *testing.T, modules []tsModule, cases []verdictCase) [][]tsViolation {
 	t.Helper()
 	tsc := findTSC(t)
 	node, err := exec.LookPath("node")
@@ -101,7 +112,8 @@ const out = cases.map((c) => {
     if (c.guard) {
       return { valid: m[fns[c.module][1]](JSON.parse(c.json)) };
     }
-    return { valid: m[fns[c.module][0]](c.json).length === 0 };
+    const vs = m[fns[c.module][0]](c.json);
+    return { valid: vs.length === 0, violations: vs };
   } catch (e) {
     return { error: String(e) };
   }
@@ -119,8 +131,9 @@ process.stdout.write(JSON.stringify(out));
 		t.Fatalf("node: %v\n%s", err, stderr.String())
 	}
 	var got []struct {
-		Valid *bool  `json:"valid"`
-		Error string `json:"error"`
+		Valid      *bool         `json:"valid"`
+		Error      string        `json:"error"`
+		Violations []tsViolation `json:"violations"`
 	}
 	if err := json.Unmarshal(stdout, &got); err != nil || len(got) != len(cases) {
 		t.Fatalf("node's answer %q: %v", stdout, err)
@@ -133,6 +146,11 @@ process.stdout.write(JSON.stringify(out));
 			t.Errorf("%s: %s: %s: TypeScript says valid=%v, want %v", c.Module, c.Name, c.JSON, *got[i].Valid, c.Valid)
 		}
 	}
+	vs := make([][]tsViolation, len(got))
+	for i := range got {
+		vs[i] = got[i].Violations
+	}
+	return vs
 }
 
 // suiteFiles are the official suite's files for the keywords this target's runtime added with
@@ -282,6 +300,7 @@ func goldenInstances(t *testing.T, dir string) []string {
 func TestComposedGoldensAgreeWithReference(t *testing.T) {
 	var modules []tsModule
 	var cases []verdictCase
+	var goViolations [][]tsViolation
 	for _, name := range composedGoldens {
 		dir := filepath.Join(repoRoot, "testdata", "golden", name)
 		schemas, _ := filepath.Glob(filepath.Join(dir, "*.schema.json"))
@@ -304,6 +323,9 @@ func TestComposedGoldensAgreeWithReference(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: reference: %v", name, err)
 		}
+		table := govalidate.Lower(pkg)
+		nodes := goruntime.Compile(table.Nodes)
+		root := table.Of(pkg.Roots[0].Schema)
 		instances := goldenInstances(t, dir)
 		valid := 0
 		for i, text := range instances {
@@ -316,13 +338,29 @@ func TestComposedGoldensAgreeWithReference(t *testing.T) {
 				valid++
 			}
 			cases = append(cases, verdictCase{Module: mod, Name: fmt.Sprint("instance ", i), JSON: text, Valid: ok})
+			gv, err := goruntime.ValidateJSON(nodes, root, []byte(text))
+			if err != nil {
+				t.Fatal(err)
+			}
+			var list []tsViolation
+			for _, v := range gv {
+				list = append(list, tsViolation{v.InstanceLocation, v.KeywordLocation, v.Message})
+			}
+			goViolations = append(goViolations, list)
 		}
 		t.Logf("%s: %d instances, %d valid", name, len(instances), valid)
 		if valid == 0 || valid == len(instances) {
 			t.Errorf("%s: %d of %d instances valid; both kinds are needed", name, valid, len(instances))
 		}
 	}
-	runModules(t, modules, cases)
+	got := runModules(t, modules, cases)
+	// Beyond the verdict, the module reports the same violations as the Go validator, which
+	// interprets the same table: locations and messages.
+	for i, c := range cases {
+		if diff := cmp.Diff(goViolations[i], got[i], cmpopts.EquateEmpty()); diff != "" {
+			t.Errorf("%s: %s: %s: violations differ from Go's (-go +ts):\n%s", c.Module, c.Name, c.JSON, diff)
+		}
+	}
 }
 
 // TestGuardOpenEnumsUnderApplicators pins how the type guard's open enums (unknown enum strings
