@@ -221,8 +221,8 @@ func TestUnionTypesCompile(t *testing.T) {
 }
 
 // TestUnionTypesGolden pins the declarations of the union golden cases in testdata/unions.ts
-// (-update rewrites it): the module's validator refuses oneOf and anyOf for now, so these
-// declarations reach no generated module yet, and this file is where their shape is read.
+// (-update rewrites it), all five cases side by side, where their shape is read at a glance;
+// TestComposedGoldensAgreeWithReference generates and runs the full modules.
 func TestUnionTypesGolden(t *testing.T) {
 	var b strings.Builder
 	for _, name := range []string{"union-discriminated", "union-enum-discriminator", "union-required-members", "union-json-type", "union-ambiguous"} {

@@ -38,6 +38,19 @@ interface CgNode {
   properties?: [string, number][];
   required?: string[];
   additionalProperties?: number;
+  minProperties?: number;
+  maxProperties?: number;
+  /** dependentRequired: when the member is present, these members must be too. */
+  dependentRequired?: [string, string[]][];
+  /** dependentSchemas: when the member is present, the whole object must match the node. */
+  dependentSchemas?: [string, number][];
+  allOf?: number[];
+  anyOf?: number[];
+  oneOf?: number[];
+  not?: number;
+  if?: number;
+  then?: number;
+  else?: number;
 }
 
 /** A JSON value as the validator sees it, with number literals kept. */
@@ -370,6 +383,19 @@ class CgCollector {
     this.violations.push({ instanceLocation: at, keywordLocation: kw, error });
   }
 
+  /**
+   * matches evaluates node i against v on the side and reports whether v is valid; with open, enum
+   * values outside the list pass. not and if ask exactly: an open answer under not would reject
+   * more, not less. oneOf asks exactly first, and only when no branch matches exactly does an
+   * open collector accept the one branch that matches openly (an open question alone would let a
+   * known value match two branches that differ only by enum).
+   */
+  matches(i: number, v: CgValue, open: boolean): boolean {
+    const sub = new CgCollector(open);
+    sub.eval(i, v, "", "");
+    return sub.violations.length === 0;
+  }
+
   eval(i: number, v: CgValue, at: string, kw: string): void {
     const n = cgNode(i);
     if (n.bool === true) {
@@ -404,6 +430,39 @@ class CgCollector {
       case "object":
         this.object(n, v.members, at, kw);
         break;
+    }
+    this.applicators(n, v, at, kw);
+  }
+
+  /** applicators applies allOf, anyOf, oneOf, not and if/then/else, as the Go runtime does. */
+  applicators(n: CgNode, v: CgValue, at: string, kw: string): void {
+    n.allOf?.forEach((s, j) => this.eval(s, v, at, kw + "/allOf/" + j));
+    if (n.anyOf !== undefined && !n.anyOf.some((s) => this.matches(s, v, this.openEnums))) {
+      this.fail(at, kw + "/anyOf", "matches none of the anyOf schemas");
+    }
+    if (n.oneOf !== undefined) {
+      const hitsBy = (open: boolean): number[] => n.oneOf!.flatMap((s, j) => (this.matches(s, v, open) ? [j] : []));
+      let hits = hitsBy(false);
+      if (hits.length === 0 && this.openEnums) {
+        hits = hitsBy(true);
+      }
+      if (hits.length === 0) {
+        this.fail(at, kw + "/oneOf", "matches none of the oneOf schemas");
+      } else if (hits.length > 1) {
+        this.fail(at, kw + "/oneOf", "matches oneOf schemas " + hits.join(" and ") + "; exactly one must match");
+      }
+    }
+    if (n.not && this.matches(n.not, v, false)) {
+      this.fail(at, kw + "/not", "matches the schema under not");
+    }
+    if (n.if) {
+      if (this.matches(n.if, v, false)) {
+        if (n.then) {
+          this.eval(n.then, v, at, kw + "/then");
+        }
+      } else if (n.else) {
+        this.eval(n.else, v, at, kw + "/else");
+      }
     }
   }
 
@@ -462,6 +521,12 @@ class CgCollector {
 
   object(n: CgNode, members: [string, CgValue][], at: string, kw: string): void {
     const names = new Set(members.map(([name]) => name));
+    if (n.minProperties !== undefined && names.size < n.minProperties) {
+      this.fail(at, kw + "/minProperties", `has ${names.size} members, fewer than ${n.minProperties}`);
+    }
+    if (n.maxProperties !== undefined && names.size > n.maxProperties) {
+      this.fail(at, kw + "/maxProperties", `has ${names.size} members, more than ${n.maxProperties}`);
+    }
     for (const name of n.required ?? []) {
       if (!names.has(name)) {
         this.fail(at, kw + "/required", "missing required member " + JSON.stringify(name));
@@ -478,6 +543,21 @@ class CgCollector {
         } else {
           this.eval(n.additionalProperties, value, loc, kw + "/additionalProperties");
         }
+      }
+    }
+    for (const [name, required] of n.dependentRequired ?? []) {
+      if (!names.has(name)) {
+        continue;
+      }
+      for (const other of required) {
+        if (!names.has(other)) {
+          this.fail(at, kw + "/dependentRequired/" + cgToken(name), "member " + JSON.stringify(other) + " is required when " + JSON.stringify(name) + " is present");
+        }
+      }
+    }
+    for (const [name, node] of n.dependentSchemas ?? []) {
+      if (names.has(name)) {
+        this.eval(node, { t: "object", members }, at, kw + "/dependentSchemas/" + cgToken(name));
       }
     }
   }

@@ -28,7 +28,7 @@ func newTable(pkg *ir.Package) (*table, error) {
 		if kw := unsupported(n); kw != "" {
 			return nil, fmt.Errorf("ts: %s: the TypeScript target does not support %s yet; generate without it (--targets) or drop the keyword", t.Origins[i], kw)
 		}
-		for _, c := range []cgruntime.Count{n.MinLength, n.MaxLength, n.MinItems, n.MaxItems} {
+		for _, c := range []cgruntime.Count{n.MinLength, n.MaxLength, n.MinItems, n.MaxItems, n.MinProperties, n.MaxProperties} {
 			if c.Set && c.N > maxSafeCount {
 				return nil, fmt.Errorf("ts: %s: a count of %d is beyond what a JavaScript number holds exactly", t.Origins[i], c.N)
 			}
@@ -126,6 +126,44 @@ func fields(n *cgruntime.Node, s *ir.Schema) string {
 	if n.AdditionalProperties != 0 {
 		add("additionalProperties: %d", n.AdditionalProperties)
 	}
+	count("minProperties", n.MinProperties)
+	count("maxProperties", n.MaxProperties)
+	if len(n.DependentRequired) > 0 {
+		deps := make([]string, len(n.DependentRequired))
+		for i, d := range n.DependentRequired {
+			deps[i] = fmt.Sprintf("[%s, [%s]]", quote(d.Name), joinQuoted(d.Required))
+		}
+		add("dependentRequired: [%s]", strings.Join(deps, ", "))
+	}
+	if len(n.DependentSchemas) > 0 {
+		deps := make([]string, len(n.DependentSchemas))
+		for i, d := range n.DependentSchemas {
+			deps[i] = fmt.Sprintf("[%s, %d]", quote(d.Name), d.Node)
+		}
+		add("dependentSchemas: [%s]", strings.Join(deps, ", "))
+	}
+	nodes := func(name string, list []int32) {
+		// A present but empty list cannot come from a valid schema (allOf needs one entry); the
+		// Go runtime tests for nil, so print what Lower produced rather than guess.
+		if list != nil {
+			idx := make([]string, len(list))
+			for i, x := range list {
+				idx[i] = fmt.Sprint(x)
+			}
+			add("%s: [%s]", name, strings.Join(idx, ", "))
+		}
+	}
+	nodes("allOf", n.AllOf)
+	nodes("anyOf", n.AnyOf)
+	nodes("oneOf", n.OneOf)
+	for _, one := range []struct {
+		name string
+		node int32
+	}{{"not", n.Not}, {"if", n.If}, {"then", n.Then}, {"else", n.Else}} {
+		if one.node != 0 {
+			add("%s: %d", one.name, one.node)
+		}
+	}
 	if len(f) == 0 {
 		return ""
 	}
@@ -151,10 +189,6 @@ func unsupported(n *cgruntime.Node) string {
 		{"prefixItems", len(n.PrefixItems) > 0}, {"contains", n.Contains != 0},
 		{"minContains", n.MinContains.Set}, {"maxContains", n.MaxContains.Set},
 		{"patternProperties", len(n.PatternProperties) > 0}, {"propertyNames", n.PropertyNames != 0},
-		{"minProperties", n.MinProperties.Set}, {"maxProperties", n.MaxProperties.Set},
-		{"dependentRequired", len(n.DependentRequired) > 0}, {"dependentSchemas", len(n.DependentSchemas) > 0},
-		{"allOf", len(n.AllOf) > 0}, {"anyOf", len(n.AnyOf) > 0}, {"oneOf", len(n.OneOf) > 0},
-		{"not", n.Not != 0}, {"if", n.If != 0}, {"then", n.Then != 0}, {"else", n.Else != 0},
 		{"unevaluatedProperties", n.UnevaluatedProperties != 0}, {"unevaluatedItems", n.UnevaluatedItems != 0},
 		{n.DynamicKeyword, n.DynamicRef != 0},
 	}
