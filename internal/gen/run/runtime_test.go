@@ -112,3 +112,44 @@ func TestImportedRuntimeBuildsInAConsumerModule(t *testing.T) {
 	}
 	buildIn(t, res, testmod.GoMod(t, "example.com/consumer"))
 }
+
+// exportedNames lists the exported package-level names a result's Go files declare.
+func exportedNames(t *testing.T, res *Result) map[string]bool {
+	t.Helper()
+	names := map[string]bool{}
+	for _, f := range res.Files {
+		if !strings.HasSuffix(f.Path, ".go") {
+			continue
+		}
+		file, err := parser.ParseFile(token.NewFileSet(), f.Path, f.Bytes, 0)
+		if err != nil {
+			t.Fatalf("%s: %v", f.Path, err)
+		}
+		for name, obj := range file.Scope.Objects {
+			if token.IsExported(name) && obj != nil {
+				names[name] = true
+			}
+		}
+	}
+	return names
+}
+
+// TestRuntimeModesOfferTheSameAPI: a package that imports the runtime offers every exported name
+// the copy-in form does (the sanitizer the constructors apply among them), so that choosing
+// --runtime changes where the code lives, not what callers can use.
+func TestRuntimeModesOfferTheSameAPI(t *testing.T) {
+	inline, err := Run(Options{Schemas: []string{contractSchema}, Package: "agenterror", Targets: []string{"go"}, InlineRuntime: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	imported, err := Run(Options{Schemas: []string{contractSchema}, Package: "agenterror", Targets: []string{"go"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	have := exportedNames(t, imported)
+	for name := range exportedNames(t, inline) {
+		if !have[name] {
+			t.Errorf("%s is declared with --runtime inline but not when the package imports the runtime", name)
+		}
+	}
+}

@@ -81,7 +81,42 @@ func construct(m *model) []byte {
 	w.fixedOptions()
 	w.checkCatalog()
 	w.methods()
+	w.sanitizer()
 	return f.Bytes()
+}
+
+// sanitizer declares the sanitizer's API in a package that imports the runtime module, where the
+// constructors' sanitizer lives: the copy-in runtime declares these names in the package itself,
+// and callers that sanitize their own text before passing it on must find the same API whichever
+// --runtime made the package.
+func (w writer) sanitizer() {
+	if !w.m.Runtime.Import {
+		return
+	}
+	f := w.f
+	consts := []struct{ name, doc string }{
+		{"SanitizeDefaultLimit", "is the byte cap SanitizeText applies, including the truncation marker."},
+		{"RedactedMarker", "replaces every secret-shaped value the sanitizer finds."},
+		{"TruncatedMarker", "ends every text the sanitizer had to shorten."},
+	}
+	for _, c := range consts {
+		f.Comment(c.name + " " + c.doc)
+		f.P("const ", c.name, " = ", w.m.Runtime.Ident(c.name))
+		f.Line("")
+	}
+	funcs := []struct{ name, doc, params, args, result string }{
+		{"SanitizeText", "returns s made safe to place in an error object, capped at SanitizeDefaultLimit bytes.",
+			"s string", "s", "string"},
+		{"SanitizeTextLimit", "returns s made safe to place in an error object, capped at limit bytes.",
+			"s string, limit int", "s, limit", "string"},
+		{"SanitizeEvidence", "returns a sanitized deep copy of evidence: secrets redacted, size bounded.",
+			"v map[string]any", "v", "map[string]any"},
+	}
+	for _, fn := range funcs {
+		f.Comment(fn.name+" "+fn.doc, "It is the runtime module's "+fn.name+", which documents what it does.")
+		f.P("func ", fn.name, "(", fn.params, ") ", fn.result, " { return ", w.m.Runtime.Ident(fn.name), "(", fn.args, ") }")
+		f.Line("")
+	}
 }
 
 // writer writes construct.go's parts into f.
