@@ -1348,3 +1348,23 @@ func Info(v *AgentError) KindInfo {
 	row, _ := LookupKind(v.Kind)
 	return row
 }
+// SanitizeDefaultLimit is the byte cap SanitizeText applies, including the truncation marker.
+const SanitizeDefaultLimit = cgruntime.SanitizeDefaultLimit
+
+// RedactedMarker replaces every secret-shaped value the sanitizer finds.
+const RedactedMarker = cgruntime.RedactedMarker
+
+// TruncatedMarker ends every text the sanitizer had to shorten.
+const TruncatedMarker = cgruntime.TruncatedMarker
+
+// SanitizeText returns s made safe to place in an error object, capped at SanitizeDefaultLimit bytes.
+// It is the runtime module's SanitizeText, which documents what it does.
+func SanitizeText(s string) string { return cgruntime.SanitizeText(s) }
+
+// SanitizeTextLimit returns s made safe to place in an error object, capped at limit bytes.
+// It is the runtime module's SanitizeTextLimit, which documents what it does.
+func SanitizeTextLimit(s string, limit int) string { return cgruntime.SanitizeTextLimit(s, limit) }
+
+// SanitizeEvidence returns a sanitized deep copy of evidence: secrets redacted, size bounded.
+// It is the runtime module's SanitizeEvidence, which documents what it does.
+func SanitizeEvidence(v map[string]any) map[string]any { return cgruntime.SanitizeEvidence(v) }
