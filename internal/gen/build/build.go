@@ -262,7 +262,7 @@ func isStruct(s *ir.Schema) bool {
 // a schema are kept as raw JSON (json.RawMessage) and validated as JSON, so that every keyword keeps
 // its exact meaning.
 func IsComposite(s *ir.Schema) bool {
-	return !isStruct(s) && (s.Bool != nil || (s.Ref != nil && hasAssertions(s)) || hasApplicators(s) ||
+	return !isStruct(s) && !isMap(s) && (s.Bool != nil || (s.Ref != nil && hasAssertions(s)) || hasApplicators(s) ||
 		((s.Const != nil || s.Enum != nil) && !isScalar(s)))
 }
 
@@ -554,8 +554,11 @@ func (b *builder) chooseGoType(doc *load.Document, ptr string, s *ir.Schema, sug
 		}
 		t.Kind = ir.GoMap
 		t.Elem = &ir.GoType{Kind: ir.GoAny}
-		if ap := s.AdditionalProperties; ap != nil && ap.Bool == nil {
-			t.Elem = b.goType(doc, ap.Pointer, ap, suggested+"Value")
+		if v, ok := mapValueSchema(s); !ok {
+			// Values that different patterns (or patterns and additionalProperties) admit.
+			t.Elem = &ir.GoType{Kind: ir.GoRaw}
+		} else if v != nil && v.Bool == nil {
+			t.Elem = b.goType(doc, v.Pointer, v, suggested+"Value")
 		}
 	}
 	if nesting(t) == MaxNesting+1 { // said once, at the level that goes over

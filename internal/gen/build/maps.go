@@ -1,0 +1,42 @@
+package build
+
+import (
+	"slices"
+
+	"github.com/contractgen/contractgen/internal/gen/ir"
+)
+
+// isMap reports whether a schema is an object without declared members whose only rules beyond
+// additionalProperties are on its member names and counts (patternProperties, propertyNames,
+// min/maxProperties): a Go map holds every such object, and validation checks the map's encoding
+// against the whole schema (govalidate's mapOf), so every rule keeps its exact meaning.
+// Its "type" must say "object" (perhaps also "null"): without it the schema admits non-objects too.
+func isMap(s *ir.Schema) bool {
+	types := slices.DeleteFunc(slices.Clone(s.Types), func(t string) bool { return t == "null" })
+	if !slices.Equal(types, []string{"object"}) || len(s.Properties) > 0 || s.Ref != nil || s.Bool != nil ||
+		s.Const != nil || s.Enum != nil {
+		return false
+	}
+	// Only the keywords listed above may be present among those hasApplicators looks for.
+	rest := *s
+	rest.PatternProperties, rest.PropertyNames, rest.MinProperties, rest.MaxProperties = nil, nil, nil, nil
+	return !hasApplicators(&rest)
+}
+
+// mapValueSchema returns the one schema that every member value of a map-shaped schema must
+// satisfy when the map's values can be typed by it: additionalProperties when there are no
+// patternProperties; the single pattern's schema when additionalProperties is false, so that
+// every member matches the pattern. Otherwise (several patterns, or patterns beside other
+// admitted members) it returns ok false, and the values stay raw JSON, which holds whatever the
+// patterns and additionalProperties admit together.
+func mapValueSchema(s *ir.Schema) (value *ir.Schema, ok bool) {
+	ap := s.AdditionalProperties
+	if len(s.PatternProperties) == 0 {
+		return ap, true
+	}
+	apFalse := ap != nil && ap.Bool != nil && !*ap.Bool
+	if len(s.PatternProperties) == 1 && apFalse {
+		return s.PatternProperties[0].Schema, true
+	}
+	return nil, false
+}
