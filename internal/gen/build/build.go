@@ -376,6 +376,9 @@ func (b *builder) fields(doc *load.Document, ptr string, n *ir.Named) {
 		} else {
 			typ = *b.goType(pdoc, propPtr, d.schema, n.Name+goName)
 			note = mixedNote(d.schema)
+			if note == "" && typ.Kind == ir.GoRaw && d.schema.Ref == nil {
+				note = rawObjectNote(d.schema)
+			}
 		}
 		if !isRequired && !typ.Nullable && !typ.HoldsRawJSON() && typ.Kind != ir.GoSlice && typ.Kind != ir.GoMap {
 			typ.Pointer = true

@@ -383,3 +383,25 @@ func TestReferencedFiles(t *testing.T) {
 		t.Errorf("sources %+v, want both files", pkg.Sources)
 	}
 }
+
+// TestRawObjectNote checks that a member that describes an object but stays raw JSON says why in
+// its doc note: no "type": "object" (it admits non-objects), or null beside declared members.
+func TestRawObjectNote(t *testing.T) {
+	pkg := buildOne(t, `{"title": "T", "type": "object", "properties": {
+		"loose": {"properties": {"a": {"type": "string"}}},
+		"nb": {"type": ["object", "null"], "properties": {"a": {"type": "string"}}},
+		"any": {}}}`)
+	notes := map[string]string{}
+	for _, f := range named(t, pkg, "T").Fields {
+		notes[f.Name] = f.Note
+	}
+	if !strings.Contains(notes["loose"], `no "type": "object"`) {
+		t.Errorf("loose: note %q does not say it lacks type object", notes["loose"])
+	}
+	if !strings.Contains(notes["nb"], "null besides an object") {
+		t.Errorf("nb: note %q does not say it admits null", notes["nb"])
+	}
+	if notes["any"] != "" {
+		t.Errorf("any: note %q, want none (no object keywords)", notes["any"])
+	}
+}

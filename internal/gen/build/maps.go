@@ -40,3 +40,22 @@ func mapValueSchema(s *ir.Schema) (value *ir.Schema, ok bool) {
 	}
 	return nil, false
 }
+
+// rawObjectNote explains why a member whose schema describes an object is still kept as raw JSON:
+// it does not say "type": "object", so it admits non-objects too, or it admits null beside an
+// object with declared members; "" for other raw members.
+func rawObjectNote(s *ir.Schema) string {
+	objectKeywords := len(s.Properties) > 0 || len(s.Required) > 0 || len(s.PatternProperties) > 0 ||
+		s.AdditionalProperties != nil || s.MinProperties != nil || s.MaxProperties != nil || s.PropertyNames != nil
+	switch {
+	case !objectKeywords:
+		return ""
+	case len(s.Types) == 0:
+		return `Its schema has object keywords but no "type": "object", so it also admits strings, numbers, arrays and the other JSON values, which only raw JSON holds; add "type": "object" for a Go type.`
+	case slices.Equal(s.Types, []string{"null", "object"}) || slices.Equal(s.Types, []string{"object", "null"}):
+		if len(s.Properties) > 0 {
+			return "It admits null besides an object with declared members, so it is kept as JSON and validated as such."
+		}
+	}
+	return ""
+}
