@@ -188,7 +188,12 @@ func (b *builder) scopes() {
 
 // declare makes the named type for the schema at ptr, or returns the one already declared there.
 func (b *builder) declare(doc *load.Document, ptr, goName string) *ir.Named {
-	key := doc.Abs + "#" + ptr
+	return b.declareKey(doc, ptr, goName, doc.Abs+"#"+ptr, b.shape)
+}
+
+// declareKey is declare with the key the named type is remembered by and the function that
+// shapes it: nullableStruct declares the object part of a nullable object under a key of its own.
+func (b *builder) declareKey(doc *load.Document, ptr, goName, key string, shape func(*load.Document, string, *ir.Named)) *ir.Named {
 	if n, ok := b.named[key]; ok {
 		return n
 	}
@@ -218,7 +223,7 @@ func (b *builder) declare(doc *load.Document, ptr, goName string) *ir.Named {
 	b.named[key] = n
 	b.all = append(b.all, n)
 	n.Schema = b.schemaAt(doc, ptr)
-	b.shape(doc, ptr, n)
+	shape(doc, ptr, n)
 	return n
 }
 
@@ -511,6 +516,9 @@ func (b *builder) chooseGoType(doc *load.Document, ptr string, s *ir.Schema, sug
 		return &ir.GoType{Kind: ir.GoRaw}
 	}
 	if IsComposite(s) {
+		if n := b.nullableStruct(doc, ptr, s, suggested); n != nil {
+			return &ir.GoType{Kind: ir.GoRef, Named: n, Nullable: true}
+		}
 		if t := b.inlineUnion(doc, ptr, s, suggested); t != nil {
 			return t
 		}
@@ -552,7 +560,11 @@ func (b *builder) chooseGoType(doc *load.Document, ptr string, s *ir.Schema, sug
 		}
 	case "object":
 		if len(s.Properties) > 0 {
-			// A nullable object with properties: keep the JSON exactly and validate it as such.
+			if n := b.nullableStruct(doc, ptr, s, suggested); n != nil {
+				return &ir.GoType{Kind: ir.GoRef, Named: n, Nullable: true}
+			}
+			// A nullable object the struct merge does not cover: keep the JSON exactly and
+			// validate it as such.
 			return &ir.GoType{Kind: ir.GoRaw}
 		}
 		t.Kind = ir.GoMap

@@ -127,7 +127,6 @@ func TestFieldGoTypes(t *testing.T) {
 		{"open object", `{"type": "object"}`, "map[any]", "map[any]"},
 		{"map of strings", `{"type": "object", "additionalProperties": {"type": "string"}}`, "map[string]", "map[string]"},
 		{"object with additionalProperties false", `{"type": "object", "additionalProperties": false}`, "map[any]", "map[any]"},
-		{"nullable object with properties", `{"type": ["object", "null"], "properties": {"a": {"type": "string"}}}`, "raw", "raw"},
 		{"allOf is composite", `{"allOf": [{"type": "string"}]}`, "raw", "raw"},
 		{"not is composite", `{"type": "string", "not": {"const": "x"}}`, "raw", "raw"},
 		{"boolean schema", `true`, "raw", "raw"},
@@ -137,6 +136,8 @@ func TestFieldGoTypes(t *testing.T) {
 		{"one pattern and nothing else is a map of the pattern's type", `{"type": "object", "patternProperties": {"^a": {"type": "string"}}, "additionalProperties": false}`, "map[string]", "map[string]"},
 		{"patterns of different types are a map of raw values", `{"type": "object", "patternProperties": {"^a": {"type": "string"}, "^b": {"type": "boolean"}}, "additionalProperties": false}`, "map[raw]", "map[raw]"},
 		{"min/maxProperties alone is a map", `{"type": "object", "minProperties": 1, "additionalProperties": {"type": "string"}}`, "map[string]", "map[string]"},
+		{"nullable object with members is a Nullable of a struct", `{"type": ["object", "null"], "properties": {"x": {"type": "string"}}}`, "?ref:TV", "*?ref:TV"},
+		{"nullable object with a condition is a Nullable of a struct", `{"type": ["null", "object"], "properties": {"x": {"type": "string"}}, "dependentRequired": {"x": ["y"]}}`, "?ref:TV", "*?ref:TV"},
 		{"nullable pattern map", `{"type": ["object", "null"], "patternProperties": {"^a": {"$ref": "#/$defs/D"}}, "additionalProperties": false}`, "?map[ref:D]", "*?map[ref:D]"},
 		{"patternProperties without type stays raw", `{"patternProperties": {"^a": {}}}`, "raw", "raw"},
 		{"patternProperties beside an applicator stays raw", `{"type": "object", "patternProperties": {"^a": {}}, "not": {"required": ["x"]}}`, "raw", "raw"},
@@ -398,8 +399,8 @@ func TestRawObjectNote(t *testing.T) {
 	if !strings.Contains(notes["loose"], `no "type": "object"`) {
 		t.Errorf("loose: note %q does not say it lacks type object", notes["loose"])
 	}
-	if !strings.Contains(notes["nb"], "null besides an object") {
-		t.Errorf("nb: note %q does not say it admits null", notes["nb"])
+	if notes["nb"] != "" {
+		t.Errorf("nb: note %q, want none (a Nullable of a struct)", notes["nb"])
 	}
 	if notes["any"] != "" {
 		t.Errorf("any: note %q, want none (no object keywords)", notes["any"])

@@ -3,6 +3,8 @@ package build
 import (
 	"slices"
 
+	"github.com/contractgen/contractgen/internal/gen/load"
+
 	"github.com/contractgen/contractgen/internal/gen/ir"
 )
 
@@ -58,4 +60,28 @@ func rawObjectNote(s *ir.Schema) string {
 		}
 	}
 	return ""
+}
+
+// nullableStruct declares the struct of a member or item schema whose "type" is ["object",
+// "null"] and that declares members, for a Nullable of it: null is told apart by the Nullable, and
+// every object the schema admits is one the struct holds (Extra keeps undeclared members). It is
+// declared under a key of its own, so a "$ref" to the same schema still names the whole (nullable)
+// schema. It returns nil where a struct of the schema without null would not be one (the schema
+// is the root or a definition, whose named type must hold null itself).
+func (b *builder) nullableStruct(doc *load.Document, ptr string, s *ir.Schema, suggested string) *ir.Named {
+	if ptr == "" || s.Ref != nil || !slices.Equal(s.Types, []string{"null", "object"}) && !slices.Equal(s.Types, []string{"object", "null"}) {
+		return nil
+	}
+	object := *s
+	object.Types = []string{"object"}
+	if !isStruct(&object) {
+		return nil
+	}
+	return b.declareKey(doc, ptr, suggested, doc.Abs+"#"+ptr+" (object)", func(doc *load.Document, ptr string, n *ir.Named) {
+		n.Kind = ir.StructType
+		n.Extra = s.AdditionalProperties == nil || s.AdditionalProperties.Bool == nil || *s.AdditionalProperties.Bool ||
+			len(s.PatternProperties) > 0
+		n.Composed = isComposed(s)
+		b.fields(doc, ptr, n)
+	})
 }
