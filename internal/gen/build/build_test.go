@@ -138,6 +138,7 @@ func TestFieldGoTypes(t *testing.T) {
 		{"min/maxProperties alone is a map", `{"type": "object", "minProperties": 1, "additionalProperties": {"type": "string"}}`, "map[string]", "map[string]"},
 		{"nullable object with members is a Nullable of a struct", `{"type": ["object", "null"], "properties": {"x": {"type": "string"}}}`, "?ref:TV", "*?ref:TV"},
 		{"nullable object with a condition is a Nullable of a struct", `{"type": ["null", "object"], "properties": {"x": {"type": "string"}}, "dependentRequired": {"x": ["y"]}}`, "?ref:TV", "*?ref:TV"},
+		{"patterns and additionalProperties of one $ref are a map of its type", `{"type": "object", "patternProperties": {"^a": {"$ref": "#/$defs/D"}}, "additionalProperties": {"$ref": "#/$defs/D"}}`, "map[ref:D]", "map[ref:D]"},
 		{"nullable pattern map", `{"type": ["object", "null"], "patternProperties": {"^a": {"$ref": "#/$defs/D"}}, "additionalProperties": false}`, "?map[ref:D]", "*?map[ref:D]"},
 		{"patternProperties without type stays raw", `{"patternProperties": {"^a": {}}}`, "raw", "raw"},
 		{"patternProperties beside an applicator stays raw", `{"type": "object", "patternProperties": {"^a": {}}, "not": {"required": ["x"]}}`, "raw", "raw"},

@@ -40,7 +40,20 @@ func mapValueSchema(s *ir.Schema) (value *ir.Schema, ok bool) {
 	if len(s.PatternProperties) == 1 && apFalse {
 		return s.PatternProperties[0].Schema, true
 	}
-	return nil, false
+	// Every pattern and additionalProperties a bare "$ref" to the same type: values of that type.
+	var all []*ir.Schema
+	for _, p := range s.PatternProperties {
+		all = append(all, p.Schema)
+	}
+	if !apFalse {
+		all = append(all, ap)
+	}
+	for _, x := range all {
+		if x == nil || x.Ref == nil || hasAssertions(x) || x.Ref != all[0].Ref {
+			return nil, false
+		}
+	}
+	return all[0], true
 }
 
 // rawObjectNote explains why a member whose schema describes an object is still kept as raw JSON:

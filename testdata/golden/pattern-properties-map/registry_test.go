@@ -11,7 +11,7 @@ import (
 // member, raw where patterns differ, and validated against the whole schema (patterns, counts,
 // additionalProperties) exactly as the JSON is.
 func TestPatternPropertiesMap(t *testing.T) {
-	in := `{"env":{"HOME":"/root"},"ports":{"web":{"port":80,"x":1.50}},"labels":{"n_a":1.0,"s_b":"x","other":[true]},"counted":null}`
+	in := `{"env":{"HOME":"/root"},"ports":{"web":{"port":80,"x":1.50}},"labels":{"n_a":1.0,"s_b":"x","other":[true]},"hosts":{"Any":{"addr":"h"}},"counted":null}`
 	v, err := Parse([]byte(in))
 	if err != nil {
 		t.Fatal(err)
@@ -24,6 +24,9 @@ func TestPatternPropertiesMap(t *testing.T) {
 	}
 	if string(v.Labels["n_a"]) != "1.0" || string(v.Labels["other"]) != "[true]" {
 		t.Fatalf("labels = %v", v.Labels)
+	}
+	if v.Hosts["Any"].Addr != "h" {
+		t.Fatalf("hosts = %+v", v.Hosts)
 	}
 	if v.Counted == nil || !v.Counted.Null {
 		t.Fatalf("counted = %+v", v.Counted)
@@ -48,6 +51,7 @@ func TestPatternPropertiesMap(t *testing.T) {
 		`{"env":{"A":"x"},"ports":{"web":{}}}`,                 // required inside a pattern's value
 		`{"env":{"A":"x"},"labels":{"n_a":"x"}}`,               // the n_ pattern's type
 		`{"env":{"A":"x"},"labels":{"a":1,"b":2,"c":3,"d":4}}`, // maxProperties
+		`{"env":{"A":"x"},"hosts":{"Any":{}}}`,                 // additionalProperties' $ref
 		`{"env":{"A":"x"},"counted":{}}`,                       // minProperties under a nullable map
 	} {
 		if _, err := Parse([]byte(bad)); !errors.As(err, &ve) {
