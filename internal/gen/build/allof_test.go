@@ -59,7 +59,7 @@ func TestMergedStructs(t *testing.T) {
 			`{"type": "object", "properties": {"a": {"type": "string"}}, "oneOf": [{"properties": {"b": {"type": "string"}}}, {"properties": {"c": {"type": "string"}}}]}`, "", false},
 		{"oneOf of required lists is a condition", `{"type": "object", "properties": {"a": {"type": "string"}, "b": {"type": "string"}}, "oneOf": [{"required": ["a"]}, {"required": ["b"]}]}`,
 			"a:*string b:*string", true},
-		{"an object that may be null stays raw", `{"type": ["object", "null"], "allOf": [{"properties": {"a": {"type": "string"}}}]}`, "", false},
+		{"an object that may be null is a Nullable of the merged struct", `{"type": ["object", "null"], "allOf": [{"properties": {"a": {"type": "string"}}}]}`, "a:*string", true},
 		{"allOf without an object part stays raw", `{"allOf": [{"properties": {"a": {"type": "string"}}}]}`, "", false},
 	}
 	for _, tt := range tests {

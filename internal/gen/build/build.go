@@ -190,7 +190,12 @@ func (b *builder) scopes() {
 
 // declare makes the named type for the schema at ptr, or returns the one already declared there.
 func (b *builder) declare(doc *load.Document, ptr, goName string) *ir.Named {
-	key := doc.Abs + "#" + ptr
+	return b.declareKey(doc, ptr, goName, doc.Abs+"#"+ptr, b.shape)
+}
+
+// declareKey is declare with the key the named type is remembered by and the function that
+// shapes it: nullableStruct declares the object part of a nullable object under a key of its own.
+func (b *builder) declareKey(doc *load.Document, ptr, goName, key string, shape func(*load.Document, string, *ir.Named)) *ir.Named {
 	if n, ok := b.named[key]; ok {
 		return n
 	}
@@ -220,7 +225,7 @@ func (b *builder) declare(doc *load.Document, ptr, goName string) *ir.Named {
 	b.named[key] = n
 	b.all = append(b.all, n)
 	n.Schema = b.schemaAt(doc, ptr)
-	b.shape(doc, ptr, n)
+	shape(doc, ptr, n)
 	return n
 }
 
@@ -264,7 +269,7 @@ func isStruct(s *ir.Schema) bool {
 // a schema are kept as raw JSON (json.RawMessage) and validated as JSON, so that every keyword keeps
 // its exact meaning.
 func IsComposite(s *ir.Schema) bool {
-	return !isStruct(s) && (s.Bool != nil || (s.Ref != nil && hasAssertions(s)) || hasApplicators(s) ||
+	return !isStruct(s) && !isMap(s) && (s.Bool != nil || (s.Ref != nil && hasAssertions(s)) || hasApplicators(s) ||
 		((s.Const != nil || s.Enum != nil) && !isScalar(s)))
 }
 
@@ -378,6 +383,9 @@ func (b *builder) fields(doc *load.Document, ptr string, n *ir.Named) {
 		} else {
 			typ = *b.goType(pdoc, propPtr, d.schema, n.Name+goName)
 			note = mixedNote(d.schema)
+			if note == "" && typ.Kind == ir.GoRaw && d.schema.Ref == nil {
+				note = rawObjectNote(d.schema)
+			}
 		}
 		if !isRequired && !typ.Nullable && !typ.HoldsRawJSON() && typ.Kind != ir.GoSlice && typ.Kind != ir.GoMap {
 			typ.Pointer = true
@@ -510,6 +518,9 @@ func (b *builder) chooseGoType(doc *load.Document, ptr string, s *ir.Schema, sug
 		return &ir.GoType{Kind: ir.GoRaw}
 	}
 	if IsComposite(s) {
+		if n := b.nullableStruct(doc, ptr, s, suggested); n != nil {
+			return &ir.GoType{Kind: ir.GoRef, Named: n, Nullable: true}
+		}
 		if t := b.inlineUnion(doc, ptr, s, suggested); t != nil {
 			return t
 		}
@@ -551,13 +562,20 @@ func (b *builder) chooseGoType(doc *load.Document, ptr string, s *ir.Schema, sug
 		}
 	case "object":
 		if len(s.Properties) > 0 {
-			// A nullable object with properties: keep the JSON exactly and validate it as such.
+			if n := b.nullableStruct(doc, ptr, s, suggested); n != nil {
+				return &ir.GoType{Kind: ir.GoRef, Named: n, Nullable: true}
+			}
+			// A nullable object the struct merge does not cover: keep the JSON exactly and
+			// validate it as such.
 			return &ir.GoType{Kind: ir.GoRaw}
 		}
 		t.Kind = ir.GoMap
 		t.Elem = &ir.GoType{Kind: ir.GoAny}
-		if ap := s.AdditionalProperties; ap != nil && ap.Bool == nil {
-			t.Elem = b.goType(doc, ap.Pointer, ap, suggested+"Value")
+		if v, ok := mapValueSchema(s); !ok {
+			// Values that different patterns (or patterns and additionalProperties) admit.
+			t.Elem = &ir.GoType{Kind: ir.GoRaw}
+		} else if v != nil && v.Bool == nil {
+			t.Elem = b.goType(doc, v.Pointer, v, suggested+"Value")
 		}
 	}
 	if nesting(t) == MaxNesting+1 { // said once, at the level that goes over

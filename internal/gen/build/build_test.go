@@ -127,13 +127,21 @@ func TestFieldGoTypes(t *testing.T) {
 		{"open object", `{"type": "object"}`, "map[any]", "map[any]"},
 		{"map of strings", `{"type": "object", "additionalProperties": {"type": "string"}}`, "map[string]", "map[string]"},
 		{"object with additionalProperties false", `{"type": "object", "additionalProperties": false}`, "map[any]", "map[any]"},
-		{"nullable object with properties", `{"type": ["object", "null"], "properties": {"a": {"type": "string"}}}`, "raw", "raw"},
 		{"allOf is composite", `{"allOf": [{"type": "string"}]}`, "raw", "raw"},
 		{"not is composite", `{"type": "string", "not": {"const": "x"}}`, "raw", "raw"},
 		{"boolean schema", `true`, "raw", "raw"},
 		{"const object", `{"type": "object", "const": {"a": 1}}`, "raw", "raw"},
 		{"string const", `{"type": "string", "const": "x"}`, "string", "*string"},
-		{"patternProperties is composite", `{"type": "object", "patternProperties": {"^a": {}}}`, "raw", "raw"},
+		{"patternProperties beside other members is a map of raw values", `{"type": "object", "patternProperties": {"^a": {}}}`, "map[raw]", "map[raw]"},
+		{"one pattern and nothing else is a map of the pattern's type", `{"type": "object", "patternProperties": {"^a": {"type": "string"}}, "additionalProperties": false}`, "map[string]", "map[string]"},
+		{"patterns of different types are a map of raw values", `{"type": "object", "patternProperties": {"^a": {"type": "string"}, "^b": {"type": "boolean"}}, "additionalProperties": false}`, "map[raw]", "map[raw]"},
+		{"min/maxProperties alone is a map", `{"type": "object", "minProperties": 1, "additionalProperties": {"type": "string"}}`, "map[string]", "map[string]"},
+		{"nullable object with members is a Nullable of a struct", `{"type": ["object", "null"], "properties": {"x": {"type": "string"}}}`, "?ref:TV", "*?ref:TV"},
+		{"nullable object with a condition is a Nullable of a struct", `{"type": ["null", "object"], "properties": {"x": {"type": "string"}}, "dependentRequired": {"x": ["y"]}}`, "?ref:TV", "*?ref:TV"},
+		{"patterns and additionalProperties of one $ref are a map of its type", `{"type": "object", "patternProperties": {"^a": {"$ref": "#/$defs/D"}}, "additionalProperties": {"$ref": "#/$defs/D"}}`, "map[ref:D]", "map[ref:D]"},
+		{"nullable pattern map", `{"type": ["object", "null"], "patternProperties": {"^a": {"$ref": "#/$defs/D"}}, "additionalProperties": false}`, "?map[ref:D]", "*?map[ref:D]"},
+		{"patternProperties without type stays raw", `{"patternProperties": {"^a": {}}}`, "raw", "raw"},
+		{"patternProperties beside an applicator stays raw", `{"type": "object", "patternProperties": {"^a": {}}, "not": {"required": ["x"]}}`, "raw", "raw"},
 		{"ref", `{"$ref": "#/$defs/D"}`, "ref:D", "*ref:D"},
 		{"ref to an object beside an assertion merges into a struct", `{"$ref": "#/$defs/D", "maxLength": 3}`, "ref:TV", "*ref:TV"},
 		{"ref to a string beside an assertion", `{"$ref": "#/$defs/S", "maxLength": 3}`, "raw", "raw"},
@@ -375,5 +383,27 @@ func TestReferencedFiles(t *testing.T) {
 	}
 	if len(pkg.Sources) != 2 {
 		t.Errorf("sources %+v, want both files", pkg.Sources)
+	}
+}
+
+// TestRawObjectNote checks that a member that describes an object but stays raw JSON says why in
+// its doc note: no "type": "object" (it admits non-objects), or null beside declared members.
+func TestRawObjectNote(t *testing.T) {
+	pkg := buildOne(t, `{"title": "T", "type": "object", "properties": {
+		"loose": {"properties": {"a": {"type": "string"}}},
+		"nb": {"type": ["object", "null"], "properties": {"a": {"type": "string"}}},
+		"any": {}}}`)
+	notes := map[string]string{}
+	for _, f := range named(t, pkg, "T").Fields {
+		notes[f.Name] = f.Note
+	}
+	if !strings.Contains(notes["loose"], `no "type": "object"`) {
+		t.Errorf("loose: note %q does not say it lacks type object", notes["loose"])
+	}
+	if notes["nb"] != "" {
+		t.Errorf("nb: note %q, want none (a Nullable of a struct)", notes["nb"])
+	}
+	if notes["any"] != "" {
+		t.Errorf("any: note %q, want none (no object keywords)", notes["any"])
 	}
 }

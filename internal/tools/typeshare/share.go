@@ -111,6 +111,10 @@ func (c *counter) value(s *ir.Schema, definition bool, outer *ir.Schema) {
 	}
 	if cat != Raw {
 		outer = nil
+		if c.rawValuedMap(s) {
+			// Its member values are held as raw JSON: they count as inside a raw value.
+			outer = s
+		}
 	}
 	for _, sub := range members(s) {
 		c.value(sub, false, outer)
@@ -118,6 +122,19 @@ func (c *counter) value(s *ir.Schema, definition bool, outer *ir.Schema) {
 	if s.Ref != nil && s.Ref.Schema != nil {
 		c.value(s.Ref.Schema, false, nil)
 	}
+}
+
+// rawValuedMap reports whether s became a map whose values are raw JSON (patterns that admit
+// different values, or patterns beside other members).
+func (c *counter) rawValuedMap(s *ir.Schema) bool {
+	t := s.Go
+	if n := c.named[s]; n != nil {
+		t = n.Underlying
+	}
+	for t != nil && t.Kind == ir.GoRef && t.Named != nil && t.Named.Kind == ir.AliasType {
+		t = t.Named.Underlying
+	}
+	return t != nil && t.Kind == ir.GoMap && t.Elem != nil && t.Elem.Kind == ir.GoRaw
 }
 
 // members lists the value positions directly below s: its member and item schemas, also those its

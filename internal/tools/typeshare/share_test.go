@@ -47,7 +47,7 @@ func TestCases(t *testing.T) {
 		{"s.json#/$defs/loose/properties/q", Raw, "inside raw s.json#/$defs/loose", true},
 		{"s.json#/properties/a", Struct, "", false},
 		{"s.json#/properties/m", Map, "", false},
-		{"s.json#/properties/p", Raw, "patternProperties", true},
+		{"s.json#/properties/p", Map, "", false},
 		{"s.json#/properties/p/patternProperties/^x", Raw, "inside raw s.json#/properties/p", true},
 		{"s.json#/properties/pet", Sum, "", false},
 		{"s.json#/properties/u", Raw, "oneOf: (the builder's reason)", true},

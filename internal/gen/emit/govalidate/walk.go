@@ -191,6 +191,18 @@ func (w *walker) slice(s *ir.Schema, t *ir.GoType, value string, at, kw string, 
 }
 
 func (w *walker) mapOf(s *ir.Schema, t *ir.GoType, value string, at, kw string, depth int) []string {
+	if len(s.PatternProperties) > 0 || s.PropertyNames != nil || s.MinProperties != nil || s.MaxProperties != nil {
+		// Rules on member names and counts (and which members additionalProperties applies to)
+		// see the whole object: check the map's encoding against the whole schema, as raw JSON is
+		// checked. The values' encodings are exact (Extra kept, numbers lossless).
+		j := fmt.Sprintf("j%d", depth)
+		out := gosrc.Block("if "+j+", err := "+w.f.Import(jsonPkg)+".Marshal("+value+"); err != nil", []string{
+			`c.fail(` + at + `, ` + kw + `, "", "cannot be encoded as JSON: "+err.Error())`,
+		})
+		return append(out[:len(out)-1], gosrc.Block("} else", []string{
+			"cgCheckRaw(c, " + w.node(s) + ", " + j + ", " + at + ", " + kw + ")",
+		})...)
+	}
 	n := w.n(s)
 	var out []string
 	if len(n.Required) > 0 {
