@@ -100,9 +100,9 @@ func (w writer) sanitizer() {
 		{"TruncatedMarker", "ends every text the sanitizer had to shorten."},
 	}
 	for _, c := range consts {
+		f.Line("")
 		f.Comment(c.name + " " + c.doc)
 		f.P("const ", c.name, " = ", w.m.Runtime.Ident(c.name))
-		f.Line("")
 	}
 	funcs := []struct{ name, doc, params, args, result string }{
 		{"SanitizeText", "returns s made safe to place in an error object, capped at SanitizeDefaultLimit bytes.",
@@ -113,9 +113,9 @@ func (w writer) sanitizer() {
 			"v map[string]any", "v", "map[string]any"},
 	}
 	for _, fn := range funcs {
+		f.Line("")
 		f.Comment(fn.name+" "+fn.doc, "It is the runtime module's "+fn.name+", which documents what it does.")
 		f.P("func ", fn.name, "(", fn.params, ") ", fn.result, " { return ", w.m.Runtime.Ident(fn.name), "(", fn.args, ") }")
-		f.Line("")
 	}
 }
 

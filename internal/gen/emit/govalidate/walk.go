@@ -197,10 +197,10 @@ func (w *walker) mapOf(s *ir.Schema, t *ir.GoType, value string, at, kw string, 
 		// checked. The values' encodings are exact (Extra kept, numbers lossless).
 		j := fmt.Sprintf("j%d", depth)
 		out := gosrc.Block("if "+j+", err := "+w.f.Import(jsonPkg)+".Marshal("+value+"); err != nil", []string{
-			`c.fail(` + at + `, ` + kw + `, "", "cannot be encoded as JSON: "+err.Error())`,
+			"c." + w.m("Fail") + "(" + at + ", " + kw + `, "", "cannot be encoded as JSON: "+err.Error())`,
 		})
 		return append(out[:len(out)-1], gosrc.Block("} else", []string{
-			"cgCheckRaw(c, " + w.node(s) + ", " + j + ", " + at + ", " + kw + ")",
+			w.r("CheckRaw") + "(c, " + w.node(s) + ", " + j + ", " + at + ", " + kw + ")",
 		})...)
 	}
 	n := w.n(s)
