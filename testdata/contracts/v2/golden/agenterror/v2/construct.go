@@ -1349,6 +1349,7 @@ func Info(v *AgentError) KindInfo {
 	row, _ := LookupKind(v.Kind)
 	return row
 }
+
 // SanitizeDefaultLimit is the byte cap SanitizeText applies, including the truncation marker.
 const SanitizeDefaultLimit = cgruntime.SanitizeDefaultLimit
 
