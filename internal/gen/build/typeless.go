@@ -2,7 +2,6 @@ package build
 
 import (
 	"encoding/json"
-	"math/big"
 	"slices"
 	"strconv"
 	"strings"
@@ -26,7 +25,7 @@ func typesOf(s *ir.Schema) []string {
 	}
 	var types []string
 	for _, v := range values {
-		if t := jsonType(v); !slices.Contains(types, t) {
+		if t := v.JSONType(); !slices.Contains(types, t) {
 			types = append(types, t)
 		}
 	}
@@ -35,26 +34,6 @@ func typesOf(s *ir.Schema) []string {
 	}
 	slices.Sort(types)
 	return types
-}
-
-// jsonType names the JSON type of a schema value, "integer" for a number with an integral value.
-func jsonType(v ir.Value) string {
-	switch x := v.Go.(type) {
-	case nil:
-		return "null"
-	case bool:
-		return "boolean"
-	case string:
-		return "string"
-	case json.Number:
-		if r, ok := new(big.Rat).SetString(string(x)); ok && r.IsInt() {
-			return "integer"
-		}
-		return "number"
-	case []any:
-		return "array"
-	}
-	return "object"
 }
 
 // enumValues returns the values a string enum type declares constants for: the enum's, or the

@@ -4,7 +4,10 @@
 // schema; the builder (package build) is the only writer. No I/O and no code generation here.
 package ir
 
-import "math/big"
+import (
+	"encoding/json"
+	"math/big"
+)
 
 // Package is everything one generation run produces code for.
 type Package struct {
@@ -315,6 +318,27 @@ type Value struct {
 	JSON []byte
 	// Go is the value as encoding/json decodes it with UseNumber.
 	Go any
+}
+
+// JSONType names the value's JSON type as JSON Schema counts it: "integer" for a number with an
+// integral value (1, 1.0, 1e3), else "number", and "null", "boolean", "string", "array" or "object".
+func (v Value) JSONType() string {
+	switch x := v.Go.(type) {
+	case nil:
+		return "null"
+	case bool:
+		return "boolean"
+	case string:
+		return "string"
+	case json.Number:
+		if r, ok := new(big.Rat).SetString(string(x)); ok && r.IsInt() {
+			return "integer"
+		}
+		return "number"
+	case []any:
+		return "array"
+	}
+	return "object"
 }
 
 // Number is a numeric bound, exact.

@@ -1,9 +1,7 @@
 package docs
 
 import (
-	"encoding/json"
 	"fmt"
-	"math/big"
 	"slices"
 	"strings"
 
@@ -58,7 +56,7 @@ func valueTypes(s *ir.Schema) string {
 	}
 	var types []string
 	for _, v := range values {
-		t := jsonType(v.Go)
+		t := v.JSONType()
 		if !slices.Contains(types, t) {
 			types = append(types, t)
 		}
@@ -67,27 +65,6 @@ func valueTypes(s *ir.Schema) string {
 		return "any"
 	}
 	return strings.Join(types, " or ")
-}
-
-// jsonType is the JSON type of a value decoded with UseNumber; a number with no fractional part
-// (1, 1.0, 1e3) is an integer, as JSON Schema counts.
-func jsonType(v any) string {
-	switch v := v.(type) {
-	case nil:
-		return "null"
-	case bool:
-		return "boolean"
-	case string:
-		return "string"
-	case json.Number:
-		if r, ok := new(big.Rat).SetString(string(v)); ok && r.IsInt() {
-			return "integer"
-		}
-		return "number"
-	case []any:
-		return "array"
-	}
-	return "object"
 }
 
 // ruleText lists the constraints a value must meet, following a reference to its target.
