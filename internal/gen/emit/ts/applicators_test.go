@@ -72,10 +72,7 @@ type tsViolation struct {
 func runModules(t *testing.T, modules []tsModule, cases []verdictCase) [][]tsViolation {
 	t.Helper()
 	tsc := findTSC(t)
-	node, err := exec.LookPath("node")
-	if err != nil {
-		t.Skip("no node")
-	}
+	node := findNode(t)
 	dir := t.TempDir()
 	var files []string
 	for _, m := range modules {

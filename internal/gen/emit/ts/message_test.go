@@ -30,6 +30,21 @@ func findTSC(t *testing.T) string {
 	return ""
 }
 
+// findNode returns node for running compiled modules; under CI its absence fails the test, as
+// findTSC's does, because .ci/run relies on node being on the machine.
+func findNode(t *testing.T) string {
+	t.Helper()
+	p, err := exec.LookPath("node")
+	if err == nil {
+		return p
+	}
+	if os.Getenv("CI") != "" {
+		t.Fatal("no node under CI: the TypeScript checks need node on PATH")
+	}
+	t.Skip("no node: install Node.js to run the TypeScript validator checks")
+	return ""
+}
+
 // TestRootWithoutStringMessageCompiles: the Error class passes a string to super whatever the
 // root's "message" is. (Before: super(contract.message) with no message, or a number, or null,
 // and tsc --strict rejected the module.)

@@ -15,9 +15,11 @@ import (
 // nodeLine matches one entry of the module's cgNodes: its number and origin.
 var nodeLine = regexp.MustCompile(`(?m)^  /\* (\d+): (\S+) \*/ \{`)
 
-// TestTableIsTheGoLowering: the TypeScript table is the Go target's lowering, node for node, so
-// a node number names the same schema in both targets. The tree schema's root is not the first
-// type by name, which is where a lowering of its own (types by name, roots not first) differed.
+// TestTableIsTheGoLowering: the module's printed table is the Go target's lowering, node for node,
+// so a node number names the same schema in both targets. The table comes from govalidate.Lower
+// itself, so what this holds is the printing: every node printed, once, in Lower's order, under its
+// own origin (a print loop that skipped, reordered or renumbered nodes fails). The tree schema's
+// root is not the first type by name, which is where the target's former lowering differed.
 func TestTableIsTheGoLowering(t *testing.T) {
 	t.Chdir(repoRoot)
 	for _, schema := range []string{"testdata/golden/mutual-recursion/tree.schema.json", "testdata/golden/enum/light.schema.json", "docs/contracts/schemas/agent-error.schema.json"} {
