@@ -14,6 +14,7 @@ import (
 	"strings"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 
 	"github.com/contractgen/contractgen/internal/gen/emit"
 	"github.com/contractgen/contractgen/internal/gen/run"
@@ -35,10 +36,24 @@ type genOptions struct {
 	pkg      string
 	rootType string
 	targets  []string
-	refRoot  string
-	dialect  string
-	refMap   []string
 	runtime  string
+	loaderFlags
+}
+
+// loaderFlags are the loader's settings on the command line, spelled the same by every command
+// that reads schemas (run.LoadOptions reads them).
+type loaderFlags struct {
+	refRoot string
+	dialect string
+	refMap  []string
+}
+
+// register defines the flags; refRootDefault says, for the help text, where references may read
+// when --ref-root is not given.
+func (l *loaderFlags) register(f *pflag.FlagSet, refRootDefault string) {
+	f.StringVar(&l.refRoot, "ref-root", "", "directory a $ref may read schema files under (default: "+refRootDefault+")")
+	f.StringVar(&l.dialect, "dialect", "", "dialect of schemas without $schema: draft4, draft6, draft7, draft2019-09, draft2020-12 (default)")
+	f.StringArrayVar(&l.refMap, "ref-map", nil, "PREFIX=DIR: read remote references under URI PREFIX from files under DIR (repeatable; never the network)")
 }
 
 // configFile is the optional JSON configuration; flags override it.
@@ -63,10 +78,8 @@ func (o *genOptions) register(cmd *cobra.Command) {
 	f.StringVar(&o.goDir, "go-dir", "", "directory of the Go package under the output root (default the package name, or . under go generate)")
 	f.StringVar(&o.pkg, "package", "", "Go package name (default $GOPACKAGE under go generate, else "+DefaultPackage+")")
 	f.StringVar(&o.rootType, "root-type", "", "Go name of the root type (default from the schema's title)")
-	f.StringVar(&o.refRoot, "ref-root", "", "directory a $ref may read schema files under (default: the directories of the given schemas)")
 	f.StringSliceVar(&o.targets, "targets", nil, "targets to generate (default: all of "+fmt.Sprint(run.DefaultTargets())+")")
-	f.StringVar(&o.dialect, "dialect", "", "dialect of schemas without $schema: draft4, draft6, draft7, draft2019-09, draft2020-12 (default)")
-	f.StringArrayVar(&o.refMap, "ref-map", nil, "PREFIX=DIR: read remote references under URI PREFIX from files under DIR (repeatable; never the network)")
+	o.loaderFlags.register(f, "the directories of the given schemas")
 	f.StringVar(&o.runtime, "runtime", "", "how the Go package gets its runtime: import (the module "+emit.RuntimeImportPath+", default) or inline (a copy in the package: standard library imports only)")
 }
 

@@ -13,16 +13,11 @@ import (
 	"github.com/contractgen/contractgen/internal/gen/run"
 )
 
-// maxInstanceSize bounds each instance file, as the loader bounds schema files.
-const maxInstanceSize = run.MaxInstanceSize
-
 // validateOptions are the flags of contractgen validate.
 type validateOptions struct {
-	schema  string
-	format  string
-	refRoot string
-	dialect string
-	refMap  []string
+	schema string
+	format string
+	loaderFlags
 }
 
 func newValidateCommand() *cobra.Command {
@@ -41,10 +36,7 @@ func newValidateCommand() *cobra.Command {
 	}
 	cmd.Flags().StringVar(&o.schema, "schema", "", "schema file to validate against (default "+DefaultSchema+")")
 	cmd.Flags().StringVar(&o.format, "format", "text", "output format: text, or json (one object per file)")
-	// The loader's flags, as generate and check spell them.
-	cmd.Flags().StringVar(&o.refRoot, "ref-root", "", "directory a $ref may read schema files under (default: the schema's directory)")
-	cmd.Flags().StringVar(&o.dialect, "dialect", "", "dialect of schemas without $schema: draft4, draft6, draft7, draft2019-09, draft2020-12 (default)")
-	cmd.Flags().StringArrayVar(&o.refMap, "ref-map", nil, "PREFIX=DIR: read remote references under URI PREFIX from files under DIR (repeatable; never the network)")
+	o.loaderFlags.register(cmd.Flags(), "the schema's directory")
 	return cmd
 }
 
@@ -108,12 +100,12 @@ func readInstance(file string) ([]byte, error) {
 		return nil, err
 	}
 	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, maxInstanceSize+1))
+	data, err := io.ReadAll(io.LimitReader(f, run.MaxInstanceSize+1))
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", file, err)
 	}
-	if len(data) > maxInstanceSize {
-		return nil, fmt.Errorf("%s: larger than %d MiB", file, maxInstanceSize>>20)
+	if len(data) > run.MaxInstanceSize {
+		return nil, fmt.Errorf("%s: larger than %d MiB", file, run.MaxInstanceSize>>20)
 	}
 	return data, nil
 }
