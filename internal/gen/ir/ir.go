@@ -7,6 +7,7 @@ package ir
 import (
 	"encoding/json"
 	"math/big"
+	"reflect"
 )
 
 // Package is everything one generation run produces code for.
@@ -318,6 +319,18 @@ type Value struct {
 	JSON []byte
 	// Go is the value as encoding/json decodes it with UseNumber.
 	Go any
+}
+
+// HasRules reports whether s holds any keyword beyond where it is (Origin, Pointer, Scope, its Go
+// decision) and what it says about itself (title, description, default, examples, deprecated).
+// Callers clear the keywords they have accounted for in a copy and ask whether anything is left;
+// comparing with the zero Schema keeps the list of keywords in one place, this struct.
+func (s Schema) HasRules() bool {
+	s.Origin, s.Pointer, s.Scope, s.Go = "", "", nil, nil
+	s.Title, s.Description, s.Default, s.Examples, s.Deprecated = "", "", nil, nil, false
+	// How the dialect counts evaluated items matters only beside contains.
+	s.ContainsEvaluates = s.ContainsEvaluates && s.Contains != nil
+	return !reflect.ValueOf(s).IsZero()
 }
 
 // JSONType names the value's JSON type as JSON Schema counts it: "integer" for a number with an

@@ -2,7 +2,6 @@ package docs
 
 import (
 	"fmt"
-	"reflect"
 	"slices"
 	"strings"
 
@@ -160,18 +159,7 @@ func negation(s *ir.Schema) (string, bool) {
 func hasOther(s *ir.Schema) bool {
 	c := *s
 	c.Properties, c.Required = nil, nil
-	return saysMore(c)
-}
-
-// saysMore reports whether a copy of a schema, with the keywords a sentence covers cleared, still
-// holds any: comparing with the zero schema keeps the list of keywords in one place (ir.Schema).
-func saysMore(c ir.Schema) bool {
-	// Where it is and what it says about itself are not rules.
-	c.Origin, c.Pointer, c.Scope, c.Go = "", "", nil, nil
-	c.Title, c.Description, c.Default, c.Examples, c.Deprecated = "", "", nil, nil, false
-	// How the dialect counts evaluated items matters only beside contains.
-	c.ContainsEvaluates = c.ContainsEvaluates && c.Contains != nil
-	return !reflect.ValueOf(c).IsZero()
+	return c.HasRules()
 }
 
 // valueClause says the value a member takes: one constant or one of an enum's values.
@@ -181,13 +169,13 @@ func valueClause(s *ir.Schema) (string, bool) {
 	switch {
 	case s.Const != nil:
 		c.Const = nil
-		if saysMore(c) {
+		if c.HasRules() {
 			return "", false
 		}
 		return code(string(s.Const.JSON)), true
 	case len(s.Enum) > 0:
 		c.Enum = nil
-		if saysMore(c) {
+		if c.HasRules() {
 			return "", false
 		}
 		values := make([]string, len(s.Enum))

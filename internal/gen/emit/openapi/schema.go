@@ -2,7 +2,6 @@ package openapi
 
 import (
 	"fmt"
-	"reflect"
 	"slices"
 	"strconv"
 	"strings"
@@ -598,7 +597,7 @@ func (c *converter) discriminator(m *Map, s *ir.Schema) {
 	mapping := NewMap()
 	for _, v := range u.Variants {
 		target := v.Schema.Ref
-		if target == nil || hasKeywords(v.Schema) || c.components[target] == "" {
+		if target == nil || hasRulesBesideRef(v.Schema) || c.components[target] == "" {
 			return
 		}
 		for _, value := range v.Values {
@@ -608,14 +607,12 @@ func (c *converter) discriminator(m *Map, s *ir.Schema) {
 	m.Set("discriminator", NewMap().Set("propertyName", u.Discriminator.Name).Set("mapping", mapping))
 }
 
-// hasKeywords reports whether a schema says anything beside "$ref" and annotations, so that it is
-// written as more than a bare reference.
-func hasKeywords(s *ir.Schema) bool {
+// hasRulesBesideRef reports whether a schema says anything beside "$ref" and annotations, so that it
+// is written as more than a bare reference.
+func hasRulesBesideRef(s *ir.Schema) bool {
 	c := *s
-	c.Origin, c.Pointer, c.Ref, c.Scope, c.Go = "", "", nil, nil, nil
-	c.Title, c.Description, c.Default, c.Examples, c.Deprecated = "", "", nil, nil, false
-	c.ContainsEvaluates = c.ContainsEvaluates && c.Contains != nil
-	return !reflect.ValueOf(c).IsZero()
+	c.Ref = nil
+	return c.HasRules()
 }
 
 // mark returns the position in the loss log, for droppedSince.
