@@ -321,6 +321,16 @@ type Value struct {
 	Go any
 }
 
+// DeclaredHere returns the named type declared where s stands (a member's or an item's inline
+// union or object, named after its place), or nil when s declares none there: a schema that
+// refers to a named type is not where that type is declared.
+func (s *Schema) DeclaredHere() *Named {
+	if t := s.Go; t != nil && t.Kind == GoRef && t.Named != nil && t.Named.Schema == s {
+		return t.Named
+	}
+	return nil
+}
+
 // HasRules reports whether s holds any keyword beyond where it is (Origin, Pointer, Scope, its Go
 // decision) and what it says about itself (title, description, default, examples, deprecated).
 // Callers clear the keywords they have accounted for in a copy and ask whether anything is left;

@@ -34,6 +34,9 @@ type Union struct {
 	Why string
 }
 
+// Discriminated reports whether a member's value selects the variant (Discriminator is then set).
+func (u *Union) Discriminated() bool { return u.Rule == UnionDiscriminator && u.Discriminator != nil }
+
 // UnionRule is how the variants of a union are told apart.
 type UnionRule int
 

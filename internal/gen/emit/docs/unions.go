@@ -89,11 +89,10 @@ func variantName(v *ir.Variant) string {
 // sumType returns the sum type a schema's values are: the one it refers to, or the one declared
 // where it stands (an inline oneOf); nil otherwise.
 func sumType(s *ir.Schema) *ir.Named {
-	if n := s.Ref; n != nil && n.Kind == ir.UnionType && n.Union != nil {
-		return n
-	}
-	if t := s.Go; t != nil && t.Kind == ir.GoRef && t.Named != nil && t.Named.Kind == ir.UnionType && t.Named.Union != nil && t.Named.Schema == s {
-		return t.Named
+	for _, n := range []*ir.Named{s.Ref, s.DeclaredHere()} {
+		if n != nil && n.Kind == ir.UnionType && n.Union != nil {
+			return n
+		}
 	}
 	return nil
 }
@@ -101,14 +100,10 @@ func sumType(s *ir.Schema) *ir.Named {
 // rawUnion returns the union a schema's values belong to when the builder keeps it as JSON (no
 // sum type tells its variants apart): the one it refers to or the one declared where it stands.
 func rawUnion(s *ir.Schema) *ir.Named {
-	is := func(n *ir.Named) bool {
-		return n != nil && n.Kind == ir.AliasType && n.Union != nil && n.Union.Rule == ir.UnionRaw && len(n.Union.Variants) > 0
-	}
-	if is(s.Ref) {
-		return s.Ref
-	}
-	if t := s.Go; t != nil && t.Kind == ir.GoRef && is(t.Named) && t.Named.Schema == s {
-		return t.Named
+	for _, n := range []*ir.Named{s.Ref, s.DeclaredHere()} {
+		if n != nil && n.Kind == ir.AliasType && n.Union != nil && n.Union.Rule == ir.UnionRaw && len(n.Union.Variants) > 0 {
+			return n
+		}
 	}
 	return nil
 }

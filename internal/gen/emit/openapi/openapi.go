@@ -141,7 +141,7 @@ func newBuilder(pkg *ir.Package) *builder {
 		if n.Enum != nil {
 			b.enums[n.Schema] = n.Enum
 		}
-		if u := n.Union; u != nil && u.Rule == ir.UnionDiscriminator && u.Discriminator != nil {
+		if u := n.Union; u != nil && u.Discriminated() {
 			b.unions[n.Schema] = u
 		}
 	}

@@ -85,7 +85,7 @@ func writeUnion(b *strings.Builder, n *ir.Named, names map[*ir.Named]string) {
 	u := n.Union
 	text := n.Schema.Description
 	switch {
-	case u.Rule == ir.UnionDiscriminator && u.Discriminator != nil:
+	case u.Discriminated():
 		text = strings.TrimSpace(text + "\n\nThe variants are told apart by the member " + quote(u.Discriminator.Name) + ".")
 	case u.Rule == ir.UnionRequired:
 		text = strings.TrimSpace(text + "\n\nThe variants are told apart by the members only each of them requires.")
@@ -178,9 +178,9 @@ func tsType(s *ir.Schema, names map[*ir.Named]string) string {
 	if s == nil {
 		return "unknown"
 	}
-	if t := s.Go; t != nil && t.Kind == ir.GoRef && t.Named != nil && t.Named.Kind == ir.UnionType && t.Named.Schema == s {
+	if n := s.DeclaredHere(); n != nil && n.Kind == ir.UnionType {
 		// A union declared where it is used (a member's or an item's oneOf) has a name of its own.
-		return names[t.Named]
+		return names[n]
 	}
 	parts := []string{ownType(s, names)}
 	for _, p := range s.AllOf {
