@@ -136,8 +136,13 @@ func duplicates(members []Member, dup func(name string)) {
 
 // duplicate records a member name that occurs more than once in the object at at.
 func (d *Decoder) duplicate(at, name string) {
-	d.violations = append(d.violations, Violation{InstanceLocation: at,
-		Message: "member name " + strconv.Quote(name) + " occurs more than once"})
+	d.violations = append(d.violations, duplicateViolation(at, name))
+}
+
+// duplicateViolation is the violation for a member name that occurs more than once in the object
+// at at: the one wording of generated Parse and of contractgen validate (ValidateJSON).
+func duplicateViolation(at, name string) Violation {
+	return Violation{InstanceLocation: at, Message: "member name " + strconv.Quote(name) + " occurs more than once"}
 }
 
 // CheckNested reports, in strict mode, duplicate member names anywhere inside a value that is kept

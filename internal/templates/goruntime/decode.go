@@ -138,8 +138,13 @@ func cgDuplicates(members []cgMember, dup func(name string)) {
 
 // duplicate records a member name that occurs more than once in the object at at.
 func (d *cgDecoder) duplicate(at, name string) {
-	d.violations = append(d.violations, Violation{InstanceLocation: at,
-		Message: "member name " + strconv.Quote(name) + " occurs more than once"})
+	d.violations = append(d.violations, cgDuplicateViolation(at, name))
+}
+
+// cgDuplicateViolation is the violation for a member name that occurs more than once in the object
+// at at: the one wording of generated Parse and of contractgen validate (ValidateJSON).
+func cgDuplicateViolation(at, name string) Violation {
+	return Violation{InstanceLocation: at, Message: "member name " + strconv.Quote(name) + " occurs more than once"}
 }
 
 // checkNested reports, in strict mode, duplicate member names anywhere inside a value that is kept
