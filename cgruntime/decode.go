@@ -104,7 +104,7 @@ func (d *Decoder) Members(raw []byte, at string, buf []Member) ([]Member, error)
 	return members, nil
 }
 
-// duplicateScan is the member count up to which cgDuplicates compares names pairwise; beyond it a
+// duplicateScan is the member count up to which duplicates compares names pairwise; beyond it a
 // set keeps the check linear, so an object of 80,000 members costs no more per member than one of 8.
 const duplicateScan = 16
 
@@ -136,8 +136,13 @@ func duplicates(members []Member, dup func(name string)) {
 
 // duplicate records a member name that occurs more than once in the object at at.
 func (d *Decoder) duplicate(at, name string) {
-	d.violations = append(d.violations, Violation{InstanceLocation: at,
-		Message: "member name " + strconv.Quote(name) + " occurs more than once"})
+	d.violations = append(d.violations, duplicateViolation(at, name))
+}
+
+// duplicateViolation is the violation for a member name that occurs more than once in the object
+// at at: the one wording of generated Parse and of contractgen validate (ValidateJSON).
+func duplicateViolation(at, name string) Violation {
+	return Violation{InstanceLocation: at, Message: "member name " + strconv.Quote(name) + " occurs more than once"}
 }
 
 // CheckNested reports, in strict mode, duplicate member names anywhere inside a value that is kept
@@ -315,7 +320,7 @@ func (s *scanner) index() {
 	}
 }
 
-// valueEnd is cgValueEnd(raw, i), from the index when raw lies inside the indexed document. A
+// valueEnd is the function valueEnd(raw, i), from the index when raw lies inside the indexed document. A
 // sub-slice keeps the capacity left after its start, which gives its offset in the document; the
 // address check makes sure raw is a sub-slice of it and not a copy.
 func (s *scanner) valueEnd(raw []byte, i int) int {
@@ -474,7 +479,7 @@ func DecNumber(d *Decoder, raw []byte, at, kw string) (json.Number, error) {
 	return json.Number(raw), nil
 }
 
-// DecInteger is cgDecNumber for integers beyond int64: the value must still be integral.
+// DecInteger is DecNumber for integers beyond int64: the value must still be integral.
 func DecInteger(d *Decoder, raw []byte, at, kw string) (json.Number, error) {
 	if kindOf(raw) != "number" {
 		return "", d.Mismatch(at, kw, "integer", raw)
@@ -492,7 +497,7 @@ func DecAny(d *Decoder, raw []byte, at, kw string) (any, error) {
 	return decAnyAt(d, raw, at, nil)
 }
 
-// decAnyAt is cgDecAny with the location as root followed by a chain of steps, rendered only for
+// decAnyAt is DecAny with the location as root followed by a chain of steps, rendered only for
 // a repeated member name: building every value's pointer as a string would cost depth × size on a
 // deep document.
 func decAnyAt(d *Decoder, raw []byte, root string, at *Path) (any, error) {
@@ -602,7 +607,7 @@ type Decodable[T any] interface {
 	CgDecode(d *Decoder, raw []byte, at, kw string) error
 }
 
-// DecNamed decodes a generated named type through its cgDecode method.
+// DecNamed decodes a generated named type through its CgDecode method.
 func DecNamed[T any, PT Decodable[T]](d *Decoder, raw []byte, at, kw string) (T, error) {
 	var v T
 	err := PT(&v).CgDecode(d, raw, at, kw)
@@ -632,7 +637,7 @@ func Field[T any](d *Decoder, raw []byte, at, kw string, nullOK bool, dst *T, de
 	return nil
 }
 
-// FieldPtr is cgField for an optional member held by pointer.
+// FieldPtr is Field for an optional member held by pointer.
 func FieldPtr[T any](d *Decoder, raw []byte, at, kw string, nullOK bool, dst **T, dec DecFunc[T]) error {
 	if !nullOK && IsNull(raw) {
 		d.reject(at, kw+"/type", "null is not allowed here")

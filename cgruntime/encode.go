@@ -169,7 +169,7 @@ func EncNullable[T any](elem EncFunc[T]) EncFunc[Nullable[T]] {
 	}
 }
 
-// EncNamed encodes a generated named type through its cgEncode method.
+// EncNamed encodes a generated named type through its CgEncode method.
 func EncNamed[T Encodable](buf []byte, v T) ([]byte, error) { return v.CgEncode(buf) }
 
 // EncExtra writes undeclared members sorted by name, after the declared ones.

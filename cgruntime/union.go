@@ -95,7 +95,7 @@ func UnionTry[T any](d *Decoder, raw []byte, at, kw, keyword string, dec DecFunc
 	}
 	kept := d.violations[:violations]
 	for _, v := range d.violations[violations:] {
-		if v.KeywordLocation == "" { // a repeated member name (see cgDecoder.duplicate)
+		if v.KeywordLocation == "" { // a repeated member name (see Decoder.duplicate)
 			kept = append(kept, v)
 		}
 	}
@@ -155,7 +155,7 @@ func UnionErrSeveral(name string, n int) error {
 // ErrUnionEmpty is what Switch returns for a sum type that holds nothing.
 var ErrUnionEmpty = errors.New("the union holds no value")
 
-// UnionRaw keeps a value that no variant selects (see cgDecRaw).
+// UnionRaw keeps a value that no variant selects (see DecRaw).
 func UnionRaw(d *Decoder, raw []byte, at, kw string) json.RawMessage {
 	x, _ := DecRaw(d, raw, at, kw)
 	return x

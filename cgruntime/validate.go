@@ -9,15 +9,16 @@ import (
 )
 
 // Node is one schema of the package's validation table. The generator writes the table as a Go
-// literal (cgNodes); cgCompile then prepares it once, at package initialization: regular expressions
-// compiled, constants parsed, bounds made exact. References to other schemas are indexes into the
-// table, with 0 meaning "absent" (entry 0 is never used), so recursive schemas need no pointers.
+// literal (the generated package's cgNodes); Compile then prepares it once, at package
+// initialization: regular expressions compiled, constants parsed, bounds made exact. References to
+// other schemas are indexes into the table, with 0 meaning "absent" (entry 0 is never used), so
+// recursive schemas need no pointers.
 type Node struct {
-	// Bool is cgTrueSchema or cgFalseSchema for the boolean schemas, 0 for an object schema.
+	// Bool is TrueSchema or FalseSchema for the boolean schemas, 0 for an object schema.
 	Bool int8
 	// Ref is the schema "$ref" points at.
 	Ref int32
-	// Types is the "type" keyword as a set of cgType bits; 0 allows every type.
+	// Types is the "type" keyword as a set of Type* bits; 0 allows every type.
 	Types uint8
 	// Const and Enum hold compact JSON; HasConst tells "const": null from no const.
 	HasConst bool
@@ -70,13 +71,13 @@ type Node struct {
 	c compiled
 }
 
-// The values of cgNode.Bool.
+// The values of Node.Bool.
 const (
 	TrueSchema  = 1
 	FalseSchema = 2
 )
 
-// The bits of cgNode.Types.
+// The bits of Node.Types.
 const (
 	TypeNull uint8 = 1 << iota
 	TypeBoolean
@@ -111,7 +112,7 @@ type Dependency struct {
 	Required []string
 }
 
-// compiled is what cgCompile derives from a node's literal fields.
+// compiled is what Compile derives from a node's literal fields.
 type compiled struct {
 	re        *regexp.Regexp
 	patterns  []*regexp.Regexp
@@ -123,7 +124,7 @@ type compiled struct {
 	multLit   string
 }
 
-// The keyword names of the four bounds, in cgCompiled.bounds order.
+// The keyword names of the four bounds, in compiled.bounds order.
 var boundKeywords = [4]string{"minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"}
 
 // Compile prepares every node of a table once. It panics on a pattern or literal the generator

@@ -4,10 +4,6 @@ package cgruntime
 // command) run the very interpreter that generated packages carry, over a table built in memory
 // from the IR, so that the command and the generated code cannot drift apart.
 
-import (
-	"encoding/json"
-)
-
 // ValidateJSON validates one JSON document against node root of a compiled table with the
 // semantics of generated Parse: duplicate member names are violations, every keyword applies. It
 // returns an error only when data is not JSON.
@@ -18,7 +14,7 @@ func ValidateJSON(nodes []Node, root int32, data []byte) ([]Violation, error) {
 	}
 	var dups []Violation
 	v, err := parseJSON(data, "", func(at, name string) {
-		dups = append(dups, Violation{InstanceLocation: at, Message: "member name " + quote(name) + " occurs more than once"})
+		dups = append(dups, duplicateViolation(at, name))
 	})
 	if err != nil {
 		return nil, err
@@ -62,9 +58,4 @@ func ValidateValue(nodes []Node, root int32, v *Value) []Violation {
 	c := Collector{Nodes: nodes}
 	c.eval(root, v, nil, nil)
 	return sortViolations(c.violations)
-}
-
-func quote(s string) string {
-	b, _ := json.Marshal(s)
-	return string(b)
 }

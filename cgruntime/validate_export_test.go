@@ -78,3 +78,23 @@ func toValue(t *testing.T, data []byte) Value {
 	}
 	return build(x)
 }
+
+// TestDuplicateWordedAlike proves that contractgen validate (ValidateJSON) and generated Parse (the
+// Decoder, strict) word a repeated member name the same, also for a name that quoting can escape
+// in different ways.
+func TestDuplicateWordedAlike(t *testing.T) {
+	nodes := Compile([]Node{{}, {}})
+	for _, name := range []string{"a", "a<b>&", "é\t"} {
+		key, _ := json.Marshal(name)
+		doc := []byte(`{"x": {` + string(key) + `: 1, ` + string(key) + `: 2}}`)
+		validate, err := ValidateJSON(nodes, 1, doc)
+		if err != nil {
+			t.Fatal(err)
+		}
+		d := &Decoder{strict: true}
+		d.CheckNested(doc, "")
+		if len(validate) != 1 || !reflect.DeepEqual(validate, d.violations) {
+			t.Errorf("name %q:\n validate %v\n Parse    %v", name, validate, d.violations)
+		}
+	}
+}

@@ -5,7 +5,7 @@ import (
 	"slices"
 )
 
-// The kinds of cgJSON values, named after JSON's types.
+// The kinds of Value values, named after JSON's types.
 const (
 	kindNull byte = iota
 	kindBoolean
@@ -49,7 +49,7 @@ func parseJSON(raw []byte, at string, dup func(at, name string)) (Value, error) 
 	return parseJSONIn(&scanner{}, raw, at, nil, dup)
 }
 
-// parseJSONIn is cgParseJSON within one document's scanner, the location kept as root and a chain
+// parseJSONIn is parseJSON within one document's scanner, the location kept as root and a chain
 // of steps that is rendered only for dup.
 func parseJSONIn(sc *scanner, raw []byte, root string, at *Path, dup func(at, name string)) (Value, error) {
 	raw = trim(raw)
@@ -94,7 +94,7 @@ func parseJSONIn(sc *scanner, raw []byte, root string, at *Path, dup func(at, na
 }
 
 // fromGo converts a value decoded by encoding/json with UseNumber (the representation of "any"
-// members) into a cgJSON. Map members are taken in sorted order; their order means nothing in JSON.
+// members) into a Value. Map members are taken in sorted order; their order means nothing in JSON.
 func fromGo(x any) (Value, bool) {
 	switch x := x.(type) {
 	case nil:

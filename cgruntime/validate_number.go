@@ -214,7 +214,7 @@ func (m *multiple) tooLong(d decimal) bool {
 
 // divides reports whether the decimal N × 10^exp (N = digits) is a multiple of p/q, exactly:
 // N·10^exp·q/p must be whole. Its cost is linear in the number of digits for whole numbers, and
-// bounded by cgMultipleDigitLimit for fractions (tooLong reports those beyond it; divides says false).
+// bounded by multipleDigitLimit for fractions (tooLong reports those beyond it; divides says false).
 func (m *multiple) divides(d decimal) bool {
 	if d.digits == "" {
 		return true

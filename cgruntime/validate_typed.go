@@ -5,11 +5,11 @@ import (
 	"strconv"
 )
 
-// The cgCheck functions validate Go values of the generated types against one node of the table.
+// The Check functions validate Go values of the generated types against one node of the table.
 // The generator gives a schema a Go scalar, slice or map only when every keyword it has applies to
 // that Go type, so each function checks only the keywords of its type; keywords for other JSON
 // types are ignored, as JSON Schema ignores them. Applicators never reach these functions: a schema
-// with one is represented as raw JSON and goes through cgCheckRaw.
+// with one is represented as raw JSON and goes through CheckRaw.
 
 // CheckString validates a string: const, enum, minLength, maxLength, pattern.
 func CheckString(c *Collector, i int32, s string, at, kw *Path) {
@@ -49,7 +49,7 @@ func CheckBool(c *Collector, i int32, b bool, at, kw *Path) {
 }
 
 // CheckInt64 validates an integer held in an int64, without allocating: the bounds, the divisor
-// and the constants were turned into int64 comparisons by cgCompile.
+// and the constants were turned into int64 comparisons by Compile.
 func CheckInt64(c *Collector, i int32, v int64, at, kw *Path) {
 	n := &c.Nodes[i]
 	if n.c.constant != nil && !intIs(n.c.constant, v) {

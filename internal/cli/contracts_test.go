@@ -3,17 +3,17 @@ package cli_test
 import (
 	"flag"
 	"go/ast"
-	"go/importer"
 	"go/parser"
 	"go/token"
 	"go/types"
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 
 	"golang.org/x/exp/apidiff"
+
+	"github.com/contractgen/contractgen/internal/testmod"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden output of testdata/contracts/*/golden")
@@ -78,65 +78,13 @@ func loadGolden(t *testing.T, root string, v contractVersion, path string) *type
 		}
 		files = append(files, f)
 	}
-	conf := types.Config{Importer: runtimeImporter(t, root)}
+	conf := types.Config{Importer: testmod.RuntimeImporter(t)}
 	pkg, err := conf.Check(path, fset, files, nil)
 	if err != nil {
 		t.Fatalf("type-checking the %s golden package: %v", v.name, err)
 	}
 	return pkg
 }
-
-// runtimeImporter imports the standard library from export data and the runtime module, which
-// generated packages import, from this checkout's cgruntime/ directory. Every golden package gets
-// the same runtime package, so that apidiff sees one Nullable and one ValidationError.
-func runtimeImporter(t *testing.T, root string) types.Importer {
-	t.Helper()
-	sharedRuntime.once.Do(func() {
-		sharedRuntime.std = importer.ForCompiler(token.NewFileSet(), "gc", nil)
-		fset := token.NewFileSet()
-		dir := filepath.Join(root, "cgruntime")
-		names, err := filepath.Glob(filepath.Join(dir, "*.go"))
-		if err != nil {
-			sharedRuntime.err = err
-			return
-		}
-		var files []*ast.File
-		for _, name := range names {
-			if strings.HasSuffix(name, "_test.go") {
-				continue
-			}
-			f, err := parser.ParseFile(fset, name, nil, parser.SkipObjectResolution)
-			if err != nil {
-				sharedRuntime.err = err
-				return
-			}
-			files = append(files, f)
-		}
-		conf := types.Config{Importer: sharedRuntime.std}
-		sharedRuntime.pkg, sharedRuntime.err = conf.Check(runtimeModule, fset, files, nil)
-	})
-	if sharedRuntime.err != nil {
-		t.Fatalf("type-checking the runtime module: %v", sharedRuntime.err)
-	}
-	return importerFunc(func(path string) (*types.Package, error) {
-		if path == runtimeModule {
-			return sharedRuntime.pkg, nil
-		}
-		return sharedRuntime.std.Import(path)
-	})
-}
-
-// sharedRuntime is the one standard-library importer and runtime package of every golden package.
-var sharedRuntime struct {
-	once sync.Once
-	std  types.Importer
-	pkg  *types.Package
-	err  error
-}
-
-type importerFunc func(path string) (*types.Package, error)
-
-func (f importerFunc) Import(path string) (*types.Package, error) { return f(path) }
 
 // hashChange is the one incompatible finding that every schema edit produces by design: the
 // ContractHash constant identifies the exact schema and options, so its value must change, and

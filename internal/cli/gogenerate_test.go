@@ -12,6 +12,8 @@ import (
 	"testing"
 
 	"github.com/rogpeppe/go-internal/testscript"
+
+	"github.com/contractgen/contractgen/internal/gen/emit"
 )
 
 // TestGoGenerate runs the scripts in testdata/gogenerate: each makes a throwaway consumer module
@@ -96,12 +98,9 @@ func releaseProxy(t *testing.T, root, version string) string {
 	t.Helper()
 	proxy := t.TempDir()
 	publishModule(t, proxy, root, "github.com/contractgen/contractgen", version)
-	publishModule(t, proxy, filepath.Join(root, "cgruntime"), runtimeModule, requiredVersion(t, root, runtimeModule))
+	publishModule(t, proxy, filepath.Join(root, "cgruntime"), emit.RuntimeImportPath, requiredVersion(t, root, emit.RuntimeImportPath))
 	return "file://" + filepath.ToSlash(proxy)
 }
-
-// runtimeModule is the module path of the runtime that contractgen and generated code import.
-const runtimeModule = "github.com/contractgen/contractgen/cgruntime"
 
 // requiredVersion is the version of module that the go.mod in root requires.
 func requiredVersion(t *testing.T, root, module string) string {

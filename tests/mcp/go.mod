@@ -4,6 +4,8 @@ go 1.26.0
 
 require github.com/contractgen/contractgen v0.0.0
 
+require github.com/contractgen/contractgen/cgruntime v0.1.0 // indirect
+
 require (
 	github.com/google/jsonschema-go v0.4.3 // indirect
 	github.com/modelcontextprotocol/go-sdk v1.8.0

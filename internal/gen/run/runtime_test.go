@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/contractgen/contractgen/internal/gen/emit"
 	"github.com/contractgen/contractgen/internal/testmod"
 )
 
@@ -90,7 +91,7 @@ func TestImportedRuntimeBuildsInAConsumerModule(t *testing.T) {
 	importing := 0
 	for file, paths := range goImports(t, res) {
 		for _, p := range paths {
-			if p == testmod.RuntimeModule {
+			if p == emit.RuntimeImportPath {
 				importing++
 			} else if first, _, _ := strings.Cut(p, "/"); strings.Contains(first, ".") {
 				t.Errorf("%s imports %s, which is neither the standard library nor the runtime", file, p)

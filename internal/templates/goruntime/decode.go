@@ -106,7 +106,7 @@ func (d *cgDecoder) members(raw []byte, at string, buf []cgMember) ([]cgMember, 
 	return members, nil
 }
 
-// cgDuplicateScan is the member count up to which cgDuplicates compares names pairwise; beyond it a
+// cgDuplicateScan is the member count up to which duplicates compares names pairwise; beyond it a
 // set keeps the check linear, so an object of 80,000 members costs no more per member than one of 8.
 const cgDuplicateScan = 16
 
@@ -138,8 +138,13 @@ func cgDuplicates(members []cgMember, dup func(name string)) {
 
 // duplicate records a member name that occurs more than once in the object at at.
 func (d *cgDecoder) duplicate(at, name string) {
-	d.violations = append(d.violations, Violation{InstanceLocation: at,
-		Message: "member name " + strconv.Quote(name) + " occurs more than once"})
+	d.violations = append(d.violations, cgDuplicateViolation(at, name))
+}
+
+// cgDuplicateViolation is the violation for a member name that occurs more than once in the object
+// at at: the one wording of generated Parse and of contractgen validate (ValidateJSON).
+func cgDuplicateViolation(at, name string) Violation {
+	return Violation{InstanceLocation: at, Message: "member name " + strconv.Quote(name) + " occurs more than once"}
 }
 
 // checkNested reports, in strict mode, duplicate member names anywhere inside a value that is kept
@@ -317,7 +322,7 @@ func (s *cgScanner) index() {
 	}
 }
 
-// valueEnd is cgValueEnd(raw, i), from the index when raw lies inside the indexed document. A
+// valueEnd is the function valueEnd(raw, i), from the index when raw lies inside the indexed document. A
 // sub-slice keeps the capacity left after its start, which gives its offset in the document; the
 // address check makes sure raw is a sub-slice of it and not a copy.
 func (s *cgScanner) valueEnd(raw []byte, i int) int {
@@ -476,7 +481,7 @@ func cgDecNumber(d *cgDecoder, raw []byte, at, kw string) (json.Number, error) {
 	return json.Number(raw), nil
 }
 
-// cgDecInteger is cgDecNumber for integers beyond int64: the value must still be integral.
+// cgDecInteger is DecNumber for integers beyond int64: the value must still be integral.
 func cgDecInteger(d *cgDecoder, raw []byte, at, kw string) (json.Number, error) {
 	if cgKindOf(raw) != "number" {
 		return "", d.mismatch(at, kw, "integer", raw)
@@ -494,7 +499,7 @@ func cgDecAny(d *cgDecoder, raw []byte, at, kw string) (any, error) {
 	return cgDecAnyAt(d, raw, at, nil)
 }
 
-// cgDecAnyAt is cgDecAny with the location as root followed by a chain of steps, rendered only for
+// cgDecAnyAt is DecAny with the location as root followed by a chain of steps, rendered only for
 // a repeated member name: building every value's pointer as a string would cost depth × size on a
 // deep document.
 func cgDecAnyAt(d *cgDecoder, raw []byte, root string, at *cgPath) (any, error) {
@@ -604,7 +609,7 @@ type cgDecodable[T any] interface {
 	cgDecode(d *cgDecoder, raw []byte, at, kw string) error
 }
 
-// cgDecNamed decodes a generated named type through its cgDecode method.
+// cgDecNamed decodes a generated named type through its CgDecode method.
 func cgDecNamed[T any, PT cgDecodable[T]](d *cgDecoder, raw []byte, at, kw string) (T, error) {
 	var v T
 	err := PT(&v).cgDecode(d, raw, at, kw)
@@ -634,7 +639,7 @@ func cgField[T any](d *cgDecoder, raw []byte, at, kw string, nullOK bool, dst *T
 	return nil
 }
 
-// cgFieldPtr is cgField for an optional member held by pointer.
+// cgFieldPtr is Field for an optional member held by pointer.
 func cgFieldPtr[T any](d *cgDecoder, raw []byte, at, kw string, nullOK bool, dst **T, dec cgDecFunc[T]) error {
 	if !nullOK && cgIsNull(raw) {
 		d.reject(at, kw+"/type", "null is not allowed here")

@@ -171,7 +171,7 @@ func cgEncNullable[T any](elem cgEncFunc[T]) cgEncFunc[Nullable[T]] {
 	}
 }
 
-// cgEncNamed encodes a generated named type through its cgEncode method.
+// cgEncNamed encodes a generated named type through its CgEncode method.
 func cgEncNamed[T cgEncodable](buf []byte, v T) ([]byte, error) { return v.cgEncode(buf) }
 
 // cgEncExtra writes undeclared members sorted by name, after the declared ones.

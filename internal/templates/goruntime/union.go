@@ -97,7 +97,7 @@ func cgUnionTry[T any](d *cgDecoder, raw []byte, at, kw, keyword string, dec cgD
 	}
 	kept := d.violations[:violations]
 	for _, v := range d.violations[violations:] {
-		if v.KeywordLocation == "" { // a repeated member name (see cgDecoder.duplicate)
+		if v.KeywordLocation == "" { // a repeated member name (see Decoder.duplicate)
 			kept = append(kept, v)
 		}
 	}
@@ -157,7 +157,7 @@ func cgUnionErrSeveral(name string, n int) error {
 // cgErrUnionEmpty is what Switch returns for a sum type that holds nothing.
 var cgErrUnionEmpty = errors.New("the union holds no value")
 
-// cgUnionRaw keeps a value that no variant selects (see cgDecRaw).
+// cgUnionRaw keeps a value that no variant selects (see DecRaw).
 func cgUnionRaw(d *cgDecoder, raw []byte, at, kw string) json.RawMessage {
 	x, _ := cgDecRaw(d, raw, at, kw)
 	return x

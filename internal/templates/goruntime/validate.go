@@ -11,15 +11,16 @@ import (
 )
 
 // cgNode is one schema of the package's validation table. The generator writes the table as a Go
-// literal (cgNodes); cgCompile then prepares it once, at package initialization: regular expressions
-// compiled, constants parsed, bounds made exact. References to other schemas are indexes into the
-// table, with 0 meaning "absent" (entry 0 is never used), so recursive schemas need no pointers.
+// literal (the generated package's cgNodes); Compile then prepares it once, at package
+// initialization: regular expressions compiled, constants parsed, bounds made exact. References to
+// other schemas are indexes into the table, with 0 meaning "absent" (entry 0 is never used), so
+// recursive schemas need no pointers.
 type cgNode struct {
-	// Bool is cgTrueSchema or cgFalseSchema for the boolean schemas, 0 for an object schema.
+	// Bool is TrueSchema or FalseSchema for the boolean schemas, 0 for an object schema.
 	Bool int8
 	// Ref is the schema "$ref" points at.
 	Ref int32
-	// Types is the "type" keyword as a set of cgType bits; 0 allows every type.
+	// Types is the "type" keyword as a set of Type* bits; 0 allows every type.
 	Types uint8
 	// Const and Enum hold compact JSON; HasConst tells "const": null from no const.
 	HasConst bool
@@ -72,13 +73,13 @@ type cgNode struct {
 	c cgCompiled
 }
 
-// The values of cgNode.Bool.
+// The values of Node.Bool.
 const (
 	cgTrueSchema  = 1
 	cgFalseSchema = 2
 )
 
-// The bits of cgNode.Types.
+// The bits of Node.Types.
 const (
 	cgTypeNull uint8 = 1 << iota
 	cgTypeBoolean
@@ -113,7 +114,7 @@ type cgDependency struct {
 	Required []string
 }
 
-// cgCompiled is what cgCompile derives from a node's literal fields.
+// cgCompiled is what Compile derives from a node's literal fields.
 type cgCompiled struct {
 	re        *regexp.Regexp
 	patterns  []*regexp.Regexp
@@ -125,7 +126,7 @@ type cgCompiled struct {
 	multLit   string
 }
 
-// The keyword names of the four bounds, in cgCompiled.bounds order.
+// The keyword names of the four bounds, in compiled.bounds order.
 var cgBoundKeywords = [4]string{"minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"}
 
 // cgCompile prepares every node of a table once. It panics on a pattern or literal the generator

@@ -7,7 +7,7 @@ import (
 	"slices"
 )
 
-// The kinds of cgJSON values, named after JSON's types.
+// The kinds of Value values, named after JSON's types.
 const (
 	cgKindNull byte = iota
 	cgKindBoolean
@@ -51,7 +51,7 @@ func cgParseJSON(raw []byte, at string, dup func(at, name string)) (cgValue, err
 	return cgParseJSONIn(&cgScanner{}, raw, at, nil, dup)
 }
 
-// cgParseJSONIn is cgParseJSON within one document's scanner, the location kept as root and a chain
+// cgParseJSONIn is parseJSON within one document's scanner, the location kept as root and a chain
 // of steps that is rendered only for dup.
 func cgParseJSONIn(sc *cgScanner, raw []byte, root string, at *cgPath, dup func(at, name string)) (cgValue, error) {
 	raw = cgTrim(raw)
@@ -96,7 +96,7 @@ func cgParseJSONIn(sc *cgScanner, raw []byte, root string, at *cgPath, dup func(
 }
 
 // cgFromGo converts a value decoded by encoding/json with UseNumber (the representation of "any"
-// members) into a cgJSON. Map members are taken in sorted order; their order means nothing in JSON.
+// members) into a Value. Map members are taken in sorted order; their order means nothing in JSON.
 func cgFromGo(x any) (cgValue, bool) {
 	switch x := x.(type) {
 	case nil:

@@ -7,11 +7,11 @@ import (
 	"strconv"
 )
 
-// The cgCheck functions validate Go values of the generated types against one node of the table.
+// The Check functions validate Go values of the generated types against one node of the table.
 // The generator gives a schema a Go scalar, slice or map only when every keyword it has applies to
 // that Go type, so each function checks only the keywords of its type; keywords for other JSON
 // types are ignored, as JSON Schema ignores them. Applicators never reach these functions: a schema
-// with one is represented as raw JSON and goes through cgCheckRaw.
+// with one is represented as raw JSON and goes through CheckRaw.
 
 // cgCheckString validates a string: const, enum, minLength, maxLength, pattern.
 func cgCheckString(c *cgCollector, i int32, s string, at, kw *cgPath) {
@@ -51,7 +51,7 @@ func cgCheckBool(c *cgCollector, i int32, b bool, at, kw *cgPath) {
 }
 
 // cgCheckInt64 validates an integer held in an int64, without allocating: the bounds, the divisor
-// and the constants were turned into int64 comparisons by cgCompile.
+// and the constants were turned into int64 comparisons by Compile.
 func cgCheckInt64(c *cgCollector, i int32, v int64, at, kw *cgPath) {
 	n := &c.Nodes[i]
 	if n.c.constant != nil && !cgIntIs(n.c.constant, v) {

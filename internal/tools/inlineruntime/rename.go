@@ -24,9 +24,10 @@ type pkgSource struct {
 	info  *types.Info
 }
 
-// load parses and type-checks the package in dir. The runtime imports only the standard library,
-// so the default importer (export data of the standard library) is all it needs.
-func load(dir string, tests bool) (*pkgSource, error) {
+// load parses and type-checks the non-test files of the package in dir. The runtime imports only
+// the standard library, so the default importer (export data of the standard library) is all it
+// needs.
+func load(dir string) (*pkgSource, error) {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
 		return nil, err
@@ -35,7 +36,7 @@ func load(dir string, tests bool) (*pkgSource, error) {
 	var files []*ast.File
 	for _, e := range entries {
 		name := e.Name()
-		if e.IsDir() || !strings.HasSuffix(name, ".go") || (!tests && strings.HasSuffix(name, "_test.go")) {
+		if e.IsDir() || !strings.HasSuffix(name, ".go") || strings.HasSuffix(name, "_test.go") {
 			continue
 		}
 		f, err := parser.ParseFile(p.fset, filepath.Join(dir, name), nil, parser.ParseComments|parser.SkipObjectResolution)
@@ -45,6 +46,9 @@ func load(dir string, tests bool) (*pkgSource, error) {
 		p.names = append(p.names, name)
 		p.files[name] = f
 		files = append(files, f)
+	}
+	if len(files) == 0 {
+		return nil, fmt.Errorf("%s: no Go files (want the runtime module's directory)", dir)
 	}
 	slices.Sort(p.names)
 	p.info = &types.Info{Defs: map[*ast.Ident]types.Object{}, Uses: map[*ast.Ident]types.Object{}}
@@ -85,15 +89,6 @@ func (p *pkgSource) rename(r renamer) error {
 		if iface, ok := tn.Type().Underlying().(*types.Interface); ok {
 			for i := range iface.NumExplicitMethods() {
 				methods = append(methods, iface.ExplicitMethod(i))
-			}
-		}
-		if st, ok := tn.Type().Underlying().(*types.Struct); ok {
-			for i := range st.NumFields() {
-				if f := st.Field(i); !f.Embedded() {
-					if n := r(f, tn); n != f.Name() {
-						to[f] = n
-					}
-				}
 			}
 		}
 		for _, m := range methods {
@@ -186,10 +181,8 @@ func (p *pkgSource) rename(r renamer) error {
 				return true
 			}
 			first := doc.List[0]
-			for _, old := range []string{obj.Name()} {
-				if rest, ok := strings.CutPrefix(first.Text, "// "+old+" "); ok {
-					first.Text = "// " + ids[0].Name + " " + rest
-				}
+			if rest, ok := strings.CutPrefix(first.Text, "// "+obj.Name()+" "); ok {
+				first.Text = "// " + ids[0].Name + " " + rest
 			}
 			return true
 		})
@@ -197,14 +190,11 @@ func (p *pkgSource) rename(r renamer) error {
 	return nil
 }
 
-// origin is the generic object an instantiated method or field comes from: a method called
-// through a type parameter is the constraint's instance of the method, not the method itself.
+// origin is the generic method an instantiated method comes from: a method called through a type
+// parameter is the constraint's instance of the method, not the method itself.
 func origin(obj types.Object) types.Object {
-	switch o := obj.(type) {
-	case *types.Func:
-		return o.Origin()
-	case *types.Var:
-		return o.Origin()
+	if f, ok := obj.(*types.Func); ok {
+		return f.Origin()
 	}
 	return obj
 }
