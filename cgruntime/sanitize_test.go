@@ -35,7 +35,14 @@ const sanMinCanaries = 250
 // so a typo in the corpus fails here instead of passing vacuously later.
 func sanLoadCanaries(t testing.TB) []sanCanary {
 	t.Helper()
-	data, err := os.ReadFile("testdata/canaries.tsv")
+	return sanLoadCorpus(t, "testdata/canaries.tsv", sanMinCanaries)
+}
+
+// sanLoadCorpus parses a corpus file in the canary format, which must
+// hold at least min rows.
+func sanLoadCorpus(t testing.TB, file string, min int) []sanCanary {
+	t.Helper()
+	data, err := os.ReadFile(file)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -54,8 +61,8 @@ func sanLoadCanaries(t testing.TB) []sanCanary {
 		seen[c.id] = true
 		out = append(out, c)
 	}
-	if len(out) < sanMinCanaries {
-		t.Fatalf("corpus has %d canaries, want at least %d", len(out), sanMinCanaries)
+	if len(out) < min {
+		t.Fatalf("%s has %d rows, want at least %d", file, len(out), min)
 	}
 	return out
 }
@@ -770,6 +777,7 @@ func TestSanitizeEvidenceBoundsElements(t *testing.T) {
 var sanExported = map[string]bool{
 	"SanitizeText": true, "SanitizeTextLimit": true, "SanitizeEvidence": true,
 	"SanitizeDefaultLimit": true, "RedactedMarker": true, "TruncatedMarker": true,
+	"SanitizeRules": true, "SanitizeToken": true, "AddSanitizeRules": true,
 }
 
 func TestSanitizeSourceRules(t *testing.T) {

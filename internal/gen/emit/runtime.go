@@ -25,6 +25,7 @@ var runtimePublic = map[string]bool{
 	"Violation": true, "ValidationError": true, "Nullable": true,
 	"SanitizeText": true, "SanitizeTextLimit": true, "SanitizeEvidence": true,
 	"SanitizeDefaultLimit": true, "RedactedMarker": true, "TruncatedMarker": true,
+	"AddSanitizeRules": true, "SanitizeRules": true, "SanitizeToken": true,
 }
 
 // runtimeKeptMethods are methods that satisfy interfaces of the standard library, so they keep

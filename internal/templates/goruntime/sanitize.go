@@ -320,45 +320,94 @@ func sanitizeFindAll(re *regexp.Regexp, accept func(string, int) bool, text, sub
 	return out
 }
 
-// sanitizeSpace matches ASCII and Unicode spaces between the words of an
-// injection phrase, so a no-break space does not hide the phrase.
-const sanitizeSpace = `[\s\p{Zs}]+`
+// sanitizeSpace matches what may separate the words of an injection
+// phrase: ASCII and Unicode spaces (a no-break space does not hide the
+// phrase) and the joiners "-", "_", ".", "*", "~", "+" and "/", so that
+// "ignore-previous-instructions" and "ignore_all_prior_rules" read as the
+// phrase. Zero-width characters are gone before matching, and look-alike
+// letters are folded in the view.
+const sanitizeSpace = `[\s\p{Zs}_.*~+/-]+`
 
 // sanitizeInjectionTail is what follows the verb of an injection phrase:
 // "ignore [all] previous [instructions]", "disregard the above".
 const sanitizeInjectionTail = sanitizeSpace +
-	`(?:(?:all|any|the|your|of|my)` + sanitizeSpace + `)*` +
+	`(?:(?:all|any|the|your|of|my|every|these|those)` + sanitizeSpace + `)*` +
 	`(?:previous|prior|above|earlier|preceding|foregoing)` +
-	`(?:` + sanitizeSpace + `(?:instructions?|prompts?|messages?|context|rules|directions?|commands?|text))?`
+	`(?:` + sanitizeSpace + sanitizeInjectionNoun + `)?`
+
+// sanitizeInjectionNoun is what an instruction-override phrase tells the
+// model to drop.
+const sanitizeInjectionNoun = `(?:instructions?|prompts?|messages?|context|rules|directions?|commands?|text` +
+	`|guidelines|directives?|polic(?:y|ies)|constraints|restrictions|programming|guardrails|safeguards|orders|training)\b`
+
+// sanitizeInjectionWeakTail is the tail of the other verbs ("skip",
+// "drop", …) and targets ("system", "original", …), which also name
+// harmless things ("skip previous step", "ignore system proxy"): the noun
+// must follow.
+const sanitizeInjectionWeakTail = sanitizeSpace +
+	`(?:(?:all|any|the|your|of|my|every|these|those)` + sanitizeSpace + `)*` +
+	`(?:(?:previous|prior|above|earlier|preceding|foregoing|system|original|initial|existing|former|developer|safety|default|old)` +
+	sanitizeSpace + `)+` + sanitizeInjectionNoun
+
+// sanitizeInjectionVerbs tell a model to drop what it was told. The first
+// five take the short tail ("ignore previous").
+var sanitizeInjectionVerbs = []string{"ignore", "disregard", "forget", "override", "bypass",
+	"skip", "discard", "dismiss", "neglect", "abandon", "drop", "erase", "overwrite", "ditch", "throw away", "set aside"}
 
 // sanitizeInjectionRules match, in lowercase, the phrases and chat-template
-// tokens that try to steer a model reading the error object. Rule sets are
-// compiled on first use, so a program that imports a generated package but
-// never sanitizes pays nothing for them at start-up.
+// tokens that try to steer a model reading the error object: instruction
+// overrides, role reassignment, and fake role tags and delimiters. Rule
+// sets are compiled on first use, so a program that imports a generated
+// package but never sanitizes pays nothing for them at start-up.
 var sanitizeInjectionRules = sync.OnceValue(func() []sanitizeRule {
-	return []sanitizeRule{
-		sanitizeInjection(`ignore` + sanitizeInjectionTail),
-		sanitizeInjection(`disregard` + sanitizeInjectionTail),
-		sanitizeInjection(`forget` + sanitizeInjectionTail),
-		sanitizeInjection(`override` + sanitizeInjectionTail),
-		sanitizeInjection(`bypass` + sanitizeInjectionTail),
-		sanitizeInjection(`ignore` + sanitizeInjectionObject),
-		sanitizeInjection(`disregard` + sanitizeInjectionObject),
-		sanitizeInjection(`forget` + sanitizeInjectionObject),
+	var rules []sanitizeRule
+	for i, verb := range sanitizeInjectionVerbs {
+		verb = strings.ReplaceAll(verb, " ", sanitizeSpace)
+		if i < 5 {
+			rules = append(rules, sanitizeInjection(verb+sanitizeInjectionTail), sanitizeInjection(verb+sanitizeInjectionObject))
+		}
+		rules = append(rules, sanitizeInjection(verb+sanitizeInjectionWeakTail))
+	}
+	const sp = sanitizeSpace
+	return append(rules,
+		// Role reassignment.
+		sanitizeInjection(`you(?:'re|`+sp+`are)`+sp+`now`+sp+`(?:a|an|the|my|in|no`+sp+`longer|free|unrestricted|unfiltered|uncensored|jailbroken|dan|evil|root|admin)\b`),
+		sanitizeInjection(`from`+sp+`now`+sp+`on,?`+sp+`(?:you|your|act|respond|answer|behave|pretend|ignore|only|always|never|reply)\b`),
+		sanitizeInjections(`act|behave|respond|answer|reply|speak`, sp+`as`+sp+
+			`(?:if`+sp+`you|though`+sp+`you|(?:an?`+sp+`)?(?:unrestricted|unfiltered|uncensored|jailbroken|evil|rogue|malicious|dan)|my|the`+sp+`(?:system|developer|admin|root))\b`),
+		sanitizeInjection(`pretend`+sp+`(?:to`+sp+`be|you(?:'re|`+sp+`are|`+sp+`have)|that`+sp+`you)\b`),
+		sanitizeInjection(`role`+sp+`?play(?:ing)?`+sp+`as\b`),
+		sanitizeInjection(`roleplay(?:ing)?`+sp+`as\b`),
+		sanitizeInjection(`let(?:'s|s|`+sp+`us)`+sp+`(?:play|roleplay|role`+sp+`play)`+sp+`a`+sp+`game\b`),
+		sanitizeInjection(`stay`+sp+`in`+sp+`character\b`),
+		sanitizeInjections(`developer|dan|god|jailbreak|unrestricted|sudo|evil`, sp+`mode\b`),
+		sanitizeInjection(`do`+sp+`anything`+sp+`now\b`),
+		sanitizeInjection(`jailbr(?:eak|oken)\b`),
+		sanitizeInjection(`your`+sp+`(?:new|real|true|actual|only)`+sp+`(?:role|task|instructions?|persona|goal|objective|purpose|identity|rules|job)\b`),
+		sanitizeInjections(`new|updated|real|actual|revised|additional`, sp+`(?:system`+sp+`)?(?:instructions?|rules|prompt|directives?)[ \t]*:`),
+		sanitizeInjections(`imagine|suppose|assume`, sp+`(?:that`+sp+`)?you(?:'re|`+sp+`are|`+sp+`were)`+sp+
+			`(?:an?`+sp+`)?(?:ai|assistant|model|chatbot|unrestricted|unfiltered|jailbroken|evil|hacker|dan|free|system|root)\b`),
+		sanitizeInjection(`no`+sp+`longer`+sp+`(?:bound|restricted|limited|constrained)`+sp+`by\b`),
+		sanitizeInjections(`without|free of|ignoring`, sp+`(?:any`+sp+`)?(?:ethical|moral|safety|content)`+sp+
+			`(?:guidelines|restrictions|filters|limits|rules|constraints|policies)\b`),
+		sanitizeInjection(`system`+sp+`(?:override|message[ \t]*:)`),
+		sanitizeInjection(`admin`+sp+`override\b`),
+		// Fake role tags and delimiters.
+		sanitizeInjection(`<</?sys>>`),
 		sanitizeInjection(`<\|[a-z_]{1,32}\|>`),
-		sanitizeInjection(`</?(?:system|assistant|human|instructions?|system[_-]prompt)>`),
+		sanitizeInjection(`</?(?:system|assistant|human|developer|instructions?|system[_-]prompt|system[_-]message|im_start|im_end|start_of_turn|end_of_turn|sys)>`),
+		sanitizeInjection(`\[/?(?:inst|system|assistant|sys)\]`),
+		sanitizeInjection(`"role"[ \t]*:[ \t]*"(?:system|developer)"`),
 		sanitizeTurn(`human`),
 		sanitizeTurn(`assistant`),
 		sanitizeTurn(`system`),
 		sanitizeShouted(`SYSTEM`),
 		sanitizeShouted(`HUMAN`),
 		sanitizeShouted(`ASSISTANT`),
-		sanitizeInjection(`\[/?inst\]`),
-		sanitizeInjection(`<</?sys>>`),
 		sanitizeInjection(`</?s>`),
 		sanitizeInjection(`###[ \t]*(?:system|instructions?|assistant|user|human|response)[ \t]*:`),
 		sanitizeInjection(`system[ \t]+prompt[ \t]*:`),
-	}
+	)
 })
 
 // sanitizeInjectionObject is the other order of an injection phrase: the
@@ -404,6 +453,29 @@ func sanitizeAtLineStart(text string, at int) bool {
 	return true
 }
 
+// sanitizeInjections builds one rule from several patterns that differ
+// only in their first word: each alternative of alts (separated by "|",
+// spaces standing for sanitizeSpace) followed by rest. Each pattern keeps a
+// literal prefix, so the rule skips the text quickly, and its matches are
+// merged in order.
+func sanitizeInjections(alts, rest string) sanitizeRule {
+	var subs []sanitizeRule
+	for _, alt := range strings.Split(alts, "|") {
+		subs = append(subs, sanitizeInjection(strings.ReplaceAll(alt, " ", sanitizeSpace)+rest))
+	}
+	find := func(text, subject string) [][]int {
+		var out [][]int
+		for _, r := range subs {
+			if strings.Contains(subject, r.lit) {
+				out = append(out, r.find(text, subject)...)
+			}
+		}
+		slices.SortStableFunc(out, func(a, b []int) int { return a[0] - b[0] })
+		return out
+	}
+	return sanitizeRule{find: find, lit: "", lower: true, keep: sanitizeKeepNothing, with: sanitizeInjectionPlaceholder}
+}
+
 // sanitizeInjection builds a rule that replaces a whole lowercase match
 // with the injection placeholder.
 func sanitizeInjection(pattern string) sanitizeRule {
@@ -424,11 +496,17 @@ var sanitizeSecretParams = map[string]bool{
 	"jsessionid": true, "accountkey": true, "sharedaccesskey": true, "connectionstring": true,
 	"apitoken": true, "authtoken": true, "bearertoken": true, "sessiontoken": true,
 	"securitytoken": true, "otp": true, "pin": true, "mfacode": true,
+	"pass": true, "pw": true, "pword": true, "pswd": true, "passwort": true, "creds": true,
+	"clientkey": true, "privatetoken": true, "oauthtoken": true, "signingkey": true,
+	"encryptionkey": true, "masterkey": true, "tokensecret": true, "accesssecret": true,
+	"consumersecret": true, "appsecret": true, "apisecret": true, "webhooksecret": true,
+	"sastoken": true, "jwt": true, "secretaccesskey": true, "connstr": true,
 }
 
 // sanitizeLooseParams are names too common in prose to be read as secret
 // before a colon ("key: users_pkey"); they count only before "=".
-var sanitizeLooseParams = map[string]bool{"key": true, "sig": true, "session": true, "pin": true, "auth": true}
+var sanitizeLooseParams = map[string]bool{"key": true, "sig": true, "session": true, "pin": true, "auth": true,
+	"pass": true, "pw": true, "jwt": true}
 
 // sanitizeSecretMember matches object member names that carry credentials.
 // It is narrower than sanitizeSecretParams: in JSON and evidence, bare
@@ -436,7 +514,7 @@ var sanitizeLooseParams = map[string]bool{"key": true, "sig": true, "session": t
 const sanitizeSecretMember = `(?:[\w.-]*[_.-])?` +
 	`(?:password|passwd|pwd|pass|passphrase|token|access[_-]?token|refresh[_-]?token|id[_-]?token` +
 	`|secret|client[_-]?secret|api[_-]?key|apikey|access[_-]?key|secret[_-]?key|private[_-]?key` +
-	`|authorization|cookie|credentials?|signature|auth|passcode|session|session[_-]?id|sessid|otp|pin` +
+	`|authorization|cookie|credentials?|signature|auth|passcode|session|session[_-]?id|sessid|otp|pin|pw|sig|jwt` +
 	`|account[_-]?key|connection[_-]?string)`
 
 // sanitizeSecretMemberPattern tells whether an evidence key is secret-named.
@@ -480,10 +558,11 @@ var sanitizeRules = sync.OnceValue(func() []sanitizeRule {
 		// The value starts with the key type, so a redacted one does not match again.
 		sanitizeRegexRule(`putty-user-key-file-[0-9]+:([ \t]*[a-z0-9-]+(?s:.*?)(?:private-(?:mac|hash):[ \t]*[0-9a-f]*|\z))`,
 			true, sanitizeAnywhere, sanitizeIsPlaceholder, RedactedMarker),
-		// PEM bodies without their header: DER of a key starts "MII".
-		// A continuation line is long, or short and padded: the last line.
-		sanitizeRegexRule(`(MII[A-Za-z0-9+/]{60,}=*(?:[ \t]*\r?\n[ \t]*(?:[A-Za-z0-9+/]{16,}=*|[A-Za-z0-9+/]{1,15}={1,2}))*)`,
-			false, sanitizeAtWordStart, sanitizeKeepNothing, RedactedMarker),
+		// PEM bodies without their armour: base64 that decodes to the start
+		// of a DER private key, and the lines of base64 that continue it.
+		{find: sanitizeFindKeyDER, lit: "", keep: sanitizeKeepNothing, with: RedactedMarker},
+		// Oracle-style connect strings: user/password@host.
+		{find: sanitizeFindSlashLogin, lit: "@", keep: sanitizeIsPlaceholder, with: RedactedMarker},
 		// Userinfo in URLs; scheme and host stay. The password may contain "@".
 		sanitizeURLCredentials(`://`),
 		// The same in JSON whose encoder escapes "/" as "\/", once or more.
@@ -499,30 +578,8 @@ var sanitizeRules = sync.OnceValue(func() []sanitizeRule {
 		{find: sanitizeFindParams, lit: "", lower: true, keep: sanitizeIsPlaceholder, with: RedactedMarker},
 		sanitizeScheme(`bearer`),
 		sanitizeScheme(`basic`),
-		sanitizeShape(`sk-[A-Za-z0-9_-]{16,}`),
-		sanitizeShape(`sk_(?:live|test)_[A-Za-z0-9]{16,}`),
-		sanitizeShape(`rk_(?:live|test)_[A-Za-z0-9]{16,}`),
-		sanitizeShape(`gh[pousr]_[A-Za-z0-9]{20,}`),
-		sanitizeShape(`github_pat_[A-Za-z0-9_]{20,}`),
-		sanitizeShape(`glpat-[A-Za-z0-9_-]{16,}`),
-		sanitizeShape(`xox[a-z]-[A-Za-z0-9-]{8,}`),
-		sanitizeShape(`A[KS]IA[A-Z0-9]{16,}`),
-		sanitizeShape(`AIza[A-Za-z0-9_-]{30,}`),
-		sanitizeShape(`npm_[A-Za-z0-9]{30,}`),
-		sanitizeShape(`hf_[A-Za-z0-9]{30,}`),
-		sanitizeShape(`ya29\.[A-Za-z0-9_-]{20,}`),
-		sanitizeShape(`xapp-[0-9]-[A-Za-z0-9-]{8,}`),
-		sanitizeShape(`hv[sbr]\.[A-Za-z0-9_-]{20,}`),
-		sanitizeShape(`SG\.[A-Za-z0-9_-]{16,}\.[A-Za-z0-9_-]{16,}`),
-		sanitizeShape(`shp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}`),
-		sanitizeShape(`dop_v1_[a-f0-9]{64}`),
-		sanitizeShape(`pypi-[A-Za-z0-9_-]{50,}`),
-		sanitizeShape(`glsa_[A-Za-z0-9_]{32,}`),
-		sanitizeShape(`lin_api_[A-Za-z0-9]{30,}`),
-		sanitizeShape(`dapi[a-f0-9]{32}`),
-		sanitizeShape(`sq0(?:atp|csp)-[A-Za-z0-9_-]{22,}`),
-		sanitizeShape(`NRAK-[A-Za-z0-9-]{20,}`),
-		sanitizeShape(`PMAK-[A-Za-z0-9-]{20,}`),
+		// Provider tokens: the table in sanitize_providers.go.
+		{find: sanitizeFindProviders, lit: "", keep: sanitizeKeepNothing, with: RedactedMarker},
 		// JWS and JWE compact forms: a base64url JSON header ("eyJ"), then two
 		// or more dot-separated parts, any of which a JWS or JWE may leave empty.
 		sanitizeShape(`eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]*\.[A-Za-z0-9_-]*(?:\.[A-Za-z0-9_-]+)*`),
@@ -540,8 +597,13 @@ var sanitizeRules = sync.OnceValue(func() []sanitizeRule {
 // sits where a marker was when secrets are looked for.
 var sanitizeAllRules = sync.OnceValue(func() []sanitizeRule {
 	rules := append(slices.Clip(sanitizeInjectionRules()), sanitizeRules()...)
-	return append(rules, sanitizeRule{find: sanitizeFindEncoded, lit: "", keep: sanitizeKeepNothing, with: RedactedMarker})
+	rules = append(rules, sanitizeRule{find: sanitizeFindEncoded, lit: "", keep: sanitizeKeepNothing, with: RedactedMarker})
+	return append(rules, sanitizeGenericRule)
 })
+
+// sanitizeGenericRule redacts tokens no other rule knows by their look
+// (sanitizeFindGeneric). It runs last, on what the others left.
+var sanitizeGenericRule = sanitizeRule{find: sanitizeFindGeneric, lit: "", lower: true, keep: sanitizeKeepNothing, with: RedactedMarker}
 
 // sanitizeEncodedMin is the shortest run of base64 that is decoded to be
 // looked into: 24 characters hold 18 bytes, shorter than any key shape.
@@ -695,14 +757,19 @@ func sanitizeIsWordByte(b byte) bool {
 }
 
 // sanitizeFindParams finds the values of secret-named query, form,
-// logfmt, environment and YAML parameters in the lowercase subject:
-// "token=…", "password = …", "password: …". It is hand-written because
-// every "=" and ":" is a candidate and most belong to harmless names: a
-// regular expression would rescan the rest of the text for each of them.
-// After a harmless separator the search goes on right after it, so
-// "next=/cb?token=x" still finds the token.
-func sanitizeFindParams(_, subject string) [][]int {
+// logfmt, environment and YAML parameters, JSON members and header lines
+// in the lowercase subject: "token=…", "password = …", "password: …",
+// "\"pw\":\"…\"". A name is secret when its last component is listed in
+// sanitizeSecretParams or it is one of the application's keys
+// (AddSanitizeRules); a name with a provider keyword as a component
+// ("ALGOLIA_APP_ID") makes the value secret when it has that provider's
+// shape. It is hand-written because every "=" and ":" is a candidate and
+// most belong to harmless names: a regular expression would rescan the
+// rest of the text for each of them. After a harmless separator the search
+// goes on right after it, so "next=/cb?token=x" still finds the token.
+func sanitizeFindParams(text, subject string) [][]int {
 	var out [][]int
+	t := sanitizeCurrentTable()
 	for i := 0; i < len(subject); {
 		j := strings.IndexAny(subject[i:], "=:")
 		if j < 0 {
@@ -710,30 +777,82 @@ func sanitizeFindParams(_, subject string) [][]int {
 		}
 		eq := i + j
 		i = eq + 1
-		if !sanitizeIsSecretParam(subject, eq) {
+		name, quoted, secret, loose := sanitizeParamName(t, subject, eq)
+		if name == "" {
 			continue
 		}
-		if m := sanitizeParamValue(subject, eq); m != nil {
-			out = append(out, m)
-			i = m[1]
+		m := sanitizeParamValue(subject, eq, quoted)
+		if m == nil {
+			continue
 		}
+		if quoted && m[2] == m[0]+1+sanitizeSpaces(subject, eq+1) {
+			// A bare JSON value: null, true and false say whether a
+			// secret was set without revealing it.
+			if v := subject[m[2]:m[3]]; v == "null" || v == "true" || v == "false" {
+				continue
+			}
+		}
+		if !secret && !(loose && sanitizeLooksLikeSecretValue(subject[m[2]:m[3]], text[m[2]:m[3]])) {
+			n := sanitizeKeywordValue(t, name, text[m[2]:m[3]])
+			if n == 0 {
+				continue
+			}
+			m[3] = m[2] + n
+			m[1] = max(m[1], m[3])
+			if m[1] > m[3] && subject[m[3]-1] != '"' && subject[m[3]-1] != '\'' {
+				m[1] = m[3]
+			}
+		}
+		out = append(out, m)
+		i = m[1]
 	}
 	return out
 }
 
-// sanitizeIsSecretParam reports whether the name before the separator at
-// subject[eq], spaces allowed between them, ends in a component listed in
-// sanitizeSecretParams (for ":", one not in sanitizeLooseParams either).
-func sanitizeIsSecretParam(subject string, eq int) bool {
+// sanitizeSpaces counts the spaces and tabs at subject[i:].
+func sanitizeSpaces(subject string, i int) int {
+	n := 0
+	for i+n < len(subject) && (subject[i+n] == ' ' || subject[i+n] == '\t') {
+		n++
+	}
+	return n
+}
+
+// sanitizeParamName returns the name before the separator at subject[eq]
+// (spaces, and a closing quote with its escaping backslashes, allowed
+// between them), whether it was quoted, and whether it names a secret:
+// its last component (or last two, joined: "api_key") is listed in
+// sanitizeSecretParams (for ":", not in sanitizeLooseParams either), or
+// it is one of the application's keys. The name is "" where the
+// separator cannot end a parameter.
+//
+// A name listed in sanitizeLooseParams before ":" is loose: the value is
+// secret only when it looks like one ("pw: hunter2x", not "pass: 3").
+func sanitizeParamName(t *sanitizeTable, subject string, eq int) (name string, quoted, secret, loose bool) {
 	end := eq
 	for end > 0 && (subject[end-1] == ' ' || subject[end-1] == '\t') {
 		end--
+	}
+	if end > 0 && (subject[end-1] == '"' || subject[end-1] == '\'') {
+		quoted = true
+		end--
+		for end > 0 && subject[end-1] == '\\' {
+			end--
+		}
 	}
 	start := end
 	for start > 0 && sanitizeIsNameByte(subject[start-1]) {
 		start--
 	}
-	name := subject[start:end]
+	name = subject[start:end]
+	if name == "" {
+		return "", false, false, false
+	}
+	if subject[eq] == ':' && !quoted {
+		if eq+1 >= len(subject) || (subject[eq+1] != ' ' && subject[eq+1] != '\t') {
+			return "", false, false, false // YAML puts a space after the colon; "user:pass@" is a URL's
+		}
+	}
 	cut := strings.LastIndexAny(name, "_.-")
 	last := name[cut+1:]
 	if cut > 0 {
@@ -743,13 +862,52 @@ func sanitizeIsSecretParam(subject string, eq int) bool {
 			last = joined
 		}
 	}
-	if subject[eq] == ':' {
-		if eq+1 >= len(subject) || (subject[eq+1] != ' ' && subject[eq+1] != '\t') {
-			return false // YAML puts a space after the colon; "user:pass@" is a URL's
-		}
-		return sanitizeSecretParams[last] && !sanitizeLooseParams[last]
+	secret = sanitizeSecretParams[last] && (subject[eq] == '=' || !sanitizeLooseParams[last]) ||
+		sanitizeHasSecretSuffix(last)
+	loose = !secret && sanitizeLooseParams[last]
+	if !secret && len(t.userKeys) > 0 {
+		secret = sanitizeIsUserKey(t, name)
 	}
-	return sanitizeSecretParams[last]
+	return name, quoted, secret, loose
+}
+
+// sanitizeSecretSuffixes end names that run a qualifier into a secret word
+// without a separator: "PGPASSWORD", "dbpasswd", "csrftoken".
+var sanitizeSecretSuffixes = []string{"password", "passwd", "secret", "apikey", "token"}
+
+// sanitizeHasSecretSuffix reports whether a name component ends in one of
+// sanitizeSecretSuffixes after at least two more letters.
+func sanitizeHasSecretSuffix(name string) bool {
+	for _, s := range sanitizeSecretSuffixes {
+		if len(name) >= len(s)+2 && strings.HasSuffix(name, s) {
+			return true
+		}
+	}
+	return false
+}
+
+// sanitizeLooksLikeSecretValue reports whether the value after a loose
+// name and ":" reads as a credential: six characters or more, with a
+// digit, a token symbol or an inner capital, and no space. lower is the
+// value lowercased, value as written.
+func sanitizeLooksLikeSecretValue(lower, value string) bool {
+	return len(value) >= 6 && !sanitizeIsPlaceholder(value) && sanitizeLooksLikeCredential(value) &&
+		lower != "required" && !strings.HasPrefix(lower, "http")
+}
+
+// sanitizeIsUserKey reports whether the lowercase name is, or ends in, one
+// of the application's secret keys.
+func sanitizeIsUserKey(t *sanitizeTable, name string) bool {
+	if t.userKeys[name] {
+		return true
+	}
+	stripped := sanitizeStripSeparators(name)
+	for k := range t.userKeys {
+		if strings.HasSuffix(stripped, k) {
+			return true
+		}
+	}
+	return false
 }
 
 // sanitizeIsNameByte reports whether b can be part of a parameter name.
@@ -759,9 +917,9 @@ func sanitizeIsNameByte(b byte) bool {
 
 // sanitizeParamValue returns the match of the value after the separator
 // at subject[eq], spaces skipped: quoted (the quote may be escaped) or
-// bare (up to &, ;, a comma, whitespace or a quote), or nil when a bare
-// value is empty.
-func sanitizeParamValue(subject string, eq int) []int {
+// bare (up to &, ;, a comma, whitespace or a quote; for a quoted name
+// also up to } and ]), or nil when a bare value is empty.
+func sanitizeParamValue(subject string, eq int, quotedName bool) []int {
 	open := eq + 1
 	for open < len(subject) && (subject[open] == ' ' || subject[open] == '\t') {
 		open++
@@ -773,8 +931,12 @@ func sanitizeParamValue(subject string, eq int) []int {
 	if open < len(subject) && (subject[open] == '"' || subject[open] == '\'') {
 		return sanitizeQuotedValue(subject, eq, open)
 	}
+	stops := "&;,\"' \t\n\r"
+	if quotedName {
+		stops = "&;,\"' \t\n\r}]\\"
+	}
 	end := start
-	for end < len(subject) && strings.IndexByte("&;,\"' \t\n\r", subject[end]) < 0 {
+	for end < len(subject) && strings.IndexByte(stops, subject[end]) < 0 {
 		end++
 	}
 	if end == start || (subject[eq] == ':' && subject[start] == '/') {
@@ -785,7 +947,8 @@ func sanitizeParamValue(subject string, eq int) []int {
 
 // sanitizeQuotedValue returns the match of a value whose quote opens at
 // subject[open]. It runs to the closing quote or, when that is missing
-// (the window cut it off), to the end of the line.
+// (the window cut it off), to the end of the line; backslashes that escape
+// the closing quote stay outside the value.
 func sanitizeQuotedValue(subject string, eq, open int) []int {
 	quote := subject[open]
 	end := open + 1
@@ -796,7 +959,11 @@ func sanitizeQuotedValue(subject string, eq, open int) []int {
 	if end < len(subject) && subject[end] == quote {
 		closing++
 	}
-	return []int{eq, closing, open + 1, end}
+	valueEnd := end
+	for valueEnd > open+1 && subject[valueEnd-1] == '\\' {
+		valueEnd--
+	}
+	return []int{eq, closing, open + 1, valueEnd}
 }
 
 // sanitizeApply applies rules in order, each to the result of the last.
@@ -938,7 +1105,29 @@ func sanitizeTruncate(text string, limit int, force bool) string {
 	for keep < len(text) && keep > 0 && !utf8.RuneStart(text[keep]) {
 		keep--
 	}
-	return text[:keep] + marker
+	return text[:sanitizeCutGeneric(text, keep)] + marker
+}
+
+// sanitizeCutGeneric moves a cut at text[keep] that falls inside a run of
+// token characters to the run's start when the part that would remain
+// reads as a secret to the generic rule: the whole run did not, but a
+// prefix can, and sanitizing the output again must not change it.
+func sanitizeCutGeneric(text string, keep int) int {
+	if keep == 0 || keep >= len(text) || !sanitizeIsGenericByte(text[keep]) || !sanitizeIsGenericByte(text[keep-1]) {
+		return keep
+	}
+	start := keep
+	for start > 0 && sanitizeIsGenericByte(text[start-1]) {
+		start--
+	}
+	from := max(0, start-32)
+	v := sanitizeFold(text[from:keep])
+	for _, m := range sanitizeFindGeneric(v.text, v.lower) {
+		if v.source(m[1]) == keep-from {
+			return from + v.source(m[0])
+		}
+	}
+	return keep
 }
 
 // sanitizeMarkerFor returns the longest truncation marker that fits in limit.
@@ -1177,7 +1366,11 @@ func sanitizeTake(budget *int) bool {
 // sanitizeKey sanitizes a map key and tells whether it names a secret.
 func sanitizeKey(k string) (string, bool) {
 	key := SanitizeTextLimit(k, sanitizeKeyLimit)
-	return key, sanitizeSecretMemberPattern().MatchString(key)
+	if sanitizeSecretMemberPattern().MatchString(key) {
+		return key, true
+	}
+	t := sanitizeCurrentTable()
+	return key, len(t.userKeys) > 0 && sanitizeIsUserKey(t, sanitizeLowerASCII(key))
 }
 
 // sanitizeEntries copies a map entry by entry in key order, sanitizing each value with value (as

@@ -43,7 +43,7 @@ func Emit(pkg *ir.Package) ([]emit.File, error) {
 	_, ptr, _ := strings.Cut(pkg.Catalog.Origin, "#")
 	m := &model{Constructors: pkg.Constructors, Package: pkg.Name, Hash: pkg.Hash, CatalogPointer: ptr,
 		Runtime: emit.Runtime{Import: pkg.ImportRuntime}}
-	runtime, err := m.Runtime.Files(pkg.Name, pkg.Hash, "sanitize")
+	runtime, err := m.Runtime.Files(pkg.Name, pkg.Hash, "sanitize", "sanitize_providers", "sanitize_scan")
 	if err != nil {
 		return nil, err
 	}
@@ -117,6 +117,20 @@ func (w writer) sanitizer() {
 		f.Comment(fn.name+" "+fn.doc, "It is the runtime module's "+fn.name+", which documents what it does.")
 		f.P("func ", fn.name, "(", fn.params, ") ", fn.result, " { return ", w.m.Runtime.Ident(fn.name), "(", fn.args, ") }")
 	}
+	types := []struct{ name, doc string }{
+		{"SanitizeRules", "are an application's own secret shapes: token formats and secret names."},
+		{"SanitizeToken", "is one token format: a fixed prefix and the body that follows it."},
+	}
+	for _, ty := range types {
+		f.Line("")
+		f.Comment(ty.name + " " + ty.doc)
+		f.P("type ", ty.name, " = ", w.m.Runtime.Ident(ty.name))
+	}
+	f.Line("")
+	f.Comment("AddSanitizeRules adds an application's token formats and secret names to the rules the sanitizer",
+		"applies in every constructor and on every surface. It is the runtime module's AddSanitizeRules,",
+		"which documents what it does; the rules apply to every package that imports the runtime.")
+	f.P("func AddSanitizeRules(r SanitizeRules) error { return ", w.m.Runtime.Ident("AddSanitizeRules"), "(r) }")
 }
 
 // writer writes construct.go's parts into f.
