@@ -410,11 +410,28 @@ func sanitizeFindGeneric(text, subject string) [][]int {
 	return out
 }
 
+// sanitizeObjectIDPrefixes start the public object identifiers of
+// payment APIs ("ch_3MmlLrLkdIwHu7ix0snN0B15"), which look random but are
+// not secrets.
+var sanitizeObjectIDPrefixes = []string{"ch_", "cus_", "pi_", "pm_", "in_", "sub_", "prod_", "price_", "evt_",
+	"acct_", "txn_", "seti_", "cs_", "po_", "ii_", "si_", "src_", "card_", "ba_", "tr_", "py_", "req_", "il_", "cn_", "dp_", "file_"}
+
+// sanitizeIsObjectID reports whether run is such an identifier.
+func sanitizeIsObjectID(run string) bool {
+	for _, p := range sanitizeObjectIDPrefixes {
+		if strings.HasPrefix(run, p) && len(run)-len(p) <= 34 && !strings.ContainsAny(run[len(p):], "_-+/=") {
+			return true
+		}
+	}
+	return false
+}
+
 // sanitizeIsPathLike reports whether a run with separators ('/', '-',
-// '_') is made of words, a path or a name like "PuTTY-User-Key-File",
-// rather than random base64: one of its segments is a plain word of three
-// letters or more, lower-case or capitalised (digits may follow), which
-// random segments almost never are.
+// '_') is made of words or hex, a path or a name like
+// "PuTTY-User-Key-File" or "8634f1d2ab3c7e21-FRA", rather than random
+// base64: one of its segments is a plain word of three letters or more,
+// lower-case or capitalised (digits may follow), or eight or more hex
+// digits, which random segments almost never are.
 func sanitizeIsPathLike(run string) bool {
 	if !strings.ContainsAny(run, "/-_") {
 		return false
@@ -439,7 +456,7 @@ func sanitizeIsPathLike(run string) bool {
 		for k < len(seg) && '0' <= seg[k] && seg[k] <= '9' {
 			k++
 		}
-		if letters >= 3 && k == len(seg) {
+		if letters >= 3 && k == len(seg) || len(seg) >= 8 && strings.Trim(seg, "0123456789abcdef") == "" {
 			return true
 		}
 	}
@@ -463,7 +480,7 @@ func sanitizeGenericSecret(text, subject string, i, j int) bool {
 	if len(run) < sanitizeGenericMin && !near {
 		return false
 	}
-	var lower, upper, digit, switches, symbols int
+	var lower, upper, digit, switches, symbols, lowerRuns int
 	prev := byte(0)
 	var counts [128]uint8
 	hex := true
@@ -474,6 +491,9 @@ func sanitizeGenericSecret(text, subject string, i, j int) bool {
 		case 'a' <= c && c <= 'z':
 			lower++
 			class = 1
+			if prev != 1 {
+				lowerRuns++
+			}
 			hex = hex && c <= 'f'
 		case 'A' <= c && c <= 'Z':
 			upper++
@@ -501,8 +521,16 @@ func sanitizeGenericSecret(text, subject string, i, j int) bool {
 	if hex {
 		return false // commit hashes, digests, UUIDs
 	}
-	if i >= 7 && strings.HasSuffix(subject[:i], "base64,") || sanitizeIsImageData(run) {
+	if sanitizeIsImageData(run) || sanitizeIsObjectID(run) {
 		return false
+	}
+	for _, before := range []string{"base64,", "sha256:", "sha1:", "sha512:", "md5:"} {
+		if strings.HasSuffix(subject[:i], before) {
+			return false // image data, or a fingerprint of a public key
+		}
+	}
+	if !near && lowerRuns > 0 && lower >= 3*lowerRuns {
+		return false // camelCase words: "getUserAccountSettingsV2Handler"
 	}
 	classes := 0
 	for _, n := range []int{lower, upper, digit} {
