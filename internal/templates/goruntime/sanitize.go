@@ -778,10 +778,18 @@ func sanitizeFindParams(text, subject string) [][]int {
 		eq := i + j
 		i = eq + 1
 		name, quoted, secret, loose := sanitizeParamName(t, subject, eq)
-		if name == "" {
+		if name == "" || !secret && !loose && !sanitizeHasKeyword(t, name) {
 			continue
 		}
-		m := sanitizeParamValue(subject, eq, quoted)
+		// A value that is secret by its name only is cut at
+		// sanitizeParamShapeMax: a longer one cannot be the token a shape
+		// test looks for, and scanning on from every separator would cost
+		// quadratic time.
+		limit := len(subject)
+		if !secret {
+			limit = min(limit, eq+1+sanitizeParamShapeMax)
+		}
+		m := sanitizeParamValue(subject[:limit], eq, quoted)
 		if m == nil {
 			continue
 		}
@@ -808,6 +816,10 @@ func sanitizeFindParams(text, subject string) [][]int {
 	}
 	return out
 }
+
+// sanitizeParamShapeMax bounds the value read after a name that is not
+// secret by itself (a loose or a provider-keyword name).
+const sanitizeParamShapeMax = 512
 
 // sanitizeSpaces counts the spaces and tabs at subject[i:].
 func sanitizeSpaces(subject string, i int) int {
@@ -969,21 +981,59 @@ func sanitizeQuotedValue(subject string, eq, open int) []int {
 // sanitizeApply applies rules in order, each to the result of the last.
 // Rules match in a folded view of the text (see sanitizeFold); what they
 // find is replaced in the text itself.
+//
+// The prefilter is one pass over the lowercase view that records which
+// pairs of adjacent bytes occur; a rule whose literal starts with a pair
+// that does not occur is skipped without looking at the text again, so
+// most rules cost nothing on text that holds nothing for them.
 func sanitizeApply(text string, rules []sanitizeRule) string {
 	v := sanitizeFold(text)
+	var pairs sanitizePairs
+	pairs.add(v.lower)
 	for _, rule := range rules {
 		subject := v.text
 		if rule.lower {
 			subject = v.lower
 		}
-		if !strings.Contains(subject, rule.lit) {
+		if !pairs.mayHold(rule.lit) || !strings.Contains(subject, rule.lit) {
 			continue
 		}
 		if out := sanitizeReplace(text, &v, rule.find(v.text, subject), rule); out != text {
 			text, v = out, sanitizeFold(out)
+			pairs = sanitizePairs{}
+			pairs.add(v.lower)
 		}
 	}
 	return text
+}
+
+// sanitizePairs is the set of pairs of adjacent bytes of a text, ASCII
+// letters lowercased.
+type sanitizePairs [1 << 16 / 64]uint64
+
+func (p *sanitizePairs) add(lower string) {
+	for i := 1; i < len(lower); i++ {
+		k := uint16(lower[i-1])<<8 | uint16(lower[i])
+		p[k>>6] |= 1 << (k & 63)
+	}
+}
+
+// mayHold reports whether a text with these pairs can contain lit: false
+// when lit's first two bytes, lowercased, never occur next to each other.
+func (p *sanitizePairs) mayHold(lit string) bool {
+	if len(lit) < 2 {
+		return true
+	}
+	k := uint16(sanitizeLowerByte(lit[0]))<<8 | uint16(sanitizeLowerByte(lit[1]))
+	return p[k>>6]&(1<<(k&63)) != 0
+}
+
+// sanitizeLowerByte lowercases an ASCII letter.
+func sanitizeLowerByte(c byte) byte {
+	if 'A' <= c && c <= 'Z' {
+		return c + ('a' - 'A')
+	}
+	return c
 }
 
 // sanitizeReplace replaces the value of every match that keep rejects.

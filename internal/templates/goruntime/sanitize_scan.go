@@ -182,6 +182,7 @@ func (e *sanitizeRuleError) Error() string { return "sanitize rules: " + e.what 
 func sanitizeFindProviders(text, _ string) [][]int {
 	t := sanitizeCurrentTable()
 	var out [][]int
+	var runs sanitizeRunCache
 	for i := 0; i < len(text); i++ {
 		rows := t.byFirst[text[i]]
 		if rows == nil || (i > 0 && sanitizeIsWordByte(text[i-1])) {
@@ -192,7 +193,7 @@ func sanitizeFindProviders(text, _ string) [][]int {
 			if !strings.HasPrefix(text[i:], r.prefix) {
 				continue
 			}
-			end, ok := r.matchBody(text, i+len(r.prefix))
+			end, ok := runs.match(r, text, i+len(r.prefix))
 			if !ok {
 				continue
 			}
@@ -205,6 +206,50 @@ func sanitizeFindProviders(text, _ string) [][]int {
 		}
 	}
 	return out
+}
+
+// sanitizeRunCache remembers, per alphabet, the last run of body
+// characters scanned: a prefix that fails can start again inside the run
+// ("xoxb-xoxb-xoxb-…" after each '-'), and rescanning the run from each
+// would make hostile text cost quadratic time.
+type sanitizeRunCache struct {
+	// entries hold one run per alphabet; the table has a few dozen.
+	entries []sanitizeRunEntry
+}
+
+type sanitizeRunEntry struct {
+	body                   *sanitizeAlphabet
+	start, end, lastRandom int
+}
+
+// match is r.matchBody with the run looked up in, or added to, the cache.
+func (c *sanitizeRunCache) match(r *sanitizeCompiled, text string, at int) (int, bool) {
+	hexOnly := !r.body.has('g') && !r.body.has('G')
+	slot := -1
+	for k := range c.entries {
+		e := &c.entries[k]
+		if *e.body != r.body {
+			continue
+		}
+		if e.start <= at && at <= e.end {
+			return e.end, e.end-at >= r.min && (hexOnly || e.lastRandom >= at)
+		}
+		slot = k
+	}
+	end, lastRandom := at, -1
+	for end < len(text) && r.body.has(text[end]) {
+		if c := text[end]; ('0' <= c && c <= '9') || ('A' <= c && c <= 'Z') {
+			lastRandom = end
+		}
+		end++
+	}
+	e := sanitizeRunEntry{body: &r.body, start: at, end: end, lastRandom: lastRandom}
+	if slot >= 0 {
+		c.entries[slot] = e
+	} else {
+		c.entries = append(c.entries, e)
+	}
+	return end, end-at >= r.min && (hexOnly || lastRandom >= at)
 }
 
 // matchBody reports whether text[at:] starts with a body of r, and where
@@ -243,6 +288,24 @@ func sanitizeKeywordValue(t *sanitizeTable, name, value string) int {
 		}
 	}
 	return 0
+}
+
+// sanitizeHasKeyword reports whether the lowercase name has a provider
+// keyword as one of its components.
+func sanitizeHasKeyword(t *sanitizeTable, name string) bool {
+	for name != "" {
+		cut := strings.IndexAny(name, "_.-")
+		part := name
+		if cut >= 0 {
+			part, name = name[:cut], name[cut+1:]
+		} else {
+			name = ""
+		}
+		if _, ok := t.keywords[part]; ok {
+			return true
+		}
+	}
+	return false
 }
 
 // sanitizeFindKeyDER finds base64 whose decoded bytes start like a DER
