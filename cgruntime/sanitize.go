@@ -269,11 +269,14 @@ func sanitizeLowerASCII(s string) string {
 // lit does not occur in subject cannot match and is skipped, which keeps a
 // call cheap when the text holds nothing to replace.
 type sanitizeRule struct {
-	find  func(text, subject string) [][]int
-	lit   string
-	lower bool
-	keep  func(value string) bool
-	with  string
+	find func(text, subject string) [][]int
+	lit  string
+	// anyLit, when set, are literals one of which must occur for the rule
+	// to match (a rule made of several patterns).
+	anyLit []string
+	lower  bool
+	keep   func(value string) bool
+	with   string
 }
 
 // sanitizeRegexRule builds a rule from a pattern that starts with a
@@ -379,13 +382,13 @@ var sanitizeInjectionRules = sync.OnceValue(func() []sanitizeRule {
 		sanitizeInjection(`let(?:'s|s|`+sp+`us)`+sp+`(?:play|roleplay|role`+sp+`play)`+sp+`a`+sp+`game\b`),
 		sanitizeInjection(`stay`+sp+`in`+sp+`character\b`),
 		sanitizeInjections(`developer|dan|god|jailbreak|unrestricted|sudo|evil`, sp+`mode\b`),
-		sanitizeInjection(`do`+sp+`anything`+sp+`now\b`),
+		sanitizeInjection(`anything`+sp+`now\b`), // "do anything now"
 		sanitizeInjection(`jailbr(?:eak|oken)\b`),
 		sanitizeInjection(`your`+sp+`(?:new|real|true|actual|only)`+sp+`(?:role|task|instructions?|persona|goal|objective|purpose|identity|rules|job)\b`),
 		sanitizeInjections(`new|updated|real|actual|revised|additional`, sp+`(?:system`+sp+`)?(?:instructions?|rules|prompt|directives?)[ \t]*:`),
 		sanitizeInjections(`imagine|suppose|assume`, sp+`(?:that`+sp+`)?you(?:'re|`+sp+`are|`+sp+`were)`+sp+
 			`(?:an?`+sp+`)?(?:ai|assistant|model|chatbot|unrestricted|unfiltered|jailbroken|evil|hacker|dan|free|system|root)\b`),
-		sanitizeInjection(`no`+sp+`longer`+sp+`(?:bound|restricted|limited|constrained)`+sp+`by\b`),
+		sanitizeInjection(`longer`+sp+`(?:bound|restricted|limited|constrained)`+sp+`by\b`), // "no longer bound by"
 		sanitizeInjections(`without|free of|ignoring`, sp+`(?:any`+sp+`)?(?:ethical|moral|safety|content)`+sp+
 			`(?:guidelines|restrictions|filters|limits|rules|constraints|policies)\b`),
 		sanitizeInjection(`system`+sp+`(?:override|message[ \t]*:)`),
@@ -471,7 +474,11 @@ func sanitizeInjections(alts, rest string) sanitizeRule {
 		slices.SortStableFunc(out, func(a, b []int) int { return a[0] - b[0] })
 		return out
 	}
-	return sanitizeRule{find: find, lit: "", lower: true, keep: sanitizeKeepNothing, with: sanitizeInjectionPlaceholder}
+	var lits []string
+	for _, r := range subs {
+		lits = append(lits, r.lit)
+	}
+	return sanitizeRule{find: find, lit: "", anyLit: lits, lower: true, keep: sanitizeKeepNothing, with: sanitizeInjectionPlaceholder}
 }
 
 // sanitizeInjection builds a rule that replaces a whole lowercase match
@@ -993,7 +1000,7 @@ func sanitizeApply(text string, rules []sanitizeRule) string {
 		if rule.lower {
 			subject = v.lower
 		}
-		if !pairs.mayHold(rule.lit) || !strings.Contains(subject, rule.lit) {
+		if !pairs.mayHold(rule.lit) || !strings.Contains(subject, rule.lit) || !pairs.mayHoldAny(rule.anyLit) {
 			continue
 		}
 		if out := sanitizeReplace(text, &v, rule.find(v.text, subject), rule); out != text {
@@ -1005,25 +1012,64 @@ func sanitizeApply(text string, rules []sanitizeRule) string {
 	return text
 }
 
-// sanitizePairs is the set of pairs of adjacent bytes of a text, ASCII
-// letters lowercased.
+// sanitizePairs is a Bloom filter of the strings of two, three and four
+// adjacent bytes of a lowercase text: a literal whose first bytes were
+// never added cannot occur in the text. With 65,536 bits, a full window
+// of text leaves a few per cent of absent literals undetected, which only
+// costs their search.
 type sanitizePairs [1 << 16 / 64]uint64
 
 func (p *sanitizePairs) add(lower string) {
+	if len(lower) < 2 {
+		return
+	}
+	h2 := uint32(lower[0])
+	h3, h4 := uint32(0), uint32(0)
 	for i := 1; i < len(lower); i++ {
-		k := uint16(lower[i-1])<<8 | uint16(lower[i])
-		p[k>>6] |= 1 << (k & 63)
+		c := uint32(lower[i])
+		h4 = sanitizeGram(h3, c)
+		h3 = sanitizeGram(h2, c)
+		h2 = sanitizeGram(uint32(lower[i-1]), c)
+		p.set(h2)
+		if i >= 2 {
+			p.set(h3)
+		}
+		if i >= 3 {
+			p.set(h4)
+		}
 	}
 }
 
-// mayHold reports whether a text with these pairs can contain lit: false
-// when lit's first two bytes, lowercased, never occur next to each other.
+// sanitizeGram extends the hash h of some bytes by the byte c.
+func sanitizeGram(h, c uint32) uint32 { return (h^0x9e37)*0x01000193 ^ c }
+
+func (p *sanitizePairs) set(h uint32) {
+	k := (h ^ h>>16) & 0xffff
+	p[k>>6] |= 1 << (k & 63)
+}
+
+// mayHold reports whether a text added to p can contain lit: false when
+// the first four (or fewer) bytes of lit, lowercased, were never added.
 func (p *sanitizePairs) mayHold(lit string) bool {
 	if len(lit) < 2 {
 		return true
 	}
-	k := uint16(sanitizeLowerByte(lit[0]))<<8 | uint16(sanitizeLowerByte(lit[1]))
+	h := uint32(sanitizeLowerByte(lit[0]))
+	for i := 1; i < len(lit) && i < 4; i++ {
+		h = sanitizeGram(h, uint32(sanitizeLowerByte(lit[i])))
+	}
+	k := (h ^ h>>16) & 0xffff
 	return p[k>>6]&(1<<(k&63)) != 0
+}
+
+// mayHoldAny reports whether lits is empty or p may hold one of them.
+func (p *sanitizePairs) mayHoldAny(lits []string) bool {
+	for _, l := range lits {
+		if p.mayHold(l) {
+			return true
+		}
+	}
+	return len(lits) == 0
 }
 
 // sanitizeLowerByte lowercases an ASCII letter.

@@ -74,8 +74,10 @@ func sanBenchLimit(b *testing.B, in string, limit int) {
 	b.SetBytes(int64(len(in)))
 	b.ReportAllocs()
 	var out string
+	cpu := sanCPUTime()
 	for b.Loop() {
 		out = SanitizeTextLimit(in, limit)
 	}
+	b.ReportMetric(float64(sanCPUTime()-cpu)/float64(b.N), "cpu-ns/op")
 	b.ReportMetric(float64(len(out)), "outbytes")
 }
