@@ -505,7 +505,7 @@ var sanitizeSecretParams = map[string]bool{
 	"clientkey": true, "privatetoken": true, "oauthtoken": true, "signingkey": true,
 	"encryptionkey": true, "masterkey": true, "tokensecret": true, "accesssecret": true,
 	"consumersecret": true, "appsecret": true, "apisecret": true, "webhooksecret": true,
-	"sastoken": true, "jwt": true, "secretaccesskey": true, "connstr": true,
+	"sastoken": true, "jwt": true, "secretaccesskey": true, "connstr": true, "cookie": true, "setcookie": true,
 }
 
 // sanitizeLooseParams are names too common in prose to be read as secret
@@ -572,8 +572,6 @@ var sanitizeRules = sync.OnceValue(func() []sanitizeRule {
 		sanitizeURLCredentials(`://`),
 		// The same in JSON whose encoder escapes "/" as "\/", once or more.
 		sanitizeURLCredentials(`:\\+/\\+/`),
-		sanitizeMember(`"`), // JSON members
-		sanitizeMember(`'`), // Python reprs
 		// JSON members inside a JSON string, quotes escaped once or more. The
 		// value ends at an escaped quote followed by , } or ], so an escaped
 		// quote inside the value does not end it early; else at the line end.
@@ -712,15 +710,6 @@ const sanitizeUserinfo = `[^/\s?#@"'<>\\]*:[^/\s?#"'<>\\]*`
 // sanitizeBareValue matches an unquoted member value, a number for
 // example. It cannot start with "[", so RedactedMarker never matches it.
 const sanitizeBareValue = `([a-z0-9_.+/=-]+)`
-
-// sanitizeMember builds a rule for a member whose key is quoted with quote
-// and secret-named, and whose value is a string in double or single quotes,
-// possibly unterminated (cut off by the window), or a bare value.
-func sanitizeMember(quote string) sanitizeRule {
-	return sanitizeRegexRule(quote+sanitizeSecretMember+`["'][ \t]*[:=][ \t]*`+
-		`(?:"((?:[^"\\\n]|\\.)*)"?|'((?:[^'\\\n]|\\.)*)'?|`+sanitizeBareValue+`)`,
-		true, sanitizeAnywhere, sanitizeKeepMemberValue, RedactedMarker)
-}
 
 // sanitizeKeepMemberValue keeps placeholders and the JSON literals null,
 // true and false, which say whether a secret was set without revealing it.
@@ -946,7 +935,7 @@ func sanitizeParamValue(subject string, eq int, quotedName bool) []int {
 		open++
 	}
 	if open < len(subject) && (subject[open] == '"' || subject[open] == '\'') {
-		return sanitizeQuotedValue(subject, eq, open)
+		return sanitizeQuotedValue(subject, eq, open, open > start)
 	}
 	stops := "&;,\"' \t\n\r"
 	if quotedName {
@@ -965,13 +954,22 @@ func sanitizeParamValue(subject string, eq int, quotedName bool) []int {
 // sanitizeQuotedValue returns the match of a value whose quote opens at
 // subject[open]. It runs to the closing quote or, when that is missing
 // (the window cut it off), to the end of the line; backslashes that escape
-// the closing quote stay outside the value.
-func sanitizeQuotedValue(subject string, eq, open int) []int {
+// the closing quote stay outside the value. When the opening quote is not
+// escaped itself, an escaped quote inside the value does not close it.
+func sanitizeQuotedValue(subject string, eq, open int, escapedOpen bool) []int {
 	quote := subject[open]
 	end := open + 1
-	for end < len(subject) && subject[end] != quote && subject[end] != '\n' {
+	for end < len(subject) && subject[end] != '\n' {
+		if subject[end] == '\\' && !escapedOpen && end+1 < len(subject) && subject[end+1] != '\n' {
+			end += 2
+			continue
+		}
+		if subject[end] == quote {
+			break
+		}
 		end++
 	}
+	end = min(end, len(subject))
 	closing := end
 	if end < len(subject) && subject[end] == quote {
 		closing++

@@ -271,11 +271,14 @@ func sanitizeLowerASCII(s string) string {
 // lit does not occur in subject cannot match and is skipped, which keeps a
 // call cheap when the text holds nothing to replace.
 type sanitizeRule struct {
-	find  func(text, subject string) [][]int
-	lit   string
-	lower bool
-	keep  func(value string) bool
-	with  string
+	find func(text, subject string) [][]int
+	lit  string
+	// anyLit, when set, are literals one of which must occur for the rule
+	// to match (a rule made of several patterns).
+	anyLit []string
+	lower  bool
+	keep   func(value string) bool
+	with   string
 }
 
 // sanitizeRegexRule builds a rule from a pattern that starts with a
@@ -381,13 +384,13 @@ var sanitizeInjectionRules = sync.OnceValue(func() []sanitizeRule {
 		sanitizeInjection(`let(?:'s|s|`+sp+`us)`+sp+`(?:play|roleplay|role`+sp+`play)`+sp+`a`+sp+`game\b`),
 		sanitizeInjection(`stay`+sp+`in`+sp+`character\b`),
 		sanitizeInjections(`developer|dan|god|jailbreak|unrestricted|sudo|evil`, sp+`mode\b`),
-		sanitizeInjection(`do`+sp+`anything`+sp+`now\b`),
+		sanitizeInjection(`anything`+sp+`now\b`), // "do anything now"
 		sanitizeInjection(`jailbr(?:eak|oken)\b`),
 		sanitizeInjection(`your`+sp+`(?:new|real|true|actual|only)`+sp+`(?:role|task|instructions?|persona|goal|objective|purpose|identity|rules|job)\b`),
 		sanitizeInjections(`new|updated|real|actual|revised|additional`, sp+`(?:system`+sp+`)?(?:instructions?|rules|prompt|directives?)[ \t]*:`),
 		sanitizeInjections(`imagine|suppose|assume`, sp+`(?:that`+sp+`)?you(?:'re|`+sp+`are|`+sp+`were)`+sp+
 			`(?:an?`+sp+`)?(?:ai|assistant|model|chatbot|unrestricted|unfiltered|jailbroken|evil|hacker|dan|free|system|root)\b`),
-		sanitizeInjection(`no`+sp+`longer`+sp+`(?:bound|restricted|limited|constrained)`+sp+`by\b`),
+		sanitizeInjection(`longer`+sp+`(?:bound|restricted|limited|constrained)`+sp+`by\b`), // "no longer bound by"
 		sanitizeInjections(`without|free of|ignoring`, sp+`(?:any`+sp+`)?(?:ethical|moral|safety|content)`+sp+
 			`(?:guidelines|restrictions|filters|limits|rules|constraints|policies)\b`),
 		sanitizeInjection(`system`+sp+`(?:override|message[ \t]*:)`),
@@ -473,7 +476,11 @@ func sanitizeInjections(alts, rest string) sanitizeRule {
 		slices.SortStableFunc(out, func(a, b []int) int { return a[0] - b[0] })
 		return out
 	}
-	return sanitizeRule{find: find, lit: "", lower: true, keep: sanitizeKeepNothing, with: sanitizeInjectionPlaceholder}
+	var lits []string
+	for _, r := range subs {
+		lits = append(lits, r.lit)
+	}
+	return sanitizeRule{find: find, lit: "", anyLit: lits, lower: true, keep: sanitizeKeepNothing, with: sanitizeInjectionPlaceholder}
 }
 
 // sanitizeInjection builds a rule that replaces a whole lowercase match
@@ -500,7 +507,7 @@ var sanitizeSecretParams = map[string]bool{
 	"clientkey": true, "privatetoken": true, "oauthtoken": true, "signingkey": true,
 	"encryptionkey": true, "masterkey": true, "tokensecret": true, "accesssecret": true,
 	"consumersecret": true, "appsecret": true, "apisecret": true, "webhooksecret": true,
-	"sastoken": true, "jwt": true, "secretaccesskey": true, "connstr": true,
+	"sastoken": true, "jwt": true, "secretaccesskey": true, "connstr": true, "cookie": true, "setcookie": true,
 }
 
 // sanitizeLooseParams are names too common in prose to be read as secret
@@ -567,8 +574,6 @@ var sanitizeRules = sync.OnceValue(func() []sanitizeRule {
 		sanitizeURLCredentials(`://`),
 		// The same in JSON whose encoder escapes "/" as "\/", once or more.
 		sanitizeURLCredentials(`:\\+/\\+/`),
-		sanitizeMember(`"`), // JSON members
-		sanitizeMember(`'`), // Python reprs
 		// JSON members inside a JSON string, quotes escaped once or more. The
 		// value ends at an escaped quote followed by , } or ], so an escaped
 		// quote inside the value does not end it early; else at the line end.
@@ -707,15 +712,6 @@ const sanitizeUserinfo = `[^/\s?#@"'<>\\]*:[^/\s?#"'<>\\]*`
 // sanitizeBareValue matches an unquoted member value, a number for
 // example. It cannot start with "[", so RedactedMarker never matches it.
 const sanitizeBareValue = `([a-z0-9_.+/=-]+)`
-
-// sanitizeMember builds a rule for a member whose key is quoted with quote
-// and secret-named, and whose value is a string in double or single quotes,
-// possibly unterminated (cut off by the window), or a bare value.
-func sanitizeMember(quote string) sanitizeRule {
-	return sanitizeRegexRule(quote+sanitizeSecretMember+`["'][ \t]*[:=][ \t]*`+
-		`(?:"((?:[^"\\\n]|\\.)*)"?|'((?:[^'\\\n]|\\.)*)'?|`+sanitizeBareValue+`)`,
-		true, sanitizeAnywhere, sanitizeKeepMemberValue, RedactedMarker)
-}
 
 // sanitizeKeepMemberValue keeps placeholders and the JSON literals null,
 // true and false, which say whether a secret was set without revealing it.
@@ -941,7 +937,7 @@ func sanitizeParamValue(subject string, eq int, quotedName bool) []int {
 		open++
 	}
 	if open < len(subject) && (subject[open] == '"' || subject[open] == '\'') {
-		return sanitizeQuotedValue(subject, eq, open)
+		return sanitizeQuotedValue(subject, eq, open, open > start)
 	}
 	stops := "&;,\"' \t\n\r"
 	if quotedName {
@@ -960,13 +956,22 @@ func sanitizeParamValue(subject string, eq int, quotedName bool) []int {
 // sanitizeQuotedValue returns the match of a value whose quote opens at
 // subject[open]. It runs to the closing quote or, when that is missing
 // (the window cut it off), to the end of the line; backslashes that escape
-// the closing quote stay outside the value.
-func sanitizeQuotedValue(subject string, eq, open int) []int {
+// the closing quote stay outside the value. When the opening quote is not
+// escaped itself, an escaped quote inside the value does not close it.
+func sanitizeQuotedValue(subject string, eq, open int, escapedOpen bool) []int {
 	quote := subject[open]
 	end := open + 1
-	for end < len(subject) && subject[end] != quote && subject[end] != '\n' {
+	for end < len(subject) && subject[end] != '\n' {
+		if subject[end] == '\\' && !escapedOpen && end+1 < len(subject) && subject[end+1] != '\n' {
+			end += 2
+			continue
+		}
+		if subject[end] == quote {
+			break
+		}
 		end++
 	}
+	end = min(end, len(subject))
 	closing := end
 	if end < len(subject) && subject[end] == quote {
 		closing++
@@ -995,7 +1000,7 @@ func sanitizeApply(text string, rules []sanitizeRule) string {
 		if rule.lower {
 			subject = v.lower
 		}
-		if !pairs.mayHold(rule.lit) || !strings.Contains(subject, rule.lit) {
+		if !pairs.mayHold(rule.lit) || !strings.Contains(subject, rule.lit) || !pairs.mayHoldAny(rule.anyLit) {
 			continue
 		}
 		if out := sanitizeReplace(text, &v, rule.find(v.text, subject), rule); out != text {
@@ -1007,25 +1012,64 @@ func sanitizeApply(text string, rules []sanitizeRule) string {
 	return text
 }
 
-// sanitizePairs is the set of pairs of adjacent bytes of a text, ASCII
-// letters lowercased.
+// sanitizePairs is a Bloom filter of the strings of two, three and four
+// adjacent bytes of a lowercase text: a literal whose first bytes were
+// never added cannot occur in the text. With 65,536 bits, a full window
+// of text leaves a few per cent of absent literals undetected, which only
+// costs their search.
 type sanitizePairs [1 << 16 / 64]uint64
 
 func (p *sanitizePairs) add(lower string) {
+	if len(lower) < 2 {
+		return
+	}
+	h2 := uint32(lower[0])
+	h3, h4 := uint32(0), uint32(0)
 	for i := 1; i < len(lower); i++ {
-		k := uint16(lower[i-1])<<8 | uint16(lower[i])
-		p[k>>6] |= 1 << (k & 63)
+		c := uint32(lower[i])
+		h4 = sanitizeGram(h3, c)
+		h3 = sanitizeGram(h2, c)
+		h2 = sanitizeGram(uint32(lower[i-1]), c)
+		p.set(h2)
+		if i >= 2 {
+			p.set(h3)
+		}
+		if i >= 3 {
+			p.set(h4)
+		}
 	}
 }
 
-// mayHold reports whether a text with these pairs can contain lit: false
-// when lit's first two bytes, lowercased, never occur next to each other.
+// sanitizeGram extends the hash h of some bytes by the byte c.
+func sanitizeGram(h, c uint32) uint32 { return (h^0x9e37)*0x01000193 ^ c }
+
+func (p *sanitizePairs) set(h uint32) {
+	k := (h ^ h>>16) & 0xffff
+	p[k>>6] |= 1 << (k & 63)
+}
+
+// mayHold reports whether a text added to p can contain lit: false when
+// the first four (or fewer) bytes of lit, lowercased, were never added.
 func (p *sanitizePairs) mayHold(lit string) bool {
 	if len(lit) < 2 {
 		return true
 	}
-	k := uint16(sanitizeLowerByte(lit[0]))<<8 | uint16(sanitizeLowerByte(lit[1]))
+	h := uint32(sanitizeLowerByte(lit[0]))
+	for i := 1; i < len(lit) && i < 4; i++ {
+		h = sanitizeGram(h, uint32(sanitizeLowerByte(lit[i])))
+	}
+	k := (h ^ h>>16) & 0xffff
 	return p[k>>6]&(1<<(k&63)) != 0
+}
+
+// mayHoldAny reports whether lits is empty or p may hold one of them.
+func (p *sanitizePairs) mayHoldAny(lits []string) bool {
+	for _, l := range lits {
+		if p.mayHold(l) {
+			return true
+		}
+	}
+	return len(lits) == 0
 }
 
 // sanitizeLowerByte lowercases an ASCII letter.

@@ -541,10 +541,6 @@ func sanitizeGenericSecret(text, subject string, i, j int) bool {
 	if strings.HasPrefix(run, "-") {
 		return false // a flag
 	}
-	near := sanitizeNearSecretWord(subject, i)
-	if len(run) < sanitizeGenericMin && !near {
-		return false
-	}
 	var lower, upper, digit, switches, symbols, lowerRuns int
 	prev := byte(0)
 	var counts [128]uint8
@@ -585,6 +581,13 @@ func sanitizeGenericSecret(text, subject string, i, j int) bool {
 	}
 	if hex {
 		return false // commit hashes, digests, UUIDs
+	}
+	if digit+upper < 2 || lower+upper == 0 {
+		return false // no branch below can take it
+	}
+	near := sanitizeNearSecretWord(subject, i)
+	if len(run) < sanitizeGenericMin && !near {
+		return false
 	}
 	if sanitizeIsImageData(run) || sanitizeIsObjectID(run) {
 		return false
