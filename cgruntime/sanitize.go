@@ -986,9 +986,9 @@ func sanitizeQuotedValue(subject string, eq, open int, escapedOpen bool) []int {
 // find is replaced in the text itself.
 //
 // The prefilter is one pass over the lowercase view that records which
-// pairs of adjacent bytes occur; a rule whose literal starts with a pair
-// that does not occur is skipped without looking at the text again, so
-// most rules cost nothing on text that holds nothing for them.
+// triples of adjacent bytes occur; a rule whose literal starts with a
+// triple that does not occur is skipped without looking at the text
+// again, so most rules cost nothing on text that holds nothing for them.
 func sanitizeApply(text string, rules []sanitizeRule) string {
 	v := sanitizeFold(text)
 	var pairs sanitizePairs
@@ -1010,53 +1010,34 @@ func sanitizeApply(text string, rules []sanitizeRule) string {
 	return text
 }
 
-// sanitizePairs is a Bloom filter of the strings of two, three and four
-// adjacent bytes of a lowercase text: a literal whose first bytes were
-// never added cannot occur in the text. With 65,536 bits, a full window
-// of text leaves a few per cent of absent literals undetected, which only
-// costs their search.
+// sanitizePairs is a Bloom filter of the strings of three adjacent bytes
+// of a lowercase text: a literal whose first three bytes were never added
+// cannot occur in the text. With 65,536 bits, a full window of text leaves
+// a few per cent of absent literals undetected, which only costs their
+// search.
 type sanitizePairs [1 << 16 / 64]uint64
 
 func (p *sanitizePairs) add(lower string) {
-	if len(lower) < 2 {
-		return
-	}
-	h2 := uint32(lower[0])
-	h3, h4 := uint32(0), uint32(0)
-	for i := 1; i < len(lower); i++ {
-		c := uint32(lower[i])
-		h4 = sanitizeGram(h3, c)
-		h3 = sanitizeGram(h2, c)
-		h2 = sanitizeGram(uint32(lower[i-1]), c)
-		p.set(h2)
-		if i >= 2 {
-			p.set(h3)
-		}
-		if i >= 3 {
-			p.set(h4)
-		}
+	for i := 2; i < len(lower); i++ {
+		k := sanitizeGram(lower[i-2], lower[i-1], lower[i])
+		p[k>>6] |= 1 << (k & 63)
 	}
 }
 
-// sanitizeGram extends the hash h of some bytes by the byte c.
-func sanitizeGram(h, c uint32) uint32 { return (h^0x9e37)*0x01000193 ^ c }
-
-func (p *sanitizePairs) set(h uint32) {
-	k := (h ^ h>>16) & 0xffff
-	p[k>>6] |= 1 << (k & 63)
+// sanitizeGram hashes three bytes to 16 bits.
+func sanitizeGram(a, b, c byte) uint32 {
+	h := (uint32(a)<<16 | uint32(b)<<8 | uint32(c)) * 0x9e3779b1
+	return h >> 16
 }
 
 // mayHold reports whether a text added to p can contain lit: false when
-// the first four (or fewer) bytes of lit, lowercased, were never added.
+// the first three bytes of lit, lowercased, were never added. Shorter
+// literals may always occur.
 func (p *sanitizePairs) mayHold(lit string) bool {
-	if len(lit) < 2 {
+	if len(lit) < 3 {
 		return true
 	}
-	h := uint32(sanitizeLowerByte(lit[0]))
-	for i := 1; i < len(lit) && i < 4; i++ {
-		h = sanitizeGram(h, uint32(sanitizeLowerByte(lit[i])))
-	}
-	k := (h ^ h>>16) & 0xffff
+	k := sanitizeGram(sanitizeLowerByte(lit[0]), sanitizeLowerByte(lit[1]), sanitizeLowerByte(lit[2]))
 	return p[k>>6]&(1<<(k&63)) != 0
 }
 

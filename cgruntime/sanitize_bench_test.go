@@ -20,9 +20,11 @@ func sanBenchText(n int) string {
 func sanBench(b *testing.B, in string) {
 	b.ReportAllocs()
 	var out string
+	cpu := sanCPUTime()
 	for b.Loop() {
 		out = SanitizeText(in)
 	}
+	b.ReportMetric(float64(sanCPUTime()-cpu)/float64(b.N), "cpu-ns/op")
 	b.ReportMetric(float64(len(out)), "outbytes")
 }
 
