@@ -15,7 +15,7 @@ func (d *document) rootID() string {
 	if !ok {
 		return ""
 	}
-	id, _ := m["$id"].(string)
+	id, _ := m[d.dialect.IDKeyword()].(string)
 	base, _, _ := strings.Cut(id, "#")
 	return base
 }
