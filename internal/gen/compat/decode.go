@@ -42,6 +42,11 @@ type document struct {
 	root  any
 	// dialect is the root's dialect: its "$schema", or the caller's default.
 	dialect load.Dialect
+	// set, rootDoc and values are there when the loader read the document (CompareFiles):
+	// references then resolve among every file it loaded.
+	set     *load.Set
+	rootDoc *load.Document
+	values  map[*load.Document]any
 	index   *schemaref.Index[string] // resources are their root pointers
 	// resources are the document's resources, the root first; a reference resolves against the
 	// URI of the innermost one that holds it.

@@ -2,6 +2,8 @@ package compat
 
 import (
 	"fmt"
+
+	"github.com/contractgen/contractgen/internal/gen/load"
 )
 
 // Mode is the question a comparison answers.
@@ -42,6 +44,8 @@ const Compatible Class = "compatible"
 type Options struct {
 	// Mode is the question to answer; Auto by default.
 	Mode Mode
+	// Dialect applies to a document that declares no "$schema" (2020-12 when zero).
+	Dialect load.Dialect
 }
 
 // rule describes a mode for people: what it requires.
@@ -60,11 +64,11 @@ func (m Mode) rule() string {
 // CompareWith classifies every difference between two schema documents under opts.Mode. Errors
 // name the document and the JSON pointer of the offending value.
 func CompareWith(oldDoc, newDoc []byte, opts Options) (*Report, error) {
-	od, err := parseDocument("old", oldDoc)
+	od, err := parseDialect("old", oldDoc, opts.Dialect)
 	if err != nil {
 		return nil, err
 	}
-	nd, err := parseDocument("new", newDoc)
+	nd, err := parseDialect("new", newDoc, opts.Dialect)
 	if err != nil {
 		return nil, err
 	}

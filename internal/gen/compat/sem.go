@@ -409,5 +409,8 @@ func (s *schema) markGroups(levelOf map[string]int) {
 
 // dialectAt is the dialect of the schema at pointer.
 func (d *document) dialectAt(pointer string) load.Dialect {
+	if d.set != nil {
+		return d.setDialectAt(pointer)
+	}
 	return d.dialect
 }
