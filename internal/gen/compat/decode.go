@@ -47,7 +47,9 @@ type document struct {
 	set     *load.Set
 	rootDoc *load.Document
 	values  map[*load.Document]any
-	index   *schemaref.Index[string] // resources are their root pointers
+	// effective2 caches the semantic engine's effective schemas by location.
+	effective2 map[string]*schema
+	index      *schemaref.Index[string] // resources are their root pointers
 	// resources are the document's resources, the root first; a reference resolves against the
 	// URI of the innermost one that holds it.
 	resources []resource

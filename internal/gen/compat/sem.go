@@ -297,6 +297,24 @@ func (s *schema) child(k string) node {
 // together (the object and array groups) are marked when they come from different levels, since
 // the merge would misread them.
 func (d *document) effectiveSem(n node) (*schema, error) {
+	if _, ok := n.value.(map[string]any); ok {
+		if s, ok := d.effective2[n.pointer]; ok {
+			return s, nil
+		}
+		s, err := d.computeEffective(n)
+		if err == nil {
+			if d.effective2 == nil {
+				d.effective2 = map[string]*schema{}
+			}
+			d.effective2[n.pointer] = s
+		}
+		return s, err
+	}
+	return d.computeEffective(n)
+}
+
+// computeEffective is effectiveSem without its cache.
+func (d *document) computeEffective(n node) (*schema, error) {
 	s := &schema{pointer: n.pointer, kw: map[string]any{}, at: map[string]string{},
 		target: n.identity(), dialect: d.dialectAt(n.pointer), raw: n.value}
 	seen := map[string]bool{n.pointer: true}
@@ -352,10 +370,16 @@ func (d *document) mergeSem(s *schema, v map[string]any, at string, level int, l
 			continue
 		}
 		val := v[k]
-		if s.values == nil {
-			s.values = map[string][]any{}
+		if level > 0 {
+			// Only a chain of several levels can give a keyword twice.
+			if s.values == nil {
+				s.values = map[string][]any{}
+				for pk, pv := range s.kw {
+					s.values[pk] = []any{pv}
+				}
+			}
+			s.values[k] = append(s.values[k], val)
 		}
-		s.values[k] = append(s.values[k], val)
 		if prev, ok := s.kw[k]; ok {
 			if !equalValues(prev, val) {
 				if s.multi == nil {

@@ -31,9 +31,11 @@ func (c *semantic) dryRun(f func(sub *semantic) error) (dir, error) {
 // conjunction grew) or added (it shrank), and is reported at pointer under rule.
 func (c *semantic) compareConj(pol polarity, on, nn []node, pointer, rule, what string) error {
 	on, nn = c.dedupe(c.old, c.nonTrivial(c.old, on)), c.dedupe(c.new, c.nonTrivial(c.new, nn))
-	on, nn, err := c.pairEqual(pol, on, nn)
-	if err != nil {
-		return err
+	if len(on) > 1 || len(nn) > 1 {
+		var err error
+		if on, nn, err = c.pairEqual(pol, on, nn); err != nil {
+			return err
+		}
 	}
 	for len(on) > 0 && len(nn) > 0 {
 		if _, err := c.walk(pol, on[0], nn[0]); err != nil {
@@ -517,6 +519,9 @@ func (d *document) branches(s *schema, k string) ([]node, bool, error) {
 
 // dedupe drops branches equal to an earlier one: allOf and anyOf mean the same without them.
 func (c *semantic) dedupe(d *document, list []node) []node {
+	if len(list) < 2 {
+		return list
+	}
 	var out []node
 	for _, n := range list {
 		dup := false
@@ -828,6 +833,13 @@ func (c *semantic) compareAnnotationsSem(pol polarity, o, n *schema) error {
 // undecided.
 func (c *semantic) compareUnevaluatedSem(pol polarity, o, n *schema, changedBeside bool) error {
 	if unevaluatedActsAsAdditional(o, n) {
+		return nil
+	}
+	_, po := o.get("unevaluatedProperties")
+	_, pn := n.get("unevaluatedProperties")
+	_, io := o.get("unevaluatedItems")
+	_, in := n.get("unevaluatedItems")
+	if !po && !pn && !io && !in {
 		return nil
 	}
 	// A member or item that is now evaluated by a schema accepting it changes nothing else, but
