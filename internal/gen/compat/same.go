@@ -178,6 +178,25 @@ func (d *document) disjoint(a, b node, depth int) bool {
 	if depth <= 0 || len(as.multi) > 0 || len(bs.multi) > 0 {
 		return false
 	}
+	// An instance of a matches one of its anyOf or oneOf branches: when each is disjoint from
+	// b, so is a.
+	for _, pair := range [][2]node{{a, b}, {b, a}} {
+		x, _ := d.effectiveSem(pair[0])
+		for _, k := range []string{"anyOf", "oneOf"} {
+			if list, ok, err := d.branches(x, k); err == nil && ok && len(list) > 0 {
+				all := true
+				for _, br := range list {
+					if !d.disjoint(br, pair[1], depth-1) {
+						all = false
+						break
+					}
+				}
+				if all {
+					return true
+				}
+			}
+		}
+	}
 	ta, errA := d.typesOf(as)
 	tb, errB := d.typesOf(bs)
 	if errA != nil || errB != nil {
@@ -215,6 +234,9 @@ func (d *document) disjoint(a, b node, depth int) bool {
 	rb, errB := d.requiredOf(bs)
 	if errA != nil || errB != nil {
 		return false
+	}
+	if d.requiresForbidden(ra, bs) || d.requiresForbidden(rb, as) {
+		return true
 	}
 	pa, _ := as.get("properties")
 	pb, _ := bs.get("properties")
@@ -294,4 +316,32 @@ func sameExcept(od *document, os *schema, nd *document, ns *schema, skip ...stri
 		}
 	}
 	return true
+}
+
+// requiresForbidden reports whether some required member is one an object schema rejects: it is
+// closed (additionalProperties false, no patternProperties) and does not list the member, or
+// lists it with the schema false. Only objects are affected, so the schema must also accept
+// objects only, which its type says.
+func (d *document) requiresForbidden(required map[string]int, s *schema) bool {
+	types, err := d.typesOf(s)
+	if err != nil || len(types) != 1 || !types["object"] {
+		return false
+	}
+	ap, hasAP := s.get("additionalProperties")
+	_, hasPattern := s.get("patternProperties")
+	_, hasUneval := s.get("unevaluatedProperties")
+	pr, _ := s.get("properties")
+	props, _ := pr.(map[string]any)
+	for name := range required {
+		if v, ok := props[name]; ok {
+			if v == false {
+				return true
+			}
+			continue
+		}
+		if hasAP && ap == false && !hasPattern && !hasUneval {
+			return true
+		}
+	}
+	return false
 }
