@@ -238,6 +238,12 @@ func (d *document) disjoint(a, b node, depth int) bool {
 	if d.requiresForbidden(ra, bs) || d.requiresForbidden(rb, as) {
 		return true
 	}
+	// required constrains objects only: a discriminator tells branches apart only when one of
+	// them accepts nothing but objects.
+	objectsOnly := func(t map[string]bool) bool { return len(t) == 1 && t["object"] }
+	if !objectsOnly(ta) && !objectsOnly(tb) {
+		return false
+	}
 	pa, _ := as.get("properties")
 	pb, _ := bs.get("properties")
 	ma, _ := pa.(map[string]any)

@@ -601,10 +601,18 @@ func (c *semantic) compareDisjunction(pol polarity, o, n *schema, k string, dedu
 	case !hasO && !hasN:
 		return nil
 	case !hasO:
-		c.emit(pol, n.kwPointer(k), RuleApplicatorChanged, c.anyTrue(c.new, nb).orShrank(), "%s added", k)
+		d := shrank
+		if dedupe && c.anyTrue(c.new, nb) { // an anyOf with a branch that accepts everything
+			d = 0
+		}
+		c.emit(pol, n.kwPointer(k), RuleApplicatorChanged, d, "%s added", k)
 		return nil
 	case !hasN:
-		c.emit(pol, o.kwPointer(k), RuleApplicatorChanged, c.anyTrue(c.old, ob).orGrew(), "%s removed", k)
+		d := grew
+		if dedupe && c.anyTrue(c.old, ob) {
+			d = 0
+		}
+		c.emit(pol, o.kwPointer(k), RuleApplicatorChanged, d, "%s removed", k)
 		return nil
 	}
 	if dedupe {
@@ -633,31 +641,14 @@ func (c *semantic) compareDisjunction(pol polarity, o, n *schema, k string, dedu
 	return nil
 }
 
-// trueness is whether some branch of a disjunction accepts everything, which makes it no
-// constraint at all.
-type trueness bool
-
-func (c *semantic) anyTrue(d *document, list []node) trueness {
+// anyTrue reports whether some branch accepts everything.
+func (c *semantic) anyTrue(d *document, list []node) bool {
 	for _, b := range list {
 		if d.isTrue(b) {
 			return true
 		}
 	}
 	return false
-}
-
-func (t trueness) orShrank() dir {
-	if t {
-		return 0
-	}
-	return shrank
-}
-
-func (t trueness) orGrew() dir {
-	if t {
-		return 0
-	}
-	return grew
 }
 
 func (c *semantic) compareOneOfSem(pol polarity, o, n *schema) error {
