@@ -54,6 +54,10 @@ var pairs = []pair{
 	{"pattern changed", "2020", `{"pattern":"^a"}`, `{"pattern":"^b"}`, "±"},
 	{"uniqueItems set", "4", `{"uniqueItems":false}`, `{"uniqueItems":true}`, "-"},
 	{"uniqueItems false equals none", "2020", `{}`, `{"uniqueItems":false}`, "="},
+	// keywords for a type the schema does not admit
+	{"maxLength on an integer", "2020", `{"type":"integer"}`, `{"type":"integer","maxLength":2}`, "="},
+	{"properties on a string", "7", `{"type":"string"}`, `{"type":"string","properties":{"a":{"type":"integer"}},"required":["a"]}`, "="},
+	{"minimum on an array", "4", `{"type":"array","minimum":3}`, `{"type":"array"}`, "="},
 	// annotations
 	{"description", "2020", `{"description":"a","type":"string"}`, `{"description":"b","type":"string"}`, "="},
 	{"format is an annotation in 2020-12", "2020", `{"type":"string"}`, `{"type":"string","format":"email"}`, "="},

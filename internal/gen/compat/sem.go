@@ -244,16 +244,30 @@ func (c *semantic) compare(pol polarity, o, n *schema) error {
 				"%s is given at several levels of a $ref chain and changed", k)
 		}
 	}
-	steps := []func(polarity, *schema, *schema) error{
-		c.compareTypeSem, c.compareEnumSem, c.compareNumberSem, c.compareSizeSem,
-		c.compareMultipleOfSem, c.comparePatternSem, c.compareUniqueSem, c.compareRequiredSem,
-		c.compareObjectSem, c.compareDependentSem, c.compareNamesSem, c.compareArraySem,
-		c.compareContainsSem, c.compareAllOfSem, c.compareAnyOfSem, c.compareOneOfSem,
-		c.compareNotSem, c.compareConditionalSem, c.compareDynamicSem, c.compareAnnotationsSem,
+	types, err := c.typesEither(o, n)
+	if err != nil {
+		return err
+	}
+	steps := []struct {
+		only string // the instance type the step's keywords apply to, "" for every type
+		run  func(polarity, *schema, *schema) error
+	}{
+		{"", c.compareTypeSem}, {"", c.compareEnumSem}, {"number", c.compareNumberSem},
+		{"", c.compareSizeSem}, {"number", c.compareMultipleOfSem}, {"string", c.comparePatternSem},
+		{"array", c.compareUniqueSem}, {"object", c.compareRequiredSem}, {"object", c.compareObjectSem},
+		{"object", c.compareDependentSem}, {"object", c.compareNamesSem}, {"array", c.compareArraySem},
+		{"array", c.compareContainsSem}, {"", c.compareAllOfSem}, {"", c.compareAnyOfSem},
+		{"", c.compareOneOfSem}, {"", c.compareNotSem}, {"", c.compareConditionalSem},
+		{"", c.compareDynamicSem}, {"", c.compareAnnotationsSem},
 	}
 	before := c.count()
 	for _, step := range steps {
-		if err := step(pol, o, n); err != nil {
+		// Keywords for a type that neither version's type keyword admits constrain no instance
+		// either version accepts.
+		if step.only != "" && !types[step.only] {
+			continue
+		}
+		if err := step.run(pol, o, n); err != nil {
 			return err
 		}
 	}
@@ -437,4 +451,26 @@ func (d *document) dialectAt(pointer string) load.Dialect {
 		return d.setDialectAt(pointer)
 	}
 	return d.dialect
+}
+
+// typesEither is the set of types either schema's type keyword admits (integer counted as number).
+func (c *semantic) typesEither(o, n *schema) (map[string]bool, error) {
+	ot, err := c.old.typesOf(o)
+	if err != nil {
+		return nil, err
+	}
+	nt, err := c.new.typesOf(n)
+	if err != nil {
+		return nil, err
+	}
+	out := map[string]bool{}
+	for _, set := range []map[string]bool{ot, nt} {
+		for t := range set {
+			if t == "integer" {
+				t = "number"
+			}
+			out[t] = true
+		}
+	}
+	return out, nil
 }

@@ -278,8 +278,21 @@ var sizeBounds = []bound{
 	{"maxLength", false}, {"maxItems", false}, {"maxProperties", false},
 }
 
+// sizeType is the instance type each count limit applies to.
+var sizeType = map[string]string{
+	"minLength": "string", "maxLength": "string", "minItems": "array", "maxItems": "array",
+	"minProperties": "object", "maxProperties": "object",
+}
+
 func (c *semantic) compareSizeSem(pol polarity, o, n *schema) error {
+	types, err := c.typesEither(o, n)
+	if err != nil {
+		return err
+	}
 	for _, b := range sizeBounds {
+		if !types[sizeType[b.keyword]] {
+			continue
+		}
 		if err := c.compareLimit(pol, o, n, b.keyword, b.lower, "0"); err != nil {
 			return err
 		}
