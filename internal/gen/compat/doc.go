@@ -31,6 +31,13 @@
 // merged with them, and a keyword given at several levels of one chain with different values is
 // undecided when it changes.
 //
+// These modes report the contract mode's rules where they fit (member-made-required,
+// enum-value-added, constraint-tightened, type-changed, ...) and their own: member-added,
+// pattern-property-added, pattern-property-removed, dependency-changed, items-changed,
+// allof-changed, branch-added, branch-removed and definition-removed (a root definition no
+// reference reached is gone: nothing in this document changes, references from others break).
+// A change's class follows from its direction and the mode, never from its rule.
+//
 // # The contract mode
 //
 // It works on the raw JSON of both documents, not on generated code, so any two schemas can be

@@ -375,3 +375,32 @@ func TestFalsifyPairs(t *testing.T) {
 	}
 	t.Logf("falsification: %d pairs, %d instance checks per mode, false-compatible: %d", pairsDone, instances, 0)
 }
+
+// TestSemanticRulesExercised checks that the table makes compat report every rule of the
+// backward, forward and full modes at least once, and no rule outside the documented lists.
+func TestSemanticRulesExercised(t *testing.T) {
+	seen := map[string]bool{}
+	for _, p := range allPairs() {
+		r, err := CompareWith([]byte(withDialect(p.dialect, p.old)), []byte(withDialect(p.dialect, p.new)), Options{Mode: Backward})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, ch := range r.Changes {
+			seen[ch.Rule] = true
+		}
+	}
+	known := map[string]bool{}
+	for _, r := range append(append([]string(nil), allRules...), semanticRules...) {
+		known[r] = true
+	}
+	for rule := range seen {
+		if !known[rule] {
+			t.Errorf("rule %q is reported but not listed in rules.go", rule)
+		}
+	}
+	for _, rule := range semanticRules {
+		if !seen[rule] {
+			t.Errorf("no pair of the table exercises rule %q", rule)
+		}
+	}
+}

@@ -115,6 +115,12 @@ var histories = []history{
 		rename: [2]string{"#/$defs/thing_uid", "#/$defs/thing_id"},
 	},
 	{
+		name: "openhab: the boolean enum written as a type", schema: "openhab-5.1.json",
+		edit: func(d map[string]any) {
+			at(d, "$defs")["bool_value_type"] = map[string]any{"type": "boolean"}
+		},
+	},
+	{
 		name: "openhab: config values may be null too", schema: "openhab-5.1.json",
 		edit: func(d map[string]any) {
 			c := at(d, "$defs", "config_value_type")

@@ -28,6 +28,11 @@ var pairs = []pair{
 	{"const changed", "6", `{"const":"a"}`, `{"const":"b"}`, "±"},
 	{"const to enum", "2019", `{"const":"a"}`, `{"enum":["a","b"]}`, "+"},
 	{"const removed", "7", `{"const":{"x":1}}`, `{}`, "+"},
+	{"boolean enum is type boolean", "2020", `{"enum":[true,false]}`, `{"type":"boolean"}`, "="},
+	{"null const is type null", "6", `{"const":null}`, `{"type":"null"}`, "="},
+	{"enum value the type excludes", "7", `{"type":"string","enum":["a",1]}`, `{"type":"string","enum":["a"]}`, "="},
+	{"type admits an enum value", "2019", `{"type":"string","enum":["a",1]}`, `{"type":["string","integer"],"enum":["a",1]}`, "+"},
+	{"enum replaced by its type", "4", `{"enum":["a","b"]}`, `{"type":"string"}`, "+"},
 	// numeric bounds, all spellings
 	{"minimum raised", "2020", `{"minimum":1}`, `{"minimum":2}`, "-"},
 	{"maximum raised", "7", `{"maximum":10}`, `{"maximum":20}`, "+"},
@@ -141,6 +146,7 @@ var pairs = []pair{
 	{"then alone changes nothing", "7", `{}`, `{"then":{"type":"string"}}`, "="},
 	// $ref, definitions and recursion
 	{"definition moved", "2020", `{"properties":{"a":{"type":"string"}}}`, `{"properties":{"a":{"$ref":"#/$defs/s"}},"$defs":{"s":{"type":"string"}}}`, "="},
+	{"unreached definition removed", "7", `{"definitions":{"x":{"type":"string"}}}`, `{}`, "="},
 	{"definition renamed", "7", `{"properties":{"a":{"$ref":"#/definitions/x"}},"definitions":{"x":{"type":"string"}}}`, `{"properties":{"a":{"$ref":"#/definitions/y"}},"definitions":{"y":{"type":"string"}}}`, "="},
 	{"definition narrowed", "4", `{"properties":{"a":{"$ref":"#/definitions/x"}},"definitions":{"x":{"maxLength":5}}}`, `{"properties":{"a":{"$ref":"#/definitions/x"}},"definitions":{"x":{"maxLength":4}}}`, "-"},
 	{"draft7 ref siblings ignored", "7", `{"$ref":"#/definitions/x","definitions":{"x":{"type":"string"}}}`, `{"$ref":"#/definitions/x","maxLength":1,"definitions":{"x":{"type":"string"}}}`, "="},

@@ -90,6 +90,11 @@ func (c *semantic) compareTypeSem(pol polarity, o, n *schema) error {
 	if err != nil {
 		return err
 	}
+	_, _, hasO, errO := c.old.enumOf(o)
+	_, _, hasN, errN := c.new.enumOf(n)
+	if errO == nil && errN == nil && (hasO || hasN) {
+		return c.compareValueSets(pol, o, n, ot, nt)
+	}
 	if d := setDir(ot, nt); d != 0 {
 		c.emit(pol, pickPointer(o, n, "type"), RuleTypeChanged, d, "type changed from %s to %s", typeWords(ot), typeWords(nt))
 	}
@@ -126,15 +131,87 @@ func (d *document) enumOf(s *schema) (values []any, pointers []string, ok bool, 
 	return values, pointers, ok, nil
 }
 
+// compareValueSets compares schemas of which at least one lists its values (enum or const)
+// together with type: a value the type does not admit is no value of the schema, and a type
+// with finitely many values (null, boolean) can equal an enum, as {"type": "boolean"} equals
+// {"enum": [true, false]}.
+func (c *semantic) compareValueSets(pol polarity, o, n *schema, ot, nt map[string]bool) error {
+	ov, op, hasO, _ := c.old.enumOf(o)
+	nv, np, hasN, _ := c.new.enumOf(n)
+	ov, op = admitted(ov, op, ot)
+	nv, np = admitted(nv, np, nt)
+	switch {
+	case hasO && hasN:
+		return c.enumDiffSem(pol, o, n, ov, op, nv, np)
+	case hasO:
+		// The new schema admits every value of its types.
+		var d dir
+		if !finiteWithin(nt, ov) {
+			d |= grew
+		}
+		for _, v := range ov {
+			if !anyOfTypes([]any{v}, nt) {
+				d |= shrank
+			}
+		}
+		c.emit(pol, enumPointer(o), RuleConstraintRelaxed, d, "%s removed: every %s value is accepted now", enumWord(o), typeWords(nt))
+	default:
+		var d dir
+		if !finiteWithin(ot, nv) {
+			d |= shrank
+		}
+		for _, v := range nv {
+			if !anyOfTypes([]any{v}, ot) {
+				d |= grew
+			}
+		}
+		c.emit(pol, enumPointer(n), RuleConstraintTightened, d, "%s added: only the listed values are accepted now", enumWord(n))
+	}
+	return nil
+}
+
+// admitted keeps the values of a type in the set.
+func admitted(values []any, pointers []string, types map[string]bool) ([]any, []string) {
+	var v []any
+	var p []string
+	for i, x := range values {
+		if anyOfTypes([]any{x}, types) {
+			v, p = append(v, x), append(p, pointers[i])
+		}
+	}
+	return v, p
+}
+
+// finiteWithin reports whether every value of the types is among values: only null and boolean
+// have finitely many.
+func finiteWithin(types map[string]bool, values []any) bool {
+	have := indexValues(values)
+	for t := range types {
+		switch t {
+		case "null":
+			if _, ok := have[canonical(nil)]; !ok {
+				return false
+			}
+		case "boolean":
+			_, t1 := have[canonical(true)]
+			_, f1 := have[canonical(false)]
+			if !t1 || !f1 {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return true
+}
+
 func (c *semantic) compareEnumSem(pol polarity, o, n *schema) error {
-	ov, op, hasO, err := c.old.enumOf(o)
-	if err != nil {
-		return err
-	}
-	nv, np, hasN, err := c.new.enumOf(n)
-	if err != nil {
-		return err
-	}
+	return nil // compared with type in compareValueSets
+}
+
+// enumDiffSem reports the values added to and removed from an enum or const.
+func (c *semantic) enumDiffSem(pol polarity, o, n *schema, ov []any, op []string, nv []any, np []string) error {
+	hasO, hasN := true, true
 	switch {
 	case !hasO && !hasN:
 	case !hasO:
