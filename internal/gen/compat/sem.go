@@ -188,7 +188,10 @@ func (c *semantic) walk(pol polarity, o, n node) (bool, error) {
 		return false, err
 	}
 	c.reached[os.target] = true
-	key := semKey{os.target, ns.target, pol}
+	// Keyed by where each walk starts: the annotations beside a $ref belong to that place, and
+	// the schemas below are keyed by their own locations, so a shared definition is still
+	// compared once.
+	key := semKey{o.identity(), n.identity(), pol}
 	if done, ok := c.visited[key]; ok {
 		return done, nil
 	}
@@ -349,8 +352,18 @@ func (d *document) computeEffective(n node) (*schema, error) {
 			return s, nil
 		case map[string]any:
 			_, hasRef := v["$ref"]
-			if !(hasRef && dl.RefOverrides()) {
-				d.mergeSem(s, v, at, level, levelOf)
+			if hasRef && dl.RefOverrides() {
+				// The siblings of $ref are ignored for validation; their annotations are kept
+				// so that a changed description is still reported.
+				notes := map[string]any{}
+				for k, val := range v {
+					if k != "$ref" && !constrains(k, dl) {
+						notes[k] = val
+					}
+				}
+				d.mergeSem(s, notes, at, level, levelOf, dl)
+			} else {
+				d.mergeSem(s, v, at, level, levelOf, dl)
 				s.dialect = dl
 			}
 			if !hasRef {
@@ -378,7 +391,7 @@ func (d *document) computeEffective(n node) (*schema, error) {
 }
 
 // mergeSem adds one level's keywords, remembering every value a keyword had.
-func (d *document) mergeSem(s *schema, v map[string]any, at string, level int, levelOf map[string]int) {
+func (d *document) mergeSem(s *schema, v map[string]any, at string, level int, levelOf map[string]int, dl load.Dialect) {
 	for _, k := range sortedKeys(v) {
 		if k == "$ref" {
 			continue
@@ -395,7 +408,8 @@ func (d *document) mergeSem(s *schema, v map[string]any, at string, level int, l
 			s.values[k] = append(s.values[k], val)
 		}
 		if prev, ok := s.kw[k]; ok {
-			if !equalValues(prev, val) {
+			// An annotation given twice keeps its outermost value; only constraints conflict.
+			if constrains(k, dl) && !equalValues(prev, val) {
 				if s.multi == nil {
 					s.multi = map[string]any{}
 				}

@@ -206,6 +206,12 @@ func (c *semantic) compareObjectSem(pol polarity, o, n *schema) error {
 			if err := c.compareConj(pol, oc, nc, nv.propsAt+"/"+escape(name), RuleConstraintChanged, "member "+strconv.Quote(name)); err != nil {
 				return err
 			}
+			// compareConj drops schemas that accept everything; their annotations still count.
+			if op, np := oc[0], nc[0]; c.old.isTrue(op) || c.new.isTrue(np) {
+				if _, err := c.walk(pol, op, np); err != nil {
+					return err
+				}
+			}
 		case inN:
 			d, err := c.dryRun(func(s *semantic) error { return s.compareConj(1, oc, nc, "", "", "") })
 			if err != nil {
