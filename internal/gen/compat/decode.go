@@ -47,6 +47,8 @@ type document struct {
 	set     *load.Set
 	rootDoc *load.Document
 	values  map[*load.Document]any
+	// byPrefix finds a loaded document by the prefix its pointers carry (see prefixOf).
+	byPrefix map[string]*load.Document
 	// effective2 caches the semantic engine's effective schemas by location.
 	effective2 map[string]*schema
 	index      *schemaref.Index[string] // resources are their root pointers

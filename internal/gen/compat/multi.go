@@ -58,10 +58,16 @@ func (d *document) prefixOf(ld *load.Document) string {
 // split finds the loaded document a pointer is in and the pointer inside it.
 func (d *document) split(pointer string) (*load.Document, string) {
 	if i := strings.IndexByte(pointer, '#'); i >= 0 && !strings.HasPrefix(pointer, "/") {
-		for _, ld := range d.set.ByAbs {
-			if ld != d.rootDoc && d.prefixOf(ld) == pointer[:i+1] {
-				return ld, pointer[i+1:]
+		if d.byPrefix == nil {
+			d.byPrefix = map[string]*load.Document{}
+			for _, ld := range d.set.ByAbs {
+				if ld != d.rootDoc {
+					d.byPrefix[d.prefixOf(ld)] = ld
+				}
 			}
+		}
+		if ld, ok := d.byPrefix[pointer[:i+1]]; ok {
+			return ld, pointer[i+1:]
 		}
 	}
 	return d.rootDoc, pointer
