@@ -45,7 +45,7 @@ func FuzzCompare(f *testing.F) {
 			o, n := string(oldDoc), string(newDoc)
 			if _, err := referenceCompile(o); err == nil {
 				if _, err := referenceCompile(n); err == nil {
-					_, _ = falsify(t, "fuzzed pair", o, n, gatherInstances(pair{}, o, n, false))
+					_, _, _ = falsify(t, "fuzzed pair", o, n, gatherInstances(pair{}, o, n, false))
 				}
 			}
 		}

@@ -195,7 +195,7 @@ func TestFirstHourHistories(t *testing.T) {
 				}
 			}
 		}
-		n, err := falsify(t, h.name, oldDoc, newDoc, pool)
+		n, _, err := falsify(t, h.name, oldDoc, newDoc, pool)
 		if err != nil {
 			t.Fatalf("%s: %v", h.name, err)
 		}
