@@ -68,6 +68,8 @@ type configFile struct {
 	Dialect  string   `json:"dialect"`
 	RefMap   []string `json:"ref_map"`
 	Runtime  string   `json:"runtime"`
+	// CompatMode is compat's default --mode.
+	CompatMode string `json:"compat_mode"`
 }
 
 func (o *genOptions) register(cmd *cobra.Command) {

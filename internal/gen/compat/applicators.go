@@ -147,7 +147,7 @@ func (d *document) schemaMap(s *schema, k string) (map[string]any, error) {
 }
 
 // unionKeys lists the keys of two maps in byte order.
-func unionKeys(a, b map[string]any) []string {
+func unionKeys[V any](a, b map[string]V) []string {
 	set := make(map[string]bool, len(a)+len(b))
 	for k := range a {
 		set[k] = true

@@ -36,32 +36,28 @@ type Change struct {
 	Class Class `json:"class"`
 	// Message says what changed in words.
 	Message string `json:"message"`
+	// Direction is what the change does to the set of valid instances: widened, narrowed, both,
+	// undecided or none. The contract mode leaves it empty.
+	Direction string `json:"direction,omitempty"`
 }
 
 // Report is the outcome of Compare.
 type Report struct {
+	// Mode is the mode the changes were classified under, never Auto.
+	Mode Mode
+	// ModeReason says why that mode: chosen by the caller, or the default for this schema.
+	ModeReason string
 	// OldVersion and NewVersion hold the root contract_version const when the documents have one.
 	OldVersion, NewVersion *int64
 	// Changes are sorted by pointer, then rule.
 	Changes []Change
 }
 
-// Compare classifies every difference between two JSON Schema documents. Errors name the
-// document and the JSON pointer of the offending value.
+// Compare classifies every difference between two JSON Schema documents by the contract's
+// rules (CompareWith with Mode Contract). Errors name the document and the JSON pointer of the
+// offending value.
 func Compare(oldDoc, newDoc []byte) (*Report, error) {
-	od, err := parseDocument("old", oldDoc)
-	if err != nil {
-		return nil, err
-	}
-	nd, err := parseDocument("new", newDoc)
-	if err != nil {
-		return nil, err
-	}
-	c := newComparer(od, nd)
-	if err := c.run(); err != nil {
-		return nil, err
-	}
-	return &Report{OldVersion: od.version(), NewVersion: nd.version(), Changes: c.sorted()}, nil
+	return CompareWith(oldDoc, newDoc, Options{Mode: Contract})
 }
 
 // Breaking reports whether any change is breaking.
@@ -83,5 +79,8 @@ func (r *Report) bumped() bool {
 // higher contract_version. A document without a contract_version cannot show a bump, so any
 // breaking change in it needs one.
 func (r *Report) NeedsNewVersion() bool {
+	if r.Mode != Contract && r.Mode != Auto {
+		return r.Breaking()
+	}
 	return r.Breaking() && !r.bumped()
 }

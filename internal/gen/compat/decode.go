@@ -7,6 +7,7 @@ import (
 
 	"github.com/contractgen/contractgen/internal/gen/jsonpointer"
 	"github.com/contractgen/contractgen/internal/gen/jsontree"
+	"github.com/contractgen/contractgen/internal/gen/load"
 	"github.com/contractgen/contractgen/internal/gen/schemaref"
 )
 
@@ -39,7 +40,18 @@ func (e *docError) Unwrap() error { return e.err }
 type document struct {
 	label string
 	root  any
-	index *schemaref.Index[string] // resources are their root pointers
+	// dialect is the root's dialect: its "$schema", or the caller's default.
+	dialect load.Dialect
+	// set, rootDoc and values are there when the loader read the document (CompareFiles):
+	// references then resolve among every file it loaded.
+	set     *load.Set
+	rootDoc *load.Document
+	values  map[*load.Document]any
+	// byPrefix finds a loaded document by the prefix its pointers carry (see prefixOf).
+	byPrefix map[string]*load.Document
+	// effective2 caches the semantic engine's effective schemas by location.
+	effective2 map[string]*schema
+	index      *schemaref.Index[string] // resources are their root pointers
 	// resources are the document's resources, the root first; a reference resolves against the
 	// URI of the innermost one that holds it.
 	resources []resource
@@ -57,7 +69,12 @@ func (d *document) errorf(pointer, format string, args ...any) error {
 // runaway nesting refused, every error with its pointer, line and column) and keeps the values as
 // encoding/json's generic decoding with UseNumber would give them.
 func parseDocument(label string, data []byte) (*document, error) {
-	doc := &document{label: label, index: schemaref.NewIndex(func(root string) string { return root })}
+	return parseDialect(label, data, load.Draft2020)
+}
+
+// parseDialect is parseDocument for a document whose dialect, when it declares none, is def.
+func parseDialect(label string, data []byte, def load.Dialect) (*document, error) {
+	doc := &document{label: label, dialect: def, index: schemaref.NewIndex(func(root string) string { return root })}
 	tree, err := jsontree.Parse(data)
 	if err != nil {
 		var se *jsontree.SyntaxError
@@ -67,6 +84,13 @@ func parseDocument(label string, data []byte) (*document, error) {
 		return nil, &docError{doc: label, msg: err.Error(), err: err}
 	}
 	doc.root = tree.Value()
+	if m, ok := doc.root.(map[string]any); ok {
+		if uri, ok := m["$schema"].(string); ok {
+			if d, ok := dialectOf(uri); ok {
+				doc.dialect = d
+			}
+		}
+	}
 	// The base is spelled as the resolver spells the URIs it looks up: parsed and printed.
 	u, err := schemaref.ResolveURI(documentBase, doc.rootID())
 	if err != nil {
@@ -107,10 +131,15 @@ func (d *document) indexSchema(n *jsontree.Node, pointer string, res resource) {
 			d.indexSchema(item, fmt.Sprintf("%s/%d", pointer, i), res)
 		}
 	case jsontree.Object:
-		if id := n.Get("$id"); id != nil && id.Kind == jsontree.String && pointer != "" {
+		if id := n.Get(d.dialect.IDKeyword()); id != nil && id.Kind == jsontree.String && pointer != "" {
 			if u, err := schemaref.ResolveURI(res.uri, id.Text); err == nil && u.Fragment == "" {
 				u.RawFragment = ""
 				res = d.addResource(pointer, u.String())
+			} else if err == nil && d.dialect.RefOverrides() && !strings.HasPrefix(u.Fragment, "/") {
+				// Up to draft-07 an identifier with a plain-name fragment is how anchors are written.
+				frag := u.Fragment
+				u.Fragment, u.RawFragment = "", ""
+				d.index.AddAnchor(u.String(), frag, d.baseAt(pointer).pointer, pointer)
 			}
 		}
 		for _, m := range n.Members {

@@ -1,6 +1,44 @@
-// Package compat classifies the changes between two versions of a JSON Schema (draft 2020-12)
-// contract document as additive, breaking or annotation-only, following section 6 of the agent
-// error contract: additive changes keep the contract_version, breaking ones need a new one.
+// Package compat classifies the changes between two versions of a JSON Schema document (draft-04
+// to 2020-12) under a mode (Mode): backward, forward and full decide what each change does to the
+// set of valid instances; contract follows section 6 of the agent error contract, where additive
+// changes keep the contract_version and breaking ones need a new one. Auto picks contract for a
+// document with a contract_version member or an x-catalog, and backward for any other.
+//
+// # Backward, forward and full (the semantic engine: sem*.go, same.go)
+//
+// Both documents are walked in parallel from the root (and from each root definition both keep
+// under the same name). Each keyword is read as the dialect of its schema defines it, through one
+// table (keytable.go): keyword, the dialects that define it, the group that compares it and
+// where it holds subschemas. A keyword a dialect does not define is ignored there; one no dialect
+// defines is an annotation; a keyword whose group has no comparison is an error naming it.
+//
+// A schema is a conjunction of its keyword groups, so each change is classified on its own, with a
+// direction: grew (an instance the old schema rejected may now be accepted), shrank (one it
+// accepted may now be rejected), both, or undecided. Each direction claimed is sound: a change
+// reported as only growing never rejects an old instance, which TestFalsifyPairs,
+// TestFalsifyMutations and FuzzCompare check with the reference validator. Directions compose
+// through a polarity: under not they flip, inside the condition of if or a oneOf whose branches
+// may overlap they become undecided. The class of a direction under a mode is in classify;
+// undecided is breaking in every mode.
+//
+// Groups that act together are compared together: a member's constraint is its properties
+// schema with every matching patternProperties schema, or additionalProperties (or
+// unevaluatedProperties where no applicator evaluates members); an array position is its
+// tuple schema or the schema for the rest; dependencies, dependentRequired and dependentSchemas
+// become one conjunction per member; contains goes with minContains and maxContains. allOf and
+// anyOf compare as sets of structurally equal parts (sameSchema, which follows $ref), so reorders
+// and duplicates change nothing. $ref in draft-07 and earlier replaces its siblings; later it is
+// merged with them, and a keyword given at several levels of one chain with different values is
+// undecided when it changes.
+//
+// These modes report the contract mode's rules where they fit (member-made-required,
+// enum-value-added, constraint-tightened, type-changed, ...) and their own: member-added,
+// pattern-property-added, pattern-property-removed, dependency-changed, items-changed,
+// allof-changed, branch-added, branch-removed and definition-removed (a root definition no
+// reference reached is gone: nothing in this document changes, references from others break).
+// A change's class follows from its direction and the mode, never from its rule.
+//
+// # The contract mode
 //
 // It works on the raw JSON of both documents, not on generated code, so any two schemas can be
 // compared. Both are walked in parallel from the root. Local $ref (a "#" fragment holding a JSON

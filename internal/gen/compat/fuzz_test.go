@@ -10,8 +10,10 @@ import (
 )
 
 // FuzzCompare checks that no pair of inputs makes Compare panic or hang, that its writers
-// accept every report it returns, and that a valid document compared with itself shows no
-// change.
+// accept every report it returns, that a valid document compared with itself shows no change,
+// and, for a pair both compat and the reference validator read, that no mode calls the change
+// compatible while some instance is accepted by the schema that must accept it and rejected by
+// the other (the falsification of TestFalsifyPairs, over mutated inputs).
 func FuzzCompare(f *testing.F) {
 	dirs, err := os.ReadDir(caseRoot)
 	if err != nil {
@@ -24,12 +26,28 @@ func FuzzCompare(f *testing.F) {
 			f.Add(oldDoc, newDoc)
 		}
 	}
+	for _, p := range pairs {
+		f.Add([]byte(withDialect(p.dialect, p.old)), []byte(withDialect(p.dialect, p.new)))
+	}
 	f.Add([]byte(`true`), []byte(`false`))
 	f.Add([]byte(`{"$ref": "#"}`), []byte(`{"items": {"$ref": "#"}}`))
 	f.Add([]byte(`{"minimum": 1e999999999}`), []byte(`{"minimum": 2e999999999}`))
 	f.Fuzz(func(t *testing.T, oldDoc, newDoc []byte) {
 		if r, err := Compare(oldDoc, newDoc); err == nil {
 			checkWriters(t, r)
+		}
+		for _, mode := range []Mode{Backward, Forward, Full} {
+			if r, err := CompareWith(oldDoc, newDoc, Options{Mode: mode}); err == nil {
+				checkWriters(t, r)
+			}
+		}
+		if len(oldDoc)+len(newDoc) < 4096 && json.Valid(oldDoc) && json.Valid(newDoc) {
+			o, n := string(oldDoc), string(newDoc)
+			if _, err := referenceCompile(o); err == nil {
+				if _, err := referenceCompile(n); err == nil {
+					_, _, _ = falsify(t, "fuzzed pair", o, n, gatherInstances(pair{}, o, n, false))
+				}
+			}
 		}
 		for _, doc := range [][]byte{oldDoc, newDoc} {
 			r, err := Compare(doc, doc)
@@ -54,7 +72,7 @@ func checkWriters(t *testing.T, r *Report) {
 	if err := r.WriteJSON(&js); err != nil {
 		t.Fatal(err)
 	}
-	if lines := strings.Count(text.String(), "\n"); lines != len(r.Changes)+1 {
+	if lines := strings.Count(text.String(), "\n"); r.Mode == Contract && lines != len(r.Changes)+2 {
 		t.Fatalf("WriteText wrote %d lines for %d changes:\n%s", lines, len(r.Changes), text.String())
 	}
 	if !json.Valid(js.Bytes()) {

@@ -50,6 +50,12 @@ func (c *comparer) compareOthers(x context, o, n *schema) error {
 		if handled[k] || (rootExtensions[k] && atRoot(o, n, k)) {
 			continue
 		}
+		if constrains(k, c.old.dialect) || constrains(k, c.new.dialect) {
+			// A validation keyword the steps above do not analyse (dependencies,
+			// additionalItems, format up to draft-07, ...): any difference is a constraint change.
+			c.compareOpaque(x, o, n, k)
+			continue
+		}
 		r, ok := extraRules[k]
 		if !ok {
 			r = extraRule{RuleAnnotationChanged, Annotation}

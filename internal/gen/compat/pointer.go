@@ -15,7 +15,7 @@ func (d *document) rootID() string {
 	if !ok {
 		return ""
 	}
-	id, _ := m["$id"].(string)
+	id, _ := m[d.dialect.IDKeyword()].(string)
 	base, _, _ := strings.Cut(id, "#")
 	return base
 }
@@ -29,6 +29,9 @@ const documentBase = "contractgen-compat:/document"
 // resource that holds the reference, or the URI of one of the document's resources (the root's
 // $id, or an embedded resource's) followed by a fragment.
 func (d *document) resolve(ref, at string) (any, string, error) {
+	if d.set != nil {
+		return d.resolveSet(ref, at)
+	}
 	t, err := d.index.Resolve(d.baseAt(at).uri, ref)
 	if err != nil {
 		return nil, "", d.refError(ref, at, err)

@@ -120,7 +120,7 @@ func TestWriteJSONIsValidAndStable(t *testing.T) {
 	if strings.Contains(first.String(), `\u003c`) {
 		t.Errorf("WriteJSON escaped HTML characters, which makes messages hard to read:\n%s", first.String())
 	}
-	shuffled := &Report{OldVersion: r.OldVersion, NewVersion: r.NewVersion, Changes: append([]Change(nil), r.Changes...)}
+	shuffled := &Report{Mode: r.Mode, ModeReason: r.ModeReason, OldVersion: r.OldVersion, NewVersion: r.NewVersion, Changes: append([]Change(nil), r.Changes...)}
 	rand.New(rand.NewSource(1)).Shuffle(len(shuffled.Changes), func(i, j int) {
 		shuffled.Changes[i], shuffled.Changes[j] = shuffled.Changes[j], shuffled.Changes[i]
 	})
@@ -159,7 +159,7 @@ func TestWriteJSONMemberOrder(t *testing.T) {
 			skipValue(t, dec)
 		}
 	}
-	want := []string{"old_version", "new_version", "breaking", "needs_new_version", "changes"}
+	want := []string{"mode", "mode_reason", "verdict", "old_version", "new_version", "breaking", "needs_new_version", "counts", "groups", "changes"}
 	if diff := cmp.Diff(want, keys); diff != "" {
 		t.Errorf("top-level member order (-want +got):\n%s", diff)
 	}
@@ -212,9 +212,13 @@ func TestWriteTextLineFormat(t *testing.T) {
 		t.Fatal(err)
 	}
 	lines := strings.Split(strings.TrimSuffix(buf.String(), "\n"), "\n")
-	if len(lines) != len(r.Changes)+1 {
-		t.Fatalf("got %d lines, want one per change plus a verdict:\n%s", len(lines), buf.String())
+	if len(lines) != len(r.Changes)+2 {
+		t.Fatalf("got %d lines, want the mode, one per change and a verdict:\n%s", len(lines), buf.String())
 	}
+	if !strings.HasPrefix(lines[0], "mode: contract (") {
+		t.Errorf("first line = %q, want the mode", lines[0])
+	}
+	lines = lines[1:]
 	for i, ch := range r.Changes {
 		want := string(ch.Class) + "  " + ch.Rule + "  " + ch.Pointer + ": " + ch.Message
 		if lines[i] != want {
@@ -232,7 +236,7 @@ func TestWriteTextKeepsControlCharactersOnOneLine(t *testing.T) {
 	if err := r.WriteText(&buf); err != nil {
 		t.Fatal(err)
 	}
-	if got := strings.Count(buf.String(), "\n"); got != len(r.Changes)+1 {
+	if got := strings.Count(buf.String(), "\n"); got != len(r.Changes)+2 {
 		t.Fatalf("%d lines for %d changes:\n%s", got, len(r.Changes), buf.String())
 	}
 	if !strings.Contains(buf.String(), `/properties/a\nb`) {

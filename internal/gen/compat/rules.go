@@ -77,6 +77,38 @@ const (
 	RuleSurfaceSettingChanged = "surface-setting-changed"
 )
 
+// The rules only the backward, forward and full modes use; there a change's class follows from
+// its direction (Change.Direction) and the mode, not from the rule.
+const (
+	// RuleMemberAdded: a member appears in properties.
+	RuleMemberAdded = "member-added"
+	// RulePatternPropertyAdded: a patternProperties entry appears.
+	RulePatternPropertyAdded = "pattern-property-added"
+	// RulePatternPropertyRemoved: a patternProperties entry disappears.
+	RulePatternPropertyRemoved = "pattern-property-removed"
+	// RuleDependencyChanged: a dependency (dependencies, dependentRequired, dependentSchemas)
+	// appears, disappears or changes.
+	RuleDependencyChanged = "dependency-changed"
+	// RuleItemsChanged: an array position is checked by another schema, or the items after the
+	// tuple are.
+	RuleItemsChanged = "items-changed"
+	// RuleBranchChanged: an allOf gains or loses a schema.
+	RuleBranchChanged = "allof-changed"
+	// RuleBranchAdded: an anyOf or oneOf gains a branch.
+	RuleBranchAdded = "branch-added"
+	// RuleBranchRemoved: an anyOf or oneOf loses a branch.
+	RuleBranchRemoved = "branch-removed"
+	// RuleDefinitionRemoved: a root definition that no reference in the document reached is gone.
+	RuleDefinitionRemoved = "definition-removed"
+)
+
+// semanticRules lists the rules of the backward, forward and full modes that the contract mode
+// does not use.
+var semanticRules = []string{
+	RuleMemberAdded, RulePatternPropertyAdded, RulePatternPropertyRemoved, RuleDependencyChanged,
+	RuleItemsChanged, RuleBranchChanged, RuleBranchAdded, RuleBranchRemoved, RuleDefinitionRemoved,
+}
+
 // allRules lists every rule once, in the order of the documentation table, so tests can check
 // that each one is documented and exercised by a fixture.
 var allRules = []string{

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/contractgen/contractgen/internal/gen/jsonpointer"
+	"github.com/contractgen/contractgen/internal/gen/load"
 )
 
 // node is a schema position before $ref is followed: its value and its real location.
@@ -37,6 +38,14 @@ type schema struct {
 	kw      map[string]any    // effective keywords
 	at      map[string]string // keyword -> pointer of the object that holds it
 	never   bool              // the chain ends in the boolean schema false
+
+	// The semantic engine's view (effectiveSem).
+	target  string           // the location the $ref chain ended at
+	dialect load.Dialect     // the dialect the keywords are read in
+	raw     any              // the value before dereferencing
+	hasRef  bool             // the chain has a $ref
+	multi   map[string]any   // keywords given at several levels with different values
+	values  map[string][]any // every value each keyword had along the chain
 }
 
 // has reports whether the schema carries keyword k.

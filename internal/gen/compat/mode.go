@@ -1,0 +1,171 @@
+package compat
+
+import (
+	"fmt"
+
+	"github.com/contractgen/contractgen/internal/gen/load"
+)
+
+// Mode is the question a comparison answers.
+type Mode string
+
+// The modes. Auto picks contract for a schema that declares a contract_version member or an
+// x-catalog, and backward for any other schema, the default of schema registries.
+const (
+	// Auto chooses between Contract and Backward from the schemas themselves.
+	Auto Mode = ""
+	// Contract applies the agent error contract's section 6: old and new consumers and
+	// producers must all agree, so most relaxations are breaking too.
+	Contract Mode = "contract"
+	// Backward: the new schema must accept every instance the old schema accepted.
+	Backward Mode = "backward"
+	// Forward: the old schema must accept every instance the new schema accepts.
+	Forward Mode = "forward"
+	// Full: both backward and forward, so the set of valid instances must not change.
+	Full Mode = "full"
+)
+
+// ParseMode reads a --mode value; "" and "auto" are Auto.
+func ParseMode(s string) (Mode, error) {
+	switch Mode(s) {
+	case Auto, "auto":
+		return Auto, nil
+	case Contract, Backward, Forward, Full:
+		return Mode(s), nil
+	}
+	return Auto, fmt.Errorf("unknown mode %q (known: backward, forward, full, contract)", s)
+}
+
+// Compatible is the class of a change that the chosen mode allows (backward, forward and full
+// modes; the contract mode says additive).
+const Compatible Class = "compatible"
+
+// Options are Compare's choices.
+type Options struct {
+	// Mode is the question to answer; Auto by default.
+	Mode Mode
+	// Dialect applies to a document that declares no "$schema" (2020-12 when zero).
+	Dialect load.Dialect
+}
+
+// rule describes a mode for people: what it requires.
+func (m Mode) rule() string {
+	switch m {
+	case Backward:
+		return "the new schema must accept every instance the old schema accepted"
+	case Forward:
+		return "the old schema must accept every instance the new schema accepts"
+	case Full:
+		return "both schemas must accept exactly the same instances"
+	}
+	return "the contract's rules: additive changes keep contract_version, breaking ones need a new one"
+}
+
+// CompareWith classifies every difference between two schema documents under opts.Mode. Errors
+// name the document and the JSON pointer of the offending value.
+func CompareWith(oldDoc, newDoc []byte, opts Options) (*Report, error) {
+	od, err := parseDialect("old", oldDoc, opts.Dialect)
+	if err != nil {
+		return nil, err
+	}
+	nd, err := parseDialect("new", newDoc, opts.Dialect)
+	if err != nil {
+		return nil, err
+	}
+	return compareDocuments(od, nd, opts)
+}
+
+// compareDocuments runs the engine the mode asks for.
+func compareDocuments(od, nd *document, opts Options) (*Report, error) {
+	mode, reason := opts.Mode, "requested"
+	if mode == Auto {
+		mode, reason = autoMode(od, nd)
+	}
+	if mode == Contract {
+		c := newComparer(od, nd)
+		if err := c.run(); err != nil {
+			return nil, err
+		}
+		return &Report{Mode: Contract, ModeReason: reason, OldVersion: od.version(), NewVersion: nd.version(), Changes: c.sorted()}, nil
+	}
+	s := newSemantic(od, nd, mode)
+	if err := s.run(); err != nil {
+		return nil, err
+	}
+	return &Report{Mode: mode, ModeReason: reason, Changes: s.sorted()}, nil
+}
+
+// autoMode chooses contract for contract documents and backward for the rest.
+func autoMode(od, nd *document) (Mode, string) {
+	for _, d := range []*document{nd, od} {
+		if why := d.contractMarker(); why != "" {
+			return Contract, "the default for a schema with " + why
+		}
+	}
+	return Backward, "the default for a schema without contract_version or x-catalog, as in schema registries"
+}
+
+// contractMarker names what makes the document a contract: a contract_version member or an
+// x-catalog at the root; "" for other schemas.
+func (d *document) contractMarker() string {
+	m, ok := d.root.(map[string]any)
+	if !ok {
+		return ""
+	}
+	if _, ok := m["x-catalog"]; ok {
+		return "an x-catalog"
+	}
+	if props, ok := m["properties"].(map[string]any); ok {
+		if _, ok := props["contract_version"]; ok {
+			return "a contract_version member"
+		}
+	}
+	return ""
+}
+
+// classify turns a direction into a class under a mode, with the words that say which reader
+// fails.
+func classify(mode Mode, d dir) (Class, string) {
+	if d == 0 {
+		return Annotation, ""
+	}
+	if d&undecided != 0 {
+		return Breaking, "whether instances are accepted differently cannot be decided, so it counts as breaking"
+	}
+	grewMsg := "an instance the old schema rejected is now accepted"
+	shrankMsg := "an instance the old schema accepted is now rejected"
+	switch mode {
+	case Backward:
+		if d&shrank != 0 {
+			return Breaking, shrankMsg
+		}
+		return Compatible, "widens what is accepted"
+	case Forward:
+		if d&grew != 0 {
+			return Breaking, grewMsg + " (the old schema rejects it)"
+		}
+		return Compatible, "narrows what is accepted"
+	}
+	switch d & (grew | shrank) {
+	case grew:
+		return Breaking, grewMsg
+	case shrank:
+		return Breaking, shrankMsg
+	}
+	return Breaking, shrankMsg + ", and one it rejected is now accepted"
+}
+
+// directionName is a direction in the report's words.
+func directionName(d dir) string {
+	switch {
+	case d == 0:
+		return "none"
+	case d&undecided != 0:
+		return "undecided"
+	case d == grew:
+		return "widened"
+	case d == shrank:
+		return "narrowed"
+	}
+	return "both"
+}
