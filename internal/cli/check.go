@@ -44,6 +44,7 @@ func newCheckCommand() *cobra.Command {
 			if err != nil {
 				return err
 			}
+			printWarnings(cmd.ErrOrStderr(), res.Warnings)
 			if err := checkOutDirs(out, res.Files); err != nil {
 				return err
 			}

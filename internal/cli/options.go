@@ -46,6 +46,7 @@ type loaderFlags struct {
 	refRoot string
 	dialect string
 	refMap  []string
+	strict  bool
 }
 
 // register defines the flags; refRootDefault says, for the help text, where references may read
@@ -54,6 +55,7 @@ func (l *loaderFlags) register(f *pflag.FlagSet, refRootDefault string) {
 	f.StringVar(&l.refRoot, "ref-root", "", "directory a $ref may read schema files under (default: "+refRootDefault+")")
 	f.StringVar(&l.dialect, "dialect", "", "dialect of schemas without $schema: draft4, draft6, draft7, draft2019-09, draft2020-12 (default)")
 	f.StringArrayVar(&l.refMap, "ref-map", nil, "PREFIX=DIR: read remote references under URI PREFIX from files under DIR (repeatable; never the network)")
+	f.BoolVar(&l.strict, "strict", false, "refuse keywords no JSON Schema dialect defines (default: they are annotations, and a likely misspelling is a warning)")
 }
 
 // configFile is the optional JSON configuration; flags override it.
@@ -68,11 +70,12 @@ type configFile struct {
 	Dialect  string   `json:"dialect"`
 	RefMap   []string `json:"ref_map"`
 	Runtime  string   `json:"runtime"`
+	Strict   bool     `json:"strict"`
 }
 
 func (o *genOptions) register(cmd *cobra.Command) {
 	f := cmd.Flags()
-	f.StringVar(&o.config, "config", "", "JSON config file with schemas, out, go_dir, package, root_type, targets, ref_root, dialect, ref_map, runtime (paths relative to it)")
+	f.StringVar(&o.config, "config", "", "JSON config file with schemas, out, go_dir, package, root_type, targets, ref_root, dialect, ref_map, runtime, strict (paths relative to it)")
 	f.StringSliceVar(&o.schemas, "schema", nil, "schema file(s) (default "+DefaultSchema+")")
 	f.StringVar(&o.out, "out", "", "output root (default "+DefaultOut+", or . under go generate)")
 	f.StringVar(&o.goDir, "go-dir", "", "directory of the Go package under the output root (default the package name, or . under go generate)")
@@ -170,6 +173,10 @@ func (o *genOptions) resolve(cmd *cobra.Command) (run.Options, string, error) {
 		return run.Options{}, "", usage("%v", err)
 	}
 	opts.Load = lopts
+	opts.Strict = cfg.Strict
+	if flags.Changed("strict") {
+		opts.Strict = o.strict
+	}
 	return opts, pick("out", o.out, cfg.Out, defOut), nil
 }
 

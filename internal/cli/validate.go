@@ -32,7 +32,9 @@ func newValidateCommand() *cobra.Command {
 			exitStatusHelp("every file is valid", "some file is invalid, not JSON or cannot be read, or the schema cannot be\n"+
 				"     read or is invalid"),
 		Args: cobra.MinimumNArgs(1),
-		RunE: func(cmd *cobra.Command, files []string) error { return o.run(cmd.OutOrStdout(), files) },
+		RunE: func(cmd *cobra.Command, files []string) error {
+			return o.run(cmd.OutOrStdout(), cmd.ErrOrStderr(), files)
+		},
 	}
 	cmd.Flags().StringVar(&o.schema, "schema", "", "schema file to validate against (default "+DefaultSchema+")")
 	cmd.Flags().StringVar(&o.format, "format", "text", "output format: text, or json (one object per file)")
@@ -48,7 +50,7 @@ type fileReport struct {
 	Violations []run.Violation `json:"violations,omitempty"`
 }
 
-func (o *validateOptions) run(out io.Writer, files []string) error {
+func (o *validateOptions) run(out, errOut io.Writer, files []string) error {
 	if o.format != "text" && o.format != "json" {
 		return usage("--format must be text or json, not %q", o.format)
 	}
@@ -63,10 +65,11 @@ func (o *validateOptions) run(out io.Writer, files []string) error {
 	if err != nil {
 		return usage("%v", err)
 	}
-	v, err := run.NewValidator(run.Options{Schemas: []string{schema}, Load: lopts})
+	v, err := run.NewValidator(run.Options{Schemas: []string{schema}, Load: lopts, Strict: o.strict})
 	if err != nil {
 		return err
 	}
+	printWarnings(errOut, v.Warnings)
 	invalid := 0
 	for _, file := range files {
 		rep := fileReport{File: file}

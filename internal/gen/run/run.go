@@ -45,6 +45,8 @@ type Options struct {
 	InlineRuntime bool
 	// Load are the loader's options: the dialect of schemas without "$schema", --ref-map.
 	Load load.Options
+	// Strict is --strict: a keyword that no dialect defines is an error, not an annotation.
+	Strict bool
 }
 
 // A target turns the IR into files under its own directory of the output root.
@@ -131,6 +133,8 @@ type Result struct {
 	Files []emit.File
 	// Timings say where the run's wall time went (CONTRACTGEN_TIMINGS prints them).
 	Timings Timings
+	// Warnings are problems that did not stop the run, such as a keyword that looks misspelt.
+	Warnings diag.List
 }
 
 // Timings are the wall times of a run's stages.
@@ -156,12 +160,13 @@ func Run(opts Options) (*Result, error) {
 	if err := checkGoDir(goDir(opts)); err != nil {
 		return nil, err
 	}
-	pkg, timings, err := loadAndBuild(opts)
+	var warnings diag.List
+	pkg, timings, err := loadAndBuild(opts, &warnings)
 	if err != nil {
 		return nil, err
 	}
 	built := time.Now()
-	res := &Result{Package: pkg, Timings: timings}
+	res := &Result{Package: pkg, Timings: timings, Warnings: warnings.Sorted()}
 	selected := sortedCopy(names)
 	emitters := make([]func(*ir.Package) ([]emit.File, error), len(selected))
 	for i, name := range selected {
@@ -194,7 +199,7 @@ func Run(opts Options) (*Result, error) {
 
 // loadAndBuild loads the schemas and builds the IR: the part of a run that generate, check and
 // validate share.
-func loadAndBuild(opts Options) (*ir.Package, Timings, error) {
+func loadAndBuild(opts Options, warnings *diag.List) (*ir.Package, Timings, error) {
 	start := time.Now()
 	set, err := load.Load(opts.Schemas, opts.Load)
 	if err != nil {
@@ -206,7 +211,7 @@ func loadAndBuild(opts Options) (*ir.Package, Timings, error) {
 	// Go files written into the output root itself (--go-dir ., go generate's default) join the
 	// package of the directive's file, which has the package comment.
 	pkg, err := build.Build(set, build.Options{Package: opts.Package, RootType: opts.RootType, SharedPackage: path.Clean(goDir(opts)) == ".",
-		ImportRuntime: !opts.InlineRuntime})
+		ImportRuntime: !opts.InlineRuntime, Strict: opts.Strict, Warnings: warnings})
 	if err != nil {
 		return nil, Timings{}, err
 	}
