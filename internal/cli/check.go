@@ -45,6 +45,7 @@ func newCheckCommand() *cobra.Command {
 				return err
 			}
 			printWarnings(cmd.ErrOrStderr(), res.Warnings)
+			printSkipped(cmd.ErrOrStderr(), res.Skipped)
 			if err := checkOutDirs(out, res.Files); err != nil {
 				return err
 			}

@@ -36,6 +36,7 @@ func newGenerateCommand() *cobra.Command {
 				return err
 			}
 			printWarnings(cmd.ErrOrStderr(), res.Warnings)
+			printSkipped(cmd.ErrOrStderr(), res.Skipped)
 			if err := checkOutDirs(out, res.Files); err != nil {
 				return err
 			}
@@ -105,5 +106,12 @@ func printWarnings(w io.Writer, warnings diag.List) {
 	}
 	for _, line := range warnings.Lines() {
 		fmt.Fprintf(w, "warning: %s\n", line)
+	}
+}
+
+// printSkipped prints one line for each default target that could not follow the schema.
+func printSkipped(w io.Writer, skipped []run.Skipped) {
+	for _, s := range skipped {
+		fmt.Fprintf(w, "skipped target %s (not asked for with --targets): %s\n", s.Target, s.Reason)
 	}
 }

@@ -72,3 +72,7 @@ func NewValidator(opts Options) (*Validator, error) {
 func (v *Validator) Validate(data []byte) ([]Violation, error) {
 	return cgruntime.ValidateJSON(v.nodes, v.root, data)
 }
+
+// InstanceJSON returns an instance file's content as JSON: YAML (.yaml, .yml) is converted as the
+// loader converts YAML schemas, anything else is returned as it is.
+func InstanceJSON(name string, data []byte) ([]byte, error) { return load.InstanceJSON(name, data) }
