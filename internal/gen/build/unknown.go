@@ -31,16 +31,14 @@ func (b *builder) unknownKeyword(doc *load.Document, ptr, name string, d load.Di
 // (three edits from type) pass without a warning.
 func nearKeyword(name string, d load.Dialect) string {
 	lower := strings.ToLower(name)
-	var kws []string
-	for kw := range d.Keywords() {
-		kws = append(kws, kw)
-	}
-	slices.Sort(kws) // ties go to the first keyword in order, whatever the map's order
 	best, bestDist := "", -1
-	for _, kw := range kws {
+	for _, kw := range sortedKeywords[d] {
 		limit := 1
 		if len(kw) >= 7 {
 			limit = 2
+		}
+		if len(lower) > len(kw)+limit || len(kw) > len(lower)+limit {
+			continue // the distance is at least the difference in length
 		}
 		dist := editDistance(lower, strings.ToLower(kw))
 		if dist <= limit && (bestDist < 0 || dist < bestDist) {
@@ -49,6 +47,19 @@ func nearKeyword(name string, d load.Dialect) string {
 	}
 	return best
 }
+
+// sortedKeywords are each dialect's keywords in order, so that a tie goes to the first of them
+// whatever the order of the map they come from.
+var sortedKeywords = func() map[load.Dialect][]string {
+	m := map[load.Dialect][]string{}
+	for _, d := range load.Dialects {
+		for kw := range d.Keywords() {
+			m[d] = append(m[d], kw)
+		}
+		slices.Sort(m[d])
+	}
+	return m
+}()
 
 // editDistance is the Levenshtein distance between a and b, in bytes (keywords are ASCII).
 func editDistance(a, b string) int {
