@@ -203,7 +203,7 @@ func Run(opts Options) (*Result, error) {
 			if err != nil && implicit && name != "go" {
 				// A target nobody asked for that cannot follow the schema (TypeScript's runtime
 				// lacks a keyword, say) must not fail a run whose Go output is fine.
-				skipped[i] = skipReason(err)
+				skipped[i] = strings.TrimPrefix(skipReason(err), name+": ")
 				return nil, nil
 			}
 			if err != nil {

@@ -23,7 +23,8 @@ func TestDefaultTargetsSkipWhatCannotFollow(t *testing.T) {
 	if err != nil {
 		t.Fatalf("default targets: %v", err)
 	}
-	if len(res.Skipped) != 1 || res.Skipped[0].Target != "ts" || res.Skipped[0].Reason == "" || strings.Contains(res.Skipped[0].Reason, "\n") {
+	if len(res.Skipped) != 1 || res.Skipped[0].Target != "ts" || res.Skipped[0].Reason == "" || strings.Contains(res.Skipped[0].Reason, "\n") ||
+		strings.HasPrefix(res.Skipped[0].Reason, "ts: ") {
 		t.Fatalf("skipped %+v, want ts with a one-line reason", res.Skipped)
 	}
 	var goFiles, tsFiles int
