@@ -406,3 +406,33 @@ func firstLines(s string, n int) string {
 	}
 	return strings.Join(lines[:n], "\n") + fmt.Sprintf("\n… and %d more lines", len(lines)-n)
 }
+
+// TestFirstHourComparisons: the walk's two judgements can fail. The round trip compares JSON
+// values (member order and number spelling aside), and a rejection must point at, or below, a
+// value the reference validator finds failing.
+func TestFirstHourComparisons(t *testing.T) {
+	for _, c := range []struct {
+		a, b string
+		same bool
+	}{
+		{`{"a": 1.0, "b": [true, null]}`, `{"b":[true,null],"a":1}`, true},
+		{`{"a": 1}`, `{"a": 2}`, false},
+		{`{"a": 1}`, `{"a": 1, "b": null}`, false},
+		{`[1, 2]`, `[2, 1]`, false},
+		{`{"a": "1"}`, `{"a": 1}`, false},
+		{`1e2`, `100`, true},
+	} {
+		if got := sameJSON(json.RawMessage(c.a), json.RawMessage(c.b), "") == ""; got != c.same {
+			t.Errorf("sameJSON(%s, %s) = %v, want %v", c.a, c.b, got, c.same)
+		}
+	}
+	if sameJSON(json.RawMessage(`{}`), nil, "json: unsupported value") == "" {
+		t.Error("an encoding failure passed the round trip")
+	}
+	ref := schemachecktest.Findings{"/jobs/build", "/on"}
+	for ptrs, want := range map[string]bool{"/jobs/build": true, "/jobs/build/steps/0": true, "/jobs": false, "": false, "/jobs/builder": false} {
+		if got := namesAFailingMember([]string{ptrs}, ref); got != want {
+			t.Errorf("namesAFailingMember(%q) = %v, want %v", ptrs, got, want)
+		}
+	}
+}
