@@ -44,6 +44,8 @@ func newCheckCommand() *cobra.Command {
 			if err != nil {
 				return err
 			}
+			printWarnings(cmd.ErrOrStderr(), res.Warnings)
+			printSkipped(cmd.ErrOrStderr(), res.Skipped)
 			if err := checkOutDirs(out, res.Files); err != nil {
 				return err
 			}

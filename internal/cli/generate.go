@@ -3,11 +3,13 @@ package cli
 import (
 	"bytes"
 	"fmt"
+	"io"
 	"os"
 	"time"
 
 	"github.com/spf13/cobra"
 
+	"github.com/contractgen/contractgen/internal/gen/diag"
 	"github.com/contractgen/contractgen/internal/gen/run"
 	"github.com/contractgen/contractgen/internal/gen/write"
 )
@@ -33,6 +35,8 @@ func newGenerateCommand() *cobra.Command {
 			if err != nil {
 				return err
 			}
+			printWarnings(cmd.ErrOrStderr(), res.Warnings)
+			printSkipped(cmd.ErrOrStderr(), res.Skipped)
 			if err := checkOutDirs(out, res.Files); err != nil {
 				return err
 			}
@@ -92,4 +96,22 @@ func joinOut(out, rel string) string {
 		return rel
 	}
 	return out + "/" + rel
+}
+
+// printWarnings prints the problems that did not stop a run, one "warning: " line each, grouped
+// as errors are.
+func printWarnings(w io.Writer, warnings diag.List) {
+	if len(warnings) == 0 {
+		return
+	}
+	for _, line := range warnings.Lines() {
+		fmt.Fprintf(w, "warning: %s\n", line)
+	}
+}
+
+// printSkipped prints one line for each default target that could not follow the schema.
+func printSkipped(w io.Writer, skipped []run.Skipped) {
+	for _, s := range skipped {
+		fmt.Fprintf(w, "skipped target %s (not asked for with --targets): %s\n", s.Target, s.Reason)
+	}
 }

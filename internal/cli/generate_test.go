@@ -48,7 +48,7 @@ func TestGenerateBrokenSchemaWritesNothing(t *testing.T) {
 func TestGenerateThenCheckDetectsDrift(t *testing.T) {
 	out := t.TempDir()
 	schema := repoFile("docs", "contracts", "schemas", "agent-error.schema.json")
-	args := []string{"--schema", schema, "--out", out, "--targets", "go"}
+	args := []string{"--schema", schema, "--out", out, "--package", "agenterror", "--targets", "go"}
 	if code, _, stderr := runCLI(t, append([]string{"generate"}, args...)...); code != ExitOK {
 		t.Fatalf("generate exit status %d:\n%s", code, stderr)
 	}

@@ -171,14 +171,14 @@ func TestRootWithoutArgumentsPrintsHelpThatSaysSo(t *testing.T) {
 }
 
 // TestCheckHintsAtGOPACKAGE: check run in a consumer's package directory without GOPACKAGE looks
-// for the default package under the default root, finds nothing, and must say why.
+// for the package named after the schema under the default root, finds nothing, and must say why.
 func TestCheckHintsAtGOPACKAGE(t *testing.T) {
 	t.Chdir(t.TempDir())
 	t.Setenv("GOPACKAGE", "")
 	writeFile(t, "schema.json", quotaSchema)
 	writeFile(t, "gen.go", "package quota\n\n//go:generate contractgen generate --schema schema.json --targets go\n")
 	wantRun(t, []string{"check", "--schema", "schema.json", "--targets", "go"}, cli.ExitFail,
-		[]string{"missing: generated/agenterror/types.go", "hint: nothing generate would write is in generated.",
+		[]string{"missing: generated/schema/types.go", "hint: nothing generate would write is in generated.",
 			"GOPACKAGE=quota contractgen check ..."}, nil)
 }
 

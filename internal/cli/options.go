@@ -12,6 +12,7 @@ import (
 	"reflect"
 	"regexp"
 	"strings"
+	"unicode"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
@@ -46,6 +47,7 @@ type loaderFlags struct {
 	refRoot string
 	dialect string
 	refMap  []string
+	strict  bool
 }
 
 // register defines the flags; refRootDefault says, for the help text, where references may read
@@ -54,6 +56,7 @@ func (l *loaderFlags) register(f *pflag.FlagSet, refRootDefault string) {
 	f.StringVar(&l.refRoot, "ref-root", "", "directory a $ref may read schema files under (default: "+refRootDefault+")")
 	f.StringVar(&l.dialect, "dialect", "", "dialect of schemas without $schema: draft4, draft6, draft7, draft2019-09, draft2020-12 (default)")
 	f.StringArrayVar(&l.refMap, "ref-map", nil, "PREFIX=DIR: read remote references under URI PREFIX from files under DIR (repeatable; never the network)")
+	f.BoolVar(&l.strict, "strict", false, "refuse keywords no JSON Schema dialect defines (default: they are annotations, and a likely misspelling is a warning)")
 }
 
 // configFile is the optional JSON configuration; flags override it.
@@ -68,17 +71,18 @@ type configFile struct {
 	Dialect  string   `json:"dialect"`
 	RefMap   []string `json:"ref_map"`
 	Runtime  string   `json:"runtime"`
+	Strict   bool     `json:"strict"`
 	// CompatMode is compat's default --mode.
 	CompatMode string `json:"compat_mode"`
 }
 
 func (o *genOptions) register(cmd *cobra.Command) {
 	f := cmd.Flags()
-	f.StringVar(&o.config, "config", "", "JSON config file with schemas, out, go_dir, package, root_type, targets, ref_root, dialect, ref_map, runtime (paths relative to it)")
+	f.StringVar(&o.config, "config", "", "JSON config file with schemas, out, go_dir, package, root_type, targets, ref_root, dialect, ref_map, runtime, strict (paths relative to it)")
 	f.StringSliceVar(&o.schemas, "schema", nil, "schema file(s) (default "+DefaultSchema+")")
 	f.StringVar(&o.out, "out", "", "output root (default "+DefaultOut+", or . under go generate)")
 	f.StringVar(&o.goDir, "go-dir", "", "directory of the Go package under the output root (default the package name, or . under go generate)")
-	f.StringVar(&o.pkg, "package", "", "Go package name (default $GOPACKAGE under go generate, else "+DefaultPackage+")")
+	f.StringVar(&o.pkg, "package", "", "Go package name (default $GOPACKAGE under go generate, else --out's base name when given, else the schema's file name; "+DefaultPackage+" for the bundled contract)")
 	f.StringVar(&o.rootType, "root-type", "", "Go name of the root type (default from the schema's title)")
 	f.StringSliceVar(&o.targets, "targets", nil, "targets to generate (default: all of "+fmt.Sprint(run.DefaultTargets())+")")
 	o.loaderFlags.register(f, "the directories of the given schemas")
@@ -125,14 +129,33 @@ func (o *genOptions) resolve(cmd *cobra.Command) (run.Options, string, error) {
 		return def
 	}
 	goPackage := os.Getenv("GOPACKAGE") // set by go generate
-	defOut, defPkg := DefaultOut, DefaultPackage
+	defOut := DefaultOut
 	if goPackage != "" {
-		defOut, defPkg = ".", goPackage
+		defOut = "."
+	}
+	out := pick("out", o.out, cfg.Out, defOut)
+	schemas := o.schemas
+	if !flags.Changed("schema") {
+		schemas = cfg.Schemas
+	}
+	// The bundled contract's package name applies to the bundled contract alone: a schema of the
+	// user's names its package by go generate's package, the output directory the user chose,
+	// or its own file name, in that order.
+	defPkg := DefaultPackage
+	switch {
+	case goPackage != "":
+		defPkg = goPackage
+	case len(schemas) == 0:
+		// the bundled contract's
+	case flags.Changed("out") || cfg.Out != "":
+		defPkg = packageNameOf(filepath.Base(absOr(out)), "")
+	case len(schemas) > 0:
+		defPkg = packageNameOf(filepath.Base(schemas[0]), filepath.Ext(schemas[0]))
 	}
 	opts := run.Options{
 		Package:  pick("package", o.pkg, cfg.Package, defPkg),
 		RootType: pick("root-type", o.rootType, cfg.RootType, ""),
-		Schemas:  o.schemas,
+		Schemas:  schemas,
 		Targets:  o.targets,
 	}
 	switch rt := pick("runtime", o.runtime, cfg.Runtime, "import"); rt {
@@ -143,10 +166,10 @@ func (o *genOptions) resolve(cmd *cobra.Command) (run.Options, string, error) {
 		return run.Options{}, "", usage("--runtime %q: give import (the runtime module, the default) or inline (a copy in the package)", rt)
 	}
 	if !token.IsIdentifier(opts.Package) {
+		if opts.Package == defPkg && !flags.Changed("package") && cfg.Package == "" {
+			return run.Options{}, "", usage("no Go package name follows from the output directory or the schema's file name (%q); name one with --package", opts.Package)
+		}
 		return run.Options{}, "", usage("--package %q is not a valid Go package name: give a Go identifier, such as %s", opts.Package, DefaultPackage)
-	}
-	if !flags.Changed("schema") {
-		opts.Schemas = cfg.Schemas
 	}
 	if len(opts.Schemas) == 0 {
 		def, err := defaultSchema("--schema (or schemas in a --config file)")
@@ -172,7 +195,48 @@ func (o *genOptions) resolve(cmd *cobra.Command) (run.Options, string, error) {
 		return run.Options{}, "", usage("%v", err)
 	}
 	opts.Load = lopts
-	return opts, pick("out", o.out, cfg.Out, defOut), nil
+	opts.Strict = cfg.Strict
+	if flags.Changed("strict") {
+		opts.Strict = o.strict
+	}
+	return opts, out, nil
+}
+
+// packageNameOf makes a Go package name of a file or directory name: without its extension ext and
+// a ".schema" suffix, lower case, letters and digits only (github-workflow.json → githubworkflow,
+// dependabot-2.0.json → dependabot20). A Go keyword keeps the extension (package.json →
+// packagejson); a name that starts with a digit gets a "schema" prefix. It returns "" when no
+// letter or digit is left.
+func packageNameOf(name, ext string) string {
+	stem := strings.TrimSuffix(strings.TrimSuffix(name, ext), ".schema")
+	var b strings.Builder
+	for _, r := range strings.ToLower(stem) {
+		if r < 0x80 && (unicode.IsLetter(r) || unicode.IsDigit(r)) {
+			b.WriteRune(r)
+		}
+	}
+	pkg := b.String()
+	switch {
+	case pkg == "":
+		return ""
+	case token.IsKeyword(pkg) || pkg == "main":
+		pkg += strings.ToLower(strings.TrimPrefix(ext, "."))
+		if token.IsKeyword(pkg) || pkg == "main" {
+			pkg += "schema"
+		}
+	case unicode.IsDigit(rune(pkg[0])):
+		pkg = "schema" + pkg
+	}
+	return pkg
+}
+
+// absOr returns the absolute form of dir (so that "." names the directory it stands for), or dir
+// itself when that fails.
+func absOr(dir string) string {
+	if abs, err := filepath.Abs(dir); err == nil {
+		return abs
+	}
+	return dir
 }
 
 // defaultSchema returns DefaultSchema when it exists here, or a usage error that says the path was

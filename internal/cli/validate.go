@@ -24,15 +24,18 @@ func newValidateCommand() *cobra.Command {
 	var o validateOptions
 	cmd := &cobra.Command{
 		Use:   "validate [--schema S] FILE...",
-		Short: "Validate JSON instance files against the contract (exit 1 when any is invalid)",
-		Long: "validate checks each JSON file against the schema with the semantics of the generated Parse: the\n" +
-			"interpreter that generated packages carry runs here over the same table, so the command and the\n" +
-			"generated code cannot disagree. Every violation is printed with the instance's JSON pointer, the\n" +
-			"schema keyword's pointer and a message. A member name that occurs twice in one object is a violation." +
+		Short: "Validate JSON or YAML instance files against the contract (exit 1 when any is invalid)",
+		Long: "validate checks each JSON file (YAML for .yaml and .yml) against the schema with the semantics of\n" +
+			"the generated Parse: the interpreter that generated packages carry runs here over the same table, so\n" +
+			"the command and the generated code cannot disagree. Every violation is printed with the instance's\n" +
+			"JSON pointer, the schema keyword's pointer and a message. A member name that occurs twice in one\n" +
+			"object is a violation." +
 			exitStatusHelp("every file is valid", "some file is invalid, not JSON or cannot be read, or the schema cannot be\n"+
 				"     read or is invalid"),
 		Args: cobra.MinimumNArgs(1),
-		RunE: func(cmd *cobra.Command, files []string) error { return o.run(cmd.OutOrStdout(), files) },
+		RunE: func(cmd *cobra.Command, files []string) error {
+			return o.run(cmd.OutOrStdout(), cmd.ErrOrStderr(), files)
+		},
 	}
 	cmd.Flags().StringVar(&o.schema, "schema", "", "schema file to validate against (default "+DefaultSchema+")")
 	cmd.Flags().StringVar(&o.format, "format", "text", "output format: text, or json (one object per file)")
@@ -48,7 +51,7 @@ type fileReport struct {
 	Violations []run.Violation `json:"violations,omitempty"`
 }
 
-func (o *validateOptions) run(out io.Writer, files []string) error {
+func (o *validateOptions) run(out, errOut io.Writer, files []string) error {
 	if o.format != "text" && o.format != "json" {
 		return usage("--format must be text or json, not %q", o.format)
 	}
@@ -63,10 +66,11 @@ func (o *validateOptions) run(out io.Writer, files []string) error {
 	if err != nil {
 		return usage("%v", err)
 	}
-	v, err := run.NewValidator(run.Options{Schemas: []string{schema}, Load: lopts})
+	v, err := run.NewValidator(run.Options{Schemas: []string{schema}, Load: lopts, Strict: o.strict})
 	if err != nil {
 		return err
 	}
+	printWarnings(errOut, v.Warnings)
 	invalid := 0
 	for _, file := range files {
 		rep := fileReport{File: file}
@@ -77,6 +81,8 @@ func (o *validateOptions) run(out io.Writer, files []string) error {
 				err = pe.Err // the file's name leads the line already
 			}
 			rep.Error = "cannot read: " + err.Error()
+		} else if data, err = run.InstanceJSON(file, data); err != nil {
+			rep.Error = "not YAML: " + err.Error()
 		} else if rep.Violations, err = v.Validate(data); err != nil {
 			rep.Error = "not JSON: " + err.Error()
 		}

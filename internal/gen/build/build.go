@@ -36,6 +36,11 @@ type Options struct {
 	SharedPackage bool
 	// ImportRuntime says the package imports the runtime module (ir.Package.ImportRuntime).
 	ImportRuntime bool
+	// Strict makes a keyword that no dialect defines an error; without it such a keyword is an
+	// annotation, and one that looks like a misspelt keyword of the schema's dialect a warning.
+	Strict bool
+	// Warnings, when not nil, receives the problems that do not stop generation.
+	Warnings *diag.List
 }
 
 // ReservedNames are package-level names that emitters declare in every generated package; a schema

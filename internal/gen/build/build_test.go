@@ -6,7 +6,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
+
 	"github.com/contractgen/contractgen/internal/gen/build"
+	"github.com/contractgen/contractgen/internal/gen/diag"
 	"github.com/contractgen/contractgen/internal/gen/ir"
 	"github.com/contractgen/contractgen/internal/gen/load"
 )
@@ -345,7 +348,10 @@ func TestBuildErrors(t *testing.T) {
 		{"value without a description", build.Options{}, `{"title": "T", "enum": ["a", "b"], "x-enum-descriptions": {"a": "A."}}`, `enum value "b" has no description`},
 		{"empty description", build.Options{}, `{"title": "T", "enum": ["a"], "x-enum-descriptions": {"a": " "}}`, `the description of "a" must be a non-empty string`},
 		{"root type not exported", build.Options{RootType: "lower"}, `{"title": "T", "type": "string"}`, `--root-type "lower" is not an exported Go identifier`},
-		{"keyword of no dialect", build.Options{}, `{"title": "T", "type": "object", "unevaluatedPropertys": false}`, `s.json#/unevaluatedPropertys: keyword "unevaluatedPropertys" is not supported: no JSON Schema dialect defines it`},
+		{"keyword of no dialect under --strict", build.Options{Strict: true}, `{"title": "T", "type": "object", "unevaluatedPropertys": false}`, `s.json#/unevaluatedPropertys: keyword "unevaluatedPropertys" is not a 2020-12 keyword (did you mean "unevaluatedProperties"?); --strict refuses unknown keywords`},
+		{"vendor keyword under --strict", build.Options{Strict: true}, `{"title": "T", "type": "object", "tsType": "T"}`, `s.json#/tsType: keyword "tsType" is not a 2020-12 keyword; --strict refuses unknown keywords`},
+		{"contractgen's vocabulary stays strict", build.Options{}, `{"title": "T", "type": "string", "enum": ["a"], "x-go-name": "T", "x-fallbak": "a"}`, `s.json#/x-fallbak: unknown extension keyword "x-fallbak"`},
+		{"goJSONSchema.type stays refused", build.Options{}, `{"title": "T", "type": "string", "goJSONSchema": {"type": "time.Time"}}`, `s.json#/goJSONSchema/type: goJSONSchema.type is not supported`},
 		{"dangling $ref", build.Options{}, `{"title": "T", "type": "object", "properties": {"a": {"$ref": "#/$defs/missing"}}}`, "s.json#/properties/a/$ref"},
 	}
 	for _, tt := range tests {
@@ -356,6 +362,39 @@ func TestBuildErrors(t *testing.T) {
 			}
 			if !strings.Contains(err.Error(), tt.want) {
 				t.Errorf("error:\n%v\nwant it to contain %q", err, tt.want)
+			}
+		})
+	}
+}
+
+// TestUnknownKeywords: keywords no dialect defines are annotations; one a small edit away from a
+// keyword of the schema's own dialect is a warning that names that keyword, and vendor keywords
+// of public schemas pass silently.
+func TestUnknownKeywords(t *testing.T) {
+	tests := []struct {
+		name, schema string
+		want         []string
+	}{
+		{"vendor keywords", `{"$schema": "http://json-schema.org/draft-07/schema#", "title": "T", "type": "object",
+			"allowComments": true, "allowTrailingCommas": true, "links": [], "properties": {
+			"a": {"type": "string", "markdownDescription": "x", "deprecationMessage": "x", "tsType": "string", "existingJavaType": "String",
+				"enum": ["x"], "enumDescriptions": ["x"]}}}`, nil},
+		{"typos", `{"title": "T", "type": "object", "requried": ["a"], "additionalproperties": false, "properties": {"a": {"type": "string", "Pattern": "x"}}}`, []string{
+			`s.json#/additionalproperties: keyword "additionalproperties" is not a 2020-12 keyword, so it is an annotation and checks nothing: did you mean "additionalProperties"?`,
+			`s.json#/properties/a/Pattern: keyword "Pattern" is not a 2020-12 keyword, so it is an annotation and checks nothing: did you mean "pattern"?`,
+			`s.json#/requried: keyword "requried" is not a 2020-12 keyword, so it is an annotation and checks nothing: did you mean "required"?`}},
+		{"a keyword of another dialect is not a typo", `{"$schema": "http://json-schema.org/draft-07/schema#", "title": "T", "type": "array", "prefixItems": [{"type": "string"}]}`, nil},
+		{"typo of the schema's own dialect", `{"$schema": "http://json-schema.org/draft-04/schema#", "title": "T", "type": "object", "definitons": {}}`, []string{
+			`s.json#/definitons: keyword "definitons" is not a draft-04 keyword, so it is an annotation and checks nothing: did you mean "definitions"?`}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var warnings diag.List
+			if _, err := buildFiles(t, build.Options{Warnings: &warnings}, "s.json", tt.schema); err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(tt.want, warnings.Lines()); diff != "" {
+				t.Errorf("warnings (-want +got):\n%s", diff)
 			}
 		})
 	}

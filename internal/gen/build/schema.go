@@ -127,7 +127,7 @@ func (b *builder) checkKeywords(doc *load.Document, ptr string, node *jsontree.N
 		case m.Name == discriminatorKeyword:
 			b.checkDiscriminator(doc, kwPtr, node, m.Value)
 		default:
-			b.diags.Add(doc.Path, kwPtr, "keyword %q is not supported: no JSON Schema dialect defines it (a misspelling?)", m.Name)
+			b.unknownKeyword(doc, kwPtr, m.Name, d)
 		}
 	}
 	for _, name := range []string{"x-enum-descriptions", "x-fallback"} {

@@ -22,7 +22,7 @@ import (
 type refRoot struct{ abs, real string }
 
 func newRefRoots(dirs []string) ([]refRoot, error) {
-	var roots []refRoot
+	roots := []refRoot{} // never nil: nil roots would mean no confinement at all
 	for _, dir := range dirs {
 		abs, err := filepath.Abs(dir)
 		if err != nil {

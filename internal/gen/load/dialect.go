@@ -114,8 +114,8 @@ var dialectKeywords = func() map[Dialect]map[string]bool {
 }()
 
 // AnyDialectKeyword reports whether some dialect defines the keyword: such a keyword, outside its
-// own dialect, is ignored as the specification says; a keyword no dialect defines is refused,
-// because it is most likely a misspelling.
+// own dialect, is ignored as the specification says. A keyword no dialect defines is an annotation
+// as well; the builder warns when it looks like a misspelt keyword, and refuses it under --strict.
 func AnyDialectKeyword(kw string) bool {
 	for _, m := range dialectKeywords {
 		if m[kw] {

@@ -12,6 +12,7 @@ package load
 
 import (
 	"errors"
+	"os"
 	"path/filepath"
 	"slices"
 
@@ -81,12 +82,29 @@ func Files(paths []string) (*Set, error) { return Load(paths, Options{}) }
 
 // Load loads the given schema files and every document they reference.
 func Load(paths []string, opts Options) (*Set, error) {
+	set, err := LoadPartial(paths, opts)
+	if err != nil {
+		return nil, err
+	}
+	return set, nil
+}
+
+// LoadPartial is Load that also returns, with the problems it found, what it could load: every
+// document that parsed, its references followed, even when it fails its metaschema. A caller can
+// then look for the problems a later stage would find (the builder's), so that one run reports
+// them all; the set must not be used for anything else. The set is nil when loading could not
+// start.
+func LoadPartial(paths []string, opts Options) (*Set, error) {
 	l := &loader{set: &Set{ByAbs: map[string]*Document{}, index: newIndex(), opts: opts}}
 	dirs := []string{opts.RefRoot}
 	if opts.RefRoot == "" {
 		dirs = dirs[:0]
 		for _, p := range paths {
-			dirs = append(dirs, filepath.Dir(p))
+			// A schema whose directory is missing cannot be read either, and is reported as such
+			// below, where every unreadable schema is.
+			if _, err := os.Stat(filepath.Dir(p)); err == nil {
+				dirs = append(dirs, filepath.Dir(p))
+			}
 		}
 	}
 	for _, m := range opts.RefMap {
@@ -104,10 +122,7 @@ func Load(paths []string, opts Options) (*Set, error) {
 		}
 	}
 	l.followRefs()
-	if err := l.diags.Err(); err != nil {
-		return nil, err
-	}
-	return l.set, nil
+	return l.set, l.diags.Err()
 }
 
 type loader struct {
@@ -172,11 +187,24 @@ func (l *loader) parse(display, abs, uri string, data []byte, dialect Dialect) *
 		return nil
 	}
 	doc.Tree = tree
-	if !l.checkMetaschema(doc, l.set.opts.SkipMetaschema) {
+	if !l.checkMetaschema(doc, l.set.opts.SkipMetaschema) && (doc.Tree.Kind != jsontree.Object || !knownDialect(doc.Tree)) {
 		return nil
 	}
+	// A document that fails its metaschema is still indexed and its references followed, so
+	// that a missing file or anchor is reported in the same run; Load then returns no set.
 	l.index(doc)
 	return doc
+}
+
+// knownDialect reports whether a document's "$schema", if any, names a dialect contractgen reads:
+// in any other, its keywords mean what contractgen cannot know.
+func knownDialect(tree *jsontree.Node) bool {
+	s := tree.Get("$schema")
+	if s == nil || s.Kind != jsontree.String {
+		return true
+	}
+	_, ok := dialectOfURI(s.Text)
+	return ok
 }
 
 // RootID returns the document's root identifier ("$id", or "id" in draft-04), or "".

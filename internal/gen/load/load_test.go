@@ -95,3 +95,15 @@ func TestFilesRefusesOversizedInput(t *testing.T) {
 		t.Fatalf("error = %v, want a size error", err)
 	}
 }
+
+// TestUnreadableSchemaInMissingDirectory: a schema path whose directory does not exist is a schema
+// that cannot be read, reported as every other one is, not a failure to set up the reference root.
+func TestUnreadableSchemaInMissingDirectory(t *testing.T) {
+	dir := t.TempDir()
+	missing := filepath.Join(dir, "nope", "schema.json")
+	_, err := Files([]string{missing})
+	var dl diag.List
+	if !errors.As(err, &dl) || !strings.Contains(err.Error(), "nope/schema.json#: cannot read schema: no such file or directory") {
+		t.Fatalf("error %v, want a diagnostic that the schema cannot be read", err)
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"net/url"
+	"os"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -216,7 +217,10 @@ func (l *loader) followRefs() {
 			}
 			path, ok := l.set.LocalFile(key)
 			if !ok {
-				l.diags.Add(p.doc.Path, p.ptr, "$ref %q is remote (%s); contractgen never uses the network: map it to local files with --ref-map %s=DIR", p.ref, key, suggestPrefix(u))
+				path, ok = l.besideRoot(u, p.ref)
+			}
+			if !ok {
+				l.diags.Add(p.doc.Path, p.ptr, "$ref %q is remote (%s); contractgen never uses the network: %s", p.ref, key, l.suggestMapping(u))
 				continue
 			}
 			display := path
@@ -245,7 +249,80 @@ func (l *loader) followRefs() {
 func suggestPrefix(u *url.URL) string {
 	c := *u
 	c.Path = c.Path[:strings.LastIndexByte(c.Path, '/')+1]
+	c.RawQuery, c.ForceQuery = "", false
 	return c.String()
+}
+
+// suggestMapping says how to serve a remote URI that no mapping serves: the --ref-map mapping
+// that would read it from a file already beside an input schema (or under --ref-root) when there
+// is one of that name, else a mapping of its folder to a directory of the user's.
+func (l *loader) suggestMapping(u *url.URL) string {
+	prefix := suggestPrefix(u)
+	name := u.Path[strings.LastIndexByte(u.Path, '/')+1:]
+	if name != "" && !strings.ContainsAny(name, `\`) && u.RawQuery == "" {
+		var dirs []string
+		if l.set.opts.RefRoot != "" {
+			dirs = append(dirs, l.set.opts.RefRoot)
+		}
+		for _, doc := range l.set.Roots {
+			dirs = append(dirs, filepath.Dir(filepath.FromSlash(doc.Path)))
+		}
+		for _, dir := range dirs {
+			if file, ok := existingFile(filepath.Join(dir, name)); ok {
+				return fmt.Sprintf("%s would serve it with --ref-map %s=%s", filepath.ToSlash(file), prefix, filepath.ToSlash(dir))
+			}
+		}
+	}
+	return fmt.Sprintf("map it to local files with --ref-map %s=DIR", prefix)
+}
+
+// besideRoot maps a relative reference that resolved (to u) under the base of an input schema's
+// own "$id" to the file at the same relative place beside that schema on disk: a schema whose
+// "$id" is https://example.com/ref/ref.json and that references ../other/other.json, kept in
+// the same layout, reads ref/../other/other.json. The reference root still confines the read. An
+// absolute reference is the author's choice of a remote document and is left to --ref-map; so is
+// a URI whose file is not there.
+func (l *loader) besideRoot(u *url.URL, ref string) (string, bool) {
+	if r, err := url.Parse(ref); err != nil || r.Scheme != "" || r.Host != "" || u.RawQuery != "" {
+		return "", false
+	}
+	for _, doc := range l.set.Roots {
+		if doc.Tree == nil || len(doc.Resources) == 0 {
+			continue
+		}
+		id, err := url.Parse(doc.Resources[0].URI)
+		if err != nil || id.Scheme == "file" || id.Scheme != u.Scheme || id.Host != u.Host || !strings.HasPrefix(id.Path, "/") {
+			continue
+		}
+		rel, err := filepath.Rel(filepath.FromSlash(pathDir(id.Path)), filepath.FromSlash(u.Path))
+		if err != nil {
+			continue
+		}
+		if file, ok := existingFile(filepath.Join(filepath.Dir(doc.Abs), rel)); ok {
+			return file, true
+		}
+	}
+	return "", false
+}
+
+// pathDir is the folder of a URI path, which ends in "/" when the path names a folder.
+func pathDir(p string) string {
+	return p[:strings.LastIndexByte(p, '/')+1]
+}
+
+// existingFile returns name when it exists, or name.json when name has no extension and that
+// exists: schemas are published under extensionless URIs (https://json.schemastore.org/tsconfig)
+// and kept as NAME.json.
+func existingFile(name string) (string, bool) {
+	if _, err := os.Stat(name); err == nil {
+		return name, true
+	}
+	if filepath.Ext(name) == "" {
+		if _, err := os.Stat(name + ".json"); err == nil {
+			return name + ".json", true
+		}
+	}
+	return "", false
 }
 
 // LocalFile maps an absolute URI to the local file it stands for: a file: URI's path, or the
@@ -272,7 +349,11 @@ func (s *Set) LocalFile(uri string) (string, bool) {
 	if strings.Contains("/"+rest+"/", "/../") {
 		return "", false
 	}
-	return filepath.Join(m.Dir, filepath.FromSlash(rest)), true
+	file := filepath.Join(m.Dir, filepath.FromSlash(rest))
+	if json, ok := existingFile(file); ok {
+		return json, true
+	}
+	return file, true // read and reported as missing
 }
 
 // ResourceAt returns the innermost resource that contains the schema at ptr in doc.

@@ -1,6 +1,7 @@
 package load
 
 import (
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -45,17 +46,18 @@ func TestEachDialectChecksItsOwnMetaschema(t *testing.T) {
 	}
 }
 
-// TestRelativeRefsResolveAgainstID checks that $id sets the base URI: a relative reference under an
-// http $id is remote, however the file happens to sit beside another one of that name.
+// TestRelativeRefsResolveAgainstID checks that $id sets the base URI: a relative reference under
+// an http $id names a remote URI, which a --ref-map mapping serves, and whose document keeps that
+// URI as its base.
 func TestRelativeRefsResolveAgainstID(t *testing.T) {
 	dir := t.TempDir()
-	write(t, dir, "common.json", `{"$defs": {"a": {"type": "string"}}}`)
+	write(t, dir, "local/common.json", `{"$defs": {"a": {"type": "string"}}}`)
 	root := write(t, dir, "main.json", `{"$id": "https://example.com/schemas/main.json", "properties": {"a": {"$ref": "common.json#/$defs/a"}}}`)
 	_, err := Files([]string{root})
 	if err == nil || !strings.Contains(err.Error(), "--ref-map https://example.com/schemas/=DIR") {
 		t.Fatalf("error %v, want a remote reference naming --ref-map", err)
 	}
-	set, err := Load([]string{root}, Options{RefMap: []RefMap{{Prefix: "https://example.com/schemas/", Dir: dir}}})
+	set, err := Load([]string{root}, Options{RefMap: []RefMap{{Prefix: "https://example.com/schemas/", Dir: filepath.Join(dir, "local")}}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -65,6 +67,55 @@ func TestRelativeRefsResolveAgainstID(t *testing.T) {
 	}
 	if loc.Doc.URI != "https://example.com/schemas/common.json" {
 		t.Errorf("the mapped document's base URI is %s, want the remote URI it was read for", loc.Doc.URI)
+	}
+}
+
+// TestRefsBesideTheRootID: the input schema's own $id tells where its siblings live, so a relative
+// reference under that base reads the file at the same relative place on disk (go-jsonschema's
+// ref/ref.json → ../other/other.json layout), confined to the reference root as ever; an absolute
+// reference to the same place stays remote.
+func TestRefsBesideTheRootID(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, "other/other.json", `{"$id": "https://example.com/other/other.json", "$defs": {"Thing": {"type": "integer"}}}`)
+	write(t, dir, "ref/sib.json", `{"type": "string"}`)
+	root := write(t, dir, "ref/ref.json", `{"$id": "https://example.com/ref/ref.json", "properties": {
+		"a": {"$ref": "sib.json"}, "b": {"$ref": "../other/other.json#/$defs/Thing"}}}`)
+	_, err := Files([]string{root})
+	if err == nil || !strings.Contains(err.Error(), "outside the reference root") || strings.Contains(err.Error(), "sib.json") {
+		t.Fatalf("error %v, want ../other refused as outside the reference root and sib.json read", err)
+	}
+	set, err := Load([]string{root}, Options{RefRoot: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	loc, _, err := set.Resolve(set.Roots[0], "/properties/b/$ref", "../other/other.json#/$defs/Thing")
+	if err != nil || loc.Doc.Tree.Resolve(loc.Pointer).Get("type").Text != "integer" || loc.Doc.URI != "https://example.com/other/other.json" {
+		t.Fatalf("Resolve = %+v, %v", loc, err)
+	}
+	abs := write(t, dir, "ref/abs.json", `{"$id": "https://example.com/ref/abs.json", "$ref": "https://example.com/ref/sib.json"}`)
+	if _, err := Load([]string{abs}, Options{RefRoot: dir}); err == nil || !strings.Contains(err.Error(), "is remote") {
+		t.Errorf("an absolute reference was read from disk: %v", err)
+	}
+}
+
+// TestUnmappedURINamesTheMapping: the error for a remote URI whose file sits beside the input
+// schema names the mapping that would serve it, and --ref-map serves an extensionless URI from
+// NAME.json.
+func TestUnmappedURINamesTheMapping(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, "tsconfig.json", `{"type": "object"}`)
+	root := write(t, dir, "main.json", `{"$id": "https://json.schemastore.org/main.json", "properties": {"t": {"$ref": "https://www.schemastore.org/tsconfig"}}}`)
+	_, err := Files([]string{root})
+	want := "tsconfig.json would serve it with --ref-map https://www.schemastore.org/=" + filepath.ToSlash(dir)
+	if err == nil || !strings.Contains(err.Error(), want) {
+		t.Fatalf("error %v, want it to say %q", err, want)
+	}
+	set, err := Load([]string{root}, Options{RefMap: []RefMap{{Prefix: "https://www.schemastore.org/", Dir: dir}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r := set.Resource("https://www.schemastore.org/tsconfig"); r == nil || filepath.Base(r.Doc.Abs) != "tsconfig.json" {
+		t.Errorf("the extensionless URI was not served from tsconfig.json: %+v", r)
 	}
 }
 

@@ -61,3 +61,12 @@ func yamlNodeAt(file *ast.File, ptr string) ast.Node {
 	}
 	return n
 }
+
+// InstanceJSON returns an instance document as JSON: a .yaml or .yml file converted as schemas
+// are (mapping order kept), any other file as it is.
+func InstanceJSON(name string, data []byte) ([]byte, error) {
+	if !isYAML(name) {
+		return data, nil
+	}
+	return yamlToJSON(data)
+}

@@ -21,7 +21,8 @@ import (
 var update = flag.Bool("update", false, "rewrite golden files under testdata/golden with the current output")
 
 // goldenDir holds one directory per case: input schemas (*.json other than options.json), an
-// optional options.json, and either want/ (the expected files) or error.txt (the expected error).
+// optional options.json, and either want/ (the expected files) or error.txt (the expected error);
+// a case that generates with warnings has them in warnings.txt.
 const goldenDir = "../../../testdata/golden"
 
 // caseOptions is the optional options.json of a case.
@@ -31,6 +32,10 @@ type caseOptions struct {
 	Targets  []string `json:"targets"`
 	// Schemas lists the inputs in order; default: every *.schema.json in the case, sorted.
 	Schemas []string `json:"schemas"`
+	// Strict is --strict; RefMap and RefRoot are --ref-map and --ref-root (relative to the case).
+	Strict  bool     `json:"strict"`
+	RefMap  []string `json:"ref_map"`
+	RefRoot string   `json:"ref_root"`
 }
 
 func readCase(t *testing.T, dir string) run.Options {
@@ -51,7 +56,12 @@ func readCase(t *testing.T, dir string) run.Options {
 	if len(opts.Schemas) == 0 {
 		t.Fatalf("case %s has no *.schema.json input", dir)
 	}
-	return run.Options{Schemas: opts.Schemas, Package: opts.Package, RootType: opts.RootType, Targets: opts.Targets, GoDir: "."}
+	lopts, err := run.LoadOptions("", opts.RefMap, opts.RefRoot)
+	if err != nil {
+		t.Fatalf("options.json: %v", err)
+	}
+	return run.Options{Schemas: opts.Schemas, Package: opts.Package, RootType: opts.RootType, Targets: opts.Targets, GoDir: ".",
+		Strict: opts.Strict, Load: lopts}
 }
 
 // TestGolden runs every case and compares the output with the expected files or error text.
@@ -82,6 +92,7 @@ func TestGolden(t *testing.T) {
 				t.Fatalf("expected an error (error.txt exists) but generation succeeded")
 			}
 			requireGofmt(t, res)
+			compareWarnings(t, dir, res)
 			compareFiles(t, filepath.Join(dir, "want"), res)
 			compiled = append(compiled, dir)
 		})
@@ -105,6 +116,36 @@ func compareError(t *testing.T, dir string, err error) {
 	}
 	if diff := cmp.Diff(string(want), got); diff != "" {
 		t.Errorf("error text differs (-want +got); run go test ./internal/gen/run -run TestGolden -update to accept:\n%s", diff)
+	}
+}
+
+// compareWarnings compares a run's warnings with the case's warnings.txt; a case without that file
+// must have none.
+func compareWarnings(t *testing.T, dir string, res *run.Result) {
+	t.Helper()
+	path := filepath.Join(dir, "warnings.txt")
+	got := ""
+	if len(res.Warnings) > 0 {
+		got = res.Warnings.Error() + "\n"
+	}
+	if *update {
+		if got == "" {
+			if err := os.Remove(path); err != nil && !os.IsNotExist(err) {
+				t.Fatal(err)
+			}
+			return
+		}
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil && !os.IsNotExist(err) {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(string(want), got); diff != "" {
+		t.Errorf("warnings differ from warnings.txt (-want +got); run go test ./internal/gen/run -run TestGolden -update to accept:\n%s", diff)
 	}
 }
 

@@ -4,6 +4,7 @@
 package run
 
 import (
+	"errors"
 	"fmt"
 	"io/fs"
 	"path"
@@ -36,7 +37,8 @@ type Options struct {
 	Package string
 	// RootType overrides the root type's Go name.
 	RootType string
-	// Targets are the output targets to produce; empty means DefaultTargets.
+	// Targets are the output targets to produce; empty means DefaultTargets, of which those other
+	// than go that cannot follow the schema are skipped (Result.Skipped says why).
 	Targets []string
 	// GoDir is the directory of generated Go code under the output root; empty means Package.
 	GoDir string
@@ -45,6 +47,8 @@ type Options struct {
 	InlineRuntime bool
 	// Load are the loader's options: the dialect of schemas without "$schema", --ref-map.
 	Load load.Options
+	// Strict is --strict: a keyword that no dialect defines is an error, not an annotation.
+	Strict bool
 }
 
 // A target turns the IR into files under its own directory of the output root.
@@ -131,6 +135,31 @@ type Result struct {
 	Files []emit.File
 	// Timings say where the run's wall time went (CONTRACTGEN_TIMINGS prints them).
 	Timings Timings
+	// Warnings are problems that did not stop the run, such as a keyword that looks misspelt.
+	Warnings diag.List
+	// Skipped are the default targets that could not follow the schema, sorted by target, when
+	// Options.Targets named none.
+	Skipped []Skipped
+}
+
+// Skipped is a default target left out of a run, and why.
+type Skipped struct {
+	// Target is the target's name; Reason is one line.
+	Target, Reason string
+}
+
+// skipReason words a target's refusal as one line: its first problem, and how many more there are.
+func skipReason(err error) string {
+	var dl diag.List
+	lines := strings.Split(err.Error(), "\n")
+	if errors.As(err, &dl) {
+		lines = dl.Lines()
+	}
+	reason := lines[0]
+	if len(lines) > 1 {
+		reason += fmt.Sprintf(" (and %d more)", len(lines)-1)
+	}
+	return reason
 }
 
 // Timings are the wall times of a run's stages.
@@ -142,7 +171,8 @@ type Timings struct {
 // Run generates every file for the options. It returns either all files or an error.
 func Run(opts Options) (*Result, error) {
 	names := opts.Targets
-	if len(names) == 0 {
+	implicit := len(names) == 0
+	if implicit {
 		names = DefaultTargets()
 	}
 	for _, name := range names {
@@ -156,18 +186,26 @@ func Run(opts Options) (*Result, error) {
 	if err := checkGoDir(goDir(opts)); err != nil {
 		return nil, err
 	}
-	pkg, timings, err := loadAndBuild(opts)
+	var warnings diag.List
+	pkg, timings, err := loadAndBuild(opts, &warnings)
 	if err != nil {
 		return nil, err
 	}
 	built := time.Now()
-	res := &Result{Package: pkg, Timings: timings}
+	res := &Result{Package: pkg, Timings: timings, Warnings: warnings.Sorted()}
 	selected := sortedCopy(names)
 	emitters := make([]func(*ir.Package) ([]emit.File, error), len(selected))
+	skipped := make([]string, len(selected))
 	for i, name := range selected {
 		t := targets[name]
 		emitters[i] = func(pkg *ir.Package) ([]emit.File, error) {
 			files, err := t.emit(pkg)
+			if err != nil && implicit && name != "go" {
+				// A target nobody asked for that cannot follow the schema (TypeScript's runtime
+				// lacks a keyword, say) must not fail a run whose Go output is fine.
+				skipped[i] = strings.TrimPrefix(skipReason(err), name+": ")
+				return nil, nil
+			}
 			if err != nil {
 				return nil, fmt.Errorf("target %s: %w", name, err)
 			}
@@ -182,6 +220,11 @@ func Run(opts Options) (*Result, error) {
 		return nil, err
 	}
 	res.Timings.Emit = time.Since(built)
+	for i, reason := range skipped {
+		if reason != "" {
+			res.Skipped = append(res.Skipped, Skipped{Target: selected[i], Reason: reason})
+		}
+	}
 	res.Files = files
 	sort.Slice(res.Files, func(i, j int) bool { return res.Files[i].Path < res.Files[j].Path })
 	for i := 1; i < len(res.Files); i++ {
@@ -194,23 +237,58 @@ func Run(opts Options) (*Result, error) {
 
 // loadAndBuild loads the schemas and builds the IR: the part of a run that generate, check and
 // validate share.
-func loadAndBuild(opts Options) (*ir.Package, Timings, error) {
+func loadAndBuild(opts Options, warnings *diag.List) (*ir.Package, Timings, error) {
 	start := time.Now()
-	set, err := load.Load(opts.Schemas, opts.Load)
+	set, err := load.LoadPartial(opts.Schemas, opts.Load)
 	if err != nil {
-		return nil, Timings{}, err
+		return nil, Timings{}, withBuildProblems(set, err, opts)
 	}
 	loaded := time.Now()
 	// The target list is not part of the hash: which targets run changes which files exist, not
 	// what any one of them holds, so generating docs as well must not touch the Go package.
 	// Go files written into the output root itself (--go-dir ., go generate's default) join the
 	// package of the directive's file, which has the package comment.
-	pkg, err := build.Build(set, build.Options{Package: opts.Package, RootType: opts.RootType, SharedPackage: path.Clean(goDir(opts)) == ".",
-		ImportRuntime: !opts.InlineRuntime})
+	pkg, err := build.Build(set, buildOptions(opts, warnings))
 	if err != nil {
 		return nil, Timings{}, err
 	}
 	return pkg, Timings{Load: loaded.Sub(start), Build: time.Since(loaded)}, nil
+}
+
+func buildOptions(opts Options, warnings *diag.List) build.Options {
+	return build.Options{Package: opts.Package, RootType: opts.RootType, SharedPackage: path.Clean(goDir(opts)) == ".",
+		ImportRuntime: !opts.InlineRuntime, Strict: opts.Strict, Warnings: warnings}
+}
+
+// withBuildProblems adds to the loader's problems (loadErr) those the builder finds in what could
+// be loaded, so that a metaschema error does not hide, until the next run, a problem elsewhere in
+// the schema. A builder problem at or below a place the loader reported is left out: it is most
+// likely a consequence, and the metaschema's message is the one to read. The builder assumes
+// metaschema-valid input, so should it fail on what it was given, the loader's problems stand alone.
+func withBuildProblems(set *load.Set, loadErr error, opts Options) (err error) {
+	var loaded diag.List
+	if set == nil || len(set.Roots) == 0 || !errors.As(loadErr, &loaded) {
+		return loadErr
+	}
+	defer func() {
+		if recover() != nil {
+			err = loadErr
+		}
+	}()
+	_, buildErr := build.Build(set, buildOptions(opts, nil))
+	var built diag.List
+	if !errors.As(buildErr, &built) {
+		return loadErr
+	}
+	all := slices.Clone(loaded)
+	for _, d := range built {
+		if !slices.ContainsFunc(loaded, func(l diag.Diagnostic) bool {
+			return d.File == l.File && (l.Pointer == "" || d.Pointer == l.Pointer || strings.HasPrefix(d.Pointer, l.Pointer+"/"))
+		}) {
+			all = append(all, d)
+		}
+	}
+	return all.Err()
 }
 
 // checkGoDir refuses a Go directory that would put files outside the output root: the writer

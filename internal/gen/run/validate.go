@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/contractgen/contractgen/cgruntime"
+	"github.com/contractgen/contractgen/internal/gen/diag"
 	"github.com/contractgen/contractgen/internal/gen/emit/govalidate"
 	"github.com/contractgen/contractgen/internal/gen/load"
 )
@@ -42,6 +43,9 @@ func LoadOptions(dialect string, refMap []string, refRoot string) (load.Options,
 type Validator struct {
 	nodes []cgruntime.Node
 	root  int32
+	// Warnings are the schema's problems that did not stop it from being compiled, as generate
+	// reports them.
+	Warnings diag.List
 }
 
 // NewValidator loads and builds the schema (opts.Schemas holds exactly one; opts.Load applies;
@@ -54,12 +58,13 @@ func NewValidator(opts Options) (*Validator, error) {
 	if opts.Package == "" {
 		opts.Package = "validate" // a name build accepts; nothing is printed with it
 	}
-	pkg, _, err := loadAndBuild(opts)
+	var warnings diag.List
+	pkg, _, err := loadAndBuild(opts, &warnings)
 	if err != nil {
 		return nil, err
 	}
 	table := govalidate.Lower(pkg)
-	return &Validator{nodes: cgruntime.Compile(table.Nodes), root: table.Of(pkg.Roots[0].Schema)}, nil
+	return &Validator{nodes: cgruntime.Compile(table.Nodes), root: table.Of(pkg.Roots[0].Schema), Warnings: warnings.Sorted()}, nil
 }
 
 // Validate checks one JSON document. It returns an error only when data is not JSON; a member
@@ -67,3 +72,7 @@ func NewValidator(opts Options) (*Validator, error) {
 func (v *Validator) Validate(data []byte) ([]Violation, error) {
 	return cgruntime.ValidateJSON(v.nodes, v.root, data)
 }
+
+// InstanceJSON returns an instance file's content as JSON: YAML (.yaml, .yml) is converted as the
+// loader converts YAML schemas, anything else is returned as it is.
+func InstanceJSON(name string, data []byte) ([]byte, error) { return load.InstanceJSON(name, data) }
