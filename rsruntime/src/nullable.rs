@@ -1,0 +1,87 @@
+//! Values that JSON null stands beside: [`Nullable`], [`Null`] and the serde helpers that keep a
+//! present null apart from an absent member.
+
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+/// A value that may also be JSON null. An optional nullable member is `Option<Nullable<T>>`:
+/// `None` is an absent member, `Some(Nullable::Null)` a member that is null.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
+pub enum Nullable<T> {
+    /// JSON null.
+    #[default]
+    Null,
+    /// A value of the member's type.
+    Value(T),
+}
+
+impl<T> Nullable<T> {
+    /// The value, or `None` for null.
+    pub fn as_option(&self) -> Option<&T> {
+        match self {
+            Nullable::Null => None,
+            Nullable::Value(v) => Some(v),
+        }
+    }
+
+    /// Whether the value is null.
+    pub fn is_null(&self) -> bool {
+        matches!(self, Nullable::Null)
+    }
+}
+
+impl<T: Serialize> Serialize for Nullable<T> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self {
+            Nullable::Null => s.serialize_unit(),
+            Nullable::Value(v) => v.serialize(s),
+        }
+    }
+}
+
+impl<'de, T: Deserialize<'de>> Deserialize<'de> for Nullable<T> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        Ok(match Option::<T>::deserialize(d)? {
+            None => Nullable::Null,
+            Some(v) => Nullable::Value(v),
+        })
+    }
+}
+
+/// JSON null, the only value of `{"type": "null"}` or `"const": null`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct Null;
+
+impl Serialize for Null {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_unit()
+    }
+}
+
+impl<'de> Deserialize<'de> for Null {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        match Option::<serde::de::IgnoredAny>::deserialize(d)? {
+            None => Ok(Null),
+            Some(_) => Err(serde::de::Error::custom("expected null")),
+        }
+    }
+}
+
+/// Deserializes an optional nullable member (`#[serde(default, deserialize_with = ...)]`): a
+/// present member is `Some`, null included.
+pub fn optional_nullable<'de, D, T>(d: D) -> Result<Option<Nullable<T>>, D::Error>
+where
+    D: Deserializer<'de>,
+    T: Deserialize<'de>,
+{
+    Nullable::deserialize(d).map(Some)
+}
+
+/// Deserializes an optional member that holds any JSON (`#[serde(default, deserialize_with =
+/// ...)]`): a present null is `Some(Value::Null)`, not an absent member.
+pub fn present<'de, D, T>(d: D) -> Result<Option<T>, D::Error>
+where
+    D: Deserializer<'de>,
+    T: Deserialize<'de>,
+{
+    T::deserialize(d).map(Some)
+}
