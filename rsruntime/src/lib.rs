@@ -90,3 +90,9 @@ pub fn validate_typed<T: serde::Serialize>(nodes: &[Node], root: u32, value: &T)
         Err(e) => vec![Violation { instance_location: String::new(), keyword_location: String::new(), error: format!("the value does not encode as JSON: {e}") }],
     }
 }
+
+/// Whether a JSON number literal has a whole value (`1.0` and `1e3` do), as JSON Schema's
+/// "integer" counts it; sum types told apart by JSON type use it.
+pub fn is_integer_literal(lit: &str) -> bool {
+    decimal::Decimal::parse(lit).is_some_and(|d| d.is_int())
+}
