@@ -85,3 +85,35 @@ where
 {
     T::deserialize(d).map(Some)
 }
+
+/// Deserializes a member held as `i64` from any whole number, as the Go runtime decodes one: `1.0`,
+/// `1e0` and `10e-1` are 1 (`#[serde(deserialize_with = ...)]`).
+pub fn whole<'de, D: Deserializer<'de>>(d: D) -> Result<i64, D::Error> {
+    let n = serde_json::Number::deserialize(d)?;
+    whole_number(&n).ok_or_else(|| serde::de::Error::custom(format!("{n} is not a whole number in the range of i64")))
+}
+
+/// [`whole`] for an optional member (`#[serde(default, deserialize_with = ...)]`).
+pub fn optional_whole<'de, D: Deserializer<'de>>(d: D) -> Result<Option<i64>, D::Error> {
+    whole(d).map(Some)
+}
+
+/// The value of a whole number that fits in i64.
+fn whole_number(n: &serde_json::Number) -> Option<i64> {
+    if let Some(v) = n.as_i64() {
+        return Some(v);
+    }
+    let d = crate::decimal::Decimal::parse(&n.to_string())?;
+    if !d.is_int() || d.digits.len() as i64 + d.exp > 19 {
+        return None;
+    }
+    let mut lit = String::new();
+    if d.neg {
+        lit.push('-');
+    }
+    lit.push_str(if d.digits.is_empty() { "0" } else { &d.digits });
+    if !d.digits.is_empty() {
+        lit.push_str(&"0".repeat(d.exp as usize));
+    }
+    lit.parse().ok()
+}

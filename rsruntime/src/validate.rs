@@ -55,8 +55,13 @@ pub struct Dependency {
     #[serde(rename = "Name")]
     pub name: String,
     /// The members then required.
-    #[serde(rename = "Required")]
+    #[serde(rename = "Required", default, deserialize_with = "null_as_empty")]
     pub required: Vec<String>,
+}
+
+/// Reads an absent list, which Go writes as null, as empty.
+fn null_as_empty<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Vec<String>, D::Error> {
+    Ok(Option::<Vec<String>>::deserialize(d)?.unwrap_or_default())
 }
 
 /// One schema of a validation table, the keywords this runtime implements. Node indexes point

@@ -149,6 +149,9 @@ func (g *gen) structType(b *strings.Builder, n *ir.Named) {
 		case f.Required && f.Type.Nullable:
 			typ = "contractgen_runtime::Nullable<" + base + ">"
 		case f.Required:
+			if f.Type.Kind == ir.GoInt64 {
+				attrs = append(attrs, `deserialize_with = "contractgen_runtime::whole"`)
+			}
 		case f.Type.Nullable:
 			typ = "Option<contractgen_runtime::Nullable<" + base + ">>"
 			attrs = append(attrs, `default`, `skip_serializing_if = "Option::is_none"`, `deserialize_with = "contractgen_runtime::optional_nullable"`)
@@ -156,6 +159,9 @@ func (g *gen) structType(b *strings.Builder, n *ir.Named) {
 			// A present null is a value here, not an absent member.
 			typ = "Option<" + base + ">"
 			attrs = append(attrs, `default`, `skip_serializing_if = "Option::is_none"`, `deserialize_with = "contractgen_runtime::present"`)
+		case f.Type.Kind == ir.GoInt64:
+			typ = "Option<" + base + ">"
+			attrs = append(attrs, `default`, `skip_serializing_if = "Option::is_none"`, `deserialize_with = "contractgen_runtime::optional_whole"`)
 		default:
 			typ = "Option<" + base + ">"
 			attrs = append(attrs, `default`, `skip_serializing_if = "Option::is_none"`)

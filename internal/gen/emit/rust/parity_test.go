@@ -1,0 +1,245 @@
+package rust
+
+import (
+	"bytes"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/contractgen/contractgen/cgruntime"
+	"github.com/contractgen/contractgen/generated/agenterror"
+	"github.com/contractgen/contractgen/internal/gen/build"
+	"github.com/contractgen/contractgen/internal/gen/emit/govalidate"
+	"github.com/contractgen/contractgen/internal/gen/ir"
+	"github.com/contractgen/contractgen/internal/gen/load"
+)
+
+var update = flag.Bool("update", false, "rewrite tests/rust/testdata/parity.json and the golden files")
+
+const (
+	repoRoot     = "../../../.."
+	parityPath   = repoRoot + "/tests/rust/testdata/parity.json"
+	contractPath = repoRoot + "/docs/contracts/schemas/agent-error.schema.json"
+	suiteDir     = repoRoot + "/../shared/conformance/json-schema-test-suite/tests/draft2020-12"
+)
+
+// paritySchema is one schema of the parity corpus: its table as the Rust runtime reads it, and
+// instances with the Go runtime's answers, which the Rust tests (tests/rust) must reproduce.
+type paritySchema struct {
+	Name  string       `json:"name"`
+	Table string       `json:"table"`
+	Root  int32        `json:"root"`
+	Cases []parityCase `json:"cases"`
+}
+
+type parityCase struct {
+	Name string `json:"name"`
+	// JSON is the instance as text, so number literals and repeated member names survive.
+	JSON string `json:"json"`
+	// NotJSON says the Go runtime refused the text as JSON; Violations are its verdict otherwise.
+	NotJSON    bool                  `json:"not_json,omitempty"`
+	Violations []cgruntime.Violation `json:"violations"`
+	// Encoded is, for the contract's valid instances, what the generated Go package's Parse and
+	// json.Marshal make of it: the Rust crate's parse and serde_json must write the same bytes.
+	Encoded string `json:"encoded,omitempty"`
+}
+
+// buildTable loads and builds one schema file and lowers it.
+func buildTable(path string) (*ir.Package, *govalidate.Table, error) {
+	set, err := load.Files([]string{path})
+	if err != nil {
+		return nil, nil, err
+	}
+	pkg, err := build.Build(set, build.Options{Package: "parity"})
+	if err != nil {
+		return nil, nil, err
+	}
+	return pkg, govalidate.Lower(pkg), nil
+}
+
+// goAnswers fills in the Go runtime's verdict on every case, over a compiled copy of the table.
+func goAnswers(t *testing.T, table *govalidate.Table, root int32, cases []parityCase) {
+	t.Helper()
+	nodes := cgruntime.Compile(append([]cgruntime.Node(nil), table.Nodes...))
+	for i := range cases {
+		vs, err := cgruntime.ValidateJSON(nodes, root, []byte(cases[i].JSON))
+		cases[i].NotJSON = err != nil
+		cases[i].Violations = vs
+		if cases[i].Violations == nil {
+			cases[i].Violations = []cgruntime.Violation{}
+		}
+	}
+}
+
+func newSchema(t *testing.T, name string, pkg *ir.Package, table *govalidate.Table, cases []parityCase) paritySchema {
+	t.Helper()
+	text, err := TableJSON(table)
+	if err != nil {
+		t.Fatal(err)
+	}
+	root := table.Of(pkg.Roots[0].Schema)
+	goAnswers(t, table, root, cases)
+	return paritySchema{Name: name, Table: string(text), Root: root, Cases: cases}
+}
+
+// contractCases are the TypeScript target's corpus (tests/ts/corpus.json) and the contract's own
+// (testdata/corpus/agent-error).
+func contractCases(t *testing.T) []parityCase {
+	t.Helper()
+	var ts []struct {
+		Name string `json:"name"`
+		JSON string `json:"json"`
+	}
+	raw, err := os.ReadFile(repoRoot + "/tests/ts/corpus.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(raw, &ts); err != nil {
+		t.Fatal(err)
+	}
+	var cases []parityCase
+	for _, c := range ts {
+		cases = append(cases, parityCase{Name: "ts corpus: " + c.Name, JSON: c.JSON})
+	}
+	files, err := filepath.Glob(repoRoot + "/testdata/corpus/agent-error/*.json")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no contract corpus: %v", err)
+	}
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cases = append(cases, parityCase{Name: "corpus: " + filepath.Base(f), JSON: string(data)})
+	}
+	return cases
+}
+
+// suiteSchemas are the official suite's groups (2020-12) that contractgen builds and the Rust
+// target follows, each with its tests' instances.
+func suiteSchemas(t *testing.T) []paritySchema {
+	t.Helper()
+	files, _ := filepath.Glob(filepath.Join(suiteDir, "*.json"))
+	if len(files) == 0 {
+		if os.Getenv("CI") != "" {
+			t.Fatalf("the JSON Schema Test Suite is not at %s; CI lays shared/ beside the checkout", suiteDir)
+		}
+		t.Skipf("the JSON Schema Test Suite is not at %s (it lives in the shared checkout beside the repository)", suiteDir)
+	}
+	sort.Strings(files)
+	dir := t.TempDir()
+	var out []paritySchema
+	for _, f := range files {
+		raw, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var groups []struct {
+			Description string          `json:"description"`
+			Schema      json.RawMessage `json:"schema"`
+			Tests       []struct {
+				Description string          `json:"description"`
+				Data        json.RawMessage `json:"data"`
+			} `json:"tests"`
+		}
+		if err := json.Unmarshal(raw, &groups); err != nil {
+			t.Fatal(err)
+		}
+		for gi, g := range groups {
+			name := fmt.Sprintf("%s #%d %s", filepath.Base(f), gi, g.Description)
+			path := filepath.Join(dir, fmt.Sprintf("g%d-%d.schema.json", len(out), gi))
+			if err := os.WriteFile(path, g.Schema, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			pkg, table, err := buildTable(path)
+			if err != nil || len(pkg.Roots) == 0 || Check(table) != nil {
+				continue // contractgen refuses the schema, or the Rust target does (as it must say)
+			}
+			var cases []parityCase
+			for _, tc := range g.Tests {
+				var buf bytes.Buffer
+				if err := json.Compact(&buf, tc.Data); err != nil {
+					t.Fatal(err)
+				}
+				cases = append(cases, parityCase{Name: tc.Description, JSON: buf.String()})
+			}
+			out = append(out, newSchema(t, "suite: "+name, pkg, table, cases))
+		}
+	}
+	return out
+}
+
+// parityCorpus is the whole corpus, in a fixed order.
+func parityCorpus(t *testing.T) []paritySchema {
+	t.Helper()
+	pkg, table, err := buildTable(contractPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	contract := newSchema(t, "contract", pkg, table, contractCases(t))
+	for i := range contract.Cases {
+		c := &contract.Cases[i]
+		if c.NotJSON || len(c.Violations) > 0 {
+			continue
+		}
+		v, err := agenterror.Parse([]byte(c.JSON))
+		if err != nil {
+			t.Fatalf("%s: the Go package rejects what its validator accepts: %v", c.Name, err)
+		}
+		enc, err := json.Marshal(v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c.Encoded = string(enc)
+	}
+	corpus := []paritySchema{contract}
+	return append(corpus, suiteSchemas(t)...)
+}
+
+// TestParityCorpus checks that tests/rust/testdata/parity.json holds the corpus with the Go
+// runtime's answers as they are now; -update rewrites it. The Rust tests read the file, so the
+// Rust runtime is compared with the Go runtime, not with answers written by hand.
+func TestParityCorpus(t *testing.T) {
+	corpus := parityCorpus(t)
+	cases, invalid, suite := 0, 0, 0
+	for _, s := range corpus {
+		for _, c := range s.Cases {
+			cases++
+			if len(c.Violations) > 0 {
+				invalid++
+			}
+		}
+		if strings.HasPrefix(s.Name, "suite: ") {
+			suite++
+		}
+	}
+	if cases < 500 || invalid < 200 || suite < 50 {
+		t.Errorf("the corpus has %d cases (%d invalid) and %d suite groups; it must cover more", cases, invalid, suite)
+	}
+	want, err := json.MarshalIndent(corpus, "", " ")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want = append(want, '\n')
+	path := filepath.FromSlash(parityPath)
+	if *update {
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, want, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test ./internal/gen/emit/rust -update to create it)", err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("%s is stale; run go test ./internal/gen/emit/rust -run TestParityCorpus -update", parityPath)
+	}
+}
