@@ -14,6 +14,7 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct AgentError {
     /// The version of this contract; always 1.
+    #[serde(deserialize_with = "contractgen_runtime::whole")]
     pub contract_version: i64,
 
     /// A stable code for the failure; kinds missing from the catalog are legal.
