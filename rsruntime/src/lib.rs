@@ -17,7 +17,7 @@ mod nullable;
 mod validate;
 
 pub use json::{parse_value, JsonError, Value};
-pub use nullable::{optional_nullable, optional_whole, present, whole, Null, Nullable};
+pub use nullable::{optional_nullable, optional_whole, present, whole, Any, Null, Nullable};
 pub use validate::{validate_json, validate_value, Count, Dependency, Node, Prop, Violation, TYPE_ARRAY, TYPE_BOOLEAN, TYPE_INTEGER, TYPE_NULL, TYPE_NUMBER, TYPE_OBJECT, TYPE_STRING};
 
 /// The oldest generator version whose output this runtime still serves. Generated crates assert

@@ -117,3 +117,48 @@ fn whole_number(n: &serde_json::Number) -> Option<i64> {
     }
     lit.parse().ok()
 }
+
+/// Any JSON value held for an open object's member (a schema that allows anything there). It
+/// reads every value and writes objects with their members sorted by name at every depth, as the
+/// Go package writes its `any` values, so that both encode a value alike.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Any(pub serde_json::Value);
+
+impl Serialize for Any {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        Sorted(&self.0).serialize(s)
+    }
+}
+
+impl<'de> Deserialize<'de> for Any {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        serde_json::Value::deserialize(d).map(Any)
+    }
+}
+
+struct Sorted<'a>(&'a serde_json::Value);
+
+impl Serialize for Sorted<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::{SerializeMap, SerializeSeq};
+        match self.0 {
+            serde_json::Value::Object(m) => {
+                let mut keys: Vec<&String> = m.keys().collect();
+                keys.sort();
+                let mut out = s.serialize_map(Some(keys.len()))?;
+                for k in keys {
+                    out.serialize_entry(k, &Sorted(&m[k]))?;
+                }
+                out.end()
+            }
+            serde_json::Value::Array(items) => {
+                let mut out = s.serialize_seq(Some(items.len()))?;
+                for item in items {
+                    out.serialize_element(&Sorted(item))?;
+                }
+                out.end()
+            }
+            other => other.serialize(s),
+        }
+    }
+}

@@ -69,13 +69,12 @@ func (g *gen) rustType(t *ir.GoType, from *ir.Named) string {
 	case ir.GoSlice:
 		return "Vec<" + g.elemType(t.Elem) + ">"
 	case ir.GoMap:
-		if t.Elem.HoldsRawJSON() && !t.Elem.Nullable {
-			// JSON's own map keeps the members' order, so a relay passes them on as received.
-			return "serde_json::Map<String, serde_json::Value>"
-		}
 		return "std::collections::BTreeMap<String, " + g.elemType(t.Elem) + ">"
 	case ir.GoNull:
 		return "contractgen_runtime::Null"
+	case ir.GoAny:
+		// Written with members sorted at every depth, as the Go package writes its any values.
+		return "contractgen_runtime::Any"
 	}
 	return "serde_json::Value"
 }
