@@ -70,7 +70,7 @@ pub struct AgentError {
 
     /// Sanitized supporting details; any members.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub evidence: Option<serde_json::Map<String, serde_json::Value>>,
+    pub evidence: Option<std::collections::BTreeMap<String, contractgen_runtime::Any>>,
 
     /// The safety hints of the tool involved.
     #[serde(default, skip_serializing_if = "Option::is_none")]
