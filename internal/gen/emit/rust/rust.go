@@ -27,7 +27,7 @@ const (
 )
 
 // reserved are the names the crate declares or re-exports beside the contract's types.
-var reserved = []string{"Nullable", "Null", "ParseError", "Violation", "JsonError", "CONTRACT_HASH", "Value", "Map", "Node"}
+var reserved = []string{"Nullable", "Null", "ParseError", "Violation", "JsonError", "Serialize", "Deserialize", "Serializer", "Deserializer"}
 
 // Emit returns the crate's files: Cargo.toml, src/lib.rs, src/types.rs and src/table.rs.
 func Emit(pkg *ir.Package) ([]emit.File, error) {
