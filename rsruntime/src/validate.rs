@@ -5,8 +5,7 @@ use crate::decimal::{cmp, Decimal, Multiple};
 use crate::json::{parse_value, pointer_token, JsonError, Value};
 use serde::{Deserialize, Serialize};
 use std::cmp::Ordering;
-use std::collections::HashMap;
-use std::sync::Mutex;
+use std::sync::OnceLock;
 
 /// The bits of [`Node::types`], as in the Go runtime.
 pub const TYPE_NULL: u8 = 1;
@@ -105,6 +104,19 @@ pub struct Node {
     pub r#if: u32,
     pub then: u32,
     pub r#else: u32,
+    /// const and enum parsed on first use.
+    #[serde(skip)]
+    parsed: OnceLock<(Option<Value>, Vec<Value>)>,
+}
+
+impl Node {
+    fn constants(&self) -> &(Option<Value>, Vec<Value>) {
+        self.parsed.get_or_init(|| {
+            let c = if self.has_const { Some(constant(&self.r#const)) } else { None };
+            let e = self.r#enum.iter().flatten().map(|x| constant(x)).collect();
+            (c, e)
+        })
+    }
 }
 
 /// One way a value fails its schema, in the shape of JSON Schema's "basic" output.
@@ -193,18 +205,9 @@ fn is_go_printable(c: char) -> bool {
         || (u & 0xfffe) == 0xfffe)
 }
 
-/// Parsed constants and enums, shared by every table: a table's literals are few and fixed.
-static CONSTANTS: Mutex<Option<HashMap<String, Value>>> = Mutex::new(None);
-
+/// Parses a const or enum literal of the table (compact JSON the generator wrote).
 fn constant(json: &str) -> Value {
-    let mut guard = CONSTANTS.lock().unwrap_or_else(|e| e.into_inner());
-    let map = guard.get_or_insert_with(HashMap::new);
-    if let Some(v) = map.get(json) {
-        return v.clone();
-    }
-    let v = parse_value(json.as_bytes(), &mut |_, _| {}).unwrap_or(Value::Null);
-    map.insert(json.to_string(), v.clone());
-    v
+    parse_value(json.as_bytes(), &mut |_, _| {}).unwrap_or(Value::Null)
 }
 
 struct Collector<'n> {
@@ -322,11 +325,14 @@ impl Collector<'_> {
         if n.types != 0 && !type_matches(n.types, v) {
             self.fail(at, kw, "type", format!("expected {}, got {}", type_list(n.types), kind_name(v)));
         }
-        if n.has_const && !equal(&constant(&n.r#const), v) {
-            self.fail(at, kw, "const", format!("must be {}", n.r#const));
+        let (parsed_const, parsed_enum) = n.constants();
+        if let Some(c) = parsed_const {
+            if !equal(c, v) {
+                self.fail(at, kw, "const", format!("must be {}", n.r#const));
+            }
         }
         if let Some(list) = &n.r#enum {
-            if !list.iter().any(|e| equal(&constant(e), v)) {
+            if !parsed_enum.iter().any(|e| equal(e, v)) {
                 self.fail(at, kw, "enum", format!("must be one of {}", list.join(", ")));
             }
         }

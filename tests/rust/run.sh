@@ -1,6 +1,6 @@
 #!/bin/sh
 # The Rust side: the runtime crate (rsruntime), the generated crate of the bundled contract
-# (generated/rust) and the parity tests against the Go runtime (tests/rust), built offline from
+# (generated/rust/agenterror) and the parity tests against the Go runtime (tests/rust), built offline from
 # Debian's packaged crates (.cargo/config.toml; .ci/run installs them). Under CI=true a missing
 # cargo or crate fails; elsewhere the suite is skipped with one line.
 set -eu

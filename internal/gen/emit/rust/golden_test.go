@@ -139,12 +139,13 @@ func TestGoldenCratesBuild(t *testing.T) {
 		}
 		dir := filepath.Join(root, name)
 		for _, f := range files {
+			f.Path = strings.TrimPrefix(f.Path, "golden/")
 			p := filepath.Join(dir, filepath.FromSlash(f.Path))
 			if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
 				t.Fatal(err)
 			}
 			data := f.Bytes
-			if f.Path == "Cargo.toml" {
+			if strings.HasSuffix(f.Path, "Cargo.toml") {
 				// Each case is its own package in the workspace.
 				data = []byte(strings.Replace(string(data), `name = "golden"`, fmt.Sprintf("name = %q", "golden-"+name), 1))
 			}

@@ -29,7 +29,8 @@ const (
 // reserved are the names the crate declares or re-exports beside the contract's types.
 var reserved = []string{"Nullable", "Null", "ParseError", "Violation", "JsonError", "Serialize", "Deserialize", "Serializer", "Deserializer"}
 
-// Emit returns the crate's files: Cargo.toml, src/lib.rs, src/types.rs and src/table.rs.
+// Emit returns the crate's files in a directory named after the package (two contracts may share
+// an output directory): Cargo.toml, src/lib.rs, src/types.rs and src/table.rs.
 func Emit(pkg *ir.Package) ([]emit.File, error) {
 	if len(pkg.Roots) == 0 {
 		return nil, fmt.Errorf("rust: the contract has no root type")
@@ -50,11 +51,12 @@ func Emit(pkg *ir.Package) ([]emit.File, error) {
 	if err != nil {
 		return nil, err
 	}
+	dir := g.crateName() + "/"
 	return []emit.File{
-		{Path: "Cargo.toml", Bytes: []byte(g.cargo())},
-		{Path: "src/lib.rs", Bytes: []byte(g.lib())},
-		{Path: "src/table.rs", Bytes: []byte(g.tableFile(string(tableJSON)))},
-		{Path: "src/types.rs", Bytes: []byte(types)},
+		{Path: dir + "Cargo.toml", Bytes: []byte(g.cargo())},
+		{Path: dir + "src/lib.rs", Bytes: []byte(g.lib())},
+		{Path: dir + "src/table.rs", Bytes: []byte(g.tableFile(string(tableJSON)))},
+		{Path: dir + "src/types.rs", Bytes: []byte(types)},
 	}, nil
 }
 

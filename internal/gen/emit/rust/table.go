@@ -93,5 +93,23 @@ func TableJSON(t *govalidate.Table) ([]byte, error) {
 		b.WriteByte('\n')
 	}
 	b.WriteString("]")
-	return b.Bytes(), nil
+	return asciiJSON(b.Bytes()), nil
+}
+
+// asciiJSON escapes every non-ASCII character of JSON text as \uXXXX (a surrogate pair beyond
+// U+FFFF), so that the table's source file holds no invisible or look-alike character.
+func asciiJSON(text []byte) []byte {
+	var b bytes.Buffer
+	for _, r := range string(text) {
+		switch {
+		case r < 0x80:
+			b.WriteRune(r)
+		case r > 0xffff:
+			r -= 0x10000
+			fmt.Fprintf(&b, `\u%04x\u%04x`, 0xd800+(r>>10), 0xdc00+(r&0x3ff))
+		default:
+			fmt.Fprintf(&b, `\u%04x`, r)
+		}
+	}
+	return b.Bytes()
 }
