@@ -30,7 +30,8 @@ const (
 var reserved = []string{"Nullable", "Null", "ParseError", "Violation", "JsonError", "Serialize", "Deserialize", "Serializer", "Deserializer"}
 
 // Emit returns the crate's files in a directory named after the package (two contracts may share
-// an output directory): Cargo.toml, src/lib.rs, src/types.rs and src/table.rs.
+// an output directory): Cargo.toml, src/lib.rs, src/types.rs, src/table.rs, and src/catalog.rs for
+// a contract with a kind catalog.
 func Emit(pkg *ir.Package) ([]emit.File, error) {
 	if len(pkg.Roots) == 0 {
 		return nil, fmt.Errorf("rust: the contract has no root type")
@@ -51,19 +52,30 @@ func Emit(pkg *ir.Package) ([]emit.File, error) {
 	if err != nil {
 		return nil, err
 	}
+	catalog, err := g.surfacesFile()
+	if err != nil {
+		return nil, err
+	}
+	g.hasCatalog = catalog != ""
 	dir := g.crateName() + "/"
-	return []emit.File{
+	files := []emit.File{
 		{Path: dir + "Cargo.toml", Bytes: []byte(g.cargo())},
 		{Path: dir + "src/lib.rs", Bytes: []byte(g.lib())},
 		{Path: dir + "src/table.rs", Bytes: []byte(g.tableFile(string(tableJSON)))},
 		{Path: dir + "src/types.rs", Bytes: []byte(types)},
-	}, nil
+	}
+	if g.hasCatalog {
+		files = append(files, emit.File{Path: dir + "src/catalog.rs", Bytes: []byte(catalog)})
+	}
+	return files, nil
 }
 
 type gen struct {
 	pkg   *ir.Package
 	table *govalidate.Table
 	names map[*ir.Named]string
+	// hasCatalog says the crate has src/catalog.rs.
+	hasCatalog bool
 }
 
 func (g *gen) header(comment string) string {
@@ -141,7 +153,11 @@ func (g *gen) lib() string {
 // Sum types hold their variants inline, as the schema's values do.
 #![allow(clippy::large_enum_variant)]
 
-mod table;
+`)
+	if g.hasCatalog {
+		b.WriteString("pub mod catalog;\n")
+	}
+	b.WriteString(`mod table;
 mod types;
 
 pub use contractgen_runtime::{JsonError, Null, Nullable, ParseError, Violation};
