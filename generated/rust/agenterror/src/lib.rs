@@ -11,6 +11,7 @@
 // Sum types hold their variants inline, as the schema's values do.
 #![allow(clippy::large_enum_variant)]
 
+pub mod catalog;
 mod table;
 mod types;
 
