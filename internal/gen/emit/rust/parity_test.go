@@ -92,8 +92,9 @@ func newSchema(t *testing.T, name string, pkg *ir.Package, table *govalidate.Tab
 func contractCases(t *testing.T) []parityCase {
 	t.Helper()
 	var ts []struct {
-		Name string `json:"name"`
-		JSON string `json:"json"`
+		Name  string `json:"name"`
+		JSON  string `json:"json"`
+		Valid bool   `json:"valid"`
 	}
 	raw, err := os.ReadFile(repoRoot + "/tests/ts/corpus.json")
 	if err != nil {
@@ -105,6 +106,28 @@ func contractCases(t *testing.T) []parityCase {
 	var cases []parityCase
 	for _, c := range ts {
 		cases = append(cases, parityCase{Name: "ts corpus: " + c.Name, JSON: c.JSON})
+	}
+	// The TypeScript tests hold the TypeScript validator to these verdicts (the reference
+	// validator's); the Go runtime must give them too, so that Go, TypeScript and Rust agree.
+	pkg, table, err := buildTable(contractPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	check := append([]parityCase(nil), cases...)
+	goAnswers(t, table, table.Of(pkg.Roots[0].Schema), check)
+	for i, c := range check {
+		valid := !c.NotJSON && len(c.Violations) == 0
+		if strings.HasPrefix(ts[i].Name, "repeated") {
+			// The reference keeps the last of a repeated member; Go, TypeScript (validate.test.ts)
+			// and Rust report the repetition.
+			if valid {
+				t.Errorf("%s: Go does not report the repeated member", c.Name)
+			}
+			continue
+		}
+		if valid != ts[i].Valid {
+			t.Errorf("%s: Go says valid=%v, tests/ts/corpus.json says %v", c.Name, valid, ts[i].Valid)
+		}
 	}
 	files, err := filepath.Glob(repoRoot + "/testdata/corpus/agent-error/*.json")
 	if err != nil || len(files) == 0 {
