@@ -12,14 +12,21 @@ import (
 
 	"github.com/contractgen/contractgen/internal/gen/build"
 	"github.com/contractgen/contractgen/internal/gen/emit"
+	"github.com/contractgen/contractgen/internal/gen/ir"
 	"github.com/contractgen/contractgen/internal/gen/load"
 )
 
 const goldenCases = repoRoot + "/testdata/golden"
 
-// goldenCase emits the crate of one of the generator's golden cases (testdata/golden/NAME), with
-// the case's options.json for the inputs, package and root type.
+// goldenCase emits the crate of one of the generator's golden cases (testdata/golden/NAME).
 func goldenCase(t *testing.T, name string) ([]emit.File, error) {
+	t.Helper()
+	return Emit(goldenPackage(t, name))
+}
+
+// goldenPackage builds the IR of a golden case, with the case's options.json for the inputs,
+// package and root type.
+func goldenPackage(t *testing.T, name string) *ir.Package {
 	t.Helper()
 	dir := filepath.Join(goldenCases, name)
 	opts := struct {
@@ -51,7 +58,7 @@ func goldenCase(t *testing.T, name string) ([]emit.File, error) {
 	if err != nil {
 		t.Fatalf("%s: %v", name, err)
 	}
-	return Emit(pkg)
+	return pkg
 }
 
 // goldenNames are the golden cases that generate (the fail- and lint- cases stop earlier).

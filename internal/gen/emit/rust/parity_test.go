@@ -197,6 +197,127 @@ func suiteSchemas(t *testing.T) []paritySchema {
 	return out
 }
 
+// sampleValue is a JSON value a schema accepts as far as its const, enum and type say, for filling
+// in required members.
+func sampleValue(s *ir.Schema) string {
+	if s == nil {
+		return `"x"`
+	}
+	if s.Const != nil {
+		return string(s.Const.JSON)
+	}
+	if len(s.Enum) > 0 {
+		return string(s.Enum[0].JSON)
+	}
+	if s.Ref != nil {
+		return sampleValue(s.Ref.Schema)
+	}
+	if len(s.Types) > 0 {
+		return map[string]string{"string": `"x"`, "integer": `1`, "number": `1.5`, "boolean": `true`, "object": `{}`, "array": `[]`, "null": `null`}[s.Types[0]]
+	}
+	return `"x"`
+}
+
+// objectProperties are the properties an object schema declares, its own and its allOf parts'.
+func objectProperties(s *ir.Schema) []*ir.Property {
+	props := append([]*ir.Property(nil), s.Properties...)
+	for _, part := range s.AllOf {
+		if part.Ref != nil {
+			part = part.Ref.Schema
+		}
+		props = append(props, part.Properties...)
+	}
+	return props
+}
+
+// goldenInstances mutates one member at a time of an object that has every required member: each
+// declared member set to values of every JSON type and to its own const and enum values, beside
+// whole values of every type.
+func goldenInstances(root *ir.Schema) []parityCase {
+	props := objectProperties(root)
+	byName := map[string]*ir.Schema{}
+	for _, p := range props {
+		if _, ok := byName[p.Name]; !ok {
+			byName[p.Name] = p.Schema
+		}
+	}
+	required := append([]string(nil), root.Required...)
+	for _, part := range root.AllOf {
+		if part.Ref != nil {
+			part = part.Ref.Schema
+		}
+		required = append(required, part.Required...)
+	}
+	object := func(set string, value string) string {
+		var parts []string
+		done := map[string]bool{}
+		for _, name := range required {
+			if done[name] {
+				continue
+			}
+			done[name] = true
+			v := sampleValue(byName[name])
+			if name == set {
+				v = value
+			}
+			q, _ := json.Marshal(name)
+			parts = append(parts, string(q)+":"+v)
+		}
+		if set != "" && !done[set] {
+			q, _ := json.Marshal(set)
+			parts = append(parts, string(q)+":"+value)
+		}
+		return "{" + strings.Join(parts, ",") + "}"
+	}
+	var cases []parityCase
+	for _, v := range []string{`{}`, `null`, `[]`, `"x"`, `1`, `true`} {
+		cases = append(cases, parityCase{Name: "whole " + v, JSON: v})
+	}
+	cases = append(cases, parityCase{Name: "required members", JSON: object("", "")},
+		parityCase{Name: "an unknown member", JSON: object("zz_unknown", `{"a":1}`)})
+	pool := []string{`null`, `true`, `0`, `-1`, `1.5`, `1e400`, `"x"`, `""`, `[]`, `[1,"a",1]`, `{}`, `{"a":null}`}
+	seen := map[string]bool{}
+	for _, p := range props {
+		if seen[p.Name] {
+			continue
+		}
+		seen[p.Name] = true
+		values := append([]string(nil), pool...)
+		s := p.Schema
+		if s.Ref != nil {
+			s = s.Ref.Schema
+		}
+		if s.Const != nil {
+			values = append(values, string(s.Const.JSON))
+		}
+		for i, e := range s.Enum {
+			if i < 3 {
+				values = append(values, string(e.JSON))
+			}
+		}
+		for _, v := range values {
+			cases = append(cases, parityCase{Name: p.Name + " = " + v, JSON: object(p.Name, v)})
+		}
+	}
+	return cases
+}
+
+// goldenSchemas are the generator's golden cases that the Rust target follows, each with
+// goldenInstances of its root.
+func goldenSchemas(t *testing.T) []paritySchema {
+	t.Helper()
+	var out []paritySchema
+	for _, name := range goldenNames(t) {
+		pkg := goldenPackage(t, name)
+		table := govalidate.Lower(pkg)
+		if len(pkg.Roots) == 0 || Check(table) != nil {
+			continue
+		}
+		out = append(out, newSchema(t, "golden: "+name, pkg, table, goldenInstances(pkg.Roots[0].Schema)))
+	}
+	return out
+}
+
 // parityCorpus is the whole corpus, in a fixed order.
 func parityCorpus(t *testing.T) []paritySchema {
 	t.Helper()
@@ -221,6 +342,7 @@ func parityCorpus(t *testing.T) []paritySchema {
 		c.Encoded = string(enc)
 	}
 	corpus := []paritySchema{contract}
+	corpus = append(corpus, goldenSchemas(t)...)
 	return append(corpus, suiteSchemas(t)...)
 }
 
@@ -229,7 +351,7 @@ func parityCorpus(t *testing.T) []paritySchema {
 // Rust runtime is compared with the Go runtime, not with answers written by hand.
 func TestParityCorpus(t *testing.T) {
 	corpus := parityCorpus(t)
-	cases, invalid, suite := 0, 0, 0
+	cases, invalid, suite, golden := 0, 0, 0, 0
 	for _, s := range corpus {
 		for _, c := range s.Cases {
 			cases++
@@ -240,9 +362,12 @@ func TestParityCorpus(t *testing.T) {
 		if strings.HasPrefix(s.Name, "suite: ") {
 			suite++
 		}
+		if strings.HasPrefix(s.Name, "golden: ") {
+			golden++
+		}
 	}
-	if cases < 500 || invalid < 200 || suite < 50 {
-		t.Errorf("the corpus has %d cases (%d invalid) and %d suite groups; it must cover more", cases, invalid, suite)
+	if cases < 500 || invalid < 200 || suite < 50 || golden < 20 {
+		t.Errorf("the corpus has %d cases (%d invalid), %d suite groups and %d golden cases; it must cover more", cases, invalid, suite, golden)
 	}
 	want, err := json.MarshalIndent(corpus, "", " ")
 	if err != nil {
