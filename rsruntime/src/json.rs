@@ -48,7 +48,34 @@ impl fmt::Display for JsonError {
 impl std::error::Error for JsonError {}
 
 /// The deepest nesting accepted, as Go's encoding/json accepts.
-const MAX_DEPTH: usize = 10000;
+pub(crate) const MAX_DEPTH: usize = 10000;
+
+/// The deepest nesting of arrays and objects in JSON text, found without parsing it (strings are
+/// skipped), so that a deep document can be read on a thread with a stack to match.
+pub(crate) fn nesting(text: &[u8]) -> usize {
+    let (mut depth, mut max, mut in_string, mut escaped) = (0usize, 0usize, false, false);
+    for &c in text {
+        if in_string {
+            match c {
+                _ if escaped => escaped = false,
+                b'\\' => escaped = true,
+                b'"' => in_string = false,
+                _ => {}
+            }
+            continue;
+        }
+        match c {
+            b'"' => in_string = true,
+            b'[' | b'{' => {
+                depth += 1;
+                max = max.max(depth);
+            }
+            b']' | b'}' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+    }
+    max
+}
 
 /// Reads one JSON document. Each member name that occurs a second time in one object is reported
 /// through `dup` with the object's instance location and the name.
@@ -86,7 +113,7 @@ impl Parser<'_, '_> {
     }
 
     fn value(&mut self, depth: usize) -> Result<Value, JsonError> {
-        if depth > MAX_DEPTH {
+        if depth >= MAX_DEPTH && matches!(self.peek(), Some(b'{' | b'[')) {
             return Err(self.err("nesting too deep"));
         }
         match self.peek() {
@@ -317,4 +344,30 @@ pub(crate) fn pointer_token(s: &str) -> String {
         return s.to_string();
     }
     s.replace('~', "~0").replace('/', "~1")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn deep_nesting_within_the_limit_validates() {
+        // A recursive schema (items of itself), so that validation descends as deep as the text.
+        let nodes: Vec<crate::Node> = serde_json::from_str(r#"[{}, {"Types":8,"Items":1,"MaxItems":{"Set":true,"N":1}}]"#).unwrap();
+        let deep = |depth: usize| format!("{}{}", "[".repeat(depth), "]".repeat(depth));
+        assert_eq!(crate::validate_json(&nodes, 1, deep(MAX_DEPTH).as_bytes()), Ok(vec![]));
+        assert!(crate::validate_json(&nodes, 1, deep(MAX_DEPTH + 1).as_bytes()).is_err());
+        let wide = format!("[{}]", deep(MAX_DEPTH - 2).replace("[]", "[[],[]]"));
+        let got = crate::validate_json(&nodes, 1, wide.as_bytes()).unwrap();
+        assert_eq!(got.len(), 1, "{:?}", got.first());
+        assert_eq!(nesting(br#"["[[[", {"a": "\"{"}]"#), 2);
+    }
+
+    #[test]
+    fn repeated_names_are_reported_once_each() {
+        let mut seen = Vec::new();
+        let v = parse_value(br#"{"a":1,"b":{"c":1,"c":2,"c":3},"a":2}"#, &mut |at, name| seen.push(format!("{at}:{name}"))).unwrap();
+        assert_eq!(seen, ["/b:c", ":a"]);
+        assert_eq!(v.member("a"), Some(&Value::Number("1".into())));
+    }
 }

@@ -141,6 +141,30 @@ impl std::fmt::Display for Violation {
 /// Validates JSON text against node `root`: a member name repeated in one object is a violation,
 /// and every keyword applies. It fails only when the text is not JSON.
 pub fn validate_json(nodes: &[Node], root: u32, data: &[u8]) -> Result<Vec<Violation>, JsonError> {
+    // Reading, validating and dropping a value recurse as deep as it nests. Go accepts 10 000
+    // levels on its growing stacks; here a deep document gets a thread whose stack fits it.
+    let depth = crate::json::nesting(data);
+    if depth <= SHALLOW {
+        return validate_here(nodes, root, data);
+    }
+    let stack = (depth.min(crate::json::MAX_DEPTH + 1) + 64) * STACK_PER_LEVEL;
+    std::thread::scope(|s| {
+        let worker = std::thread::Builder::new().stack_size(stack).spawn_scoped(s, || validate_here(nodes, root, data));
+        match worker {
+            Ok(handle) => handle.join().unwrap_or_else(|p| std::panic::resume_unwind(p)),
+            Err(e) => Err(JsonError { offset: 0, message: format!("a document nested {depth} deep needs a thread of its own: {e}") }),
+        }
+    })
+}
+
+/// Documents nested at most this deep are validated on the caller's stack.
+const SHALLOW: usize = 128;
+
+/// Stack bytes per level of nesting, generous for unoptimized builds: reading, validating and
+/// dropping each take a few frames per level.
+const STACK_PER_LEVEL: usize = 8 << 10;
+
+fn validate_here(nodes: &[Node], root: u32, data: &[u8]) -> Result<Vec<Violation>, JsonError> {
     let mut dups = Vec::new();
     let v = parse_value(data, &mut |at, name| {
         dups.push(Violation { instance_location: at.to_string(), keyword_location: String::new(), error: format!("member name {} occurs more than once", quote(name)) });

@@ -140,6 +140,11 @@ func contractCases(t *testing.T) []parityCase {
 		}
 		cases = append(cases, parityCase{Name: "corpus: " + filepath.Base(f), JSON: string(data)})
 	}
+	// Nesting at Go's limit and one past it: Go reads 10 000 levels and refuses 10 001.
+	for _, depth := range []int{10000, 10001} {
+		deep := `{"evidence":` + strings.Repeat("[", depth-1) + strings.Repeat("]", depth-1) + `}`
+		cases = append(cases, parityCase{Name: fmt.Sprintf("nested %d deep", depth), JSON: deep})
+	}
 	return cases
 }
 
