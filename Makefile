@@ -2,12 +2,14 @@
 GO ?= go
 # The TypeScript suite's runner (a variable so that the Makefile's own test can stand in for it).
 TS_TESTS ?= tests/ts/run.sh
+# The Rust suite's runner, a variable for the same reason.
+RUST_TESTS ?= tests/rust/run.sh
 # npm, a variable for the same reason.
 NPM ?= npm
 # Every suite `make test` runs, in order.
-SUITES = test-go test-mcp test-peers test-ts test-openapi-interop
+SUITES = test-go test-mcp test-peers test-ts test-openapi-interop test-rust
 
-.PHONY: all generate check test test-go test-mcp test-peers test-ts test-openapi-interop lint bench fuzz
+.PHONY: all generate check test test-go test-mcp test-peers test-ts test-openapi-interop test-rust lint bench fuzz
 
 all: generate test
 
@@ -47,6 +49,10 @@ test-peers:
 
 test-ts:
 	$(TS_TESTS)
+
+# The Rust runtime, the generated crate and their parity with Go (cargo, offline, Debian's crates).
+test-rust:
+	$(RUST_TESTS)
 
 # The OpenAPI fragments against oapi-codegen, ogen and redocly, pinned in their own module and
 # package-lock.json so that none of them reaches the main module's users.

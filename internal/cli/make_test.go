@@ -46,7 +46,8 @@ func TestMakeTestRunsEverySuite(t *testing.T) {
 			goStub := stub("go", "go", c.goStatus)
 			tsStub := stub("ts", "ts", c.tsStatus)
 			npmStub := stub("npm", "npm", "0")
-			cmd := exec.Command(makeCmd, "--no-print-directory", "-C", root, "test", "GO="+goStub, "TS_TESTS="+tsStub, "NPM="+npmStub)
+			rustStub := stub("rust", "rust", "0")
+			cmd := exec.Command(makeCmd, "--no-print-directory", "-C", root, "test", "GO="+goStub, "TS_TESTS="+tsStub, "NPM="+npmStub, "RUST_TESTS="+rustStub)
 			out, err := cmd.CombinedOutput()
 			var ee *exec.ExitError
 			if err != nil && !errors.As(err, &ee) {
@@ -66,6 +67,7 @@ func TestMakeTestRunsEverySuite(t *testing.T) {
 				"ts " + root,
 				"npm " + filepath.Join(root, "tests", "openapi-interop") + " ci --no-audit --no-fund --loglevel=error",
 				"go " + filepath.Join(root, "tests", "openapi-interop") + " test ./...",
+				"rust " + root,
 			}
 			var got []string
 			for line := range strings.Lines(string(calls)) {
@@ -74,7 +76,7 @@ func TestMakeTestRunsEverySuite(t *testing.T) {
 			if !slices.Equal(got, want) {
 				t.Errorf("suites run:\n%s\nwant:\n%s\nmake said:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"), out)
 			}
-			for _, suite := range []string{"test-go", "test-mcp", "test-peers", "test-ts", "test-openapi-interop"} {
+			for _, suite := range []string{"test-go", "test-mcp", "test-peers", "test-ts", "test-openapi-interop", "test-rust"} {
 				verdict := "ok"
 				if slices.Contains(c.wantFailed, suite) {
 					verdict = "FAILED"

@@ -24,6 +24,7 @@ import (
 	"github.com/contractgen/contractgen/internal/gen/emit/gotypes"
 	"github.com/contractgen/contractgen/internal/gen/emit/govalidate"
 	"github.com/contractgen/contractgen/internal/gen/emit/openapi"
+	"github.com/contractgen/contractgen/internal/gen/emit/rust"
 	"github.com/contractgen/contractgen/internal/gen/emit/ts"
 	"github.com/contractgen/contractgen/internal/gen/ir"
 	"github.com/contractgen/contractgen/internal/gen/load"
@@ -112,10 +113,11 @@ var targets = map[string]target{
 	"docs":    {dir: fixedDir("docs"), emit: docs.Emit},
 	"openapi": {dir: fixedDir("openapi"), emit: openapi.Emit},
 	"ts":      {dir: fixedDir("ts"), emit: ts.Emit},
+	"rust":    {dir: fixedDir("rust"), emit: rust.Emit},
 }
 
 // DefaultTargets are the targets produced when none are named.
-func DefaultTargets() []string { return []string{"go", "docs", "openapi", "ts"} }
+func DefaultTargets() []string { return []string{"go", "docs", "openapi", "ts", "rust"} }
 
 // TargetNames lists every known target, sorted.
 func TargetNames() []string {

@@ -15,6 +15,8 @@ var headers = map[string]string{
 	".ts":       "// " + emit.Header + "\n",
 	".md":       "<!-- " + emit.Header + " -->\n",
 	".yaml":     "# " + emit.Header + "\n",
+	".rs":       "// " + emit.Header + "\n",
+	".toml":     "# " + emit.Header + "\n",
 	".json":     "{\n  \"x-generated\": \"" + emit.Header + "\",\n",
 	manifestExt: "# " + emit.Header + "\n",
 }

@@ -1,0 +1,398 @@
+package rust
+
+import (
+	"bytes"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/contractgen/contractgen/cgruntime"
+	"github.com/contractgen/contractgen/generated/agenterror"
+	"github.com/contractgen/contractgen/internal/gen/build"
+	"github.com/contractgen/contractgen/internal/gen/emit/govalidate"
+	"github.com/contractgen/contractgen/internal/gen/ir"
+	"github.com/contractgen/contractgen/internal/gen/load"
+)
+
+var update = flag.Bool("update", false, "rewrite tests/rust/testdata/parity.json and the golden files")
+
+const (
+	repoRoot     = "../../../.."
+	parityPath   = repoRoot + "/tests/rust/testdata/parity.json"
+	contractPath = repoRoot + "/docs/contracts/schemas/agent-error.schema.json"
+	suiteDir     = repoRoot + "/../shared/conformance/json-schema-test-suite/tests/draft2020-12"
+)
+
+// paritySchema is one schema of the parity corpus: its table as the Rust runtime reads it, and
+// instances with the Go runtime's answers, which the Rust tests (tests/rust) must reproduce.
+type paritySchema struct {
+	Name  string       `json:"name"`
+	Table string       `json:"table"`
+	Root  int32        `json:"root"`
+	Cases []parityCase `json:"cases"`
+}
+
+type parityCase struct {
+	Name string `json:"name"`
+	// JSON is the instance as text, so number literals and repeated member names survive.
+	JSON string `json:"json"`
+	// NotJSON says the Go runtime refused the text as JSON; Violations are its verdict otherwise.
+	NotJSON    bool                  `json:"not_json,omitempty"`
+	Violations []cgruntime.Violation `json:"violations"`
+	// Encoded is, for the contract's valid instances, what the generated Go package's Parse and
+	// json.Marshal make of it: the Rust crate's parse and serde_json must write the same bytes.
+	Encoded string `json:"encoded,omitempty"`
+}
+
+// buildTable loads and builds one schema file and lowers it.
+func buildTable(path string) (*ir.Package, *govalidate.Table, error) {
+	set, err := load.Files([]string{path})
+	if err != nil {
+		return nil, nil, err
+	}
+	pkg, err := build.Build(set, build.Options{Package: "parity"})
+	if err != nil {
+		return nil, nil, err
+	}
+	return pkg, govalidate.Lower(pkg), nil
+}
+
+// goAnswers fills in the Go runtime's verdict on every case, over a compiled copy of the table.
+func goAnswers(t *testing.T, table *govalidate.Table, root int32, cases []parityCase) {
+	t.Helper()
+	nodes := cgruntime.Compile(append([]cgruntime.Node(nil), table.Nodes...))
+	for i := range cases {
+		vs, err := cgruntime.ValidateJSON(nodes, root, []byte(cases[i].JSON))
+		cases[i].NotJSON = err != nil
+		cases[i].Violations = vs
+		if cases[i].Violations == nil {
+			cases[i].Violations = []cgruntime.Violation{}
+		}
+	}
+}
+
+func newSchema(t *testing.T, name string, pkg *ir.Package, table *govalidate.Table, cases []parityCase) paritySchema {
+	t.Helper()
+	text, err := TableJSON(table)
+	if err != nil {
+		t.Fatal(err)
+	}
+	root := table.Of(pkg.Roots[0].Schema)
+	goAnswers(t, table, root, cases)
+	return paritySchema{Name: name, Table: string(text), Root: root, Cases: cases}
+}
+
+// contractCases are the TypeScript target's corpus (tests/ts/corpus.json) and the contract's own
+// (testdata/corpus/agent-error).
+func contractCases(t *testing.T) []parityCase {
+	t.Helper()
+	var ts []struct {
+		Name  string `json:"name"`
+		JSON  string `json:"json"`
+		Valid bool   `json:"valid"`
+	}
+	raw, err := os.ReadFile(repoRoot + "/tests/ts/corpus.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(raw, &ts); err != nil {
+		t.Fatal(err)
+	}
+	var cases []parityCase
+	for _, c := range ts {
+		cases = append(cases, parityCase{Name: "ts corpus: " + c.Name, JSON: c.JSON})
+	}
+	// The TypeScript tests hold the TypeScript validator to these verdicts (the reference
+	// validator's); the Go runtime must give them too, so that Go, TypeScript and Rust agree.
+	pkg, table, err := buildTable(contractPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	check := append([]parityCase(nil), cases...)
+	goAnswers(t, table, table.Of(pkg.Roots[0].Schema), check)
+	for i, c := range check {
+		valid := !c.NotJSON && len(c.Violations) == 0
+		if strings.HasPrefix(ts[i].Name, "repeated") {
+			// The reference keeps the last of a repeated member; Go, TypeScript (validate.test.ts)
+			// and Rust report the repetition.
+			if valid {
+				t.Errorf("%s: Go does not report the repeated member", c.Name)
+			}
+			continue
+		}
+		if valid != ts[i].Valid {
+			t.Errorf("%s: Go says valid=%v, tests/ts/corpus.json says %v", c.Name, valid, ts[i].Valid)
+		}
+	}
+	files, err := filepath.Glob(repoRoot + "/testdata/corpus/agent-error/*.json")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no contract corpus: %v", err)
+	}
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cases = append(cases, parityCase{Name: "corpus: " + filepath.Base(f), JSON: string(data)})
+	}
+	// Nesting at Go's limit and one past it: Go reads 10 000 levels and refuses 10 001.
+	for _, depth := range []int{10000, 10001} {
+		deep := `{"evidence":` + strings.Repeat("[", depth-1) + strings.Repeat("]", depth-1) + `}`
+		cases = append(cases, parityCase{Name: fmt.Sprintf("nested %d deep", depth), JSON: deep})
+	}
+	return cases
+}
+
+// suiteSchemas are the official suite's groups (2020-12) that contractgen builds and the Rust
+// target follows, each with its tests' instances.
+func suiteSchemas(t *testing.T) []paritySchema {
+	t.Helper()
+	files, _ := filepath.Glob(filepath.Join(suiteDir, "*.json"))
+	if len(files) == 0 {
+		if os.Getenv("CI") != "" {
+			t.Fatalf("the JSON Schema Test Suite is not at %s; CI lays shared/ beside the checkout", suiteDir)
+		}
+		t.Skipf("the JSON Schema Test Suite is not at %s (it lives in the shared checkout beside the repository)", suiteDir)
+	}
+	sort.Strings(files)
+	dir := t.TempDir()
+	var out []paritySchema
+	for _, f := range files {
+		raw, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var groups []struct {
+			Description string          `json:"description"`
+			Schema      json.RawMessage `json:"schema"`
+			Tests       []struct {
+				Description string          `json:"description"`
+				Data        json.RawMessage `json:"data"`
+			} `json:"tests"`
+		}
+		if err := json.Unmarshal(raw, &groups); err != nil {
+			t.Fatal(err)
+		}
+		for gi, g := range groups {
+			name := fmt.Sprintf("%s #%d %s", filepath.Base(f), gi, g.Description)
+			path := filepath.Join(dir, fmt.Sprintf("g%d-%d.schema.json", len(out), gi))
+			if err := os.WriteFile(path, g.Schema, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			pkg, table, err := buildTable(path)
+			if err != nil || len(pkg.Roots) == 0 || Check(table) != nil {
+				continue // contractgen refuses the schema, or the Rust target does (as it must say)
+			}
+			var cases []parityCase
+			for _, tc := range g.Tests {
+				var buf bytes.Buffer
+				if err := json.Compact(&buf, tc.Data); err != nil {
+					t.Fatal(err)
+				}
+				cases = append(cases, parityCase{Name: tc.Description, JSON: buf.String()})
+			}
+			out = append(out, newSchema(t, "suite: "+name, pkg, table, cases))
+		}
+	}
+	return out
+}
+
+// sampleValue is a JSON value a schema accepts as far as its const, enum and type say, for filling
+// in required members.
+func sampleValue(s *ir.Schema) string {
+	if s == nil {
+		return `"x"`
+	}
+	if s.Const != nil {
+		return string(s.Const.JSON)
+	}
+	if len(s.Enum) > 0 {
+		return string(s.Enum[0].JSON)
+	}
+	if s.Ref != nil {
+		return sampleValue(s.Ref.Schema)
+	}
+	if len(s.Types) > 0 {
+		return map[string]string{"string": `"x"`, "integer": `1`, "number": `1.5`, "boolean": `true`, "object": `{}`, "array": `[]`, "null": `null`}[s.Types[0]]
+	}
+	return `"x"`
+}
+
+// objectProperties are the properties an object schema declares, its own and its allOf parts'.
+func objectProperties(s *ir.Schema) []*ir.Property {
+	props := append([]*ir.Property(nil), s.Properties...)
+	for _, part := range s.AllOf {
+		if part.Ref != nil {
+			part = part.Ref.Schema
+		}
+		props = append(props, part.Properties...)
+	}
+	return props
+}
+
+// goldenInstances mutates one member at a time of an object that has every required member: each
+// declared member set to values of every JSON type and to its own const and enum values, beside
+// whole values of every type.
+func goldenInstances(root *ir.Schema) []parityCase {
+	props := objectProperties(root)
+	byName := map[string]*ir.Schema{}
+	for _, p := range props {
+		if _, ok := byName[p.Name]; !ok {
+			byName[p.Name] = p.Schema
+		}
+	}
+	required := append([]string(nil), root.Required...)
+	for _, part := range root.AllOf {
+		if part.Ref != nil {
+			part = part.Ref.Schema
+		}
+		required = append(required, part.Required...)
+	}
+	object := func(set string, value string) string {
+		var parts []string
+		done := map[string]bool{}
+		for _, name := range required {
+			if done[name] {
+				continue
+			}
+			done[name] = true
+			v := sampleValue(byName[name])
+			if name == set {
+				v = value
+			}
+			q, _ := json.Marshal(name)
+			parts = append(parts, string(q)+":"+v)
+		}
+		if set != "" && !done[set] {
+			q, _ := json.Marshal(set)
+			parts = append(parts, string(q)+":"+value)
+		}
+		return "{" + strings.Join(parts, ",") + "}"
+	}
+	var cases []parityCase
+	for _, v := range []string{`{}`, `null`, `[]`, `"x"`, `1`, `true`} {
+		cases = append(cases, parityCase{Name: "whole " + v, JSON: v})
+	}
+	cases = append(cases, parityCase{Name: "required members", JSON: object("", "")},
+		parityCase{Name: "an unknown member", JSON: object("zz_unknown", `{"a":1}`)})
+	pool := []string{`null`, `true`, `0`, `-1`, `1.5`, `1e400`, `"x"`, `""`, `[]`, `[1,"a",1]`, `{}`, `{"a":null}`}
+	seen := map[string]bool{}
+	for _, p := range props {
+		if seen[p.Name] {
+			continue
+		}
+		seen[p.Name] = true
+		values := append([]string(nil), pool...)
+		s := p.Schema
+		if s.Ref != nil {
+			s = s.Ref.Schema
+		}
+		if s.Const != nil {
+			values = append(values, string(s.Const.JSON))
+		}
+		for i, e := range s.Enum {
+			if i < 3 {
+				values = append(values, string(e.JSON))
+			}
+		}
+		for _, v := range values {
+			cases = append(cases, parityCase{Name: p.Name + " = " + v, JSON: object(p.Name, v)})
+		}
+	}
+	return cases
+}
+
+// goldenSchemas are the generator's golden cases that the Rust target follows, each with
+// goldenInstances of its root.
+func goldenSchemas(t *testing.T) []paritySchema {
+	t.Helper()
+	var out []paritySchema
+	for _, name := range goldenNames(t) {
+		pkg := goldenPackage(t, name)
+		table := govalidate.Lower(pkg)
+		if len(pkg.Roots) == 0 || Check(table) != nil {
+			continue
+		}
+		out = append(out, newSchema(t, "golden: "+name, pkg, table, goldenInstances(pkg.Roots[0].Schema)))
+	}
+	return out
+}
+
+// parityCorpus is the whole corpus, in a fixed order.
+func parityCorpus(t *testing.T) []paritySchema {
+	t.Helper()
+	pkg, table, err := buildTable(contractPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	contract := newSchema(t, "contract", pkg, table, contractCases(t))
+	for i := range contract.Cases {
+		c := &contract.Cases[i]
+		if c.NotJSON || len(c.Violations) > 0 {
+			continue
+		}
+		v, err := agenterror.Parse([]byte(c.JSON))
+		if err != nil {
+			t.Fatalf("%s: the Go package rejects what its validator accepts: %v", c.Name, err)
+		}
+		enc, err := json.Marshal(v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c.Encoded = string(enc)
+	}
+	corpus := []paritySchema{contract}
+	corpus = append(corpus, goldenSchemas(t)...)
+	return append(corpus, suiteSchemas(t)...)
+}
+
+// TestParityCorpus checks that tests/rust/testdata/parity.json holds the corpus with the Go
+// runtime's answers as they are now; -update rewrites it. The Rust tests read the file, so the
+// Rust runtime is compared with the Go runtime, not with answers written by hand.
+func TestParityCorpus(t *testing.T) {
+	corpus := parityCorpus(t)
+	cases, invalid, suite, golden := 0, 0, 0, 0
+	for _, s := range corpus {
+		for _, c := range s.Cases {
+			cases++
+			if len(c.Violations) > 0 {
+				invalid++
+			}
+		}
+		if strings.HasPrefix(s.Name, "suite: ") {
+			suite++
+		}
+		if strings.HasPrefix(s.Name, "golden: ") {
+			golden++
+		}
+	}
+	if cases < 500 || invalid < 200 || suite < 50 || golden < 20 {
+		t.Errorf("the corpus has %d cases (%d invalid), %d suite groups and %d golden cases; it must cover more", cases, invalid, suite, golden)
+	}
+	want, err := json.MarshalIndent(corpus, "", " ")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want = append(want, '\n')
+	path := filepath.FromSlash(parityPath)
+	if *update {
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, want, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test ./internal/gen/emit/rust -update to create it)", err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("%s is stale; run go test ./internal/gen/emit/rust -run TestParityCorpus -update", parityPath)
+	}
+}

@@ -1,0 +1,221 @@
+package rust
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/contractgen/contractgen/internal/gen/ir"
+)
+
+// surfacesFile writes src/catalog.rs for a contract with a kind catalog: the catalog as data, and
+// the surface shapes (HTTP status and headers, the JSON-RPC error, the MCP tool result, the CLI
+// envelope) as methods of the root type that return what the Go package's adapters write, byte
+// for byte. It returns "" when the contract has no catalog.
+func (g *gen) surfacesFile() (string, error) {
+	pkg := g.pkg
+	if pkg.Catalog == nil || pkg.Constructors == nil || pkg.Catalog.Fallback == nil {
+		return "", nil
+	}
+	root := pkg.Roots[0]
+	fields := map[string]*ir.Field{}
+	for _, f := range root.Fields {
+		fields[f.Name] = f
+	}
+	for _, name := range []string{"kind", "message", "origin", "recovery"} {
+		if fields[name] == nil {
+			return "", fmt.Errorf("rust: %s: the catalog's surfaces need the member %q", root.Origin, name)
+		}
+	}
+	var b strings.Builder
+	b.WriteString(g.header("//"))
+	b.WriteString("\n//! The kind catalog as data, and the surface shapes of the contract's errors.\n\n")
+	fmt.Fprintf(&b, "use crate::%s;\n\n", g.names[root])
+	b.WriteString(`/// One row of the kind catalog: the defaults of an error of that kind and how each surface carries it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct KindInfo {
+    /// The kind's wire value ("" for the fallback row).
+    pub kind: &'static str,
+    /// The defaults of origin, recovery.action, recovery.same_arguments and side_effects.
+    pub origin: &'static str,
+    pub action: &'static str,
+    pub same_arguments: &'static str,
+    pub side_effects: &'static str,
+    /// The default recovery guidance.
+    pub guidance: &'static str,
+    /// The status of HTTP responses that carry the error.
+    pub http_status: u16,
+    /// Whether recovery.retry_after_ms may be set for this kind.
+    pub retry_after: bool,
+    /// Whether read-only or idempotent safety hints turn same_arguments into "conditional".
+    pub hint_relaxes: bool,
+    /// The code of JSON-RPC errors that carry the error.
+    pub jsonrpc_code: i64,
+    /// The challenge a 401 response carries, or "".
+    pub www_authenticate: &'static str,
+}
+
+`)
+	// The challenge as the Go rows carry it: the constructors' row has it only where it applies.
+	challenge := map[string]string{"": pkg.Constructors.Fallback.WWWAuthenticate}
+	for _, r := range pkg.Constructors.Kinds {
+		challenge[r.Name] = r.WWWAuthenticate
+	}
+	row := func(k *ir.Kind, name string) string {
+		return fmt.Sprintf("KindInfo { kind: %s, origin: %s, action: %s, same_arguments: %s, side_effects: %s, guidance: %s, http_status: %d, retry_after: %t, hint_relaxes: %t, jsonrpc_code: %d, www_authenticate: %s }",
+			rustString(name), rustString(k.Origin), rustString(k.Action), rustString(k.SameArguments), rustString(k.SideEffects), rustString(k.Guidance),
+			k.HTTPStatus, k.RetryAfter, k.HintRelaxes, k.JSONRPCCode, rustString(challenge[name]))
+	}
+	b.WriteString("/// The catalog's rows, sorted by kind.\npub static CATALOG: &[KindInfo] = &[\n")
+	for _, k := range pkg.Catalog.Kinds {
+		fmt.Fprintf(&b, "    %s,\n", row(k, k.Name))
+	}
+	b.WriteString("];\n\n/// The row of every kind the catalog does not list.\n")
+	fmt.Fprintf(&b, "pub static FALLBACK: KindInfo = %s;\n\n", row(pkg.Catalog.Fallback, ""))
+	fmt.Fprintf(&b, "/// The key under an MCP result's _meta that holds the error object.\npub const MCP_META_KEY: &str = %s;\n\n", rustString(pkg.Constructors.MCPMetaKey))
+	b.WriteString(`/// The catalog row of kind and true; for a kind the catalog does not list, the fallback row with
+/// that kind, and false.
+pub fn lookup_kind(kind: &str) -> (KindInfo, bool) {
+    match CATALOG.binary_search_by(|row| row.kind.cmp(kind)) {
+        Ok(i) => (CATALOG[i], true),
+        Err(_) => (KindInfo { kind: "", ..FALLBACK }, false),
+    }
+}
+
+/// Every kind the catalog lists, sorted.
+pub fn kinds() -> impl Iterator<Item = &'static str> {
+    CATALOG.iter().map(|row| row.kind)
+}
+
+`)
+	origin := fields["origin"]
+	fallback := ""
+	if origin.Type.Kind == ir.GoRef && origin.Type.Named != nil && origin.Type.Named.Enum != nil && origin.Type.Named.Enum.Fallback != nil {
+		fallback = origin.Type.Named.Enum.Fallback.Value
+	}
+	codes := func(fn string, table map[string]int, otherwise int, doc string) {
+		fmt.Fprintf(&b, "/// %s\nfn %s(origin: &str) -> i64 {\n    match origin {\n", doc, fn)
+		for _, k := range sortedKeys(table) {
+			fmt.Fprintf(&b, "        %s => %d,\n", rustString(k), table[k])
+		}
+		if fallback != "" {
+			if code, ok := table[fallback]; ok {
+				otherwise = code
+			}
+		}
+		fmt.Fprintf(&b, "        _ => %d,\n    }\n}\n\n", otherwise)
+	}
+	codes("jsonrpc_code_of", pkg.Surfaces.JSONRPCCodes, -32603, "The JSON-RPC code of an origin; an unknown origin is read as the fallback origin.")
+	codes("cli_exit_code_of", pkg.Surfaces.CLIExitCodes, 1, "The CLI exit status of an origin; an unknown origin is read as the fallback origin.")
+	var retry string
+	if rec := fields["recovery"]; rec.Type.Kind == ir.GoRef && rec.Type.Named != nil {
+		for _, f := range rec.Type.Named.Fields {
+			if f.Name == "retry_after_ms" {
+				retry = unique(snake(f.Name), map[string]bool{})
+			}
+		}
+	}
+	retryAfter := "None"
+	if retry != "" {
+		retryAfter = fmt.Sprintf(`self.recovery.%s.as_ref().and_then(|ms| ms.to_string().parse::<i64>().ok()).filter(|ms| *ms >= 0).map(|ms| ((ms + 999) / 1000).to_string())`, retry)
+	}
+	fmt.Fprintf(&b, `/// Escapes what Go's encoding/json escapes inside strings (<, >, &, U+2028, U+2029), so that the
+/// surfaces write the Go adapters' bytes.
+fn go_escape(json: String) -> String {
+    let mut out = String::with_capacity(json.len());
+    for c in json.chars() {
+        match c {
+            '<' => out.push_str("\\u003c"),
+            '>' => out.push_str("\\u003e"),
+            '&' => out.push_str("\\u0026"),
+            '\u{2028}' => out.push_str("\\u2028"),
+            '\u{2029}' => out.push_str("\\u2029"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// A value as JSON the way the Go package writes it.
+fn go_json<T: serde::Serialize + ?Sized>(v: &T) -> String {
+    go_escape(serde_json::to_string(v).expect("the contract's types always encode"))
+}
+
+impl %[1]s {
+    /// The catalog row of the error's kind (the fallback row for a kind the catalog does not list).
+    pub fn info(&self) -> KindInfo {
+        let (row, known) = lookup_kind(&self.kind);
+        if known {
+            row
+        } else {
+            FALLBACK
+        }
+    }
+
+    /// The status of an HTTP response that carries the error.
+    pub fn http_status(&self) -> u16 {
+        self.info().http_status
+    }
+
+    /// The headers of that response beside Content-Type and Content-Length: Retry-After in whole
+    /// seconds (rounded up) when recovery.retry_after_ms is set, and the kind's WWW-Authenticate
+    /// challenge on a 401.
+    pub fn http_headers(&self) -> Vec<(&'static str, String)> {
+        let row = self.info();
+        let mut headers = vec![("Content-Type", "application/json".to_string())];
+        headers.push(("Content-Length", self.http_body().len().to_string()));
+        if let Some(seconds) = %[2]s {
+            headers.push(("Retry-After", seconds));
+        }
+        if row.http_status == 401 && !row.www_authenticate.is_empty() {
+            headers.push(("WWW-Authenticate", row.www_authenticate.to_string()));
+        }
+        headers
+    }
+
+    /// The body of that response: the object as JSON.
+    pub fn http_body(&self) -> Vec<u8> {
+        go_json(self).into_bytes()
+    }
+
+    /// The code of a JSON-RPC error that carries the error: the catalog's code for a known kind,
+    /// else the code of its origin.
+    pub fn jsonrpc_code(&self) -> i64 {
+        match lookup_kind(&self.kind) {
+            (row, true) if row.jsonrpc_code != 0 => row.jsonrpc_code,
+            _ => jsonrpc_code_of(self.origin.as_str()),
+        }
+    }
+
+    /// The JSON-RPC error object that carries the error (MCP's protocol errors):
+    /// {"code", "message", "data"}, data being the object (JSON-RPC's ErrorData.data).
+    pub fn to_jsonrpc(&self) -> Vec<u8> {
+        let data = go_json(self);
+        let message = go_json(&self.message);
+        format!("{{\"code\":{},\"message\":{message},\"data\":{data}}}", self.jsonrpc_code()).into_bytes()
+    }
+
+    /// The MCP tool result that reports the error: the object's JSON as a text block, the object
+    /// as structuredContent and under _meta[MCP_META_KEY], isError set.
+    pub fn to_mcp_tool_result(&self) -> Vec<u8> {
+        let data = go_json(self);
+        let text = go_json(&data);
+        let key = go_json(MCP_META_KEY);
+        (format!("{{\"content\":[{{\"type\":\"text\",\"text\":{text}}}],\"structuredContent\":{data},\"isError\":true,\"_meta\":{{{key}:{data}}}}}")).into_bytes()
+    }
+
+    /// The exit status of a command that fails with the error.
+    pub fn cli_exit_code(&self) -> i64 {
+        cli_exit_code_of(self.origin.as_str())
+    }
+
+    /// The line a failing command prints on stderr in JSON mode, {"ok": false, "command": …,
+    /// "error": …}, and the exit status. The command name is written as given: unlike the Go
+    /// adapter, no sanitizer runs on it.
+    pub fn cli_line(&self, command: &str) -> (Vec<u8>, i64) {
+        let line = format!("{{\"ok\":false,\"command\":{},\"error\":{}}}\n", go_json(command), go_json(self));
+        (line.into_bytes(), self.cli_exit_code())
+    }
+}
+`, g.names[root], retryAfter)
+	return b.String(), nil
+}

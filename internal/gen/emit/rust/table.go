@@ -1,0 +1,115 @@
+package rust
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"github.com/contractgen/contractgen/cgruntime"
+	"github.com/contractgen/contractgen/internal/gen/emit/govalidate"
+)
+
+// maxMultipleDigits is the most significant digits a multipleOf divisor may have: the Rust
+// runtime keeps the divisor in 64 bits and its remainders in 128.
+const maxMultipleDigits = 19
+
+// Unsupported names the first keyword of a lowered node that the Rust runtime does not implement
+// ("" when it implements them all). A schema that needs one is refused rather than validated more
+// loosely than in Go. The Rust runtime implements what the TypeScript target does, less "pattern"
+// (it depends on std and serde_json only, which have no regular expressions).
+func Unsupported(n *cgruntime.Node) string {
+	checks := []struct {
+		kw  string
+		set bool
+	}{
+		{"pattern", n.Pattern != ""},
+		{"prefixItems", len(n.PrefixItems) > 0}, {"contains", n.Contains != 0},
+		{"minContains", n.MinContains.Set}, {"maxContains", n.MaxContains.Set},
+		{"patternProperties", len(n.PatternProperties) > 0}, {"propertyNames", n.PropertyNames != 0},
+		{"unevaluatedProperties", n.UnevaluatedProperties != 0}, {"unevaluatedItems", n.UnevaluatedItems != 0},
+		{n.DynamicKeyword, n.DynamicRef != 0},
+	}
+	for _, c := range checks {
+		if c.set {
+			return c.kw
+		}
+	}
+	if n.MultipleOf != "" && significantDigits(n.MultipleOf) > maxMultipleDigits {
+		return "multipleOf with more than 19 significant digits"
+	}
+	return ""
+}
+
+// significantDigits counts the digits of a number literal's mantissa without leading and trailing zeros.
+func significantDigits(lit string) int {
+	mant := lit
+	if i := strings.IndexAny(mant, "eE"); i >= 0 {
+		mant = mant[:i]
+	}
+	mant = strings.TrimPrefix(strings.ReplaceAll(mant, ".", ""), "-")
+	return len(strings.Trim(mant, "0"))
+}
+
+// Check refuses a table the Rust runtime cannot follow, naming the schema and the keyword.
+func Check(t *govalidate.Table) error {
+	for i := 1; i < len(t.Nodes); i++ {
+		if kw := Unsupported(&t.Nodes[i]); kw != "" {
+			return fmt.Errorf("rust: %s: the Rust target cannot follow %s yet; generate without it (--targets) or drop the keyword", t.Origins[i], kw)
+		}
+	}
+	return nil
+}
+
+// TableJSON writes the table as the Rust runtime reads it: a JSON array with one node per line,
+// each node with the Go runtime's field names and only the fields that are set (an empty list
+// stays: allOf [] and no allOf differ for the runtime).
+func TableJSON(t *govalidate.Table) ([]byte, error) {
+	var b bytes.Buffer
+	b.WriteString("[\n")
+	for i := range t.Nodes {
+		raw, err := json.Marshal(&t.Nodes[i])
+		if err != nil {
+			return nil, err
+		}
+		var fields map[string]json.RawMessage
+		if err := json.Unmarshal(raw, &fields); err != nil {
+			return nil, err
+		}
+		for k, v := range fields {
+			switch string(v) {
+			case "null", "false", "0", `""`, `{"Set":false,"N":0}`:
+				delete(fields, k)
+			}
+		}
+		compact, err := json.Marshal(fields)
+		if err != nil {
+			return nil, err
+		}
+		b.Write(compact)
+		if i < len(t.Nodes)-1 {
+			b.WriteByte(',')
+		}
+		b.WriteByte('\n')
+	}
+	b.WriteString("]")
+	return asciiJSON(b.Bytes()), nil
+}
+
+// asciiJSON escapes every non-ASCII character of JSON text as \uXXXX (a surrogate pair beyond
+// U+FFFF), so that the table's source file holds no invisible or look-alike character.
+func asciiJSON(text []byte) []byte {
+	var b bytes.Buffer
+	for _, r := range string(text) {
+		switch {
+		case r < 0x80:
+			b.WriteRune(r)
+		case r > 0xffff:
+			r -= 0x10000
+			fmt.Fprintf(&b, `\u%04x\u%04x`, 0xd800+(r>>10), 0xdc00+(r&0x3ff))
+		default:
+			fmt.Fprintf(&b, `\u%04x`, r)
+		}
+	}
+	return b.Bytes()
+}
