@@ -36,6 +36,8 @@ type Options struct {
 	SharedPackage bool
 	// ImportRuntime says the package imports the runtime module (ir.Package.ImportRuntime).
 	ImportRuntime bool
+	// AssertFormats says "format" is an assertion (ir.Package.AssertFormats).
+	AssertFormats bool
 }
 
 // ReservedNames are package-level names that emitters declare in every generated package; a schema
@@ -72,7 +74,7 @@ func Build(set *load.Set, opts Options) (*ir.Package, error) {
 	for _, name := range ReservedNames {
 		b.names[name] = "a name contractgen declares itself"
 	}
-	pkg := &ir.Package{Name: opts.Package, SharedPackage: opts.SharedPackage, ImportRuntime: opts.ImportRuntime}
+	pkg := &ir.Package{Name: opts.Package, SharedPackage: opts.SharedPackage, ImportRuntime: opts.ImportRuntime, AssertFormats: opts.AssertFormats}
 	for _, doc := range set.Roots {
 		pkg.Roots = append(pkg.Roots, b.root(doc))
 	}

@@ -15,7 +15,7 @@ type Table struct {
 	// Origins are the "file#/pointer" of each node, for comments in generated code.
 	Origins []string
 	// Schemas are the schema of each node (Schemas[0] is nil), for what a target spells its own
-	// way: the TypeScript target prints the ECMA-262 pattern, where Nodes hold its RE2 spelling.
+	// way.
 	Schemas []*ir.Schema
 	// index maps each schema to its node.
 	index map[*ir.Schema]int32
@@ -120,9 +120,6 @@ func lowerAssertions(s *ir.Schema) cgruntime.Node {
 	}
 	n.MinLength, n.MaxLength = count(s.MinLength), count(s.MaxLength)
 	n.Pattern = s.Pattern
-	if s.GoPattern != "" {
-		n.Pattern = s.GoPattern
-	}
 	n.Minimum, n.Maximum = literal(s.Minimum), literal(s.Maximum)
 	n.ExclusiveMinimum, n.ExclusiveMaximum = literal(s.ExclusiveMinimum), literal(s.ExclusiveMaximum)
 	n.MultipleOf = literal(s.MultipleOf)

@@ -60,7 +60,7 @@ var jsonTypes = []struct {
 }
 
 // fields lists a lowered node's keywords as object-literal members, only those present. s is the
-// node's schema, for the pattern as written (the node holds its RE2 translation).
+// node's schema.
 func fields(n *cgruntime.Node, s *ir.Schema) string {
 	var f []string
 	add := func(format string, args ...any) { f = append(f, fmt.Sprintf(format, args...)) }
