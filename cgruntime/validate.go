@@ -26,6 +26,8 @@ type Node struct {
 
 	MinLength, MaxLength Count
 	Pattern              string
+	// Format is set only when the generator asserts formats (one of AssertedFormats).
+	Format string
 
 	// Numeric bounds, as their literals ("" when absent).
 	Minimum, Maximum, ExclusiveMinimum, ExclusiveMaximum, MultipleOf string
@@ -709,7 +711,8 @@ func (c *Collector) applicators(n *Node, v *Value, at, kw *Path, ann *annotation
 	}
 }
 
-// checkStringKeywords applies minLength, maxLength (in Unicode code points) and pattern.
+// checkStringKeywords applies minLength, maxLength (in Unicode code points), format (when
+// asserted) and pattern.
 func checkStringKeywords(c *Collector, n *Node, s string, at, kw *Path) {
 	if n.MinLength.Set || n.MaxLength.Set {
 		count := int64(utf8.RuneCountInString(s))
@@ -719,6 +722,9 @@ func checkStringKeywords(c *Collector, n *Node, s string, at, kw *Path) {
 		if n.MaxLength.Set && count > n.MaxLength.N {
 			c.Fail(at, kw, "maxLength", "has "+strconv.FormatInt(count, 10)+" characters, more than "+strconv.FormatInt(n.MaxLength.N, 10))
 		}
+	}
+	if n.Format != "" && !CheckFormat(n.Format, s) {
+		c.Fail(at, kw, "format", formatMessage(n.Format))
 	}
 	if n.c.re != nil {
 		switch ok, err := n.c.re.match(s); {

@@ -3,6 +3,7 @@ package cgruntime
 import (
 	"errors"
 	"regexp"
+	"regexp/syntax"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -101,11 +102,10 @@ func RE2Pattern(p string) (*regexp.Regexp, error) {
 		return nil, err
 	}
 	re, err := regexp.Compile(re2)
-	if err != nil {
-		// The translation is ECMA-262 read as RE2, so what RE2 refuses here is one of its limits.
-		return nil, &ECMAOnlyError{Construct: "what Go's regexp refuses (" + err.Error() + ")"}
+	if err != nil && re2Limit(err) {
+		return nil, &ECMAOnlyError{Construct: "what exceeds a limit of Go's regexp (" + err.Error() + ")"}
 	}
-	return re, nil
+	return re, err
 }
 
 // ecmaSpace is the content of a character class of what ECMA-262's \s matches: WhiteSpace and
@@ -203,9 +203,19 @@ func TranslatePattern(p string) (string, error) {
 		i++
 	}
 	if ecmaOnly != nil {
+		// Lookarounds were written as plain groups, so RE2 can still check the syntax around them.
+		if _, err := regexp.Compile(out.String()); err != nil && !re2Limit(err) {
+			return "", err
+		}
 		return "", ecmaOnly
 	}
 	return out.String(), nil
+}
+
+// re2Limit reports whether err is one of Go's regexp limits rather than a syntax error.
+func re2Limit(err error) bool {
+	var se *syntax.Error
+	return errors.As(err, &se) && (se.Code == syntax.ErrInvalidRepeatSize || se.Code == syntax.ErrLarge || se.Code == syntax.ErrNestingDepth)
 }
 
 // translateClass writes the RE2 form of the character class at p[i] ('[') and returns its length.

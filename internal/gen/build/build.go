@@ -646,6 +646,10 @@ func (b *builder) finish(pkg *ir.Package) {
 	sort.Slice(pkg.Types, func(i, j int) bool { return pkg.Types[i].Name < pkg.Types[j].Name })
 	h := sha256.New()
 	fmt.Fprintf(h, "options %q %q\n", b.opts.Package, b.opts.RootType)
+	if b.opts.AssertFormats {
+		// Only when set, so that the hashes of annotation-only packages stay as they were.
+		fmt.Fprintf(h, "formats assert\n")
+	}
 	docs := make([]*load.Document, 0, len(b.set.ByAbs))
 	for _, d := range b.set.ByAbs {
 		docs = append(docs, d)

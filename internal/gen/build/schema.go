@@ -51,7 +51,7 @@ func (b *builder) schemaAt(doc *load.Document, ptr string) *ir.Schema {
 	}
 	b.checkKeywords(doc, ptr, node, d)
 	node = dialectView(node, d)
-	b.readAnnotations(s, node)
+	b.readAnnotations(doc, ptr, s, node)
 	if ref := node.Get("$ref"); ref != nil {
 		s.Ref = b.resolveRef(doc, ptr+"/$ref", ref.Text)
 		if d.RefOverrides() {
@@ -159,7 +159,7 @@ func (b *builder) checkGoJSONSchema(doc *load.Document, ptr string, v *jsontree.
 	}
 }
 
-func (b *builder) readAnnotations(s *ir.Schema, node *jsontree.Node) {
+func (b *builder) readAnnotations(doc *load.Document, ptr string, s *ir.Schema, node *jsontree.Node) {
 	if v := node.Get("title"); v != nil {
 		s.Title = v.Text
 	}
@@ -179,8 +179,16 @@ func (b *builder) readAnnotations(s *ir.Schema, node *jsontree.Node) {
 	}
 	if v := node.Get("format"); v != nil {
 		s.Format = v.Text
+		if b.opts.AssertFormats && slices.Contains(unassertableFormats, s.Format) {
+			b.diags.Add(doc.Path, ptr+"/format", "format %q cannot be asserted exactly: its IDNA2008 rules need Unicode tables contractgen does not carry; generate without --formats assert, or drop the format", s.Format)
+		}
 	}
 }
+
+// unassertableFormats are the formats the dialects define that the runtime does not check
+// (cgruntime.AssertedFormats): under --formats assert a schema with one is refused rather than
+// validated more loosely than the format says.
+var unassertableFormats = []string{"hostname", "idn-hostname", "idn-email"}
 
 func valueOf(n *jsontree.Node) *ir.Value {
 	return &ir.Value{JSON: n.Compact(), Go: n.Value()}

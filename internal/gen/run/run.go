@@ -43,6 +43,8 @@ type Options struct {
 	// InlineRuntime is --runtime inline: the Go package carries the copy-in runtime and imports
 	// only the standard library, instead of importing the runtime module (the default).
 	InlineRuntime bool
+	// AssertFormats is --formats assert: the validators assert "format" (ir.Package.AssertFormats).
+	AssertFormats bool
 	// Load are the loader's options: the dialect of schemas without "$schema", --ref-map.
 	Load load.Options
 }
@@ -206,7 +208,7 @@ func loadAndBuild(opts Options) (*ir.Package, Timings, error) {
 	// Go files written into the output root itself (--go-dir ., go generate's default) join the
 	// package of the directive's file, which has the package comment.
 	pkg, err := build.Build(set, build.Options{Package: opts.Package, RootType: opts.RootType, SharedPackage: path.Clean(goDir(opts)) == ".",
-		ImportRuntime: !opts.InlineRuntime})
+		ImportRuntime: !opts.InlineRuntime, AssertFormats: opts.AssertFormats})
 	if err != nil {
 		return nil, Timings{}, err
 	}

@@ -28,6 +28,8 @@ type cgNode struct {
 
 	MinLength, MaxLength cgCount
 	Pattern              string
+	// Format is set only when the generator asserts formats (one of AssertedFormats).
+	Format string
 
 	// Numeric bounds, as their literals ("" when absent).
 	Minimum, Maximum, ExclusiveMinimum, ExclusiveMaximum, MultipleOf string
@@ -711,7 +713,8 @@ func (c *cgCollector) applicators(n *cgNode, v *cgValue, at, kw *cgPath, ann *cg
 	}
 }
 
-// cgCheckStringKeywords applies minLength, maxLength (in Unicode code points) and pattern.
+// cgCheckStringKeywords applies minLength, maxLength (in Unicode code points), format (when
+// asserted) and pattern.
 func cgCheckStringKeywords(c *cgCollector, n *cgNode, s string, at, kw *cgPath) {
 	if n.MinLength.Set || n.MaxLength.Set {
 		count := int64(utf8.RuneCountInString(s))
@@ -721,6 +724,9 @@ func cgCheckStringKeywords(c *cgCollector, n *cgNode, s string, at, kw *cgPath) 
 		if n.MaxLength.Set && count > n.MaxLength.N {
 			c.fail(at, kw, "maxLength", "has "+strconv.FormatInt(count, 10)+" characters, more than "+strconv.FormatInt(n.MaxLength.N, 10))
 		}
+	}
+	if n.Format != "" && !cgCheckFormat(n.Format, s) {
+		c.fail(at, kw, "format", cgFormatMessage(n.Format))
 	}
 	if n.c.re != nil {
 		switch ok, err := n.c.re.match(s); {

@@ -5,6 +5,7 @@ package goruntime
 import (
 	"errors"
 	"regexp"
+	"regexp/syntax"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -103,11 +104,10 @@ func cgRE2Pattern(p string) (*regexp.Regexp, error) {
 		return nil, err
 	}
 	re, err := regexp.Compile(re2)
-	if err != nil {
-		// The translation is ECMA-262 read as RE2, so what RE2 refuses here is one of its limits.
-		return nil, &cgECMAOnlyError{Construct: "what Go's regexp refuses (" + err.Error() + ")"}
+	if err != nil && cgRe2Limit(err) {
+		return nil, &cgECMAOnlyError{Construct: "what exceeds a limit of Go's regexp (" + err.Error() + ")"}
 	}
-	return re, nil
+	return re, err
 }
 
 // cgEcmaSpace is the content of a character class of what ECMA-262's \s matches: WhiteSpace and
@@ -205,9 +205,19 @@ func cgTranslatePattern(p string) (string, error) {
 		i++
 	}
 	if ecmaOnly != nil {
+		// Lookarounds were written as plain groups, so RE2 can still check the syntax around them.
+		if _, err := regexp.Compile(out.String()); err != nil && !cgRe2Limit(err) {
+			return "", err
+		}
 		return "", ecmaOnly
 	}
 	return out.String(), nil
+}
+
+// cgRe2Limit reports whether err is one of Go's regexp limits rather than a syntax error.
+func cgRe2Limit(err error) bool {
+	var se *syntax.Error
+	return errors.As(err, &se) && (se.Code == syntax.ErrInvalidRepeatSize || se.Code == syntax.ErrLarge || se.Code == syntax.ErrNestingDepth)
 }
 
 // cgTranslateClass writes the RE2 form of the character class at p[i] ('[') and returns its length.

@@ -24,7 +24,7 @@ import (
 )
 
 // RuntimeFiles are the goruntime sources this emitter copies into every generated package.
-var RuntimeFiles = []string{"validate", "validate_json", "validate_number", "validate_parse", "validate_pattern", "validate_typed"}
+var RuntimeFiles = []string{"validate", "validate_json", "validate_format", "validate_number", "validate_parse", "validate_pattern", "validate_typed"}
 
 // Emit returns validation.go and the runtime files it needs. validation.go grows with the schema,
 // so it is written as text in gofmt's layout (gosrc) rather than through jennifer and go/format.
@@ -156,7 +156,7 @@ func (w *walker) nodeFields(n cgruntime.Node) []nodeField {
 		{"MaxProperties", n.MaxProperties}} {
 		set(c.name, c.v.Set, w.r("N")+"("+strconv.Itoa(int(c.v.N))+")")
 	}
-	for _, c := range []struct{ name, v string }{{"Pattern", n.Pattern}, {"Minimum", n.Minimum}, {"Maximum", n.Maximum},
+	for _, c := range []struct{ name, v string }{{"Pattern", n.Pattern}, {"Format", n.Format}, {"Minimum", n.Minimum}, {"Maximum", n.Maximum},
 		{"ExclusiveMinimum", n.ExclusiveMinimum}, {"ExclusiveMaximum", n.ExclusiveMaximum}, {"MultipleOf", n.MultipleOf}} {
 		set(c.name, c.v != "", strconv.Quote(c.v))
 	}

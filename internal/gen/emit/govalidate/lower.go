@@ -1,6 +1,8 @@
 package govalidate
 
 import (
+	"slices"
+
 	"github.com/contractgen/contractgen/cgruntime"
 	"github.com/contractgen/contractgen/internal/gen/ir"
 )
@@ -41,6 +43,13 @@ func Lower(pkg *ir.Package) *Table {
 	}
 	for _, n := range pkg.Types {
 		t.add(n.Schema)
+	}
+	if pkg.AssertFormats {
+		for i, s := range t.Schemas {
+			if s != nil && slices.Contains(cgruntime.AssertedFormats, s.Format) {
+				t.lowered[i].Format = s.Format
+			}
+		}
 	}
 	t.Nodes = make([]cgruntime.Node, len(t.lowered))
 	for i, n := range t.lowered {

@@ -25,6 +25,9 @@ func newTable(pkg *ir.Package) (*table, error) {
 	t := &table{govalidate.Lower(pkg)}
 	for i := 1; i < len(t.Nodes); i++ {
 		n := &t.Nodes[i]
+		if n.Format != "" {
+			return nil, fmt.Errorf("ts: %s: the TypeScript target cannot follow --formats assert (format %q); generate it without --formats assert, or without the ts target (--targets)", t.Origins[i], n.Format)
+		}
 		if kw := unsupported(n); kw != "" {
 			return nil, fmt.Errorf("ts: %s: the TypeScript target does not support %s yet; generate without it (--targets) or drop the keyword", t.Origins[i], kw)
 		}
