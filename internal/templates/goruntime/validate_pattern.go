@@ -21,7 +21,7 @@ import (
 // cgMatcher is a pattern compiled by an ECMAScript engine. MatchString reports an error when the
 // engine gives up (its match time limit); validation then fails the value, never passes it.
 type cgMatcher interface {
-	matchString(s string) (bool, error)
+	MatchString(s string) (bool, error)
 }
 
 // cgECMAEngine compiles an ECMA-262 pattern with ECMAScript semantics and a match time limit. Only
@@ -41,7 +41,7 @@ func (p *cgPattern) match(s string) (bool, error) {
 	if p.re != nil {
 		return p.re.MatchString(s), nil
 	}
-	return p.ecma.matchString(s)
+	return p.ecma.MatchString(s)
 }
 
 // cgECMAOnlyError says a pattern is ECMA-262 that RE2 cannot run: it uses Construct (lookaround, a
