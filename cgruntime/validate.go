@@ -1,7 +1,6 @@
 package cgruntime
 
 import (
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -27,6 +26,8 @@ type Node struct {
 
 	MinLength, MaxLength Count
 	Pattern              string
+	// Format is set only when the generator asserts formats (one of AssertedFormats).
+	Format string
 
 	// Numeric bounds, as their literals ("" when absent).
 	Minimum, Maximum, ExclusiveMinimum, ExclusiveMaximum, MultipleOf string
@@ -114,8 +115,8 @@ type Dependency struct {
 
 // compiled is what Compile derives from a node's literal fields.
 type compiled struct {
-	re        *regexp.Regexp
-	patterns  []*regexp.Regexp
+	re        *pattern
+	patterns  []*pattern
 	constant  *Value
 	enum      []Value
 	bounds    [4]*decimal // minimum, maximum, exclusiveMinimum, exclusiveMaximum
@@ -128,15 +129,20 @@ type compiled struct {
 var boundKeywords = [4]string{"minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"}
 
 // Compile prepares every node of a table once. It panics on a pattern or literal the generator
-// should have rejected: that is a contractgen bug, not bad input.
-func Compile(nodes []Node) []Node {
+// should have rejected: that is a contractgen bug, not bad input. A table with a pattern that
+// only an ECMAScript engine can run needs CompileWith.
+func Compile(nodes []Node) []Node { return CompileWith(nodes, nil) }
+
+// CompileWith is Compile with the ECMAScript engine that runs the patterns RE2 cannot
+// (lookaround, backreferences); the generator passes one when the table has such a pattern.
+func CompileWith(nodes []Node, ecma ECMAEngine) []Node {
 	for i := range nodes {
 		n := &nodes[i]
 		if n.Pattern != "" {
-			n.c.re = regexp.MustCompile(n.Pattern)
+			n.c.re = mustPattern(n.Pattern, ecma)
 		}
 		for _, p := range n.PatternProperties {
-			n.c.patterns = append(n.c.patterns, regexp.MustCompile(p.Name))
+			n.c.patterns = append(n.c.patterns, mustPattern(p.Name, ecma))
 		}
 		if n.HasConst {
 			v := mustParse(n.Const)
@@ -159,6 +165,14 @@ func Compile(nodes []Node) []Node {
 		}
 	}
 	return nodes
+}
+
+func mustPattern(p string, ecma ECMAEngine) *pattern {
+	re, err := compilePattern(p, ecma)
+	if err != nil {
+		panic("contractgen: pattern " + strconv.Quote(p) + " in the validation table: " + err.Error())
+	}
+	return re
 }
 
 func mustParse(lit string) Value {
@@ -607,7 +621,11 @@ func (c *Collector) member(n *Node, m *ObjectMember, at, kw *Path) bool {
 		}
 	}
 	for j, p := range n.PatternProperties {
-		if n.c.patterns[j].MatchString(m.name) {
+		ok, err := n.c.patterns[j].match(m.name)
+		if err != nil {
+			c.Fail(&loc, kw, "patternProperties", "member name "+strconv.Quote(m.name)+" could not be matched against the pattern "+strconv.Quote(p.Name)+": "+err.Error())
+		}
+		if ok {
 			declared = true
 			k := Key(kw, "patternProperties", p.Name)
 			c.eval(p.Node, &m.value, &loc, &k)
@@ -693,7 +711,8 @@ func (c *Collector) applicators(n *Node, v *Value, at, kw *Path, ann *annotation
 	}
 }
 
-// checkStringKeywords applies minLength, maxLength (in Unicode code points) and pattern.
+// checkStringKeywords applies minLength, maxLength (in Unicode code points), format (when
+// asserted) and pattern.
 func checkStringKeywords(c *Collector, n *Node, s string, at, kw *Path) {
 	if n.MinLength.Set || n.MaxLength.Set {
 		count := int64(utf8.RuneCountInString(s))
@@ -704,8 +723,16 @@ func checkStringKeywords(c *Collector, n *Node, s string, at, kw *Path) {
 			c.Fail(at, kw, "maxLength", "has "+strconv.FormatInt(count, 10)+" characters, more than "+strconv.FormatInt(n.MaxLength.N, 10))
 		}
 	}
-	if n.c.re != nil && !n.c.re.MatchString(s) {
-		c.Fail(at, kw, "pattern", "does not match the pattern "+strconv.Quote(n.Pattern))
+	if n.Format != "" && !CheckFormat(n.Format, s) {
+		c.Fail(at, kw, "format", formatMessage(n.Format))
+	}
+	if n.c.re != nil {
+		switch ok, err := n.c.re.match(s); {
+		case err != nil:
+			c.Fail(at, kw, "pattern", "could not be matched against the pattern "+strconv.Quote(n.Pattern)+": "+err.Error())
+		case !ok:
+			c.Fail(at, kw, "pattern", "does not match the pattern "+strconv.Quote(n.Pattern))
+		}
 	}
 }
 

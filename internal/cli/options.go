@@ -17,6 +17,7 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
+	"github.com/contractgen/contractgen/cgruntime"
 	"github.com/contractgen/contractgen/internal/gen/emit"
 	"github.com/contractgen/contractgen/internal/gen/run"
 )
@@ -38,6 +39,7 @@ type genOptions struct {
 	rootType string
 	targets  []string
 	runtime  string
+	formats  string
 	loaderFlags
 }
 
@@ -72,13 +74,14 @@ type configFile struct {
 	RefMap   []string `json:"ref_map"`
 	Runtime  string   `json:"runtime"`
 	Strict   bool     `json:"strict"`
+	Formats  string   `json:"formats"`
 	// CompatMode is compat's default --mode.
 	CompatMode string `json:"compat_mode"`
 }
 
 func (o *genOptions) register(cmd *cobra.Command) {
 	f := cmd.Flags()
-	f.StringVar(&o.config, "config", "", "JSON config file with schemas, out, go_dir, package, root_type, targets, ref_root, dialect, ref_map, runtime, strict (paths relative to it)")
+	f.StringVar(&o.config, "config", "", "JSON config file with schemas, out, go_dir, package, root_type, targets, ref_root, dialect, ref_map, runtime, strict, formats, compat_mode (paths relative to it)")
 	f.StringSliceVar(&o.schemas, "schema", nil, "schema file(s) (default "+DefaultSchema+")")
 	f.StringVar(&o.out, "out", "", "output root (default "+DefaultOut+", or . under go generate)")
 	f.StringVar(&o.goDir, "go-dir", "", "directory of the Go package under the output root (default the package name, or . under go generate)")
@@ -86,6 +89,7 @@ func (o *genOptions) register(cmd *cobra.Command) {
 	f.StringVar(&o.rootType, "root-type", "", "Go name of the root type (default from the schema's title)")
 	f.StringSliceVar(&o.targets, "targets", nil, "targets to generate (default: all of "+fmt.Sprint(run.DefaultTargets())+")")
 	o.loaderFlags.register(f, "the directories of the given schemas")
+	registerFormats(f, &o.formats)
 	f.StringVar(&o.runtime, "runtime", "", "how the Go package gets its runtime: import (the module "+emit.RuntimeImportPath+", default) or inline (a copy in the package: standard library imports only)")
 }
 
@@ -165,6 +169,11 @@ func (o *genOptions) resolve(cmd *cobra.Command) (run.Options, string, error) {
 	default:
 		return run.Options{}, "", usage("--runtime %q: give import (the runtime module, the default) or inline (a copy in the package)", rt)
 	}
+	assert, err := formatsMode(pick("formats", o.formats, cfg.Formats, "annotate"))
+	if err != nil {
+		return run.Options{}, "", err
+	}
+	opts.AssertFormats = assert
 	if !token.IsIdentifier(opts.Package) {
 		if opts.Package == defPkg && !flags.Changed("package") && cfg.Package == "" {
 			return run.Options{}, "", usage("no Go package name follows from the output directory or the schema's file name (%q); name one with --package", opts.Package)
@@ -237,6 +246,23 @@ func absOr(dir string) string {
 		return abs
 	}
 	return dir
+}
+
+// registerFormats defines --formats, shared by generate, check and validate.
+func registerFormats(f *pflag.FlagSet, v *string) {
+	f.StringVar(v, "formats", "", `"format": annotate (the default: an annotation, as 2019-09 and 2020-12 say) or assert (check `+
+		strings.Join(cgruntime.AssertedFormats, ", ")+`; hostname and the idn- formats are refused)`)
+}
+
+// formatsMode reads --formats.
+func formatsMode(v string) (bool, error) {
+	switch v {
+	case "", "annotate":
+		return false, nil
+	case "assert":
+		return true, nil
+	}
+	return false, usage("--formats %q: give annotate (the default) or assert", v)
 }
 
 // defaultSchema returns DefaultSchema when it exists here, or a usage error that says the path was

@@ -15,8 +15,9 @@ import (
 
 // validateOptions are the flags of contractgen validate.
 type validateOptions struct {
-	schema string
-	format string
+	schema  string
+	format  string
+	formats string
 	loaderFlags
 }
 
@@ -39,6 +40,7 @@ func newValidateCommand() *cobra.Command {
 	}
 	cmd.Flags().StringVar(&o.schema, "schema", "", "schema file to validate against (default "+DefaultSchema+")")
 	cmd.Flags().StringVar(&o.format, "format", "text", "output format: text, or json (one object per file)")
+	registerFormats(cmd.Flags(), &o.formats)
 	o.loaderFlags.register(cmd.Flags(), "the schema's directory")
 	return cmd
 }
@@ -66,7 +68,11 @@ func (o *validateOptions) run(out, errOut io.Writer, files []string) error {
 	if err != nil {
 		return usage("%v", err)
 	}
-	v, err := run.NewValidator(run.Options{Schemas: []string{schema}, Load: lopts, Strict: o.strict})
+	assert, err := formatsMode(o.formats)
+	if err != nil {
+		return err
+	}
+	v, err := run.NewValidator(run.Options{Schemas: []string{schema}, Load: lopts, Strict: o.strict, AssertFormats: assert})
 	if err != nil {
 		return err
 	}

@@ -30,11 +30,16 @@ func Generate(schema, pkg, rootType, dir string) error {
 // GenerateWith is Generate with loader options: the dialect of schemas that declare none and
 // the --ref-map mappings.
 func GenerateWith(schema, pkg, rootType, dir string, opts load.Options) error {
+	return GenerateBuild(schema, dir, opts, build.Options{Package: pkg, RootType: rootType})
+}
+
+// GenerateBuild is GenerateWith with the builder's options (package and root type included).
+func GenerateBuild(schema, dir string, opts load.Options, bopts build.Options) error {
 	set, err := load.Load([]string{schema}, opts)
 	if err != nil {
 		return err
 	}
-	ir, err := build.Build(set, build.Options{Package: pkg, RootType: rootType})
+	ir, err := build.Build(set, bopts)
 	if err != nil {
 		return err
 	}

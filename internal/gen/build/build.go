@@ -41,6 +41,8 @@ type Options struct {
 	Strict bool
 	// Warnings, when not nil, receives the problems that do not stop generation.
 	Warnings *diag.List
+	// AssertFormats says "format" is an assertion (ir.Package.AssertFormats).
+	AssertFormats bool
 }
 
 // ReservedNames are package-level names that emitters declare in every generated package; a schema
@@ -77,7 +79,7 @@ func Build(set *load.Set, opts Options) (*ir.Package, error) {
 	for _, name := range ReservedNames {
 		b.names[name] = "a name contractgen declares itself"
 	}
-	pkg := &ir.Package{Name: opts.Package, SharedPackage: opts.SharedPackage, ImportRuntime: opts.ImportRuntime}
+	pkg := &ir.Package{Name: opts.Package, SharedPackage: opts.SharedPackage, ImportRuntime: opts.ImportRuntime, AssertFormats: opts.AssertFormats}
 	for _, doc := range set.Roots {
 		pkg.Roots = append(pkg.Roots, b.root(doc))
 	}
@@ -649,6 +651,10 @@ func (b *builder) finish(pkg *ir.Package) {
 	sort.Slice(pkg.Types, func(i, j int) bool { return pkg.Types[i].Name < pkg.Types[j].Name })
 	h := sha256.New()
 	fmt.Fprintf(h, "options %q %q\n", b.opts.Package, b.opts.RootType)
+	if b.opts.AssertFormats {
+		// Only when set, so that the hashes of annotation-only packages stay as they were.
+		fmt.Fprintf(h, "formats assert\n")
+	}
 	docs := make([]*load.Document, 0, len(b.set.ByAbs))
 	for _, d := range b.set.ByAbs {
 		docs = append(docs, d)

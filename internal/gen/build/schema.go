@@ -1,13 +1,15 @@
 package build
 
 import (
+	"errors"
 	"math/big"
 	"path/filepath"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
 
+	"github.com/contractgen/contractgen/cgruntime"
+	"github.com/contractgen/contractgen/internal/gen/ecmaregexp"
 	"github.com/contractgen/contractgen/internal/gen/ir"
 	"github.com/contractgen/contractgen/internal/gen/jsonpointer"
 	"github.com/contractgen/contractgen/internal/gen/jsontree"
@@ -49,7 +51,7 @@ func (b *builder) schemaAt(doc *load.Document, ptr string) *ir.Schema {
 	}
 	b.checkKeywords(doc, ptr, node, d)
 	node = dialectView(node, d)
-	b.readAnnotations(s, node)
+	b.readAnnotations(doc, ptr, s, node)
 	if ref := node.Get("$ref"); ref != nil {
 		s.Ref = b.resolveRef(doc, ptr+"/$ref", ref.Text)
 		if d.RefOverrides() {
@@ -157,7 +159,7 @@ func (b *builder) checkGoJSONSchema(doc *load.Document, ptr string, v *jsontree.
 	}
 }
 
-func (b *builder) readAnnotations(s *ir.Schema, node *jsontree.Node) {
+func (b *builder) readAnnotations(doc *load.Document, ptr string, s *ir.Schema, node *jsontree.Node) {
 	if v := node.Get("title"); v != nil {
 		s.Title = v.Text
 	}
@@ -177,8 +179,16 @@ func (b *builder) readAnnotations(s *ir.Schema, node *jsontree.Node) {
 	}
 	if v := node.Get("format"); v != nil {
 		s.Format = v.Text
+		if b.opts.AssertFormats && slices.Contains(unassertableFormats, s.Format) {
+			b.diags.Add(doc.Path, ptr+"/format", "format %q cannot be asserted exactly: its IDNA2008 rules need Unicode tables contractgen does not carry; generate without --formats assert, or drop the format", s.Format)
+		}
 	}
 }
+
+// unassertableFormats are the formats the dialects define that the runtime does not check
+// (cgruntime.AssertedFormats): under --formats assert a schema with one is refused rather than
+// validated more loosely than the format says.
+var unassertableFormats = []string{"hostname", "idn-hostname", "idn-email"}
 
 func valueOf(n *jsontree.Node) *ir.Value {
 	return &ir.Value{JSON: n.Compact(), Go: n.Value()}
@@ -211,10 +221,7 @@ func (b *builder) readAssertions(doc *load.Document, ptr string, s *ir.Schema, n
 	}
 	if v := node.Get("pattern"); v != nil {
 		s.Pattern = v.Text
-		if re2 := translatePattern(v.Text); re2 != v.Text {
-			s.GoPattern = re2
-		}
-		b.checkPattern(doc, ptr+"/pattern", s.Pattern, s.GoPattern != "")
+		b.checkPattern(doc, ptr+"/pattern", s.Pattern)
 	}
 	s.Minimum = b.number(doc, ptr, node, "minimum")
 	s.Maximum = b.number(doc, ptr, node, "maximum")
@@ -295,7 +302,7 @@ func (b *builder) readApplicators(doc *load.Document, ptr string, s *ir.Schema, 
 	if v := node.Get("patternProperties"); v != nil {
 		for _, m := range v.Members {
 			p := ptr + "/patternProperties/" + jsonpointer.Escape(m.Name)
-			b.checkPattern(doc, p, m.Name, false)
+			b.checkPattern(doc, p, m.Name)
 			s.PatternProperties = append(s.PatternProperties, &ir.PatternProperty{Pattern: m.Name, Schema: b.schemaAt(doc, p)})
 		}
 	}
@@ -358,102 +365,22 @@ func (b *builder) number(doc *load.Document, ptr string, node *jsontree.Node, kw
 	return &ir.Number{Literal: v.Text, Rat: new(big.Rat).Set(r)}
 }
 
-// checkPattern rejects patterns whose ECMA-262 meaning Go's RE2 cannot reproduce. RE2 lacks
-// backreferences and lookaround, and a few escapes differ; rather than validate differently from
-// every other JSON Schema implementation, generation stops. translated says that the pattern's
-// \s and \S were rewritten as the classes ECMA-262 defines (translatePattern), which only
-// "pattern" does: under patternProperties the pattern is also a keyword location.
-func (b *builder) checkPattern(doc *load.Document, ptr, pattern string, translated bool) {
-	re2 := pattern
-	if translated {
-		re2 = translatePattern(pattern)
-	}
-	if reason := ecmaOnly(re2); reason != "" {
-		b.diags.Add(doc.Path, ptr, "pattern uses %s, which Go's regexp engine cannot match as ECMA-262 does", reason)
+// checkPattern refuses only patterns that no engine contractgen carries can run exactly: those
+// with an exact RE2 translation run on Go's regexp, the ECMA-262 constructs RE2 lacks (lookaround,
+// backreferences) on the ECMAScript engine; what is not ECMA-262 is refused.
+func (b *builder) checkPattern(doc *load.Document, ptr, pattern string) {
+	_, err := cgruntime.RE2Pattern(pattern)
+	if err == nil {
 		return
 	}
-	if _, err := regexp.Compile(re2); err != nil {
-		b.diags.Add(doc.Path, ptr, "pattern does not compile: %v", err)
+	var only *cgruntime.ECMAOnlyError
+	if !errors.As(err, &only) {
+		b.diags.Add(doc.Path, ptr, "pattern is not an ECMA-262 regular expression: %v", err)
+		return
 	}
-}
-
-// ecmaSpace is the content of a character class of what ECMA-262's \s matches: WhiteSpace and
-// LineTerminator, Unicode's Zs category included.
-const ecmaSpace = `\t\n\v\f\r \x{a0}\x{1680}\x{2000}-\x{200a}\x{2028}\x{2029}\x{202f}\x{205f}\x{3000}\x{feff}`
-
-// translatePattern rewrites \s and \S as the classes ECMA-262 gives them. Other constructs are
-// left alone (ecmaOnly refuses those RE2 reads differently); \S inside a class stays as written,
-// and ecmaOnly then refuses the pattern.
-func translatePattern(pattern string) string {
-	var out strings.Builder
-	inClass := false
-	for i := 0; i < len(pattern); i++ {
-		c := pattern[i]
-		switch {
-		case c == '\\' && i+1 < len(pattern):
-			next := pattern[i+1]
-			i++
-			switch {
-			case next == 's' && inClass:
-				out.WriteString(ecmaSpace)
-			case next == 's':
-				out.WriteString("[" + ecmaSpace + "]")
-			case next == 'S' && !inClass:
-				out.WriteString("[^" + ecmaSpace + "]")
-			default:
-				out.WriteByte(c)
-				out.WriteByte(next)
-			}
-			continue
-		case c == '[' && !inClass:
-			inClass = true
-		case c == ']' && inClass:
-			inClass = false
-		}
-		out.WriteByte(c)
+	if _, err := ecmaregexp.Compile(cgruntime.EngineSpelling(pattern)); err != nil {
+		b.diags.Add(doc.Path, ptr, "pattern uses %s, which RE2 lacks, and the ECMAScript engine refuses it: %v", only.Construct, err)
 	}
-	return out.String()
-}
-
-// ecmaOnly names an ECMA-262 construct in pattern that RE2 lacks or reads differently, or "".
-func ecmaOnly(pattern string) string {
-	for i := 0; i < len(pattern); i++ {
-		c := pattern[i]
-		if c == '\\' && i+1 < len(pattern) {
-			next := pattern[i+1]
-			switch {
-			case next >= '1' && next <= '9':
-				return "a backreference"
-			case next == 'k':
-				return "a named backreference"
-			case next == 'c':
-				return "a control-character escape"
-			case next == 'u' || next == 'x':
-				// \uXXXX and \u{...} are ECMA escapes RE2 writes as \x{...}.
-				if next == 'u' {
-					return "a \\u escape"
-				}
-			case next == 'd' || next == 'D' || next == 'w' || next == 'W' || next == 's' || next == 'S' || next == 'b' || next == 'B':
-				// ECMA's \s includes Unicode spaces and \d/\w are ASCII in both; RE2's \s is ASCII only.
-				if next == 's' || next == 'S' {
-					return "\\s (ECMA-262's \\s also matches Unicode spaces)"
-				}
-			}
-			i++
-			continue
-		}
-		if c == '(' && i+2 < len(pattern) && pattern[i+1] == '?' {
-			switch pattern[i+2] {
-			case '=', '!':
-				return "a lookahead"
-			case '<':
-				if i+3 < len(pattern) && (pattern[i+3] == '=' || pattern[i+3] == '!') {
-					return "a lookbehind"
-				}
-			}
-		}
-	}
-	return ""
 }
 
 // resolveRef finds the named type a $ref points at, declaring one at the target if needed.

@@ -28,9 +28,11 @@ var runtimePublic = map[string]bool{
 	"AddSanitizeRules": true, "SanitizeRules": true, "SanitizeToken": true,
 }
 
-// runtimeKeptMethods are methods that satisfy interfaces of the standard library, so they keep
-// their names in the copy-in runtime.
-var runtimeKeptMethods = map[string]bool{"String": true, "Error": true, "MarshalJSON": true, "UnmarshalJSON": true}
+// runtimeKeptMethods are methods that satisfy interfaces of the standard library, or (MatchString,
+// of Matcher) that the ECMAScript engine's type implements, so they keep their names in the
+// copy-in runtime.
+var runtimeKeptMethods = map[string]bool{"String": true, "Error": true, "MarshalJSON": true, "UnmarshalJSON": true,
+	"MatchString": true}
 
 // InlineName is the name the copy-in runtime (--runtime inline) gives to the runtime module's
 // package-level name: public names stay, the sanitizer's unexported names keep their "sanitize"

@@ -21,6 +21,9 @@ type Package struct {
 	// ImportRuntime says the package imports the runtime module; otherwise (--runtime inline) it
 	// carries the copy-in runtime. Emitters spell runtime names through emit.Runtime accordingly.
 	ImportRuntime bool
+	// AssertFormats says the validators assert "format" (--formats assert) for the formats the
+	// runtime checks; otherwise "format" is an annotation.
+	AssertFormats bool
 	// Hash is a content hash of the inputs and the options, written into file headers so that a
 	// change of input is visible and a new contractgen version alone causes no drift.
 	Hash string
@@ -224,11 +227,9 @@ type Schema struct {
 	Enum  []Value
 
 	MinLength, MaxLength *int64
-	// Pattern is the ECMA-262 regular expression as written; GoPattern is its RE2 translation
-	// when the two differ (ECMA's \s names Unicode spaces RE2's \s lacks), "" otherwise.
-	Pattern   string
-	GoPattern string
-	Format    string
+	// Pattern is the ECMA-262 regular expression as written (the runtime translates it).
+	Pattern string
+	Format  string
 
 	Minimum, Maximum, ExclusiveMinimum, ExclusiveMaximum, MultipleOf *Number
 
@@ -300,7 +301,7 @@ type Property struct {
 
 // PatternProperty is one member of "patternProperties".
 type PatternProperty struct {
-	// Pattern is the ECMA-262 regular expression, checked to mean the same in Go's RE2.
+	// Pattern is the ECMA-262 regular expression, checked to be one contractgen can run.
 	Pattern string
 	Schema  *Schema
 }

@@ -46,6 +46,8 @@ type Options struct {
 	// InlineRuntime is --runtime inline: the Go package carries the copy-in runtime and imports
 	// only the standard library, instead of importing the runtime module (the default).
 	InlineRuntime bool
+	// AssertFormats is --formats assert: the validators assert "format" (ir.Package.AssertFormats).
+	AssertFormats bool
 	// Load are the loader's options: the dialect of schemas without "$schema", --ref-map.
 	Load load.Options
 	// Strict is --strict: a keyword that no dialect defines is an error, not an annotation.
@@ -259,7 +261,7 @@ func loadAndBuild(opts Options, warnings *diag.List) (*ir.Package, Timings, erro
 
 func buildOptions(opts Options, warnings *diag.List) build.Options {
 	return build.Options{Package: opts.Package, RootType: opts.RootType, SharedPackage: path.Clean(goDir(opts)) == ".",
-		ImportRuntime: !opts.InlineRuntime, Strict: opts.Strict, Warnings: warnings}
+		ImportRuntime: !opts.InlineRuntime, Strict: opts.Strict, Warnings: warnings, AssertFormats: opts.AssertFormats}
 }
 
 // withBuildProblems adds to the loader's problems (loadErr) those the builder finds in what could

@@ -36,8 +36,9 @@ func goImports(t *testing.T, res *Result) map[string][]string {
 	return imports
 }
 
-// buildIn writes the result's files into a new module with goMod and runs go vet there.
-func buildIn(t *testing.T, res *Result, goMod string) {
+// buildIn writes the result's files into a new module with goMod and runs go vet there; it
+// returns the module's directory.
+func buildIn(t *testing.T, res *Result, goMod string) string {
 	t.Helper()
 	mod := t.TempDir()
 	if err := os.WriteFile(filepath.Join(mod, "go.mod"), []byte(goMod), 0o644); err != nil {
@@ -58,6 +59,7 @@ func buildIn(t *testing.T, res *Result, goMod string) {
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("go vet in a consumer module: %v\n%s", err, out)
 	}
+	return mod
 }
 
 // TestInlineRuntimeImportsOnlyTheStandardLibrary: with --runtime inline the contract's package
@@ -152,5 +154,64 @@ func TestRuntimeModesOfferTheSameAPI(t *testing.T) {
 		if !have[name] {
 			t.Errorf("%s is declared with --runtime inline but not when the package imports the runtime", name)
 		}
+	}
+}
+
+// TestInlineRuntimeWithECMAEngine: with --runtime inline, a package whose schema has a lookahead
+// carries the runtime and the regexp2 adapter, imports regexp2 as its one module outside the
+// standard library, asserts formats when asked, and builds and vets.
+func TestInlineRuntimeWithECMAEngine(t *testing.T) {
+	dir := t.TempDir()
+	schema := filepath.Join(dir, "slug.schema.json")
+	if err := os.WriteFile(schema, []byte(`{"title": "Slug", "type": "object", "properties": {
+		"slug": {"type": "string", "pattern": "^(?!-)[a-z-]+$"}, "at": {"type": "string", "format": "date"}}}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	res, err := Run(Options{Schemas: []string{schema}, Package: "slug", Targets: []string{"go"}, InlineRuntime: true, AssertFormats: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for file, paths := range goImports(t, res) {
+		for _, p := range paths {
+			if first, _, _ := strings.Cut(p, "/"); strings.Contains(first, ".") && p != "github.com/dlclark/regexp2" {
+				t.Errorf("%s imports %s", file, p)
+			}
+		}
+	}
+	if testing.Short() {
+		return
+	}
+	res.Files = append(res.Files, emit.File{Path: "slug/slug_test.go", Bytes: []byte(`package slug
+
+import "testing"
+
+func TestParse(t *testing.T) {
+	if _, err := Parse([]byte(` + "`" + `{"slug": "a-b", "at": "2024-02-29"}` + "`" + `)); err != nil {
+		t.Error(err)
+	}
+	for _, bad := range []string{` + "`" + `{"slug": "-ab"}` + "`" + `, ` + "`" + `{"at": "2023-02-29"}` + "`" + `} {
+		if _, err := Parse([]byte(bad)); err == nil {
+			t.Errorf("%s passed", bad)
+		}
+	}
+}
+`)})
+	sum, err := os.ReadFile("../../../go.sum")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var regexp2Sums []string
+	for _, line := range strings.Split(string(sum), "\n") {
+		if strings.HasPrefix(line, "github.com/dlclark/regexp2 v1.12.0") {
+			regexp2Sums = append(regexp2Sums, line)
+		}
+	}
+	res.Files = append(res.Files, emit.File{Path: "go.sum", Bytes: []byte(strings.Join(regexp2Sums, "\n") + "\n")})
+	mod := buildIn(t, res, "module example.com/inline\n\ngo 1.24\n\nrequire github.com/dlclark/regexp2 v1.12.0\n")
+	cmd := exec.Command("go", "test", "./...")
+	cmd.Dir = mod
+	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off", "GOPROXY=off")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("go test in the consumer module: %v\n%s", err, out)
 	}
 }

@@ -5,6 +5,7 @@ import (
 
 	"github.com/contractgen/contractgen/cgruntime"
 	"github.com/contractgen/contractgen/internal/gen/diag"
+	"github.com/contractgen/contractgen/internal/gen/ecmaregexp"
 	"github.com/contractgen/contractgen/internal/gen/emit/govalidate"
 	"github.com/contractgen/contractgen/internal/gen/load"
 )
@@ -64,7 +65,7 @@ func NewValidator(opts Options) (*Validator, error) {
 		return nil, err
 	}
 	table := govalidate.Lower(pkg)
-	return &Validator{nodes: cgruntime.Compile(table.Nodes), root: table.Of(pkg.Roots[0].Schema), Warnings: warnings.Sorted()}, nil
+	return &Validator{nodes: cgruntime.CompileWith(table.Nodes, ecmaregexp.Compile), root: table.Of(pkg.Roots[0].Schema), Warnings: warnings.Sorted()}, nil
 }
 
 // Validate checks one JSON document. It returns an error only when data is not JSON; a member

@@ -26,6 +26,7 @@ import (
 
 	"github.com/contractgen/contractgen/cgruntime"
 	"github.com/contractgen/contractgen/internal/gen/diag"
+	"github.com/contractgen/contractgen/internal/gen/ecmaregexp"
 	"github.com/contractgen/contractgen/internal/gen/jsonpointer"
 	"github.com/contractgen/contractgen/internal/gen/jsontree"
 )
@@ -43,7 +44,7 @@ type Schema struct {
 // table returns the compiled table. Compiling copies the nodes first, so that Nodes stays the
 // literal it was written as.
 func (s *Schema) table() []cgruntime.Node {
-	s.once.Do(func() { s.compiled = cgruntime.Compile(slices.Clone(s.Nodes)) })
+	s.once.Do(func() { s.compiled = cgruntime.CompileWith(slices.Clone(s.Nodes), ecmaregexp.Compile) })
 	return s.compiled
 }
 

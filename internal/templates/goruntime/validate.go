@@ -3,7 +3,6 @@
 package goruntime
 
 import (
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -29,6 +28,8 @@ type cgNode struct {
 
 	MinLength, MaxLength cgCount
 	Pattern              string
+	// Format is set only when the generator asserts formats (one of AssertedFormats).
+	Format string
 
 	// Numeric bounds, as their literals ("" when absent).
 	Minimum, Maximum, ExclusiveMinimum, ExclusiveMaximum, MultipleOf string
@@ -116,8 +117,8 @@ type cgDependency struct {
 
 // cgCompiled is what Compile derives from a node's literal fields.
 type cgCompiled struct {
-	re        *regexp.Regexp
-	patterns  []*regexp.Regexp
+	re        *cgPattern
+	patterns  []*cgPattern
 	constant  *cgValue
 	enum      []cgValue
 	bounds    [4]*cgDecimal // minimum, maximum, exclusiveMinimum, exclusiveMaximum
@@ -130,15 +131,20 @@ type cgCompiled struct {
 var cgBoundKeywords = [4]string{"minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"}
 
 // cgCompile prepares every node of a table once. It panics on a pattern or literal the generator
-// should have rejected: that is a contractgen bug, not bad input.
-func cgCompile(nodes []cgNode) []cgNode {
+// should have rejected: that is a contractgen bug, not bad input. A table with a pattern that
+// only an ECMAScript engine can run needs CompileWith.
+func cgCompile(nodes []cgNode) []cgNode { return cgCompileWith(nodes, nil) }
+
+// cgCompileWith is Compile with the ECMAScript engine that runs the patterns RE2 cannot
+// (lookaround, backreferences); the generator passes one when the table has such a pattern.
+func cgCompileWith(nodes []cgNode, ecma cgECMAEngine) []cgNode {
 	for i := range nodes {
 		n := &nodes[i]
 		if n.Pattern != "" {
-			n.c.re = regexp.MustCompile(n.Pattern)
+			n.c.re = cgMustPattern(n.Pattern, ecma)
 		}
 		for _, p := range n.PatternProperties {
-			n.c.patterns = append(n.c.patterns, regexp.MustCompile(p.Name))
+			n.c.patterns = append(n.c.patterns, cgMustPattern(p.Name, ecma))
 		}
 		if n.HasConst {
 			v := cgMustParse(n.Const)
@@ -161,6 +167,14 @@ func cgCompile(nodes []cgNode) []cgNode {
 		}
 	}
 	return nodes
+}
+
+func cgMustPattern(p string, ecma cgECMAEngine) *cgPattern {
+	re, err := cgCompilePattern(p, ecma)
+	if err != nil {
+		panic("contractgen: pattern " + strconv.Quote(p) + " in the validation table: " + err.Error())
+	}
+	return re
 }
 
 func cgMustParse(lit string) cgValue {
@@ -609,7 +623,11 @@ func (c *cgCollector) member(n *cgNode, m *cgObjectMember, at, kw *cgPath) bool 
 		}
 	}
 	for j, p := range n.PatternProperties {
-		if n.c.patterns[j].MatchString(m.name) {
+		ok, err := n.c.patterns[j].match(m.name)
+		if err != nil {
+			c.fail(&loc, kw, "patternProperties", "member name "+strconv.Quote(m.name)+" could not be matched against the pattern "+strconv.Quote(p.Name)+": "+err.Error())
+		}
+		if ok {
 			declared = true
 			k := cgKey(kw, "patternProperties", p.Name)
 			c.eval(p.Node, &m.value, &loc, &k)
@@ -695,7 +713,8 @@ func (c *cgCollector) applicators(n *cgNode, v *cgValue, at, kw *cgPath, ann *cg
 	}
 }
 
-// cgCheckStringKeywords applies minLength, maxLength (in Unicode code points) and pattern.
+// cgCheckStringKeywords applies minLength, maxLength (in Unicode code points), format (when
+// asserted) and pattern.
 func cgCheckStringKeywords(c *cgCollector, n *cgNode, s string, at, kw *cgPath) {
 	if n.MinLength.Set || n.MaxLength.Set {
 		count := int64(utf8.RuneCountInString(s))
@@ -706,8 +725,16 @@ func cgCheckStringKeywords(c *cgCollector, n *cgNode, s string, at, kw *cgPath) 
 			c.fail(at, kw, "maxLength", "has "+strconv.FormatInt(count, 10)+" characters, more than "+strconv.FormatInt(n.MaxLength.N, 10))
 		}
 	}
-	if n.c.re != nil && !n.c.re.MatchString(s) {
-		c.fail(at, kw, "pattern", "does not match the pattern "+strconv.Quote(n.Pattern))
+	if n.Format != "" && !cgCheckFormat(n.Format, s) {
+		c.fail(at, kw, "format", cgFormatMessage(n.Format))
+	}
+	if n.c.re != nil {
+		switch ok, err := n.c.re.match(s); {
+		case err != nil:
+			c.fail(at, kw, "pattern", "could not be matched against the pattern "+strconv.Quote(n.Pattern)+": "+err.Error())
+		case !ok:
+			c.fail(at, kw, "pattern", "does not match the pattern "+strconv.Quote(n.Pattern))
+		}
 	}
 }
 

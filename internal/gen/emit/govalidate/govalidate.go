@@ -24,7 +24,7 @@ import (
 )
 
 // RuntimeFiles are the goruntime sources this emitter copies into every generated package.
-var RuntimeFiles = []string{"validate", "validate_json", "validate_number", "validate_parse", "validate_typed"}
+var RuntimeFiles = []string{"validate", "validate_json", "validate_format", "validate_number", "validate_parse", "validate_pattern", "validate_typed"}
 
 // Emit returns validation.go and the runtime files it needs. validation.go grows with the schema,
 // so it is written as text in gofmt's layout (gosrc) rather than through jennifer and go/format.
@@ -55,7 +55,12 @@ func (w *walker) emitTable() {
 	f, t := w.f, w.t
 	f.Comment("cgNodes is the validation table: one node per schema of the contract, compiled once at",
 		"package initialization. Entry 0 is unused, so that 0 means \"absent\" where a node names another.")
-	f.OpenLiteral("var cgNodes = " + w.r("Compile") + "([]" + w.r("Node"))
+	ecma := needsECMAEngine(t.Nodes)
+	if ecma {
+		f.OpenLiteral("var cgNodes = " + w.r("CompileWith") + "([]" + w.r("Node"))
+	} else {
+		f.OpenLiteral("var cgNodes = " + w.r("Compile") + "([]" + w.r("Node"))
+	}
 	for i, n := range t.Nodes {
 		label := fmt.Sprintf("/* %d */", i)
 		if t.Origins[i] != "" {
@@ -81,7 +86,49 @@ func (w *walker) emitTable() {
 			f.Close(",")
 		}
 	}
-	f.Close(")")
+	if !ecma {
+		f.Close(")")
+		return
+	}
+	f.Close(", cgECMA)")
+	f.Line("")
+	w.emitECMAEngine()
+}
+
+// needsECMAEngine reports whether a pattern of the table has no exact RE2 translation.
+func needsECMAEngine(nodes []cgruntime.Node) bool {
+	for _, n := range nodes {
+		if n.Pattern != "" {
+			if _, err := cgruntime.RE2Pattern(n.Pattern); err != nil {
+				return true
+			}
+		}
+		for _, p := range n.PatternProperties {
+			if _, err := cgruntime.RE2Pattern(p.Name); err != nil {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// emitECMAEngine writes the ECMAScript engine a table with lookaround or backreferences compiles
+// those patterns with: the same engine and time limit as internal/gen/ecmaregexp, which the
+// generator checks the patterns with and contractgen validate runs them on.
+func (w *walker) emitECMAEngine() {
+	f := w.f
+	re := f.Import("github.com/dlclark/regexp2")
+	f.Comment("cgECMA compiles the patterns of the table that RE2 cannot run (lookaround, backreferences):",
+		"regexp2 in its ECMAScript mode, each match limited in time; a match that runs out of time fails",
+		"the value.")
+	f.Open("func cgECMA(pattern string) (" + w.r("Matcher") + ", error)")
+	f.Line("re, err := " + re + ".Compile(pattern, " + re + ".ECMAScript|" + re + ".Unicode)")
+	f.Open("if err != nil")
+	f.Line("return nil, err")
+	f.Close("")
+	f.Line("re.MatchTimeout = " + f.Import("time") + ".Second")
+	f.Line("return re, nil")
+	f.Close("")
 }
 
 // nodeField is one set field of a table node, as Go source.
@@ -109,7 +156,7 @@ func (w *walker) nodeFields(n cgruntime.Node) []nodeField {
 		{"MaxProperties", n.MaxProperties}} {
 		set(c.name, c.v.Set, w.r("N")+"("+strconv.Itoa(int(c.v.N))+")")
 	}
-	for _, c := range []struct{ name, v string }{{"Pattern", n.Pattern}, {"Minimum", n.Minimum}, {"Maximum", n.Maximum},
+	for _, c := range []struct{ name, v string }{{"Pattern", n.Pattern}, {"Format", n.Format}, {"Minimum", n.Minimum}, {"Maximum", n.Maximum},
 		{"ExclusiveMinimum", n.ExclusiveMinimum}, {"ExclusiveMaximum", n.ExclusiveMaximum}, {"MultipleOf", n.MultipleOf}} {
 		set(c.name, c.v != "", strconv.Quote(c.v))
 	}

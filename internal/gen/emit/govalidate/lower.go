@@ -1,6 +1,8 @@
 package govalidate
 
 import (
+	"slices"
+
 	"github.com/contractgen/contractgen/cgruntime"
 	"github.com/contractgen/contractgen/internal/gen/ir"
 )
@@ -15,7 +17,7 @@ type Table struct {
 	// Origins are the "file#/pointer" of each node, for comments in generated code.
 	Origins []string
 	// Schemas are the schema of each node (Schemas[0] is nil), for what a target spells its own
-	// way: the TypeScript target prints the ECMA-262 pattern, where Nodes hold its RE2 spelling.
+	// way.
 	Schemas []*ir.Schema
 	// index maps each schema to its node.
 	index map[*ir.Schema]int32
@@ -41,6 +43,13 @@ func Lower(pkg *ir.Package) *Table {
 	}
 	for _, n := range pkg.Types {
 		t.add(n.Schema)
+	}
+	if pkg.AssertFormats {
+		for i, s := range t.Schemas {
+			if s != nil && slices.Contains(cgruntime.AssertedFormats, s.Format) {
+				t.lowered[i].Format = s.Format
+			}
+		}
 	}
 	t.Nodes = make([]cgruntime.Node, len(t.lowered))
 	for i, n := range t.lowered {
@@ -120,9 +129,6 @@ func lowerAssertions(s *ir.Schema) cgruntime.Node {
 	}
 	n.MinLength, n.MaxLength = count(s.MinLength), count(s.MaxLength)
 	n.Pattern = s.Pattern
-	if s.GoPattern != "" {
-		n.Pattern = s.GoPattern
-	}
 	n.Minimum, n.Maximum = literal(s.Minimum), literal(s.Maximum)
 	n.ExclusiveMinimum, n.ExclusiveMaximum = literal(s.ExclusiveMinimum), literal(s.ExclusiveMaximum)
 	n.MultipleOf = literal(s.MultipleOf)

@@ -114,7 +114,7 @@ func (w *walker) check(s *ir.Schema, t *ir.GoType, value string, addressable boo
 	}
 	switch t.Kind {
 	case ir.GoString:
-		if n.HasConst || n.Enum != nil || n.MinLength.Set || n.MaxLength.Set || n.Pattern != "" {
+		if n.HasConst || n.Enum != nil || n.MinLength.Set || n.MaxLength.Set || n.Pattern != "" || n.Format != "" {
 			if t.Defined != "" {
 				value = "string(" + value + ")"
 			}

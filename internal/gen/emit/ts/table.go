@@ -25,6 +25,9 @@ func newTable(pkg *ir.Package) (*table, error) {
 	t := &table{govalidate.Lower(pkg)}
 	for i := 1; i < len(t.Nodes); i++ {
 		n := &t.Nodes[i]
+		if n.Format != "" {
+			return nil, fmt.Errorf("ts: %s: the TypeScript target cannot follow --formats assert (format %q); generate it without --formats assert, or without the ts target (--targets)", t.Origins[i], n.Format)
+		}
 		if kw := unsupported(n); kw != "" {
 			return nil, fmt.Errorf("ts: %s: the TypeScript target does not support %s yet; generate without it (--targets) or drop the keyword", t.Origins[i], kw)
 		}
@@ -60,7 +63,7 @@ var jsonTypes = []struct {
 }
 
 // fields lists a lowered node's keywords as object-literal members, only those present. s is the
-// node's schema, for the pattern as written (the node holds its RE2 translation).
+// node's schema.
 func fields(n *cgruntime.Node, s *ir.Schema) string {
 	var f []string
 	add := func(format string, args ...any) { f = append(f, fmt.Sprintf(format, args...)) }
