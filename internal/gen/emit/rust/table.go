@@ -23,7 +23,7 @@ func Unsupported(n *cgruntime.Node) string {
 		kw  string
 		set bool
 	}{
-		{"pattern", n.Pattern != ""},
+		{"pattern", n.Pattern != ""}, {"format (--formats assert)", n.Format != ""},
 		{"prefixItems", len(n.PrefixItems) > 0}, {"contains", n.Contains != 0},
 		{"minContains", n.MinContains.Set}, {"maxContains", n.MaxContains.Set},
 		{"patternProperties", len(n.PatternProperties) > 0}, {"propertyNames", n.PropertyNames != 0},
