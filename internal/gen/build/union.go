@@ -256,18 +256,24 @@ func (b *builder) decideUnion(doc *load.Document, ptr string, n *ir.Named) {
 				v.Type = &ir.GoType{Kind: ir.GoRef, Named: b.declare(doc, ptr+"/"+kw+"/"+strconv.Itoa(v.Index), n.Name+v.GoName)}
 			}
 		}
-		v.Constructor = b.freeName("New" + n.Name + v.GoName)
-		b.names[v.Constructor] = "the constructor of " + n.Name + "'s variant " + v.GoName
+		v.Constructor = b.variantConstructor(doc, ptr, n, v)
 	}
 }
 
-// freeName returns name, or name with the first number that makes it unclaimed.
-func (b *builder) freeName(name string) string {
-	base := name
-	for i := 2; b.names[name] != ""; i++ {
-		name = base + strconv.Itoa(i)
+// variantConstructor names the constructor of a sum type's variant: New<Union><Variant>, or
+// New<Union>From<Variant> when a type or another declaration has that name; when both are
+// taken the collision is reported with its fix, never resolved by a count.
+func (b *builder) variantConstructor(doc *load.Document, ptr string, n *ir.Named, v *ir.Variant) string {
+	what := "the constructor of " + n.Name + "'s variant " + v.GoName
+	want, alt := "New"+n.Name+v.GoName, "New"+n.Name+"From"+v.GoName
+	for _, name := range []string{want, alt} {
+		if b.free(name, "") {
+			b.names[name] = what
+			return name
+		}
 	}
-	return name
+	b.diags.Add(doc.Path, ptr, "%s would be %s or %s, but %s is %s and %s is %s; set x-go-name on the union or on those types", what, want, alt, want, b.owner(want), alt, b.owner(alt))
+	return want
 }
 
 // readDiscriminator reads OpenAPI's "discriminator" beside a union, or returns nil.

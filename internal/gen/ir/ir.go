@@ -135,6 +135,9 @@ type Enum struct {
 	Values []EnumValue
 	// Fallback is the value consumers act on when they meet an unknown value, or nil.
 	Fallback *EnumValue
+	// ValuesFunc names the function that lists the known values (<Type>Values unless a schema
+	// type has that name), and FallbackConst the constant for Fallback (<Type>Fallback).
+	ValuesFunc, FallbackConst string
 }
 
 // EnumValue is one member of an enum.

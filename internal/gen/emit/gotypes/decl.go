@@ -51,7 +51,7 @@ func emitStruct(f *gosrc.File, n *ir.Named) {
 				f.Line("")
 			}
 			f.Comment(fieldComment(fd)...)
-			f.Line(fd.GoName + " " + GoType(f, fd.Type) + " " + jsonTag(fd))
+			f.Line(strings.TrimSuffix(fd.GoName+" "+GoType(f, fd.Type)+" "+jsonTag(fd), " "))
 		}
 		if n.Extra {
 			if len(n.Fields) > 0 {
@@ -91,6 +91,17 @@ func fieldComment(fd *ir.Field) []string {
 			fallback += " " + fd.Note
 		} else {
 			text += " " + fd.Note
+		}
+	}
+	if !TaggableName(fd.Name) {
+		tagless := "It holds the member " + strconv.Quote(fd.Name) + ", whose name a struct tag cannot carry: the generated MarshalJSON and UnmarshalJSON read and write it."
+		if text == "" {
+			fallback = "holds the member " + strconv.Quote(fd.Name) + ", whose name a struct tag cannot carry: the generated MarshalJSON and UnmarshalJSON read and write it."
+			if fd.Note != "" {
+				fallback += " " + fd.Note
+			}
+		} else {
+			text += " " + tagless
 		}
 	}
 	return commentLines(fd.GoName, text, fallback)
@@ -151,13 +162,13 @@ func emitEnum(f *gosrc.File, n *ir.Named) {
 	f.Line(")")
 	if fb := n.Enum.Fallback; fb != nil {
 		f.Line("")
-		f.Comment(n.Name + "Fallback is the value to act on when a value is not known: the conservative choice the schema declares.")
-		f.Line("const " + n.Name + "Fallback = " + fb.GoName)
+		f.Comment(n.Enum.FallbackConst + " is the value to act on when a value is not known: the conservative choice the schema declares.")
+		f.Line("const " + n.Enum.FallbackConst + " = " + fb.GoName)
 	}
 	list := strings.Join(names, ", ")
 	f.Line("")
-	f.Comment(n.Name + "Values returns the known values in schema order.")
-	f.Open("func " + n.Name + "Values() []" + n.Name)
+	f.Comment(n.Enum.ValuesFunc + " returns the known values in schema order.")
+	f.Open("func " + n.Enum.ValuesFunc + "() []" + n.Name)
 	f.Line("return []" + n.Name + "{" + list + "}")
 	f.Close("")
 	f.Line("")
@@ -171,12 +182,12 @@ func emitEnum(f *gosrc.File, n *ir.Named) {
 	f.Close("")
 	if n.Enum.Fallback != nil {
 		f.Line("")
-		f.Comment("OrFallback returns v when it is known and " + n.Name + "Fallback otherwise.")
+		f.Comment("OrFallback returns v when it is known and " + n.Enum.FallbackConst + " otherwise.")
 		f.Open("func (v " + n.Name + ") OrFallback() " + n.Name)
 		f.Open("if v.IsKnown()")
 		f.Line("return v")
 		f.Close("")
-		f.Line("return " + n.Name + "Fallback")
+		f.Line("return " + n.Enum.FallbackConst)
 		f.Close("")
 	}
 }

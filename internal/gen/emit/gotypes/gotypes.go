@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/contractgen/contractgen/internal/gen/emit"
 	"github.com/contractgen/contractgen/internal/gen/emit/gosrc"
@@ -157,8 +158,14 @@ func hasNilZero(t *ir.GoType) bool {
 }
 
 // jsonTag is the field's struct tag; optional members are omitted when absent. It is written as
-// jennifer wrote tags: json:%q, in back quotes when it can be.
+// jennifer wrote tags: json:%q, in back quotes when it can be. A member name that encoding/json
+// cannot read from a tag (empty, or with a quote, comma, backslash or other character outside its
+// set) gets no tag: the generated MarshalJSON and UnmarshalJSON carry the name, and a tag that
+// names another member (json:"a" for "a,b") would mislead other readers of tags and go vet.
 func jsonTag(fd *ir.Field) string {
+	if !TaggableName(fd.Name) {
+		return ""
+	}
 	tag := fd.Name
 	switch {
 	case fd.Required:
@@ -167,11 +174,28 @@ func jsonTag(fd *ir.Field) string {
 	default:
 		tag += ",omitzero"
 	}
+	if tag == "-" {
+		tag = "-," // json:"-" alone would mean "skip this field"
+	}
 	text := fmt.Sprintf("json:%q", tag)
 	if strconv.CanBackquote(text) {
 		return "`" + text + "`"
 	}
 	return strconv.Quote(text)
+}
+
+// TaggableName reports whether encoding/json reads name from a struct tag as written: its
+// isValidTag accepts letters, digits and the punctuation below, nothing else.
+func TaggableName(name string) bool {
+	if name == "" {
+		return false
+	}
+	for _, c := range name {
+		if !strings.ContainsRune("!#$%&()*+-./:;<=>?@[]^_{|}~ ", c) && !unicode.IsLetter(c) && !unicode.IsDigit(c) {
+			return false
+		}
+	}
+	return true
 }
 
 // runtimeAliases declares the runtime's public types under their own names in a package that
