@@ -85,23 +85,23 @@ func emitStruct(f *gosrc.File, n *ir.Named) {
 
 // fieldComment is a field's doc comment: its description, and the note that explains its type.
 func fieldComment(fd *ir.Field) []string {
-	text, fallback := strings.TrimSpace(fd.Description), "holds the "+fd.Name+" member."
-	if fd.Note != "" {
-		if text == "" {
-			fallback += " " + fd.Note
-		} else {
-			text += " " + fd.Note
-		}
-	}
+	text, fallback := strings.TrimSpace(fd.Description), "holds the member "+strconv.Quote(fd.Name)+"."
+	var notes []string
 	if !TaggableName(fd.Name) {
-		tagless := "It holds the member " + strconv.Quote(fd.Name) + ", whose name a struct tag cannot carry: the generated MarshalJSON and UnmarshalJSON read and write it."
+		tagless := "A struct tag cannot carry this name: the generated MarshalJSON and UnmarshalJSON read and write it."
+		if text != "" {
+			tagless = "It is the member " + strconv.Quote(fd.Name) + ", whose name a struct tag cannot carry: the generated MarshalJSON and UnmarshalJSON read and write it."
+		}
+		notes = append(notes, tagless)
+	}
+	if fd.Note != "" {
+		notes = append(notes, fd.Note)
+	}
+	if len(notes) > 0 {
 		if text == "" {
-			fallback = "holds the member " + strconv.Quote(fd.Name) + ", whose name a struct tag cannot carry: the generated MarshalJSON and UnmarshalJSON read and write it."
-			if fd.Note != "" {
-				fallback += " " + fd.Note
-			}
+			fallback += " " + strings.Join(notes, " ")
 		} else {
-			text += " " + tagless
+			text += " " + strings.Join(notes, " ")
 		}
 	}
 	return commentLines(fd.GoName, text, fallback)
