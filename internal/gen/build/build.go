@@ -56,7 +56,7 @@ var reservedFields = []string{"Extra", "Validate", "MarshalJSON", "UnmarshalJSON
 // Build produces the IR for the loaded documents.
 func Build(set *load.Set, opts Options) (*ir.Package, error) {
 	b := &builder{set: set, opts: opts, nodes: map[string]*ir.Schema{}, named: map[string]*ir.Named{}, names: map[string]string{},
-		reserved: map[string]string{}, reservedAt: map[string]string{}, strict: map[*load.Document]bool{}, docOf: map[*ir.Schema]*load.Document{}}
+		reserved: map[string]string{}, reservedAt: map[string]string{}, admits: map[*ir.Schema][]string{}, strict: map[*load.Document]bool{}, docOf: map[*ir.Schema]*load.Document{}}
 	if !naming.IsValidPackageName(opts.Package) {
 		b.diags.Add("", "", "package name %q is not a valid Go package name (an identifier that is not a keyword); choose another --package", opts.Package)
 	} else if opts.Package == "main" {
@@ -80,6 +80,7 @@ func Build(set *load.Set, opts Options) (*ir.Package, error) {
 		pkg.Roots = append(pkg.Roots, b.root(doc))
 	}
 	b.unions()
+	b.rawTypes()
 	b.scopes()
 	b.checkCycles()
 	b.finish(pkg)
@@ -126,6 +127,8 @@ type builder struct {
 	dynamic bool
 	// pending are the unions whose form unions() decides once every schema is built (union.go).
 	pending []pendingUnion
+	// admits memoizes the JSON types each schema admits (raw.go).
+	admits map[*ir.Schema][]string
 }
 
 // nodeKey locates a built schema node.
@@ -722,6 +725,9 @@ func (b *builder) chooseGoType(doc *load.Document, ptr string, s *ir.Schema, sug
 	if IsComposite(s) {
 		if n := b.nullableStruct(doc, ptr, s, suggested); n != nil {
 			return &ir.GoType{Kind: ir.GoRef, Named: n, Nullable: true}
+		}
+		if t := b.nullableType(doc, s, suggested); t != nil {
+			return t
 		}
 		if t := b.inlineUnion(doc, ptr, s, suggested); t != nil {
 			return t

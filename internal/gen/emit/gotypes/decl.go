@@ -1,6 +1,7 @@
 package gotypes
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -194,7 +195,11 @@ func emitEnum(f *gosrc.File, n *ir.Named) {
 
 // emitAlias declares a named type over another Go type.
 func emitAlias(f *gosrc.File, n *ir.Named, rt emit.Runtime) {
-	f.Lines(gosrc.DocComment(append(commentLines(n.Name, describe(n), "is generated from "+emit.SourceRef(n.Origin)+"."), unionNote(n)...)))
+	doc := append(commentLines(n.Name, describe(n), "is generated from "+emit.SourceRef(n.Origin)+"."), unionNote(n)...)
+	if n.RawNote != "" {
+		doc = append(append(doc, ""), emit.Wrap(n.RawNote, 96)...)
+	}
+	f.Lines(gosrc.DocComment(doc))
 	f.Line("type " + n.Name + " " + GoType(f, n.Underlying))
 	if n.Underlying.Kind == ir.GoRaw && !n.Underlying.Nullable && !n.Underlying.Pointer {
 		emitRawAccessors(f, n, rt)
@@ -206,14 +211,24 @@ func emitAlias(f *gosrc.File, n *ir.Named, rt emit.Runtime) {
 //
 //	func (v ID) AsString() (string, bool) { return cgruntime.RawString(v) }
 func emitRawAccessors(f *gosrc.File, n *ir.Named, rt emit.Runtime) {
-	accessors := []struct{ name, helper, doc, result string }{
-		{"JSONType", "RawType", "names the JSON type of the value: null, boolean, number, string, array or object (\"\" when unset).", "string"},
-		{"AsString", "RawString", "returns the value when it is a JSON string.", "(string, bool)"},
-		{"AsInt64", "RawInt64", "returns the value when it is a number with an integral value that fits in an int64 (1.0 counts).", "(int64, bool)"},
-		{"AsNumber", "RawNumber", "returns the value when it is a number, exactly as written.", "(" + f.Qualify(jsonNumber) + ", bool)"},
-		{"AsBool", "RawBool", "returns the value when it is true or false.", "(bool, bool)"},
+	// The accessors read only the JSON types the schema admits (all when it cannot tell).
+	admits := func(types ...string) bool {
+		return n.RawTypes == nil || slices.ContainsFunc(types, func(t string) bool { return slices.Contains(n.RawTypes, t) })
+	}
+	accessors := []struct {
+		name, helper, doc, result string
+		on                        bool
+	}{
+		{"JSONType", "RawType", "names the JSON type of the value: null, boolean, number, string, array or object (\"\" when unset).", "string", true},
+		{"AsString", "RawString", "returns the value when it is a JSON string.", "(string, bool)", admits("string")},
+		{"AsInt64", "RawInt64", "returns the value when it is a number with an integral value that fits in an int64 (1.0 counts).", "(int64, bool)", admits("integer", "number")},
+		{"AsNumber", "RawNumber", "returns the value when it is a number, exactly as written.", "(" + f.Qualify(jsonNumber) + ", bool)", admits("integer", "number")},
+		{"AsBool", "RawBool", "returns the value when it is true or false.", "(bool, bool)", admits("boolean")},
 	}
 	for _, a := range accessors {
+		if !a.on {
+			continue
+		}
 		f.Line("")
 		f.Comment(a.name + " " + a.doc)
 		f.Open("func (v " + n.Name + ") " + a.name + "() " + a.result)

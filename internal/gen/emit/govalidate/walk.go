@@ -105,6 +105,15 @@ func (w *walker) check(s *ir.Schema, t *ir.GoType, value string, addressable boo
 		base := *t
 		base.Nullable = false
 		inner := w.check(s, &base, value+".Value", addressable, at, kw, depth)
+		if key, i, other := s.NullableBranch(); other != nil {
+			// OpenAPI 3.1's nullable, oneOf: [X, {"type": "null"}]: a value that is not null
+			// matches the union exactly when it matches X, and X's violations are the cause.
+			n := fmt.Sprintf("n%d", depth)
+			inner = w.check(other, &base, value+".Value", addressable, at, "&"+n, depth)
+			if len(inner) > 0 {
+				inner = append([]string{n + " := " + w.r("Index") + "(" + kw + ", " + strconv.Quote(key) + ", " + strconv.Itoa(i) + ")"}, inner...)
+			}
+		}
 		out := gosrc.Block("if "+value+".Null", []string{w.r("CheckNull") + "(c, " + w.node(s) + ", " + at + ", " + kw + ")"})
 		return append(out[:len(out)-1], gosrc.Block("} else", inner)...)
 	}
