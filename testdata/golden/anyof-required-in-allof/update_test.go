@@ -20,9 +20,9 @@ func TestUnionOfRequiredListsInAllOf(t *testing.T) {
 		t.Fatalf("re-encoded %s, %v", out, err)
 	}
 	for _, bad := range []string{
-		`{"package-ecosystem":"npm","files":["a"]}`,                                   // neither directory nor directories
+		`{"package-ecosystem":"npm","files":["a"]}`,                                     // neither directory nor directories
 		`{"package-ecosystem":"npm","directory":"/","directories":["/"],"files":["a"]}`, // both
-		`{"package-ecosystem":"npm","directory":"/"}`,                                 // neither files nor include
+		`{"package-ecosystem":"npm","directory":"/"}`,                                   // neither files nor include
 	} {
 		if _, err := Parse([]byte(bad)); err == nil {
 			t.Errorf("Parse(%s) accepted it", bad)
