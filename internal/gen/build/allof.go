@@ -35,30 +35,34 @@ type decl struct {
 // objectParts walks the parts of s that apply without a condition, depth first in schema order,
 // calling visit on each with its schema path; branches are the conditional subschemas met on the
 // way. It returns false when a part cannot be merged: a reference still being declared (a cycle),
-// a dynamic reference, or a "oneOf"/"anyOf" whose branches declare members (a union).
+// a dynamic reference, or a "oneOf"/"anyOf" whose branches declare members (a union) other than
+// in an "allOf" part.
 func objectParts(s *ir.Schema, visit func(part *ir.Schema, kwPath string), branch func(b *ir.Schema, kwPath string)) bool {
 	seen := map[*ir.Schema]bool{}
 	ok := true
-	var walk func(s *ir.Schema, kw string)
-	walk = func(s *ir.Schema, kw string) {
+	var walk func(s *ir.Schema, kw string, part bool)
+	walk = func(s *ir.Schema, kw string, part bool) {
 		if s == nil || seen[s] || !ok {
 			return
 		}
 		seen[s] = true
-		if s.DynamicRef != nil || unionOfObjects(s) {
+		// A union of objects is a sum type's to hold, unless it is one "allOf" part among others:
+		// there it only says which members go together (tsconfig's anyOf of files, include, ...;
+		// dependabot's oneOf of directory and directories), and the struct holds its members.
+		if s.DynamicRef != nil || unionOfObjects(s) && !part {
 			ok = false
 			return
 		}
 		visit(s, kw)
-		for i, part := range s.AllOf {
-			walk(part, kw+"/allOf/"+strconv.Itoa(i))
+		for i, p := range s.AllOf {
+			walk(p, kw+"/allOf/"+strconv.Itoa(i), true)
 		}
 		if s.Ref != nil {
 			if s.Ref.Schema == nil {
 				ok = false
 				return
 			}
-			walk(s.Ref.Schema, kw+"/$ref")
+			walk(s.Ref.Schema, kw+"/$ref", part)
 		}
 		if branch == nil {
 			return
@@ -77,7 +81,7 @@ func objectParts(s *ir.Schema, visit func(part *ir.Schema, kwPath string), branc
 			branch(x, kw+"/anyOf/"+strconv.Itoa(i))
 		}
 	}
-	walk(s, "")
+	walk(s, "", false)
 	return ok
 }
 

@@ -1,11 +1,13 @@
 package build_test
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/contractgen/contractgen/internal/gen/build"
 	"github.com/contractgen/contractgen/internal/gen/ir"
+	"github.com/contractgen/contractgen/internal/gen/load"
 )
 
 // fieldsOf spells a struct's fields as "name:type" (with "!" for required), in order.
@@ -146,4 +148,54 @@ func TestConstConstructor(t *testing.T) {
 	if n := named(t, buildOne(t, `{"title": "P", "type": "object", "properties": {"a": {"const": 1}}}`), "P"); n.New != "" {
 		t.Errorf("a struct without required const members got %s", n.New)
 	}
+}
+
+// TestUnionInAllOfIsAStruct: a oneOf or anyOf that is one allOf part among others only says which
+// members go together, so the object is still a struct: tsconfig's root (an anyOf of files,
+// exclude, include and references definitions) and dependabot's update (a oneOf of directory and
+// directories). (Before: both were json.RawMessage.)
+func TestUnionInAllOfIsAStruct(t *testing.T) {
+	pkg, err := buildSchema(t, `{"$schema": "http://json-schema.org/draft-04/schema#", "title": "TS config", "type": "object",
+		"allOf": [{"$ref": "#/definitions/compilerOptionsDefinition"},
+			{"anyOf": [{"$ref": "#/definitions/filesDefinition"}, {"$ref": "#/definitions/includeDefinition"}]}],
+		"definitions": {
+			"compilerOptionsDefinition": {"properties": {"compilerOptions": {"type": "object", "properties": {"strict": {"type": "boolean"}}}}},
+			"filesDefinition": {"properties": {"files": {"type": "array", "items": {"type": "string"}}}},
+			"includeDefinition": {"properties": {"include": {"type": "array", "items": {"type": "string"}}}}}}`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	root := pkg.Roots[0]
+	var names []string
+	for _, f := range root.Fields {
+		names = append(names, f.GoName)
+	}
+	if root.Kind != ir.StructType || !root.Composed || !slices.Equal(names, []string{"CompilerOptions", "Files", "Include"}) {
+		t.Errorf("TSConfig: kind %v, composed %v, fields %v; want a composed struct with CompilerOptions, Files, Include", root.Kind, root.Composed, names)
+	}
+
+	set, err := load.Files([]string{"../../../../shared/corpus/first-hour/schemas/dependabot-2.0.json"})
+	if err != nil {
+		t.Skipf("the first-hour corpus is not beside this checkout: %v", err)
+	}
+	pkg, err = build.Build(set, build.Options{Package: "p"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, n := range pkg.Types {
+		if n.Name != "Update" {
+			continue
+		}
+		var dirs []string
+		for _, f := range n.Fields {
+			if f.Name == "directory" || f.Name == "directories" {
+				dirs = append(dirs, f.GoName+" "+goType(f.Type))
+			}
+		}
+		if n.Kind != ir.StructType || len(dirs) != 2 {
+			t.Errorf("dependabot's Update: kind %v, directory fields %v; want a struct with typed Directories and Directory", n.Kind, dirs)
+		}
+		return
+	}
+	t.Error("dependabot's schema declares no Update")
 }

@@ -63,7 +63,7 @@ var reservedFields = []string{"Extra", "Validate", "MarshalJSON", "UnmarshalJSON
 // Build produces the IR for the loaded documents.
 func Build(set *load.Set, opts Options) (*ir.Package, error) {
 	b := &builder{set: set, opts: opts, nodes: map[string]*ir.Schema{}, named: map[string]*ir.Named{}, names: map[string]string{},
-		strict: map[*load.Document]bool{}, docOf: map[*ir.Schema]*load.Document{}}
+		reserved: map[string]string{}, reservedAt: map[string]string{}, admits: map[*ir.Schema][]string{}, strict: map[*load.Document]bool{}, docOf: map[*ir.Schema]*load.Document{}}
 	if !naming.IsValidPackageName(opts.Package) {
 		b.diags.Add("", "", "package name %q is not a valid Go package name (an identifier that is not a keyword); choose another --package", opts.Package)
 	} else if opts.Package == "main" {
@@ -81,9 +81,13 @@ func Build(set *load.Set, opts Options) (*ir.Package, error) {
 	}
 	pkg := &ir.Package{Name: opts.Package, SharedPackage: opts.SharedPackage, ImportRuntime: opts.ImportRuntime, AssertFormats: opts.AssertFormats}
 	for _, doc := range set.Roots {
+		b.reserveDefs(doc)
+	}
+	for _, doc := range set.Roots {
 		pkg.Roots = append(pkg.Roots, b.root(doc))
 	}
 	b.unions()
+	b.rawTypes()
 	b.scopes()
 	b.checkCycles()
 	b.finish(pkg)
@@ -108,9 +112,15 @@ type builder struct {
 	nodes map[string]*ir.Schema
 	// named maps "abs#pointer" to the named type declared there.
 	named map[string]*ir.Named
-	// names maps a Go type name to the origin that claimed it, to report collisions.
+	// names maps a package-level Go name (a type, an enum constant, a constructor) to the
+	// declaration that claimed it, to report and resolve collisions.
 	names map[string]string
-	all   []*ir.Named
+	// reserved maps the names of the root documents' $defs entries to their keys ("abs#pointer"),
+	// claimed before anything is declared: a definition keeps the name its author gave it, and a
+	// name derived for an inline schema that would take it is qualified instead. reservedAt maps
+	// such a key to the definition's "file#pointer".
+	reserved, reservedAt map[string]string
+	all                  []*ir.Named
 	// resolving guards against $ref chains that never reach a schema.
 	resolving map[string]bool
 	// order lists the schema nodes in the order they were built, for deterministic passes.
@@ -124,6 +134,8 @@ type builder struct {
 	dynamic bool
 	// pending are the unions whose form unions() decides once every schema is built (union.go).
 	pending []pendingUnion
+	// admits memoizes the JSON types each schema admits (raw.go).
+	admits map[*ir.Schema][]string
 }
 
 // nodeKey locates a built schema node.
@@ -166,6 +178,97 @@ func (b *builder) root(doc *load.Document) *ir.Named {
 	}
 	return n
 }
+
+// reserveDefs reserves the names of a root document's $defs (or definitions) entries, in their
+// order; an entry whose name an earlier one took is named when it is declared.
+func (b *builder) reserveDefs(doc *load.Document) {
+	root := b.opts.RootType
+	if x := doc.Tree.Get("x-go-name"); root == "" && x != nil && x.Kind == jsontree.String && naming.IsExported(x.Text) {
+		root = x.Text
+	}
+	if root == "" {
+		root = b.nameFor(doc, "")
+	}
+	if _, ok := b.reserved[root]; !ok && root != "" && !taken(b.names, root) {
+		// The root comes first: it is what the package is about.
+		b.reserved[root] = doc.Abs + "#"
+		b.reservedAt[doc.Abs+"#"] = doc.Path + "#"
+	}
+	if doc.Tree.Has("$ref") && doc.Dialect.RefOverrides() {
+		return
+	}
+	for _, kw := range []string{"$defs", "definitions"} {
+		defs := doc.Tree.Get(kw)
+		if defs == nil || defs.Kind != jsontree.Object {
+			continue
+		}
+		for _, m := range defs.Members {
+			ptr := "/" + kw + "/" + jsonpointer.Escape(m.Name)
+			name := b.nameFor(doc, ptr)
+			if x := m.Value.Get("x-go-name"); x != nil && x.Kind == jsontree.String && naming.IsExported(x.Text) {
+				name = x.Text
+			}
+			if _, ok := b.reserved[name]; !ok && name != "" && !taken(b.names, name) {
+				b.reserved[name] = doc.Abs + "#" + ptr
+				b.reservedAt[doc.Abs+"#"+ptr] = doc.Path + "#" + ptr
+			}
+		}
+	}
+}
+
+// nameKeywords are the keywords whose members are named by the schema's author: the token after
+// one of them in a pointer is a name, where other tokens are keywords or array indexes.
+var nameKeywords = map[string]bool{"$defs": true, "definitions": true, "properties": true, "dependentSchemas": true, "dependencies": true}
+
+// qualify finds a free name for the type at ptr whose derived name is taken: the names on its
+// pointer, innermost first, are put in front of it one by one (an ignore list's dependency-name
+// beside an allow list's becomes IgnoreDependencyName), then the document's file name. The
+// result depends on the pointer and on what else is declared, never on a count, so it stays
+// put when unrelated parts of the schema change. It returns "" when nothing sets the name apart.
+func (b *builder) qualify(doc *load.Document, ptr, name, key string) string {
+	var tokens []string
+	if ptr != "" {
+		tokens = strings.Split(ptr[1:], "/")
+	}
+	cand := name
+	for i := len(tokens) - 1; i >= 1; i-- {
+		if !nameKeywords[tokens[i-1]] {
+			continue
+		}
+		// A name already in the candidate (the one it came from, a parent it was built from) sets
+		// nothing apart.
+		w := naming.GoName(jsonpointer.Unescape(tokens[i]))
+		if w == "" || strings.HasPrefix(cand, w) || strings.HasSuffix(cand, w) {
+			continue
+		}
+		cand = w + cand
+		if b.free(cand, key) {
+			return cand
+		}
+	}
+	// The keyword the schema sits under: a definition beside a root of the same name is its Def.
+	if len(tokens) > 0 {
+		kw := tokens[len(tokens)-1] // "items", "additionalProperties"
+		if _, err := strconv.Atoi(kw); (err == nil || nameKeywords[tokens[max(len(tokens)-2, 0)]]) && len(tokens) > 1 {
+			kw = tokens[len(tokens)-2] // "oneOf/0"; "$defs/name", "properties/name"
+		}
+		if w := keywordWords[kw]; w != "" && !strings.HasSuffix(name, w) && b.free(name+w, key) {
+			return name + w
+		}
+	}
+	if w := fileStem(doc.Path); w != "" && !strings.HasPrefix(cand, w) {
+		if cand = w + cand; b.free(cand, key) {
+			return cand
+		}
+	}
+	return ""
+}
+
+// keywordWords name what a schema is by the keyword it sits under, when no name on its path
+// sets a derived type name apart.
+var keywordWords = map[string]string{"$defs": "Def", "definitions": "Def", "items": "Item",
+	"additionalProperties": "Value", "patternProperties": "Value", "properties": "Member", "oneOf": "Variant",
+	"anyOf": "Variant", "allOf": "Part", "prefixItems": "Item"}
 
 // scopes gives every schema node its resource's root when the package resolves dynamic
 // references, and each resource root its dynamic anchors: the validator keeps the dynamic scope
@@ -215,16 +318,27 @@ func (b *builder) declareKey(doc *load.Document, ptr, goName, key string, shape 
 			goName = x.Text
 		}
 	}
-	if prev, ok := b.names[goName]; ok {
+	if !b.free(goName, key) {
+		prev := b.owner(goName)
 		chosen := node.Get("x-go-name") != nil || (ptr == "" && b.opts.RootType != "")
-		if chosen || b.usesVocabulary(doc) {
+		qualified := ""
+		if !chosen && !b.usesVocabulary(doc) {
+			qualified = b.qualify(doc, ptr, goName, key)
+		}
+		switch {
+		case chosen || b.usesVocabulary(doc):
 			// A name the user chose, or one in a contract (which names its types on purpose).
 			b.diags.Add(doc.Path, ptr, "Go type name %s is already taken by %s; set x-go-name to choose another", goName, prev)
+		case qualified == "":
+			b.diags.Add(doc.Path, ptr, "Go type name %s is already taken by %s, and no name on this schema's path sets it apart; set x-go-name on one of them", goName, prev)
+		default:
+			goName = qualified
 		}
-		// Other schemas get the next free numbered name, in the order types are declared.
-		base := goName
-		for i := 2; b.names[goName] != ""; i++ {
-			goName = base + strconv.Itoa(i)
+		if !b.free(goName, key) { // reported above: any free name keeps the build going
+			base := goName
+			for i := 2; !b.free(goName, key); i++ {
+				goName = base + strconv.Itoa(i)
+			}
 		}
 	}
 	b.names[goName] = origin
@@ -360,7 +474,7 @@ func (b *builder) fields(doc *load.Document, ptr string, n *ir.Named) {
 		}
 		if !b.usesVocabulary(doc) && nameNode == nil {
 			// Outside a contract, a property whose name gives no usable field name gets one.
-			goName = freeFieldName(goName, seen)
+			goName = freeFieldName(goName, m.name, seen)
 		}
 		switch {
 		case goName == "":
@@ -369,7 +483,7 @@ func (b *builder) fields(doc *load.Document, ptr string, n *ir.Named) {
 		case slices.Contains(reservedFields, goName):
 			b.diags.Add(pdoc.Path, propPtr, "property %q would become Go field %s, which generated code uses; set x-go-name", m.name, goName)
 			continue
-		case seen[goName] != "":
+		case taken(seen, goName):
 			b.diags.Add(pdoc.Path, propPtr, "properties %q and %q both become Go field %s; set x-go-name on one", seen[goName], m.name, goName)
 			continue
 		}
@@ -450,19 +564,98 @@ func goNameOf(node *jsontree.Node) (string, *jsontree.Node) {
 }
 
 // freeFieldName turns a derived field name that is empty, reserved or taken into a free one:
-// "Field" for no name, a trailing underscore for a reserved one, then numbers.
-func freeFieldName(name string, seen map[string]string) string {
+// "Field" for the empty member name, its punctuation spelled out for a name of punctuation alone
+// ("$$$" gives DollarDollarDollar), V and the name for one that starts with a digit ("123abc"
+// gives V123abc, as enum constants do), a trailing underscore for a reserved one.
+func freeFieldName(name, member string, seen map[string]string) string {
+	switch {
+	case member == "":
+		name = "Field"
+	case name == "":
+		// "$$$" is DollarDollarDollar; "123abc" starts with a digit, so V123abc.
+		if name = naming.GoName(spellPunct(member)); name == "" {
+			name = naming.GoName("v_" + member)
+		}
+	}
 	if name == "" {
 		name = "Field"
 	}
 	if slices.Contains(reservedFields, name) {
 		name += "_"
 	}
-	base := name
-	for i := 2; seen[name] != ""; i++ {
-		name = base + strconv.Itoa(i)
+	if !taken(seen, name) {
+		return name
+	}
+	// Two members that spell one Go name differ in their punctuation ("a-b" and "a_b") or case:
+	// the first keeps the name and the later one spells its punctuation out (ADashB), so the
+	// choice depends on the two names alone, not on a count; failing that, the collision is
+	// reported with x-go-name as the fix.
+	if spelled := naming.GoName(spellPunct(member)); spelled != "" && spelled != name && !taken(seen, spelled) {
+		return spelled
+	}
+	if !taken(seen, name+"Member") { // the names differ in case alone (foo_bar, then fooBar)
+		return name + "Member"
 	}
 	return name
+}
+
+// spellPunct writes a member name's punctuation as words: "a-b" becomes "a_dash_b".
+func spellPunct(member string) string {
+	var words strings.Builder
+	for _, r := range member {
+		if w, ok := punctWords[r]; ok {
+			words.WriteString("_" + w + "_")
+		} else {
+			words.WriteRune(r)
+		}
+	}
+	return words.String()
+}
+
+// punctWords spell the punctuation that sets apart member names giving one Go name.
+var punctWords = map[rune]string{'-': "dash", '_': "underscore", '.': "dot", ' ': "space", '/': "slash",
+	':': "colon", '$': "dollar", '@': "at", '+': "plus", '#': "hash", '~': "tilde", '*': "star", '%': "percent",
+	'!': "bang", '?': "question", '=': "equals", ',': "comma", '&': "and", '|': "or", '<': "lt", '>': "gt"}
+
+// free reports whether name is unclaimed at package level, or reserved by the declaration at key
+// itself ("" for declarations other than types).
+func (b *builder) free(name, key string) bool {
+	if taken(b.names, name) {
+		return false
+	}
+	k, ok := b.reserved[name]
+	return !ok || k == key
+}
+
+// owner says which declaration claimed or reserved name, or "" when none did.
+func (b *builder) owner(name string) string {
+	if o, ok := b.names[name]; ok {
+		return o
+	}
+	if k, ok := b.reserved[name]; ok {
+		return "the type declared at " + b.reservedAt[k]
+	}
+	return ""
+}
+
+// derivedName claims a name that a type's declaration brings with it (an enum's Values function):
+// want when it is free, else alt, else it reports the collision at ptr.
+func (b *builder) derivedName(doc *load.Document, ptr, want, alt, what string) string {
+	for _, name := range []string{want, alt} {
+		if b.free(name, "") {
+			b.names[name] = what
+			return name
+		}
+	}
+	b.diags.Add(doc.Path, ptr, "%s would be named %s or %s, but both are taken (%s, %s); set x-go-name on one of those types", what, want, alt, b.owner(want), b.owner(alt))
+	return want
+}
+
+// taken reports whether a name is in a map of names to what claimed them; the claimant may be ""
+// (the empty member name), so presence is what counts.
+func taken[V any](m map[string]V, name string) bool {
+	_, ok := m[name]
+	return ok
 }
 
 func (b *builder) enum(doc *load.Document, ptr, typeName string, s *ir.Schema) *ir.Enum {
@@ -477,21 +670,32 @@ func (b *builder) enum(doc *load.Document, ptr, typeName string, s *ir.Schema) *
 			stem = naming.GoName("v_" + value)
 		}
 		goName := typeName + stem
-		if stem == "" || seen[goName] != "" {
+		if stem == "" || taken(seen, goName) {
 			// Values such as "foo\nbar" and "foo\rbar" share a stem: number the constant instead.
 			goName = fmt.Sprintf("%sValue%d", typeName, i+1)
 		}
-		if seen[goName] != "" {
-			b.diags.Add(doc.Path, ptr+"/enum", "enum value %q gives no distinct Go constant name", value)
+		if !b.free(goName, "") && stem != "" {
+			// Another declaration has the name (enum Standard's "unit" and a type StandardUnit):
+			// the constant says what it is, so the type keeps the name its schema gives it.
+			goName = typeName + "Value" + stem
+		}
+		if taken(seen, goName) || !b.free(goName, "") {
+			owner := seen[goName]
+			if o := b.owner(goName); o != "" {
+				owner = o
+			}
+			b.diags.Add(doc.Path, ptr+"/enum", "enum value %q gives no distinct Go constant name (%s is %s); set x-go-name on the enum or on that type", value, goName, owner)
 			continue
 		}
 		seen[goName] = value
+		b.names[goName] = fmt.Sprintf("the constant of %s for %q (%s)", typeName, value, doc.Path+"#"+ptr)
 		ev := ir.EnumValue{Value: value, GoName: goName}
 		if d := descs.Get(value); d != nil {
 			ev.Description = d.Text
 		}
 		e.Values = append(e.Values, ev)
 	}
+	e.ValuesFunc = b.derivedName(doc, ptr, typeName+"Values", typeName+"KnownValues", "the function listing the values of "+typeName)
 	if descs != nil {
 		b.checkEnumDescriptions(doc, ptr, s, descs)
 	}
@@ -501,6 +705,7 @@ func (b *builder) enum(doc *load.Document, ptr, typeName string, s *ir.Schema) *
 			b.diags.Add(doc.Path, ptr+"/x-fallback", "the fallback must be one of the enum's values")
 		} else {
 			e.Fallback = &e.Values[i]
+			e.FallbackConst = b.derivedName(doc, ptr+"/x-fallback", typeName+"Fallback", typeName+"FallbackValue", "the fallback constant of "+typeName)
 		}
 	}
 	return e
@@ -527,6 +732,9 @@ func (b *builder) chooseGoType(doc *load.Document, ptr string, s *ir.Schema, sug
 	if IsComposite(s) {
 		if n := b.nullableStruct(doc, ptr, s, suggested); n != nil {
 			return &ir.GoType{Kind: ir.GoRef, Named: n, Nullable: true}
+		}
+		if t := b.nullableType(doc, s, suggested); t != nil {
+			return t
 		}
 		if t := b.inlineUnion(doc, ptr, s, suggested); t != nil {
 			return t

@@ -447,6 +447,30 @@ func (b *builder) readDynamicRef(doc *load.Document, ptr string, s *ir.Schema, n
 	}
 }
 
+// fileStem names a schema after its file: the name without its extension and without "schema"
+// (tsconfig.schema.json and tsconfig-schema.json give Tsconfig), or the directory's name for a
+// file named schema.json alone (api/v1/schema.json gives V1).
+func fileStem(file string) string {
+	base := filepath.Base(file)
+	for _, ext := range []string{".json", ".yaml", ".yml"} {
+		base = strings.TrimSuffix(base, ext)
+	}
+	lower := strings.ToLower(base)
+	for _, suffix := range []string{".schema", "-schema", "_schema", "schema"} {
+		if strings.HasSuffix(lower, suffix) {
+			base, lower = base[:len(base)-len(suffix)], lower[:len(lower)-len(suffix)]
+			break
+		}
+	}
+	if name := naming.GoName(base); name != "" {
+		return name
+	}
+	if dir := filepath.Base(filepath.Dir(file)); dir != "." && dir != string(filepath.Separator) {
+		return naming.GoName(dir)
+	}
+	return ""
+}
+
 // nameFor derives a type name from a pointer: the last $defs or property name, or the root's name.
 func (b *builder) nameFor(doc *load.Document, ptr string) string {
 	if ptr == "" {
@@ -458,11 +482,7 @@ func (b *builder) nameFor(doc *load.Document, ptr string) string {
 				return name
 			}
 		}
-		base := filepath.Base(doc.Path)
-		for _, ext := range []string{".json", ".yaml", ".yml", ".schema"} {
-			base = strings.TrimSuffix(base, ext)
-		}
-		return naming.GoName(base)
+		return fileStem(doc.Path)
 	}
 	tokens := strings.Split(ptr[1:], "/")
 	name := naming.GoName(jsonpointer.Unescape(tokens[len(tokens)-1]))

@@ -123,11 +123,27 @@ func (b *builder) constructor(pkg *ir.Package, n *ir.Named) {
 			sets = true
 		}
 	}
-	name := "New" + n.Name
-	kind := pkg.Catalog != nil && slices.ContainsFunc(pkg.Catalog.Kinds, func(k *ir.Kind) bool { return "New"+k.GoName == name })
-	if _, taken := b.names[name]; !sets || taken || kind {
-		// A type of the contract already has the name: the struct literal sets the members instead.
+	if !sets {
 		return
+	}
+	name := "New" + n.Name
+	isKind := func(name string) bool {
+		return pkg.Catalog != nil && slices.ContainsFunc(pkg.Catalog.Kinds, func(k *ir.Kind) bool { return "New"+k.GoName == name })
+	}
+	if !b.free(name, "") || isKind(name) {
+		// Another declaration has the name (most often the constructor of a union whose variant
+		// this struct is): this one says what it sets.
+		alt := name + "WithConsts"
+		if !b.free(alt, "") || isKind(alt) {
+			owner := b.owner(name)
+			if owner == "" {
+				owner = "the constructor of a kind"
+			}
+			file, ptr, _ := strings.Cut(n.Origin, "#")
+			b.diags.Add(file, ptr, "the constructor of %s would be %s or %s, but %s is %s and %s is %s; set x-go-name on the type", n.Name, name, alt, name, owner, alt, b.owner(alt))
+			return
+		}
+		name = alt
 	}
 	b.names[name] = "the constructor of " + n.Name
 	n.New = name

@@ -103,6 +103,71 @@ func scalarTypeList(s *ir.Schema) []string {
 	return s.Types
 }
 
+// nullableBranch returns the other branch of OpenAPI 3.1's nullable idiom,
+// oneOf: [{"$ref": "#/$defs/cursor"}, {"type": "null"}] (ir.Schema.NullableBranch), when that
+// branch does not admit null itself; nil for any other schema.
+func nullableBranch(s *ir.Schema) *ir.Schema {
+	if _, _, other := s.NullableBranch(); other != nil && !admitsNull(other) {
+		return other
+	}
+	return nil
+}
+
+// admitsNull reports whether a schema may admit null itself (then oneOf rejects null, and the
+// branch is not a nullable's value): only a schema whose types, through "$ref"s, exclude null is
+// known not to.
+func admitsNull(s *ir.Schema) bool {
+	for seen := map[*ir.Schema]bool{}; s != nil && !seen[s]; {
+		seen[s] = true
+		if s.Bool != nil {
+			return *s.Bool
+		}
+		if len(s.Types) > 0 {
+			return slices.Contains(s.Types, "null")
+		}
+		if s.Const != nil || len(s.Enum) > 0 {
+			return slices.Contains(typesOf(s), "null")
+		}
+		if s.Ref == nil {
+			return true
+		}
+		s = s.Ref.Schema
+	}
+	return true
+}
+
+// nullableType is the Go type of a nullable union's values, Nullable[T] of its other branch's
+// type, or nil when that type cannot sit in a Nullable (raw JSON, itself nullable, or a union
+// still being decided).
+func (b *builder) nullableType(doc *load.Document, s *ir.Schema, suggested string) *ir.GoType {
+	other := nullableBranch(s)
+	if other == nil {
+		return nil
+	}
+	var t ir.GoType
+	switch {
+	case other.Ref != nil && !hasAssertions(other):
+		t = ir.GoType{Kind: ir.GoRef, Named: other.Ref}
+	case IsComposite(other) || scalarTypeList(other) != nil:
+		return nil // a union of its own: it stays a variant of this one
+	default:
+		t = *b.goType(doc, other.Pointer, other, suggested)
+	}
+	if t.Nullable || t.Pointer || t.HoldsRawJSON() || t.Kind == ir.GoNull {
+		return nil
+	}
+	if t.Kind == ir.GoRef {
+		n := t.Named
+		ok := n.Kind == ir.EnumType || n.Kind == ir.StructType && n.Union == nil && isStruct(n.Schema) ||
+			n.Kind == ir.AliasType && n.Underlying != nil && !n.Underlying.Nullable && !n.Underlying.HoldsRawJSON() && n.Union == nil
+		if !ok {
+			return nil
+		}
+	}
+	t.Nullable = true
+	return &t
+}
+
 // inlineUnion gives a union used in place (a member's or an item's schema) a named type of its own,
 // so that it gets the same sum type or accessors as a union under $defs; nil when s is not a union.
 func (b *builder) inlineUnion(doc *load.Document, ptr string, s *ir.Schema, suggested string) *ir.GoType {
@@ -113,8 +178,8 @@ func (b *builder) inlineUnion(doc *load.Document, ptr string, s *ir.Schema, sugg
 }
 
 // unions decides every queued union (deciding one may declare variants that queue more), then
-// makes optional members of a sum type pointers, as for structs: the members were typed while the
-// union still looked raw.
+// makes optional members of a sum type or a nullable pointers, as for structs: the members were
+// typed while the union still looked raw.
 func (b *builder) unions() {
 	for i := 0; i < len(b.pending); i++ {
 		p := b.pending[i]
@@ -122,7 +187,8 @@ func (b *builder) unions() {
 	}
 	for _, n := range b.all {
 		for _, fd := range n.Fields {
-			if t := fd.Type; t.Kind == ir.GoRef && t.Named.Kind == ir.UnionType && !fd.Required && !t.Nullable {
+			if t := fd.Type; t.Kind == ir.GoRef && (t.Named.Kind == ir.UnionType || t.Named.Underlying != nil && t.Named.Underlying.Nullable) &&
+				!fd.Required && !t.Nullable {
 				t.Pointer = true
 			}
 		}
@@ -188,6 +254,10 @@ func (b *builder) variantInfo(i int, branch *ir.Schema) *variantInfo {
 
 // decideUnion chooses the form of the union named n (see the comment at the top of this file).
 func (b *builder) decideUnion(doc *load.Document, ptr string, n *ir.Named) {
+	if t := b.nullableType(doc, n.Schema, n.Name+"Value"); t != nil {
+		n.Underlying = t // a nullable, not a union: Nullable[T] says it all
+		return
+	}
 	kw, branches := unionBranches(n.Schema)
 	u := &ir.Union{Keyword: kw}
 	n.Union = u
@@ -256,18 +326,24 @@ func (b *builder) decideUnion(doc *load.Document, ptr string, n *ir.Named) {
 				v.Type = &ir.GoType{Kind: ir.GoRef, Named: b.declare(doc, ptr+"/"+kw+"/"+strconv.Itoa(v.Index), n.Name+v.GoName)}
 			}
 		}
-		v.Constructor = b.freeName("New" + n.Name + v.GoName)
-		b.names[v.Constructor] = "the constructor of " + n.Name + "'s variant " + v.GoName
+		v.Constructor = b.variantConstructor(doc, ptr, n, v)
 	}
 }
 
-// freeName returns name, or name with the first number that makes it unclaimed.
-func (b *builder) freeName(name string) string {
-	base := name
-	for i := 2; b.names[name] != ""; i++ {
-		name = base + strconv.Itoa(i)
+// variantConstructor names the constructor of a sum type's variant: New<Union><Variant>, or
+// New<Union>From<Variant> when a type or another declaration has that name; when both are
+// taken the collision is reported with its fix, never resolved by a count.
+func (b *builder) variantConstructor(doc *load.Document, ptr string, n *ir.Named, v *ir.Variant) string {
+	what := "the constructor of " + n.Name + "'s variant " + v.GoName
+	want, alt := "New"+n.Name+v.GoName, "New"+n.Name+"From"+v.GoName
+	for _, name := range []string{want, alt} {
+		if b.free(name, "") {
+			b.names[name] = what
+			return name
+		}
 	}
-	return name
+	b.diags.Add(doc.Path, ptr, "%s would be %s or %s, but %s is %s and %s is %s; set x-go-name on the union or on those types", what, want, alt, want, b.owner(want), alt, b.owner(alt))
+	return want
 }
 
 // readDiscriminator reads OpenAPI's "discriminator" beside a union, or returns nil.

@@ -51,8 +51,8 @@ func TestUnionRules(t *testing.T) {
 			ir.UnionType, ir.UnionJSONType, true, []string{"String=string", "Array=array", "Integer=integer", "Object=object"}, ""},
 		{"integer and number overlap", `{"oneOf": [{"type": "integer"}, {"type": "number"}, {"type": "array"}]}`,
 			ir.AliasType, ir.UnionRaw, false, nil, "not every variant is an object"},
-		{"null and a map are typed", `{"oneOf": [{"type": "null"}, {"type": "object", "additionalProperties": {"type": "string"}}]}`,
-			ir.UnionType, ir.UnionJSONType, true, []string{"Null=null", "Object=object"}, ""},
+		{"a string and a map are typed", `{"oneOf": [{"type": "string"}, {"type": "object", "additionalProperties": {"type": "string"}}]}`,
+			ir.UnionType, ir.UnionJSONType, true, []string{"String=string", "Object=object"}, ""},
 		{"a variant of several types is not typed", `{"oneOf": [{"type": ["null", "string"]}, ` + obj(`"x"`, `"x": {}`) + `]}`,
 			ir.AliasType, ir.UnionRaw, false, nil, "a variant admits several types"},
 		{"scalars stay raw with accessors", `{"anyOf": [{"type": "string"}, {"type": "integer", "minimum": 0, "maximum": 9}]}`,
@@ -140,6 +140,44 @@ func TestDiscriminatorKeyword(t *testing.T) {
 		_, err := buildFiles(t, build.Options{}, "s.json", schema)
 		if err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("%s: error %v, want it to say %q", schema, err, want)
+		}
+	}
+}
+
+// TestNullableIdiom: a oneOf or anyOf of one schema and {"type": "null"} (OpenAPI 3.1's nullable)
+// is a Nullable of that schema's type, under $defs and in place; a branch that admits null itself
+// keeps the union. (Before: json.RawMessage with AsString, AsInt64, AsNumber and AsBool.)
+func TestNullableIdiom(t *testing.T) {
+	pkg := buildOne(t, `{"title": "T", "type": "object", "properties": {
+		"next": {"oneOf": [{"$ref": "#/$defs/cursor"}, {"type": "null"}]},
+		"prev": {"$ref": "#/$defs/maybeCursor"},
+		"tags": {"anyOf": [{"type": "null"}, {"type": "object", "additionalProperties": {"type": "string"}}]},
+		"both": {"oneOf": [{"type": ["string", "null"]}, {"type": "null"}]}},
+	  "$defs": {"cursor": {"type": "string", "minLength": 1},
+		"maybeCursor": {"oneOf": [{"$ref": "#/$defs/cursor"}, {"type": "null", "description": "no more pages"}]}}}`)
+	maybe := named(t, pkg, "MaybeCursor")
+	if u := maybe.Underlying; maybe.Kind != ir.AliasType || u == nil || u.Kind != ir.GoRef || u.Named.Name != "Cursor" || !u.Nullable {
+		t.Errorf("MaybeCursor: kind %v, underlying %+v; want Nullable[Cursor]", maybe.Kind, u)
+	}
+	root := named(t, pkg, "T")
+	for _, f := range root.Fields {
+		switch f.Name {
+		case "next":
+			if f.Type.Kind != ir.GoRef || f.Type.Named.Name != "Cursor" || !f.Type.Nullable {
+				t.Errorf("next: %+v, want *Nullable[Cursor]", f.Type)
+			}
+		case "prev":
+			if f.Type.Kind != ir.GoRef || f.Type.Named != maybe || !f.Type.Pointer {
+				t.Errorf("prev: %+v, want *MaybeCursor", f.Type)
+			}
+		case "tags":
+			if f.Type.Kind != ir.GoMap || !f.Type.Nullable {
+				t.Errorf("tags: %+v, want a Nullable map", f.Type)
+			}
+		case "both":
+			if !f.Type.HoldsRawJSON() {
+				t.Errorf("both: %+v; a branch that admits null itself makes null match both, so the union stays", f.Type)
+			}
 		}
 	}
 }

@@ -82,6 +82,13 @@ type Named struct {
 	Underlying *GoType
 	// IsError marks a root type that implements error through its "message" member.
 	IsError bool
+	// RawTypes are the JSON types a type kept as raw JSON (an AliasType over GoRaw) admits, in
+	// the order null, boolean, integer, number, string, array, object; nil when any JSON value may
+	// pass. Its accessors read only these.
+	RawTypes []string
+	// RawNote says why such a type is raw JSON and which schema change would give it a Go type;
+	// for a raw union, Union.Why says it.
+	RawNote string
 	// Union describes a UnionType's variants, or why an AliasType over GoRaw whose schema is a
 	// "oneOf" or "anyOf" stays raw (see union.go); nil otherwise.
 	Union *Union
@@ -138,6 +145,9 @@ type Enum struct {
 	Values []EnumValue
 	// Fallback is the value consumers act on when they meet an unknown value, or nil.
 	Fallback *EnumValue
+	// ValuesFunc names the function that lists the known values (<Type>Values unless a schema
+	// type has that name), and FallbackConst the constant for Fallback (<Type>Fallback).
+	ValuesFunc, FallbackConst string
 }
 
 // EnumValue is one member of an enum.
@@ -330,6 +340,33 @@ func (s *Schema) DeclaredHere() *Named {
 		return t.Named
 	}
 	return nil
+}
+
+// NullableBranch reads OpenAPI 3.1's spelling of a nullable value, a "oneOf" or "anyOf" of two
+// schemas beside no other keyword, one of them {"type": "null"} alone: it returns the keyword,
+// and the index and schema of the other branch, or "" when s is no such union. Whether the other
+// branch admits null too (then null matches both) is the caller's question.
+func (s *Schema) NullableBranch() (string, int, *Schema) {
+	kw, branches := "oneOf", s.OneOf
+	if len(s.AnyOf) > 0 {
+		kw, branches = "anyOf", s.AnyOf
+	}
+	rest := *s
+	rest.OneOf, rest.AnyOf = nil, nil
+	if len(branches) != 2 || rest.HasRules() {
+		return "", 0, nil
+	}
+	nullOnly := func(b *Schema) bool {
+		r := *b
+		r.Types = nil
+		return len(b.Types) == 1 && b.Types[0] == "null" && !r.HasRules()
+	}
+	for i, b := range branches {
+		if other := branches[1-i]; nullOnly(b) && !nullOnly(other) {
+			return kw, 1 - i, other
+		}
+	}
+	return "", 0, nil
 }
 
 // HasRules reports whether s holds any keyword beyond where it is (Origin, Pointer, Scope, its Go

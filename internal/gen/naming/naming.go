@@ -9,9 +9,12 @@ import (
 )
 
 // initialisms are words written in capitals in Go names: staticcheck's ST1003 list (golint's
-// commonInitialisms and a few more), and those this generator's contracts use (CLI, JWT, MCP, MS,
-// OS, SSRF).
+// commonInitialisms and a few more), those this generator's contracts use (CLI, JWT, MCP, MS,
+// OS, SSRF), and those public schemas use for clouds, identity and formats (AWS, GCP, IAM, OIDC,
+// SAML, SSO, YAML, ...), so that aws-region is AWSRegion beside callback_url's CallbackURL.
 var initialisms = map[string]bool{
+	"ARN": true, "AWS": true, "CI": true, "CIDR": true, "GCP": true, "IAM": true, "OIDC": true, "SAML": true,
+	"SDK": true, "SHA": true, "SSL": true, "SSO": true, "TOML": true, "URN": true, "VPC": true, "YAML": true,
 	"ACL": true, "AMQP": true, "API": true, "ASCII": true, "CLI": true, "CPU": true, "CSS": true,
 	"DB": true, "DNS": true, "EOF": true, "GID": true, "GUID": true, "HTML": true, "HTTP": true,
 	"HTTPS": true, "ID": true, "IP": true, "JSON": true, "JWT": true, "MCP": true, "MS": true,
@@ -21,8 +24,10 @@ var initialisms = map[string]bool{
 	"UTF8": true, "UUID": true, "VM": true, "XML": true, "XMPP": true, "XSRF": true, "XSS": true,
 }
 
-// mixedCase are words Go names spell neither capitalized nor in capitals, keyed by their capitals.
-var mixedCase = map[string]string{"OAUTH": "OAuth"}
+// mixedCase are words Go names spell neither capitalized nor in capitals, keyed by their capitals:
+// product names as their owners write them.
+var mixedCase = map[string]string{"OAUTH": "OAuth", "GITHUB": "GitHub", "GITLAB": "GitLab", "JFROG": "JFrog",
+	"OPENAPI": "OpenAPI", "JAVASCRIPT": "JavaScript", "TYPESCRIPT": "TypeScript"}
 
 // GoName turns a JSON name into an exported Go identifier: retry_after_ms → RetryAfterMS,
 // safety-hints → SafetyHints, fooBar → FooBar, oauth2_token → OAuth2Token, request_ids →

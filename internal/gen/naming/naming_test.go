@@ -31,6 +31,13 @@ func TestGoName(t *testing.T) {
 		"request_ids":        "RequestIDs",
 		"okay":               "Okay",
 		"is":                 "Is",
+		// Words of public schemas, one list for every name: dependabot's registries.
+		"jfrog-oidc-provider-name": "JFrogOIDCProviderName",
+		"aws-region":               "AWSRegion",
+		"awsRegion":                "AWSRegion",
+		"github_token":             "GitHubToken",
+		"sha256":                   "SHA256",
+		"yaml":                     "YAML",
 	} {
 		if got := GoName(in); got != want {
 			t.Errorf("GoName(%q) = %q, want %q", in, got, want)

@@ -70,18 +70,19 @@ func TestSettingConstructors(t *testing.T) {
 	}
 }
 
+// TestLabelsNullOrMap: a oneOf of null and a map is OpenAPI 3.1's nullable, a Nullable map.
 func TestLabelsNullOrMap(t *testing.T) {
 	var c Config
 	if err := json.Unmarshal([]byte(`{"labels":null}`), &c); err != nil {
 		t.Fatal(err)
 	}
-	if c.Labels == nil || !c.Labels.IsNull() {
+	if c.Labels == nil || !c.Labels.Null {
 		t.Fatalf("null labels decoded as %+v", c.Labels)
 	}
 	if err := json.Unmarshal([]byte(`{"labels":{"team":"core"}}`), &c); err != nil {
 		t.Fatal(err)
 	}
-	if m, ok := c.Labels.AsObject(); !ok || m["team"] != "core" {
+	if c.Labels.Null || c.Labels.Value["team"] != "core" {
 		t.Fatalf("labels decoded as %+v", c.Labels)
 	}
 	for in, valid := range map[string]bool{
@@ -95,7 +96,7 @@ func TestLabelsNullOrMap(t *testing.T) {
 			t.Errorf("Parse(%s): %v", in, err)
 		}
 	}
-	out, err := json.Marshal(Config{Labels: &ConfigLabels{Null: &Null{}}})
+	out, err := json.Marshal(Config{Labels: &Nullable[map[string]string]{Null: true}})
 	if err != nil || string(out) != `{"labels":null}` {
 		t.Fatalf("encoded %s, %v", out, err)
 	}

@@ -1,6 +1,7 @@
 package gotypes
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -51,7 +52,7 @@ func emitStruct(f *gosrc.File, n *ir.Named) {
 				f.Line("")
 			}
 			f.Comment(fieldComment(fd)...)
-			f.Line(fd.GoName + " " + GoType(f, fd.Type) + " " + jsonTag(fd))
+			f.Line(strings.TrimSuffix(fd.GoName+" "+GoType(f, fd.Type)+" "+jsonTag(fd), " "))
 		}
 		if n.Extra {
 			if len(n.Fields) > 0 {
@@ -85,12 +86,23 @@ func emitStruct(f *gosrc.File, n *ir.Named) {
 
 // fieldComment is a field's doc comment: its description, and the note that explains its type.
 func fieldComment(fd *ir.Field) []string {
-	text, fallback := strings.TrimSpace(fd.Description), "holds the "+fd.Name+" member."
+	text, fallback := strings.TrimSpace(fd.Description), "holds the member "+strconv.Quote(fd.Name)+"."
+	var notes []string
+	if !TaggableName(fd.Name) {
+		tagless := "A struct tag cannot carry this name: the generated MarshalJSON and UnmarshalJSON read and write it."
+		if text != "" {
+			tagless = "It is the member " + strconv.Quote(fd.Name) + ", whose name a struct tag cannot carry: the generated MarshalJSON and UnmarshalJSON read and write it."
+		}
+		notes = append(notes, tagless)
+	}
 	if fd.Note != "" {
+		notes = append(notes, fd.Note)
+	}
+	if len(notes) > 0 {
 		if text == "" {
-			fallback += " " + fd.Note
+			fallback += " " + strings.Join(notes, " ")
 		} else {
-			text += " " + fd.Note
+			text += " " + strings.Join(notes, " ")
 		}
 	}
 	return commentLines(fd.GoName, text, fallback)
@@ -151,13 +163,13 @@ func emitEnum(f *gosrc.File, n *ir.Named) {
 	f.Line(")")
 	if fb := n.Enum.Fallback; fb != nil {
 		f.Line("")
-		f.Comment(n.Name + "Fallback is the value to act on when a value is not known: the conservative choice the schema declares.")
-		f.Line("const " + n.Name + "Fallback = " + fb.GoName)
+		f.Comment(n.Enum.FallbackConst + " is the value to act on when a value is not known: the conservative choice the schema declares.")
+		f.Line("const " + n.Enum.FallbackConst + " = " + fb.GoName)
 	}
 	list := strings.Join(names, ", ")
 	f.Line("")
-	f.Comment(n.Name + "Values returns the known values in schema order.")
-	f.Open("func " + n.Name + "Values() []" + n.Name)
+	f.Comment(n.Enum.ValuesFunc + " returns the known values in schema order.")
+	f.Open("func " + n.Enum.ValuesFunc + "() []" + n.Name)
 	f.Line("return []" + n.Name + "{" + list + "}")
 	f.Close("")
 	f.Line("")
@@ -171,19 +183,23 @@ func emitEnum(f *gosrc.File, n *ir.Named) {
 	f.Close("")
 	if n.Enum.Fallback != nil {
 		f.Line("")
-		f.Comment("OrFallback returns v when it is known and " + n.Name + "Fallback otherwise.")
+		f.Comment("OrFallback returns v when it is known and " + n.Enum.FallbackConst + " otherwise.")
 		f.Open("func (v " + n.Name + ") OrFallback() " + n.Name)
 		f.Open("if v.IsKnown()")
 		f.Line("return v")
 		f.Close("")
-		f.Line("return " + n.Name + "Fallback")
+		f.Line("return " + n.Enum.FallbackConst)
 		f.Close("")
 	}
 }
 
 // emitAlias declares a named type over another Go type.
 func emitAlias(f *gosrc.File, n *ir.Named, rt emit.Runtime) {
-	f.Lines(gosrc.DocComment(append(commentLines(n.Name, describe(n), "is generated from "+emit.SourceRef(n.Origin)+"."), unionNote(n)...)))
+	doc := append(commentLines(n.Name, describe(n), "is generated from "+emit.SourceRef(n.Origin)+"."), unionNote(n)...)
+	if n.RawNote != "" {
+		doc = append(append(doc, ""), emit.Wrap(n.RawNote, 96)...)
+	}
+	f.Lines(gosrc.DocComment(doc))
 	f.Line("type " + n.Name + " " + GoType(f, n.Underlying))
 	if n.Underlying.Kind == ir.GoRaw && !n.Underlying.Nullable && !n.Underlying.Pointer {
 		emitRawAccessors(f, n, rt)
@@ -195,14 +211,24 @@ func emitAlias(f *gosrc.File, n *ir.Named, rt emit.Runtime) {
 //
 //	func (v ID) AsString() (string, bool) { return cgruntime.RawString(v) }
 func emitRawAccessors(f *gosrc.File, n *ir.Named, rt emit.Runtime) {
-	accessors := []struct{ name, helper, doc, result string }{
-		{"JSONType", "RawType", "names the JSON type of the value: null, boolean, number, string, array or object (\"\" when unset).", "string"},
-		{"AsString", "RawString", "returns the value when it is a JSON string.", "(string, bool)"},
-		{"AsInt64", "RawInt64", "returns the value when it is a number with an integral value that fits in an int64 (1.0 counts).", "(int64, bool)"},
-		{"AsNumber", "RawNumber", "returns the value when it is a number, exactly as written.", "(" + f.Qualify(jsonNumber) + ", bool)"},
-		{"AsBool", "RawBool", "returns the value when it is true or false.", "(bool, bool)"},
+	// The accessors read only the JSON types the schema admits (all when it cannot tell).
+	admits := func(types ...string) bool {
+		return n.RawTypes == nil || slices.ContainsFunc(types, func(t string) bool { return slices.Contains(n.RawTypes, t) })
+	}
+	accessors := []struct {
+		name, helper, doc, result string
+		on                        bool
+	}{
+		{"JSONType", "RawType", "names the JSON type of the value: null, boolean, number, string, array or object (\"\" when unset).", "string", true},
+		{"AsString", "RawString", "returns the value when it is a JSON string.", "(string, bool)", admits("string")},
+		{"AsInt64", "RawInt64", "returns the value when it is a number with an integral value that fits in an int64 (1.0 counts).", "(int64, bool)", admits("integer", "number")},
+		{"AsNumber", "RawNumber", "returns the value when it is a number, exactly as written.", "(" + f.Qualify(jsonNumber) + ", bool)", admits("integer", "number")},
+		{"AsBool", "RawBool", "returns the value when it is true or false.", "(bool, bool)", admits("boolean")},
 	}
 	for _, a := range accessors {
+		if !a.on {
+			continue
+		}
 		f.Line("")
 		f.Comment(a.name + " " + a.doc)
 		f.Open("func (v " + n.Name + ") " + a.name + "() " + a.result)

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/contractgen/contractgen/internal/gen/emit"
 	"github.com/contractgen/contractgen/internal/gen/emit/gosrc"
@@ -68,8 +69,49 @@ func commentLines(name, text, fallback string) []string {
 	if text = strings.TrimSpace(text); text == "" {
 		return emit.Wrap(name+" "+fallback, 96)
 	}
+	if isSentence(text) {
+		// "A workflow run is made up of one or more jobs." cannot follow "Jobs is": the
+		// description is quoted as the sentence it is, after one that starts with the name.
+		return emit.Wrap(name+" "+fallback+" "+text, 96)
+	}
 	return emit.Wrap(name+" "+lowerFirst(text), 96)
 }
+
+// isSentence reports whether a description that starts like a noun phrase ("A", "An", "The")
+// is a sentence of its own: its first clause has a verb ("A workflow run is made up of…"), where
+// "The version of this contract; always 1." reads on after "ContractVersion is".
+func isSentence(text string) bool {
+	if !strings.HasPrefix(text, "A ") && !strings.HasPrefix(text, "An ") && !strings.HasPrefix(text, "The ") {
+		return false
+	}
+	clause := text
+	if i := strings.IndexAny(clause, ".;:,(\n"); i >= 0 {
+		clause = clause[:i]
+	}
+	// The verb must belong to the subject: a relative clause or a second noun phrase ("The step
+	// the caller should take", "The service that was addressed") ends the search.
+	for _, w := range strings.Fields(strings.ToLower(clause))[1:] {
+		switch {
+		case sentenceVerbs[w]:
+			return true
+		case clauseEnds[w]:
+			return false
+		}
+	}
+	return false
+}
+
+// clauseEnds are the words after which a verb belongs to a clause inside the noun phrase.
+var clauseEnds = map[string]bool{"that": true, "which": true, "who": true, "whom": true, "whose": true, "where": true,
+	"when": true, "whether": true, "if": true, "of": true, "for": true, "to": true, "in": true, "on": true, "at": true,
+	"by": true, "with": true, "from": true, "as": true, "than": true, "the": true, "a": true, "an": true, "and": true,
+	"or": true, "but": true, "this": true, "these": true, "its": true, "their": true}
+
+// sentenceVerbs are the verbs that make a description's first clause a sentence of its own.
+var sentenceVerbs = map[string]bool{"is": true, "are": true, "was": true, "were": true, "can": true, "cannot": true,
+	"must": true, "may": true, "might": true, "will": true, "would": true, "should": true, "shall": true, "has": true,
+	"have": true, "does": true, "do": true, "contains": true, "specifies": true, "defines": true, "allows": true,
+	"describes": true, "determines": true, "indicates": true, "represents": true, "controls": true, "lets": true}
 
 // lowerFirst makes "The version..." read on after a Go name: "ContractVersion is the version...".
 func lowerFirst(s string) string {
@@ -157,8 +199,14 @@ func hasNilZero(t *ir.GoType) bool {
 }
 
 // jsonTag is the field's struct tag; optional members are omitted when absent. It is written as
-// jennifer wrote tags: json:%q, in back quotes when it can be.
+// jennifer wrote tags: json:%q, in back quotes when it can be. A member name that encoding/json
+// cannot read from a tag (empty, or with a quote, comma, backslash or other character outside its
+// set) gets no tag: the generated MarshalJSON and UnmarshalJSON carry the name, and a tag that
+// names another member (json:"a" for "a,b") would mislead other readers of tags and go vet.
 func jsonTag(fd *ir.Field) string {
+	if !TaggableName(fd.Name) {
+		return ""
+	}
 	tag := fd.Name
 	switch {
 	case fd.Required:
@@ -167,11 +215,28 @@ func jsonTag(fd *ir.Field) string {
 	default:
 		tag += ",omitzero"
 	}
+	if tag == "-" {
+		tag = "-," // json:"-" alone would mean "skip this field"
+	}
 	text := fmt.Sprintf("json:%q", tag)
 	if strconv.CanBackquote(text) {
 		return "`" + text + "`"
 	}
 	return strconv.Quote(text)
+}
+
+// TaggableName reports whether encoding/json reads name from a struct tag as written: its
+// isValidTag accepts letters, digits and the punctuation below, nothing else.
+func TaggableName(name string) bool {
+	if name == "" {
+		return false
+	}
+	for _, c := range name {
+		if !strings.ContainsRune("!#$%&()*+-./:;<=>?@[]^_{|}~ ", c) && !unicode.IsLetter(c) && !unicode.IsDigit(c) {
+			return false
+		}
+	}
+	return true
 }
 
 // runtimeAliases declares the runtime's public types under their own names in a package that

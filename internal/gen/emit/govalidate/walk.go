@@ -105,6 +105,18 @@ func (w *walker) check(s *ir.Schema, t *ir.GoType, value string, addressable boo
 		base := *t
 		base.Nullable = false
 		inner := w.check(s, &base, value+".Value", addressable, at, kw, depth)
+		if _, _, other := s.NullableBranch(); other != nil {
+			// OpenAPI 3.1's nullable, oneOf: [X, {"type": "null"}]: the Go type is X's, the rules
+			// are the union's, so a value that is not null is checked as JSON against the whole
+			// union, as validating the untyped value reports it.
+			j := fmt.Sprintf("j%d", depth)
+			inner = gosrc.Block("if "+j+", err := "+w.f.Import(jsonPkg)+".Marshal("+value+".Value); err != nil", []string{
+				"c." + w.m("Fail") + "(" + at + ", " + kw + `, "", "cannot be encoded as JSON: "+err.Error())`,
+			})
+			inner = append(inner[:len(inner)-1], gosrc.Block("} else", []string{
+				w.r("CheckRaw") + "(c, " + w.node(s) + ", " + j + ", " + at + ", " + kw + ")",
+			})...)
+		}
 		out := gosrc.Block("if "+value+".Null", []string{w.r("CheckNull") + "(c, " + w.node(s) + ", " + at + ", " + kw + ")"})
 		return append(out[:len(out)-1], gosrc.Block("} else", inner)...)
 	}

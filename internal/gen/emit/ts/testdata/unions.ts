@@ -173,17 +173,10 @@ export interface Transfer {
 export interface ConfigObject {
   settings?: { [member: string]: Setting };
   /** Labels to set, or null to remove them all: a map or null, told apart by JSON type. */
-  labels?: ConfigLabels;
+  labels?: null | { [member: string]: string };
   /** Members the contract does not declare: allowed, and kept by relays. */
   [member: string]: unknown;
 }
-
-/**
- * Labels to set, or null to remove them all: a map or null, told apart by JSON type.
- *
- * The variants are told apart by their JSON type.
- */
-export type ConfigLabels = null | { [member: string]: string };
 
 /**
  * A setting's value: a word, a list of words, a big count or a reference, told apart by JSON type.

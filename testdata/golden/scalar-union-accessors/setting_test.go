@@ -1,0 +1,32 @@
+package golden
+
+import (
+	"reflect"
+	"testing"
+)
+
+// TestScalarUnionAccessors: a union of scalar types has accessors for the JSON types it admits
+// and no others (no AsInt64 on boolean-or-string).
+func TestScalarUnionAccessors(t *testing.T) {
+	has := func(v any, name string) bool { _, ok := reflect.TypeOf(v).MethodByName(name); return ok }
+	for name, want := range map[string]bool{"AsBool": true, "AsString": true, "AsInt64": false, "AsNumber": false, "JSONType": true} {
+		if got := has(SettingFlag(nil), name); got != want {
+			t.Errorf("SettingFlag has %s: %v, want %v", name, got, want)
+		}
+	}
+	for name, want := range map[string]bool{"AsBool": false, "AsString": true, "AsInt64": true, "AsNumber": true} {
+		if got := has(SettingSize(nil), name); got != want {
+			t.Errorf("SettingSize has %s: %v, want %v", name, got, want)
+		}
+	}
+	s, err := Parse([]byte(`{"flag":true,"size":"10k"}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b, ok := s.Flag.AsBool(); !ok || !b {
+		t.Errorf("flag: %v %v", b, ok)
+	}
+	if v, ok := s.Size.AsString(); !ok || v != "10k" {
+		t.Errorf("size: %q %v", v, ok)
+	}
+}
