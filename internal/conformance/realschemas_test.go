@@ -14,11 +14,9 @@ import (
 
 	"github.com/contractgen/contractgen/internal/gen/load"
 
+	"github.com/contractgen/contractgen/internal/sharedtest"
 	"github.com/contractgen/contractgen/internal/testmod"
 )
-
-// realSchemasDir holds 29 real-world schemas across the dialects (SchemaStore; see its SOURCE).
-var realSchemasDir = filepath.Join("..", "..", "..", "shared", "corpus", "real-schemas")
 
 // realInstancesDir holds hand-written instances of some of them: testdata/realschemas/<schema
 // name without .json>/{valid,invalid}-N.json.
@@ -37,12 +35,11 @@ var refusedRealSchemas = map[string]string{
 // them all as one module, and sends the hand-written instances through the generated Parse and the
 // reference validator: both must give the verdict the file name states.
 func TestRealSchemas(t *testing.T) {
+	// The corpus holds 29 real-world schemas across the dialects (SchemaStore; see its SOURCE).
+	realSchemasDir := sharedtest.Corpus(t)
 	files, _ := filepath.Glob(filepath.Join(realSchemasDir, "*.json"))
 	if len(files) == 0 {
-		if os.Getenv("CI") != "" {
-			t.Fatalf("the real-schema corpus is not at %s; CI lays shared/ beside the checkout", realSchemasDir)
-		}
-		t.Skipf("the real-schema corpus is not at %s (it lives in the shared checkout beside the repository)", realSchemasDir)
+		sharedtest.Missing(t, filepath.Join(realSchemasDir, "*.json"))
 	}
 	if testing.Short() {
 		t.Skip("compiles and vets every corpus schema's package; not in -short mode")
