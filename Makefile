@@ -7,13 +7,32 @@ NPM ?= npm
 # Every suite `make test` runs, in order.
 SUITES = test-go test-mcp test-peers test-ts test-openapi-interop
 
-.PHONY: all generate check test test-go test-mcp test-peers test-ts test-openapi-interop lint bench fuzz
+.PHONY: all generate regen check test test-go test-mcp test-peers test-ts test-openapi-interop lint bench fuzz
 
 all: generate test
 
 ## generate: regenerate generated/ from the bundled contract
 generate:
 	$(GO) run ./cmd/contractgen generate
+
+## regen: refresh every file derived from the sources, in dependency order: the runtime's inline
+## copy and the schema tables (go generate), generated/ and the benchmark peers' code, then every
+## golden file (each golden test's -update or -write flag). CI fails if running it changes anything.
+regen:
+	cd internal/templates && $(GO) generate
+	cd internal/gen/schemacheck && $(GO) generate
+	cd internal/gen/catalog && $(GO) generate
+	$(GO) run ./cmd/contractgen generate
+	cd bench/peers/union && $(GO) generate
+	cd bench/peers/gojsonschema && $(GO) generate
+	$(GO) test -count=1 ./internal/gen/run -run '^TestGolden$$' -update
+	$(GO) test -count=1 ./internal/gen/emit/openapi -run '^TestGolden$$' -update
+	$(GO) test -count=1 ./internal/gen/emit/ts -run '^(TestGolden|TestCorpusFile|TestUnionTypesGolden)$$' -update
+	$(GO) test -count=1 ./internal/gen/emit/docs -run '^TestGolden$$' -update
+	$(GO) test -count=1 ./internal/gen/compat -run '^TestCases$$' -update
+	$(GO) test -count=1 ./internal/cli -run '^TestContractVersionsRegenerate$$' -update
+	$(GO) test -count=1 ./internal/conformance -run '^TestWriteCorpus$$' -args -write-corpus
+	cd tests/openapi-interop && $(NPM) ci --no-audit --no-fund --loglevel=error && $(GO) test -count=1 -run '^TestClientsUpToDate$$' -update
 
 ## check: regenerate in memory and fail on any difference (modified, missing or stale files)
 check:
