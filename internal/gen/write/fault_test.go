@@ -84,6 +84,13 @@ func (f *faultFS) Remove(name string) error {
 	return f.FS.Remove(name)
 }
 
+func (f *faultFS) Sync(name string) error {
+	if err := f.fault(); err != nil {
+		return err
+	}
+	return f.FS.Sync(name)
+}
+
 // countingFS counts the operations of a run.
 type countingFS struct {
 	faultFS
