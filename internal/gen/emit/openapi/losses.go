@@ -116,7 +116,7 @@ func (l *lossLog) add(rule Rule, ptr, keyword string) {
 // report renders the Markdown report that is emitted beside the 3.0 documents.
 func report(losses []Loss, doc30 string) []byte {
 	var b strings.Builder
-	fmt.Fprintf(&b, "<!-- %s -->\n\n# What the OpenAPI fragments lose\n\n", emit.Header)
+	b.WriteString(emit.HeaderComment(".md", emit.Header) + "\n# What the OpenAPI fragments lose\n\n")
 	fmt.Fprintf(&b, "OpenAPI 3.1 speaks JSON Schema 2020-12, so the 3.1 fragment keeps the contract's schemas\n"+
 		"except for two rewrites made in both versions for the code generators that read them (oapi-codegen\n"+
 		"and ogen, see docs/openapi.md): open enums and `const`. OpenAPI 3.0.3 speaks an older, smaller\n"+
