@@ -18,8 +18,9 @@ const module = "github.com/contractgen/contractgen/"
 var (
 	// foundation is plain data and helpers every stage may use; it imports only itself.
 	// schemaref is the one $ref resolver, shared by load (and so build) and compat.
+	// keywords is the one table of JSON Schema keywords that the stages read.
 	foundation = []string{"internal/gen/diag", "internal/gen/jsontree", "internal/gen/jsonpointer",
-		"internal/gen/naming", "internal/gen/ir", "internal/gen/schemaref"}
+		"internal/gen/naming", "internal/gen/ir", "internal/gen/schemaref", "internal/gen/keywords"}
 	// goEmitShared is what the Go emitters share: the File type and header, the text writer and
 	// the Go spelling of IR types.
 	goEmitShared = []string{"internal/gen/emit", "internal/gen/emit/gosrc", "internal/gen/emit/gotypes"}
@@ -56,6 +57,7 @@ var rules = []rule{
 	{"internal/gen/naming", [][]string{foundation}},
 	{"internal/gen/ir", [][]string{foundation}},
 	{"internal/gen/schemaref", [][]string{foundation}},
+	{"internal/gen/keywords", [][]string{foundation}},
 	{"internal/gen/schemacheck/schemachecktest", [][]string{{"..."}}}, // test support: the reference validator
 	{"internal/gen/schemacheck/...", [][]string{foundation, runtimeModule}},
 	{"internal/gen/load", [][]string{foundation, {"internal/gen/schemacheck"}}},

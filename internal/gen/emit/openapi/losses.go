@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/contractgen/contractgen/internal/gen/emit"
+	"github.com/contractgen/contractgen/internal/gen/keywords"
 )
 
 // Rule names one rewrite of the contract's schemas. Most are rewrites that the OpenAPI 3.0 document
@@ -54,8 +55,7 @@ func bothVersions(r Rule) bool { return r == RuleConst || r == RuleOpenEnum }
 
 // rules lists every rewrite in the order the report uses.
 var rules = []ruleInfo{
-	{RuleDropped, "`prefixItems`, `contains`, `minContains`, `maxContains`, `patternProperties`, " +
-		"`propertyNames`, `dependentRequired`, `dependentSchemas`, `if`, `then`, `else`, `unevaluatedItems`, `unevaluatedProperties`",
+	{RuleDropped, codeList(keywords.Where(func(k keywords.Keyword) bool { return k.OpenAPI30 == keywords.Dropped })),
 		"left out, and with them what would turn stricter without them: `items` beside `prefixItems`, " +
 			"`additionalProperties` beside `patternProperties`, a `not` around a left-out keyword; " +
 			"a `oneOf` around one becomes `anyOf`",
@@ -90,6 +90,11 @@ var rules = []ruleInfo{
 			"never decides, is left out."},
 	{RuleBooleanSchema, "the schemas `true` and `false`", "`{nullable: true}` and `{not: {nullable: true}}`", "Nothing."},
 	{RuleArrayItems, "`type: array` without `items`", "`items: {nullable: true}`", "Nothing."},
+}
+
+// codeList writes names as a list of inline code.
+func codeList(names []string) string {
+	return "`" + strings.Join(names, "`, `") + "`"
 }
 
 // Loss is one rewrite applied to one place of the 3.0 document.
