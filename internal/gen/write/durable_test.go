@@ -126,3 +126,68 @@ func TestCommitIsDurable(t *testing.T) {
 		}
 	}
 }
+
+// failLateRename fails the last rename a healthy run makes into the tree (not into the journal's
+// directory), after earlier ones changed it, so the commit is rolled back.
+type failLateRename struct {
+	FS
+	renames, at int
+}
+
+func (f *failLateRename) Rename(o, n string) error {
+	if !strings.Contains(n, metaDir) {
+		f.renames++
+		if f.renames == f.at {
+			return errInjected
+		}
+	}
+	return f.FS.Rename(o, n)
+}
+
+// TestRollbackIsDurable: a commit that fails after changing the tree restores it and syncs every
+// directory it restored before it removes the journal, so a power loss right after cannot leave a
+// half-new tree without the journal that would restore it.
+func TestRollbackIsDurable(t *testing.T) {
+	oldFiles, newFiles := randomTrees(2)
+	count := &failLateRename{FS: noSync{OS}}
+	dry := t.TempDir()
+	if _, err := Apply(dry, oldFiles, opts("pkg")); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Apply(dry, newFiles, Options{Contract: "pkg", FS: count}); err != nil {
+		t.Fatal(err)
+	}
+	root := t.TempDir()
+	if _, err := Apply(root, oldFiles, opts("pkg")); err != nil {
+		t.Fatal(err)
+	}
+	oldTree := snapshot(t, root)
+	rec := &recordingFS{FS: &failLateRename{FS: noSync{OS}, at: count.renames}}
+	if _, err := Apply(root, newFiles, Options{Contract: "pkg", FS: rec}); err == nil {
+		t.Fatal("the run succeeded although a rename failed")
+	}
+	if got := snapshot(t, root); len(plain(got)) != len(oldTree) {
+		t.Fatalf("the tree was not restored: %v", got)
+	}
+	ops := rec.ops
+	journal := filepath.Join(root, filepath.FromSlash(journalName))
+	removed, lastRestore := -1, -1
+	restored := map[string]bool{}
+	for i, op := range ops {
+		if op.kind == "remove" && op.name == journal {
+			removed = i
+		}
+		if op.kind == "rename" && removed < 0 && strings.Contains(filepath.Base(op.name), "-old-") {
+			lastRestore = i
+			restored[filepath.Dir(op.to)] = true
+		}
+	}
+	if removed < 0 || lastRestore < 0 {
+		t.Fatalf("no restore or no journal removal among %d operations", len(ops))
+	}
+	for dir := range restored {
+		if !syncedBetween(ops, dir, lastRestore, removed) {
+			t.Errorf("%s was restored but not synced before the journal was removed", dir)
+		}
+	}
+}
