@@ -65,9 +65,10 @@ var rules = []rule{
 	{"internal/gen/build", [][]string{foundation, {"internal/gen/load", "internal/gen/catalog"}}},
 	{"internal/gen/emit", [][]string{foundation, runtime, {"internal/gen/emit/gosrc"}}},
 	{"internal/gen/emit/gosrc", [][]string{foundation}},
-	// The TypeScript validator prints the Go target's lowering of the schemas (one lowering).
-	{"internal/gen/emit/ts", [][]string{foundation, runtime, goEmitShared, {"internal/gen/emit/govalidate"}}},
-	{"internal/gen/emit/...", [][]string{foundation, runtime, goEmitShared}},
+	// The one lowering of the schemas to the runtime's validation table, which the Go and
+	// TypeScript targets print.
+	{"internal/gen/lower", [][]string{foundation, runtimeModule}},
+	{"internal/gen/emit/...", [][]string{foundation, runtime, goEmitShared, {"internal/gen/lower"}}},
 	// run also holds validate's entry point, which runs the table on the interpreter generated
 	// packages carry.
 	{"internal/gen/run", [][]string{foundation, runtime, {"internal/gen/load", "internal/gen/build", "internal/gen/emit/..."}}},
@@ -226,6 +227,8 @@ func TestLayerRulesBite(t *testing.T) {
 		{"internal/cli", "internal/gen/build"},
 		{"internal/cli", "internal/gen/emit/govalidate"},
 		{"internal/cli", "internal/templates/goruntime"},
+		{"internal/gen/emit/ts", "internal/gen/emit/govalidate"},
+		{"internal/gen/lower", "internal/gen/emit"},
 	} {
 		r, ok := ruleFor(edge[0])
 		if !ok {
@@ -242,7 +245,8 @@ func TestLayerRulesBite(t *testing.T) {
 		{"internal/gen/load", "internal/gen/schemaref"},
 		{"internal/gen/run", "internal/gen/emit/openapi"},
 		{"internal/gen/emit/govalidate", "internal/gen/emit/gotypes"},
-		{"internal/gen/emit/ts", "internal/gen/emit/govalidate"},
+		{"internal/gen/emit/ts", "internal/gen/lower"},
+		{"internal/gen/emit/govalidate", "internal/gen/lower"},
 		{"internal/tools/tablegen", "internal/gen/build"},
 	} {
 		if r, _ := ruleFor(edge[0]); !r.allows(edge[1]) {

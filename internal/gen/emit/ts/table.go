@@ -6,24 +6,24 @@ import (
 
 	"github.com/contractgen/contractgen/cgruntime"
 	"github.com/contractgen/contractgen/internal/gen/emit"
-	"github.com/contractgen/contractgen/internal/gen/emit/govalidate"
 	"github.com/contractgen/contractgen/internal/gen/ir"
 	"github.com/contractgen/contractgen/internal/gen/keywords"
+	"github.com/contractgen/contractgen/internal/gen/lower"
 )
 
 // maxSafeCount is the largest count a JS number holds exactly (2^53 - 1).
 const maxSafeCount = 1<<53 - 1
 
-// table is the package's validation table as the Go target lowers it (govalidate.Lower): the
+// table is the package's validation table as the Go target lowers it (lower.Lower): the
 // same nodes, numbered the same way, with entry 0 empty so 0 can mean "absent". This target
 // prints the subset of keywords its runtime implements and refuses a schema that needs more.
 type table struct {
-	*govalidate.Table
+	*lower.Table
 }
 
 // newTable lowers the package and checks that every node fits the TypeScript runtime.
 func newTable(pkg *ir.Package) (*table, error) {
-	t := &table{govalidate.Lower(pkg)}
+	t := &table{lower.Lower(pkg)}
 	for i := 1; i < len(t.Nodes); i++ {
 		n := &t.Nodes[i]
 		if kw := unsupported(n); kw != "" {
