@@ -18,8 +18,9 @@ const module = "github.com/contractgen/contractgen/"
 var (
 	// foundation is plain data and helpers every stage may use; it imports only itself.
 	// schemaref is the one $ref resolver, shared by load (and so build) and compat.
+	// keywords is the one table of JSON Schema keywords that the stages read.
 	foundation = []string{"internal/gen/diag", "internal/gen/jsontree", "internal/gen/jsonpointer",
-		"internal/gen/naming", "internal/gen/ir", "internal/gen/schemaref"}
+		"internal/gen/naming", "internal/gen/ir", "internal/gen/schemaref", "internal/gen/keywords"}
 	// goEmitShared is what the Go emitters share: the File type and header, the text writer and
 	// the Go spelling of IR types.
 	goEmitShared = []string{"internal/gen/emit", "internal/gen/emit/gosrc", "internal/gen/emit/gotypes"}
@@ -56,6 +57,7 @@ var rules = []rule{
 	{"internal/gen/naming", [][]string{foundation}},
 	{"internal/gen/ir", [][]string{foundation}},
 	{"internal/gen/schemaref", [][]string{foundation}},
+	{"internal/gen/keywords", [][]string{foundation}},
 	{"internal/gen/schemacheck/schemachecktest", [][]string{{"..."}}}, // test support: the reference validator
 	{"internal/gen/schemacheck/...", [][]string{foundation, runtimeModule}},
 	{"internal/gen/load", [][]string{foundation, {"internal/gen/schemacheck"}}},
@@ -63,9 +65,10 @@ var rules = []rule{
 	{"internal/gen/build", [][]string{foundation, {"internal/gen/load", "internal/gen/catalog"}}},
 	{"internal/gen/emit", [][]string{foundation, runtime, {"internal/gen/emit/gosrc"}}},
 	{"internal/gen/emit/gosrc", [][]string{foundation}},
-	// The TypeScript validator prints the Go target's lowering of the schemas (one lowering).
-	{"internal/gen/emit/ts", [][]string{foundation, runtime, goEmitShared, {"internal/gen/emit/govalidate"}}},
-	{"internal/gen/emit/...", [][]string{foundation, runtime, goEmitShared}},
+	// The one lowering of the schemas to the runtime's validation table, which the Go and
+	// TypeScript targets print.
+	{"internal/gen/lower", [][]string{foundation, runtimeModule}},
+	{"internal/gen/emit/...", [][]string{foundation, runtime, goEmitShared, {"internal/gen/lower"}}},
 	// run also holds validate's entry point, which runs the table on the interpreter generated
 	// packages carry.
 	{"internal/gen/run", [][]string{foundation, runtime, {"internal/gen/load", "internal/gen/build", "internal/gen/emit/..."}}},
@@ -82,6 +85,7 @@ var rules = []rule{
 	{"internal/openapitest", [][]string{{"..."}}},
 	{"internal/generatedtest", [][]string{{"..."}}},
 	{"internal/testmod", [][]string{{"internal/gen/emit"}}}, // test support: throwaway modules, the runtime's importer
+	{"internal/sharedtest", nil},                            // test support: where ../shared is, and what its absence means
 }
 
 // knownExceptions are today's imports against the picture, each to be removed by issue 14. The
@@ -223,6 +227,8 @@ func TestLayerRulesBite(t *testing.T) {
 		{"internal/cli", "internal/gen/build"},
 		{"internal/cli", "internal/gen/emit/govalidate"},
 		{"internal/cli", "internal/templates/goruntime"},
+		{"internal/gen/emit/ts", "internal/gen/emit/govalidate"},
+		{"internal/gen/lower", "internal/gen/emit"},
 	} {
 		r, ok := ruleFor(edge[0])
 		if !ok {
@@ -239,7 +245,8 @@ func TestLayerRulesBite(t *testing.T) {
 		{"internal/gen/load", "internal/gen/schemaref"},
 		{"internal/gen/run", "internal/gen/emit/openapi"},
 		{"internal/gen/emit/govalidate", "internal/gen/emit/gotypes"},
-		{"internal/gen/emit/ts", "internal/gen/emit/govalidate"},
+		{"internal/gen/emit/ts", "internal/gen/lower"},
+		{"internal/gen/emit/govalidate", "internal/gen/lower"},
 		{"internal/tools/tablegen", "internal/gen/build"},
 	} {
 		if r, _ := ruleFor(edge[0]); !r.allows(edge[1]) {

@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"go/parser"
@@ -9,7 +8,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"regexp"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -46,16 +44,9 @@ func newCheckCommand() *cobra.Command {
 			}
 			printWarnings(cmd.ErrOrStderr(), res.Warnings)
 			printSkipped(cmd.ErrOrStderr(), res.Skipped)
-			if err := checkOutDirs(out, res.Files); err != nil {
-				return err
-			}
-			leftovers, err := leftoverTombstones(out, res.Files)
+			state, err := write.Compare(out, res.Files, write.Options{Contract: opts.Package})
 			if err != nil {
-				return err
-			}
-			state, err := write.Compare(out, res.Files, write.Options{Contract: opts.Package, Remove: leftovers})
-			if err != nil {
-				return err
+				return writeError(err)
 			}
 			if format == "json" {
 				err = writeDriftJSON(cmd.OutOrStdout(), out, state)
@@ -86,9 +77,7 @@ func writeDriftText(w io.Writer, out string, total int, s *write.State, fix stri
 	}
 	for _, c := range s.Changed {
 		p := joinOut(out, c.File.Path)
-		if hashOnly(c.Old, c.File.Bytes) {
-			// A schema edit touches the hash of every file; the diff of the files that really
-			// change is the part worth reading.
+		if c.HashOnly {
 			fmt.Fprintf(w, "modified: %s (only the source hash)\n", p)
 			continue
 		}
@@ -136,19 +125,11 @@ type driftChange struct {
 	Diff     string `json:"diff"`
 }
 
-// hashPattern matches the content hash in a header line or in the ContractHash constant.
-var hashPattern = regexp.MustCompile(`(Source hash: |ContractHash = ")[0-9a-f]+`)
-
-// hashOnly reports whether two versions of a file differ in nothing but their content hash.
-func hashOnly(oldContent, newContent []byte) bool {
-	return bytes.Equal(hashPattern.ReplaceAll(oldContent, []byte("${1}")), hashPattern.ReplaceAll(newContent, []byte("${1}")))
-}
-
 func writeDriftJSON(w io.Writer, out string, s *write.State) error {
 	r := driftJSON{Clean: s.Clean(), Modified: []driftChange{}, Missing: []string{}, Stale: []string{}, Foreign: []string{}}
 	for _, c := range s.Changed {
 		p := joinOut(out, c.File.Path)
-		r.Modified = append(r.Modified, driftChange{Path: p, HashOnly: hashOnly(c.Old, c.File.Bytes), Diff: driftDiff(p, c.Old, c.File.Bytes)})
+		r.Modified = append(r.Modified, driftChange{Path: p, HashOnly: c.HashOnly, Diff: driftDiff(p, c.Old, c.File.Bytes)})
 	}
 	for _, f := range s.Missing {
 		r.Missing = append(r.Missing, joinOut(out, f.Path))

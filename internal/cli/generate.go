@@ -37,23 +37,16 @@ func newGenerateCommand() *cobra.Command {
 			}
 			printWarnings(cmd.ErrOrStderr(), res.Warnings)
 			printSkipped(cmd.ErrOrStderr(), res.Skipped)
-			if err := checkOutDirs(out, res.Files); err != nil {
-				return err
-			}
 			written := time.Now()
 			wopts := write.Options{Contract: opts.Package, Waiting: func() {
 				fmt.Fprintf(cmd.ErrOrStderr(), "waiting for another contractgen run on %s to finish (it holds %s)\n", out, joinOut(out, ".contractgen.lock"))
 			}}
-			if wopts.Unlisted, wopts.Remove, err = tombstones(out, res.Files, opts.Package); err != nil {
+			if wopts.GoGenerate, err = goGenerate(); err != nil {
 				return err
-			}
-			retired := map[string]bool{}
-			for _, t := range wopts.Unlisted {
-				retired[t.Path] = true
 			}
 			report, err := write.Apply(out, res.Files, wopts)
 			if err != nil {
-				return err
+				return writeError(err)
 			}
 			if os.Getenv("CONTRACTGEN_TIMINGS") != "" {
 				// For measuring a cold process stage by stage (bench/run.sh does): one line on stderr.
@@ -63,19 +56,15 @@ func newGenerateCommand() *cobra.Command {
 			}
 			if !quiet {
 				for _, p := range report.Written {
-					if !retired[p] {
-						fmt.Fprintf(cmd.OutOrStdout(), "wrote %s\n", joinOut(out, p))
-					}
+					fmt.Fprintf(cmd.OutOrStdout(), "wrote %s\n", joinOut(out, p))
 				}
-				for _, p := range report.Written {
-					if retired[p] {
-						fmt.Fprintf(cmd.OutOrStdout(), "retired %s (%s)\n", joinOut(out, p), retiredNote(p))
-					}
+				for _, p := range report.Retired {
+					fmt.Fprintf(cmd.OutOrStdout(), "retired %s (%s)\n", joinOut(out, p), retiredNote(p))
 				}
 				for _, p := range report.Removed {
 					fmt.Fprintf(cmd.OutOrStdout(), "removed %s\n", joinOut(out, p))
 				}
-				if len(report.Written)+len(report.Removed) == 0 {
+				if len(report.Written)+len(report.Retired)+len(report.Removed) == 0 {
 					fmt.Fprintf(cmd.OutOrStdout(), "%d files up to date\n", len(res.Files))
 				}
 			}

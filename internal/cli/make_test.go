@@ -37,7 +37,9 @@ func TestMakeTestRunsEverySuite(t *testing.T) {
 			log := filepath.Join(dir, "calls.log")
 			stub := func(name, label, status string) string {
 				p := filepath.Join(dir, name)
-				script := "#!/bin/sh\necho \"" + label + " $PWD $*\" >> '" + log + "'\nexit " + status + "\n"
+				// A call that sees CONTRACTGEN_FULL_SUITE set (the full official suite) is logged with
+				// "full " in front.
+				script := "#!/bin/sh\necho \"${CONTRACTGEN_FULL_SUITE:+full }" + label + " $PWD $*\" >> '" + log + "'\nexit " + status + "\n"
 				if err := os.WriteFile(p, []byte(script), 0o755); err != nil {
 					t.Fatal(err)
 				}
@@ -48,6 +50,7 @@ func TestMakeTestRunsEverySuite(t *testing.T) {
 			npmStub := stub("npm", "npm", "0")
 			rustStub := stub("rust", "rust", "0")
 			cmd := exec.Command(makeCmd, "--no-print-directory", "-C", root, "test", "GO="+goStub, "TS_TESTS="+tsStub, "NPM="+npmStub, "RUST_TESTS="+rustStub)
+			cmd.Env = slices.DeleteFunc(os.Environ(), func(kv string) bool { return strings.HasPrefix(kv, "CONTRACTGEN_FULL_SUITE=") })
 			out, err := cmd.CombinedOutput()
 			var ee *exec.ExitError
 			if err != nil && !errors.As(err, &ee) {
@@ -61,7 +64,7 @@ func TestMakeTestRunsEverySuite(t *testing.T) {
 				t.Fatalf("no suite ran: %v\n%s", err, out)
 			}
 			want := []string{
-				"go " + root + " test -timeout 45m ./... ./cgruntime/...",
+				"full go " + root + " test -timeout 45m ./... ./cgruntime/...",
 				"go " + filepath.Join(root, "tests", "mcp") + " test ./...",
 				"go " + filepath.Join(root, "bench", "peers") + " test ./...",
 				"ts " + root,

@@ -7,7 +7,6 @@ import (
 	"go/token"
 	"io/fs"
 	"os"
-	"path"
 	"path/filepath"
 	"reflect"
 	"regexp"
@@ -20,6 +19,7 @@ import (
 	"github.com/contractgen/contractgen/cgruntime"
 	"github.com/contractgen/contractgen/internal/gen/emit"
 	"github.com/contractgen/contractgen/internal/gen/run"
+	"github.com/contractgen/contractgen/internal/gen/write"
 )
 
 // Defaults for a run inside this repository.
@@ -304,21 +304,15 @@ func configErrorText(err error) string {
 	return msg + "; the keys are " + strings.Join(keys, ", ")
 }
 
-// checkOutDirs refuses, before anything is written or compared, an output root or package
-// directory that exists as a file.
-func checkOutDirs(out string, files []emit.File) error {
-	if fi, err := os.Stat(out); err == nil && !fi.IsDir() {
-		return usage("--out %s is a file, not a directory: name a directory for the output (it is created when missing)", out)
+// writeError words the writer's refusal of an output path that is not a directory as a usage
+// error naming the flags that choose it; other errors pass unchanged.
+func writeError(err error) error {
+	var nd *write.NotDirError
+	if !errors.As(err, &nd) {
+		return err
 	}
-	seen := map[string]bool{}
-	for _, f := range files {
-		for dir := path.Dir(f.Path); dir != "." && !seen[dir]; dir = path.Dir(dir) {
-			seen[dir] = true
-			name := filepath.Join(out, filepath.FromSlash(dir))
-			if fi, err := os.Stat(name); err == nil && !fi.IsDir() {
-				return usage("%s is a file, but generated files go in a directory of that name: move it away, or choose another --out or --go-dir", name)
-			}
-		}
+	if nd.Root {
+		return usage("--out %s is a file, not a directory: name a directory for the output (it is created when missing)", nd.Path)
 	}
-	return nil
+	return usage("%s is a file, but generated files go in a directory of that name: move it away, or choose another --out or --go-dir", nd.Path)
 }

@@ -16,6 +16,7 @@ import (
 	"github.com/contractgen/contractgen/internal/gen/build"
 	"github.com/contractgen/contractgen/internal/gen/emit/govalidate"
 	"github.com/contractgen/contractgen/internal/gen/load"
+	"github.com/contractgen/contractgen/internal/sharedtest"
 )
 
 // fuzzSchema is one suite schema compiled by both validators: contractgen's table (the
@@ -43,6 +44,7 @@ var dialectReference = map[load.Dialect]*jsonschema.Draft{
 // read alone (no remote reference) and whose verdicts cannot differ by design: no "format" (the
 // reference asserts it up to draft-07, contractgen never does).
 func loadFuzzSchemas(tb testing.TB) {
+	suiteRoot := sharedtest.Suite(tb)
 	fuzzOnce.Do(func() {
 		work := filepath.Join(os.TempDir(), "contractgen-dialect-fuzz")
 		for _, d := range load.Dialects {
@@ -75,7 +77,7 @@ func loadFuzzSchemas(tb testing.TB) {
 		}
 	})
 	if len(fuzzSchemas) < 500 {
-		tb.Skipf("only %d suite schemas compiled (is the suite at %s?)", len(fuzzSchemas), suiteRoot)
+		tb.Fatalf("only %d suite schemas compiled from %s; the suite has well over 500 that both validators read", len(fuzzSchemas), suiteRoot)
 	}
 }
 

@@ -19,6 +19,9 @@ type File struct {
 	Path string
 	// Bytes is the complete content.
 	Bytes []byte
+	// Hash is the source hash the content carries ("" for none): the writer reports a file
+	// whose new content differs from the old in nothing but it as a hash-only change.
+	Hash string
 }
 
 // Wrap breaks text into lines of at most width characters, at spaces, keeping paragraphs apart.
@@ -59,7 +62,7 @@ func Wrap(text string, width int) []string {
 // from the runtime module cgruntime) into a generated package:
 // each gets the generated-code header with the package's source hash and the package's name.
 func GoRuntimeFiles(pkgName, hash string, names ...string) ([]File, error) {
-	header := "// " + Header + "\n// Source hash: " + hash + ".\n\n"
+	header := HeaderComment(".go", HeaderLines(hash, "")...) + "\n"
 	files := make([]File, 0, len(names))
 	for _, name := range names {
 		src, err := templates.GoRuntime(name, pkgName)

@@ -3,6 +3,8 @@ package load
 import (
 	"fmt"
 	"strings"
+
+	"github.com/contractgen/contractgen/internal/gen/keywords"
 )
 
 // Dialect is a JSON Schema draft. Each document has one, chosen by its "$schema" or, when it
@@ -23,12 +25,15 @@ const (
 // Dialects lists every dialect, oldest first.
 var Dialects = []Dialect{Draft4, Draft6, Draft7, Draft2019, Draft2020}
 
-var dialectInfo = map[Dialect]struct{ name, uri, title string }{
-	Draft4:    {"draft4", "http://json-schema.org/draft-04/schema", "draft-04"},
-	Draft6:    {"draft6", "http://json-schema.org/draft-06/schema", "draft-06"},
-	Draft7:    {"draft7", "http://json-schema.org/draft-07/schema", "draft-07"},
-	Draft2019: {"draft2019-09", "https://json-schema.org/draft/2019-09/schema", "2019-09"},
-	Draft2020: {"draft2020-12", "https://json-schema.org/draft/2020-12/schema", "2020-12"},
+var dialectInfo = map[Dialect]struct {
+	name, uri, title string
+	set              keywords.Dialects
+}{
+	Draft4:    {"draft4", "http://json-schema.org/draft-04/schema", "draft-04", keywords.Draft4},
+	Draft6:    {"draft6", "http://json-schema.org/draft-06/schema", "draft-06", keywords.Draft6},
+	Draft7:    {"draft7", "http://json-schema.org/draft-07/schema", "draft-07", keywords.Draft7},
+	Draft2019: {"draft2019-09", "https://json-schema.org/draft/2019-09/schema", "2019-09", keywords.Draft2019},
+	Draft2020: {"draft2020-12", "https://json-schema.org/draft/2020-12/schema", "2020-12", keywords.Draft2020},
 }
 
 // Title is the dialect's name as the specification writes it ("draft-07", "2020-12").
@@ -83,44 +88,26 @@ func (d Dialect) RefOverrides() bool { return d == Draft4 || d == Draft6 || d ==
 // rest): every draft before 2020-12, which renamed the array form to "prefixItems".
 func (d Dialect) ArrayItems() bool { return d != Draft2020 }
 
-// Keywords returns the keywords the dialect defines. Keywords of other dialects are unknown in
-// this one and, as the specification says, ignored there.
+// Keywords returns the keywords the dialect defines (the keyword table, internal/gen/keywords).
+// Keywords of other dialects are unknown in this one and, as the specification says, ignored
+// there.
 func (d Dialect) Keywords() map[string]bool { return dialectKeywords[d] }
 
+// Set is the dialect as the keyword table names it.
+func (d Dialect) Set() keywords.Dialects { return dialectInfo[d].set }
+
 var dialectKeywords = func() map[Dialect]map[string]bool {
-	set := func(lists ...string) map[string]bool {
-		m := map[string]bool{}
-		for _, l := range lists {
-			for _, k := range strings.Fields(l) {
-				m[k] = true
-			}
-		}
-		return m
+	m := map[Dialect]map[string]bool{}
+	for _, d := range Dialects {
+		m[d] = keywords.Of(d.Set())
 	}
-	const validation = `type enum multipleOf maximum exclusiveMaximum minimum exclusiveMinimum maxLength minLength
-		pattern maxItems minItems uniqueItems maxProperties minProperties required title description default format`
-	const applicators = `items additionalItems properties patternProperties additionalProperties allOf anyOf oneOf not`
-	d4 := set("$schema id $ref definitions dependencies", validation, applicators)
-	d6 := set("$schema $id $ref definitions dependencies const contains propertyNames examples", validation, applicators)
-	d7 := set("$schema $id $ref definitions dependencies const contains propertyNames examples $comment if then else",
-		"readOnly writeOnly contentMediaType contentEncoding", validation, applicators)
-	common19 := `$schema $id $ref $anchor $vocabulary $comment $defs definitions const contains propertyNames examples
-		if then else readOnly writeOnly deprecated contentMediaType contentEncoding contentSchema
-		maxContains minContains dependentRequired dependentSchemas unevaluatedItems unevaluatedProperties`
-	d19 := set(common19, "$recursiveRef $recursiveAnchor", validation, applicators)
-	d20 := set(common19, "$dynamicRef $dynamicAnchor prefixItems", validation, applicators)
-	delete(d20, "additionalItems")
-	return map[Dialect]map[string]bool{Draft4: d4, Draft6: d6, Draft7: d7, Draft2019: d19, Draft2020: d20}
+	return m
 }()
 
 // AnyDialectKeyword reports whether some dialect defines the keyword: such a keyword, outside its
 // own dialect, is ignored as the specification says. A keyword no dialect defines is an annotation
 // as well; the builder warns when it looks like a misspelt keyword, and refuses it under --strict.
 func AnyDialectKeyword(kw string) bool {
-	for _, m := range dialectKeywords {
-		if m[kw] {
-			return true
-		}
-	}
-	return false
+	_, ok := keywords.Lookup(kw)
+	return ok
 }

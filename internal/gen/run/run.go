@@ -215,6 +215,7 @@ func Run(opts Options) (*Result, error) {
 			}
 			for j := range files {
 				files[j].Path = path.Join(t.dir(opts), files[j].Path)
+				files[j].Hash = pkg.Hash
 			}
 			return files, nil
 		}

@@ -24,6 +24,12 @@ import (
 // every backup back and removes every new file, and a run killed before it leaves the journal, by
 // which the next run does the same before anything else (recoverJournal). Either way the tree is
 // entirely old or, after the commit point, entirely new.
+//
+// The same holds after a power loss, which keeps only what was synced: the journal is synced
+// (its file, then its directory) before the first visible change; every staged file is synced
+// before it is renamed into place; and every directory the commit changed is synced before the
+// journal says committed, so a journal that says committed is never durable ahead of the tree it
+// vouches for. A rollback syncs the directories it restored before it removes the journal.
 
 // journal is the record of a commit in progress.
 type journal struct {
@@ -82,7 +88,11 @@ func commit(fsys FS, root string, writes []emit.File, removes []string) (err err
 	}
 	defer func() {
 		if _, done := err.(*committedError); err != nil && !done {
-			if rerr := rollback(fsys, root, j); rerr != nil {
+			rerr := rollback(fsys, root, j)
+			if rerr == nil {
+				rerr = syncDirs(fsys, root, j)
+			}
+			if rerr != nil {
 				err = &rollbackError{fmt.Errorf("%w\nrestoring the previous files failed too (%v); the journal %s is kept and the next generate run restores them",
 					err, rerr, abs(journalName))}
 				return
@@ -107,6 +117,9 @@ func commit(fsys FS, root string, writes []emit.File, removes []string) (err err
 		if err := fsys.WriteNew(abs(st.Temp), writes[i].Bytes); err != nil {
 			return fmt.Errorf("cannot stage %s: %w", abs(st.Target), err)
 		}
+		if err := fsys.Sync(abs(st.Temp)); err != nil {
+			return fmt.Errorf("cannot stage %s: %w", abs(st.Target), err)
+		}
 	}
 	for _, st := range j.Ops {
 		if st.Backup != "" {
@@ -119,6 +132,9 @@ func commit(fsys FS, root string, writes []emit.File, removes []string) (err err
 				return fmt.Errorf("cannot write %s: %w", abs(st.Target), err)
 			}
 		}
+	}
+	if err := syncDirs(fsys, root, j); err != nil {
+		return fmt.Errorf("cannot make the new files durable: %w", err)
 	}
 	// The commit point: the journal now says committed, so a run killed from here on is
 	// completed by the next one, which removes the backups that are left.
@@ -177,6 +193,33 @@ func missingDirs(fsys FS, root, dir string, dirs *[]string) error {
 	return nil
 }
 
+// syncDirs syncs every directory a commit changes: those of its targets, their backups and the
+// directories it creates, and the parents those were created in.
+func syncDirs(fsys FS, root string, j *journal) error {
+	var dirs []string
+	add := func(d string) {
+		if !slices.Contains(dirs, d) {
+			dirs = append(dirs, d)
+		}
+	}
+	for _, d := range j.Dirs {
+		add(path.Dir(d))
+		add(d)
+	}
+	for _, st := range j.Ops {
+		add(path.Dir(st.Target))
+	}
+	slices.Sort(dirs)
+	for _, d := range dirs {
+		if err := fsys.Sync(filepath.Join(root, filepath.FromSlash(d))); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return err
+		}
+	}
+	return nil
+}
+
+// writeJournal replaces the journal with j and makes it durable: the file is synced before it is
+// renamed into place, then its directory (and the root, when the directory is new).
 func writeJournal(fsys FS, root string, j *journal) error {
 	data, err := json.Marshal(j)
 	if err != nil {
@@ -186,13 +229,23 @@ func writeJournal(fsys FS, root string, j *journal) error {
 		if err := fsys.Mkdir(filepath.Join(root, metaDir)); err != nil {
 			return fmt.Errorf("cannot create directory: %w", err)
 		}
+		if err := fsys.Sync(root); err != nil {
+			return fmt.Errorf("cannot write the journal: %w", err)
+		}
 	}
-	tmp := tempName(metaDir, "tmp")
-	if err := fsys.WriteNew(filepath.Join(root, filepath.FromSlash(tmp)), data); err != nil {
+	tmp := filepath.Join(root, filepath.FromSlash(tempName(metaDir, "tmp")))
+	if err := fsys.WriteNew(tmp, data); err != nil {
 		return fmt.Errorf("cannot write the journal: %w", err)
 	}
-	if err := fsys.Rename(filepath.Join(root, filepath.FromSlash(tmp)), filepath.Join(root, filepath.FromSlash(journalName))); err != nil {
-		fsys.Remove(filepath.Join(root, filepath.FromSlash(tmp)))
+	if err := fsys.Sync(tmp); err != nil {
+		fsys.Remove(tmp)
+		return fmt.Errorf("cannot write the journal: %w", err)
+	}
+	if err := fsys.Rename(tmp, filepath.Join(root, filepath.FromSlash(journalName))); err != nil {
+		fsys.Remove(tmp)
+		return fmt.Errorf("cannot write the journal: %w", err)
+	}
+	if err := fsys.Sync(filepath.Join(root, metaDir)); err != nil {
 		return fmt.Errorf("cannot write the journal: %w", err)
 	}
 	return nil
@@ -284,6 +337,9 @@ func recoverJournal(fsys FS, root string) error {
 	}
 	if err := rollback(fsys, root, &j); err != nil {
 		return fmt.Errorf("cannot restore the files of an interrupted run: %w", err)
+	}
+	if err := syncDirs(fsys, root, &j); err != nil {
+		return fmt.Errorf("cannot make the restored files durable: %w", err)
 	}
 	return fsys.Remove(name)
 }

@@ -84,6 +84,13 @@ func (f *faultFS) Remove(name string) error {
 	return f.FS.Remove(name)
 }
 
+// Sync can fail like any operation but does not reach the disk: a process that fails or is killed
+// loses nothing unsynced (only a power loss does, which TestCommitIsDurable covers by the order of
+// the syncs), and thousands of runs' fsyncs would only make the test slow.
+func (f *faultFS) Sync(name string) error {
+	return f.fault()
+}
+
 // countingFS counts the operations of a run.
 type countingFS struct {
 	faultFS

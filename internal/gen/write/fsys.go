@@ -20,6 +20,9 @@ type FS interface {
 	WriteNew(name string, data []byte) error
 	Rename(oldpath, newpath string) error
 	Remove(name string) error
+	// Sync makes a file's content, or a directory's entries (files created, renamed or removed
+	// in it), durable: after it returns, a power loss keeps them.
+	Sync(name string) error
 }
 
 // OS is the real file system.
@@ -33,6 +36,18 @@ func (osFS) ReadDir(name string) ([]fs.DirEntry, error) { return os.ReadDir(name
 func (osFS) Mkdir(name string) error                    { return os.Mkdir(name, 0o755) }
 func (osFS) Rename(oldpath, newpath string) error       { return os.Rename(oldpath, newpath) }
 func (osFS) Remove(name string) error                   { return os.Remove(name) }
+
+func (osFS) Sync(name string) error {
+	f, err := os.Open(name)
+	if err != nil {
+		return err
+	}
+	err = f.Sync()
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	return err
+}
 
 func (osFS) WriteNew(name string, data []byte) error {
 	f, err := os.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)

@@ -29,7 +29,7 @@ func checkContract(contract string) error {
 // manifest renders the manifest of contract listing paths (sorted).
 func manifest(contract string, paths []string) emit.File {
 	var b bytes.Buffer
-	b.WriteString(headers[manifestExt])
+	b.WriteString(emit.HeaderPrefix(manifestExt))
 	fmt.Fprintf(&b, "# Files of contract %s under this output directory; contractgen removes a file only when listed here.\n", contract)
 	for _, p := range paths {
 		b.WriteString(p)

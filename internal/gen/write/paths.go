@@ -6,6 +6,8 @@ import (
 	"path"
 	"path/filepath"
 	"strings"
+
+	"github.com/contractgen/contractgen/internal/gen/emit"
 )
 
 // Names the writer keeps for itself under the output root.
@@ -65,6 +67,39 @@ func checkNoLinks(fsys FS, root, p string) error {
 		}
 		if i < len(elems)-1 && !fi.IsDir() {
 			return &PathError{Root: root, Path: p, Reason: dir + " is not a directory"}
+		}
+	}
+	return nil
+}
+
+// NotDirError is a path where the output needs a directory and something else is: the output root
+// itself (Root) or the directory of generated files.
+type NotDirError struct {
+	Path string
+	Root bool
+}
+
+func (e *NotDirError) Error() string {
+	if e.Root {
+		return e.Path + " is a file, not a directory: name a directory for the output (it is created when missing)"
+	}
+	return e.Path + " is a file, but generated files go in a directory of that name: move it away, or choose another output directory"
+}
+
+// checkDirs refuses, before anything is written or compared, an output root or a directory of
+// generated files that exists as something other than a directory.
+func checkDirs(fsys FS, root string, files []emit.File) error {
+	if fi, err := fsys.Lstat(root); err == nil && !fi.IsDir() && fi.Mode()&fs.ModeSymlink == 0 {
+		return &NotDirError{Path: root, Root: true}
+	}
+	seen := map[string]bool{}
+	for _, f := range files {
+		for dir := path.Dir(f.Path); dir != "." && !seen[dir]; dir = path.Dir(dir) {
+			seen[dir] = true
+			name := filepath.Join(root, filepath.FromSlash(dir))
+			if fi, err := fsys.Lstat(name); err == nil && !fi.IsDir() && fi.Mode()&fs.ModeSymlink == 0 {
+				return &NotDirError{Path: name}
+			}
 		}
 	}
 	return nil

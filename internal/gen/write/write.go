@@ -37,13 +37,10 @@ type Options struct {
 	FS FS
 	// Waiting, when not nil, is called once if another run holds the output root's lock.
 	Waiting func()
-	// Unlisted are written with the generated files but not recorded in the manifest: go
-	// generate's tombstones, which stand in for a stale file for the rest of that go generate run
-	// and then delete themselves, so the manifest must already be what the next run writes.
-	Unlisted []emit.File
-	// Remove are files the caller has proved are contractgen's by their exact content (left-over
-	// tombstones); they are removed with the stale files, in the same all-or-nothing commit.
-	Remove []string
+	// GoGenerate, when not nil, is the go:generate directive the run is part of: a stale Go file
+	// that go generate may still read is retired (replaced by a tombstone; gogenerate.go) instead
+	// of removed.
+	GoGenerate *GoGenerate
 }
 
 func (o Options) fs() FS {
@@ -85,6 +82,21 @@ type Change struct {
 	File emit.File
 	// Old is the content on disk.
 	Old []byte
+	// HashOnly is set when the file's source hash (File.Hash) is all that differs: a schema edit
+	// touches the hash of every file, and the files that really change are the ones worth reading.
+	HashOnly bool
+}
+
+// hashOnly reports whether old is f's content with another hash of the same length wherever f
+// holds its source hash.
+func hashOnly(old []byte, f emit.File) bool {
+	h := []byte(f.Hash)
+	i := bytes.Index(f.Bytes, h)
+	if len(h) == 0 || i < 0 || i+len(h) > len(old) {
+		return false
+	}
+	was := old[i : i+len(h)]
+	return !bytes.Equal(was, h) && bytes.Equal(bytes.ReplaceAll(f.Bytes, h, was), old)
 }
 
 // Clean reports whether disk matches the generated files exactly.
@@ -125,28 +137,12 @@ func plan(root string, files []emit.File, o Options) ([]emit.File, error) {
 	}
 	listed := slices.Clone(paths)
 	sort.Strings(listed)
-	for _, f := range o.Unlisted {
-		if err := checkRel(root, f.Path); err != nil {
-			return nil, err
-		}
-		if !IsGenerated(f.Path, f.Bytes) {
-			return nil, fmt.Errorf("file %s does not start with the header for its type (a contractgen bug)", f.Path)
-		}
-		paths = append(paths, f.Path)
-	}
-	for _, p := range o.Remove {
-		if err := checkRel(root, p); err != nil {
-			return nil, err
+	for i := 1; i < len(listed); i++ {
+		if listed[i] == listed[i-1] {
+			return nil, fmt.Errorf("two generated files have the path %s", listed[i])
 		}
 	}
-	sort.Strings(paths)
-	for i := 1; i < len(paths); i++ {
-		if paths[i] == paths[i-1] {
-			return nil, fmt.Errorf("two generated files have the path %s", paths[i])
-		}
-	}
-	all := append(slices.Concat(files, o.Unlisted), manifest(o.Contract, listed))
-	return all, nil
+	return append(slices.Clone(files), manifest(o.Contract, listed)), nil
 }
 
 // Compare reads the output root and classifies every generated file against it. It writes nothing.
@@ -156,13 +152,18 @@ func Compare(root string, files []emit.File, o Options) (*State, error) {
 		return nil, err
 	}
 	fsys := o.fs()
+	if err := checkDirs(fsys, root, files); err != nil {
+		return nil, err
+	}
 	if found, err := present(fsys, filepath.Join(root, filepath.FromSlash(journalName))); err != nil || found {
 		return nil, cmpOr(err, error(&InterruptedError{Root: root}))
 	}
-	return compare(fsys, root, all, o.Contract, o.Remove)
+	return compare(fsys, root, all, o.Contract)
 }
 
-func compare(fsys FS, root string, files []emit.File, contract string, remove []string) (*State, error) {
+// compare classifies the files against the root. Stale files are those the contract's manifest
+// lists and the tombstones an earlier run under go generate left (gogenerate.go).
+func compare(fsys FS, root string, files []emit.File, contract string) (*State, error) {
 	abs := func(p string) string { return filepath.Join(root, filepath.FromSlash(p)) }
 	claims, err := otherClaims(fsys, root, contract)
 	if err != nil {
@@ -190,9 +191,10 @@ func compare(fsys FS, root string, files []emit.File, contract string, remove []
 		case !IsGenerated(f.Path, old):
 			s.Foreign = append(s.Foreign, f.Path)
 		case !bytes.Equal(old, f.Bytes):
-			s.Changed = append(s.Changed, Change{File: f, Old: old})
+			s.Changed = append(s.Changed, Change{File: f, Old: old, HashOnly: hashOnly(old, f)})
 		}
 	}
+	remove := leftoverTombstones(fsys, root, produced)
 	listed, err := ownManifest(fsys, root, contract)
 	if err != nil {
 		return nil, err
@@ -305,8 +307,12 @@ func otherClaims(fsys FS, root, contract string) (map[string]string, error) {
 
 // Report says what Apply did.
 type Report struct {
+	// Written are the generated files written (created or replaced).
 	Written []string
+	// Removed are the stale files removed.
 	Removed []string
+	// Retired are the stale files replaced by a tombstone under go generate (Options.GoGenerate).
+	Retired []string
 }
 
 // Apply makes disk match the generated files, all or nothing. It refuses, changing nothing, when a
@@ -317,6 +323,9 @@ func Apply(root string, files []emit.File, o Options) (*Report, error) {
 		return nil, err
 	}
 	fsys := o.fs()
+	if err := checkDirs(fsys, root, files); err != nil {
+		return nil, err
+	}
 	created, err := mkdirAll(fsys, root)
 	if err != nil {
 		return nil, err
@@ -325,7 +334,7 @@ func Apply(root string, files []emit.File, o Options) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
-	r, err := applyLocked(fsys, root, all, o.Contract, o.Remove)
+	r, err := applyLocked(fsys, root, all, o)
 	unlock()
 	if err != nil && created != "" {
 		// Leave no empty output directory behind a run that wrote nothing.
@@ -338,11 +347,12 @@ func Apply(root string, files []emit.File, o Options) (*Report, error) {
 	return r, err
 }
 
-func applyLocked(fsys FS, root string, all []emit.File, contract string, remove []string) (*Report, error) {
+func applyLocked(fsys FS, root string, all []emit.File, o Options) (*Report, error) {
 	if err := recoverJournal(fsys, root); err != nil {
 		return nil, err
 	}
-	s, err := compare(fsys, root, all, contract, remove)
+	// Compared under the lock, so that what is retired or removed is what the commit finds.
+	s, err := compare(fsys, root, all, o.Contract)
 	if err != nil {
 		return nil, err
 	}
@@ -354,17 +364,33 @@ func applyLocked(fsys FS, root string, all []emit.File, contract string, remove 
 	if len(s.Foreign) > 0 || len(s.Conflicts) > 0 {
 		return nil, &ForeignError{Root: root, Paths: s.Foreign, Conflicts: s.Conflicts}
 	}
+	var tombs []emit.File
+	if o.GoGenerate != nil {
+		if tombs, err = retire(fsys, root, s.Stale, *o.GoGenerate); err != nil {
+			return nil, err
+		}
+	}
+	r := &Report{}
 	writes := slices.Clone(s.Missing)
 	for _, c := range s.Changed {
 		writes = append(writes, c.File)
 	}
 	sort.Slice(writes, func(i, j int) bool { return writes[i].Path < writes[j].Path })
-	if err := commit(fsys, root, writes, s.Stale); err != nil {
-		return nil, err
-	}
-	r := &Report{Removed: s.Stale}
 	for _, f := range writes {
 		r.Written = append(r.Written, f.Path)
+	}
+	for _, p := range s.Stale {
+		if slices.ContainsFunc(tombs, func(t emit.File) bool { return t.Path == p }) {
+			r.Retired = append(r.Retired, p)
+		} else {
+			r.Removed = append(r.Removed, p)
+		}
+	}
+	// Tombstones are written, not listed in the manifest: the manifest is already what the next
+	// run writes, once go generate has run the tombstones.
+	writes = append(writes, tombs...)
+	if err := commit(fsys, root, writes, r.Removed); err != nil {
+		return nil, err
 	}
 	return r, nil
 }

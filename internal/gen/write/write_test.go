@@ -18,7 +18,15 @@ func gen(path, body string) emit.File {
 	return emit.File{Path: path, Bytes: []byte(HeaderFor(path) + body)}
 }
 
-func opts(contract string) Options { return Options{Contract: contract} }
+// opts are the options of most tests: the real file system without fsyncs, which only a power
+// loss would tell from the real thing (TestCommitIsDurable checks the syncs) and which would make
+// the thousands of runs of the failure-injection tests slow.
+func opts(contract string) Options { return Options{Contract: contract, FS: noSync{OS}} }
+
+// noSync is a file system whose Sync does nothing.
+type noSync struct{ FS }
+
+func (noSync) Sync(string) error { return nil }
 
 func writeFile(t *testing.T, root, rel, content string) {
 	t.Helper()
@@ -241,47 +249,53 @@ func (f *failWrites) WriteNew(name string, data []byte) error {
 	return f.FS.WriteNew(name, data)
 }
 
-// TestUnlistedAndRemove: Unlisted files are written but left out of the manifest, so once they
-// are gone the tree is clean with no second run; Remove deletes a file the manifest does not list
-// in the same commit, and a path in Remove is confined to the root like every other.
-func TestUnlistedAndRemove(t *testing.T) {
+// TestGoGenerateRetires: under go generate, a stale Go file that go generate may still read is
+// replaced by its tombstone, which the manifest does not list, and a file go generate has read
+// already is removed; a later run (or check) finds the tombstone by its exact content and removes
+// it (or reports it stale). A hash-only change is reported as one.
+func TestGoGenerateRetires(t *testing.T) {
 	root := t.TempDir()
-	v1 := []emit.File{gen("pkg/a.go", "package pkg\n"), gen("pkg/old.go", "package pkg\n")}
+	v1 := []emit.File{gen("pkg/a.go", "package pkg\n"), gen("pkg/zz_old.go", "package pkg\n"), gen("pkg/a_old.go", "package pkg\n")}
 	if _, err := Apply(root, v1, opts("pkg")); err != nil {
 		t.Fatal(err)
 	}
+	dir, err := filepath.Abs(filepath.Join(root, "pkg"))
+	if err != nil {
+		t.Fatal(err)
+	}
 	v2 := v1[:1]
-	tomb := gen("pkg/old.go", "//go:build ignore\n\npackage main\n")
 	o := opts("pkg")
-	o.Unlisted = []emit.File{tomb}
+	o.GoGenerate = &GoGenerate{Dir: dir, File: "gen.go", Package: "pkg"}
 	report, err := Apply(root, v2, o)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want := []string{".contractgen/pkg.manifest", "pkg/old.go"}; !cmp.Equal(report.Written, want) || len(report.Removed) != 0 {
-		t.Errorf("report = %+v; want written %v and nothing removed", report, want)
+	want := &Report{Written: []string{".contractgen/pkg.manifest"}, Removed: []string{"pkg/a_old.go"}, Retired: []string{"pkg/zz_old.go"}}
+	if !cmp.Equal(report, want) {
+		t.Errorf("report = %+v; want %+v", report, want)
 	}
-	if got := snapshot(t, root)["pkg/old.go"]; got != string(tomb.Bytes) {
-		t.Errorf("pkg/old.go = %q; want the unlisted file", got)
+	tree := snapshot(t, root)
+	if got := tree["pkg/zz_old.go"]; got != string(tombstone("zz_old.go")) {
+		t.Errorf("pkg/zz_old.go = %q; want its tombstone", got)
 	}
-	if manifest := snapshot(t, root)[".contractgen/pkg.manifest"]; strings.Contains(manifest, "old.go") {
-		t.Errorf("the manifest lists the unlisted file:\n%s", manifest)
+	if strings.Contains(tree[".contractgen/pkg.manifest"], "old.go") {
+		t.Errorf("the manifest lists a retired file:\n%s", tree[".contractgen/pkg.manifest"])
 	}
-	// The unlisted file is not this contract's now: Compare sees nothing stale...
-	if state, err := Compare(root, v2, opts("pkg")); err != nil || !state.Clean() {
-		t.Errorf("Compare = %+v, %v; want clean", state, err)
+	if state, err := Compare(root, v2, opts("pkg")); err != nil || !cmp.Equal(state.Stale, []string{"pkg/zz_old.go"}) {
+		t.Errorf("Compare = %+v, %v; want the tombstone stale", state, err)
 	}
-	// ...unless the caller proves it is and asks for it to go.
-	o = opts("pkg")
-	o.Remove = []string{"pkg/old.go"}
-	if state, err := Compare(root, v2, o); err != nil || !cmp.Equal(state.Stale, []string{"pkg/old.go"}) {
-		t.Errorf("Compare with Remove = %+v, %v; want pkg/old.go stale", state, err)
+	if report, err := Apply(root, v2, opts("pkg")); err != nil || !cmp.Equal(report.Removed, []string{"pkg/zz_old.go"}) {
+		t.Errorf("Apply = %+v, %v; want the tombstone removed", report, err)
 	}
-	if report, err := Apply(root, v2, o); err != nil || !cmp.Equal(report.Removed, []string{"pkg/old.go"}) {
-		t.Errorf("Apply with Remove = %+v, %v; want pkg/old.go removed", report, err)
+	v3 := []emit.File{gen("pkg/a.go", "// hash 0123abcd\npackage pkg\n"), gen("pkg/b.go", "// hash 0123abcd\npackage pkg\n")}
+	v3[0].Hash, v3[1].Hash = "0123abcd", "0123abcd"
+	if _, err := Apply(root, v3, opts("pkg")); err != nil {
+		t.Fatal(err)
 	}
-	o.Remove = []string{"../outside.go"}
-	if _, err := Apply(root, v2, o); err == nil {
-		t.Errorf("Apply removed a path outside the root")
+	v4 := []emit.File{gen("pkg/a.go", "// hash 4567cdef\npackage pkg\n"), gen("pkg/b.go", "// hash 4567cdef\npackage pkg // changed\n")}
+	v4[0].Hash, v4[1].Hash = "4567cdef", "4567cdef"
+	state, err := Compare(root, v4, opts("pkg"))
+	if err != nil || len(state.Changed) != 2 || !state.Changed[0].HashOnly || state.Changed[1].HashOnly {
+		t.Errorf("Compare = %+v, %v; want a.go changed in its hash only, b.go in more", state, err)
 	}
 }

@@ -22,7 +22,7 @@ func Emit(pkg *ir.Package) ([]emit.File, error) {
 	if err != nil {
 		return nil, err
 	}
-	p.Header = "<!-- " + emit.Header + " -->"
+	p.Header = strings.TrimSuffix(emit.HeaderComment(".md", emit.HeaderLines(pkg.Hash, "Edit the schema and regenerate; changes made here are lost.")...), "\n")
 	tmpl, err := template.New("contract.md.tmpl").Funcs(funcs).ParseFS(templates.Docs(), "*.tmpl")
 	if err != nil {
 		return nil, fmt.Errorf("docs: templates: %w", err)

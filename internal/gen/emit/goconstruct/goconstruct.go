@@ -66,7 +66,7 @@ const commentWidth = 96
 
 // construct renders construct.go, part by part in the file's order.
 func construct(m *model) []byte {
-	f := gosrc.NewFile(m.Package, emit.Header, "Source hash: "+m.Hash+".")
+	f := gosrc.NewFile(m.Package, emit.HeaderLines(m.Hash, "")...)
 	var paramList strings.Builder // ", traceID": what follows message in cgConstruct's parameters
 	for _, p := range m.Params {
 		paramList.WriteString(", " + p.Var)

@@ -47,7 +47,7 @@ func Emit(pkg *ir.Package) ([]emit.File, error) {
 	if m == nil {
 		return nil, nil
 	}
-	f := gosrc.NewFile(pkg.Name, emit.Header, "Source hash: "+pkg.Hash+".")
+	f := gosrc.NewFile(pkg.Name, emit.HeaderLines(pkg.Hash, "")...)
 	common(f, m)
 	httpSurface(f, m)
 	jsonrpcSurface(f, m)

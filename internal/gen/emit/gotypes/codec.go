@@ -68,7 +68,7 @@ func definedTypes(pkg *ir.Package) []string {
 
 // sourceHeader is the header of every file the Go emitters write themselves.
 func sourceHeader(hash string) []string {
-	return []string{emit.Header, "Source hash: " + hash + ". Regenerate with contractgen; edit the schema, not this file."}
+	return emit.HeaderLines(hash, emit.RegenerateNote)
 }
 
 type codec struct {

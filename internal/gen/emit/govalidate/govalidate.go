@@ -30,7 +30,7 @@ var RuntimeFiles = []string{"validate", "validate_json", "validate_format", "val
 // so it is written as text in gofmt's layout (gosrc) rather than through jennifer and go/format.
 func Emit(pkg *ir.Package) ([]emit.File, error) {
 	t := Lower(pkg)
-	f := gosrc.NewFile(pkg.Name, emit.Header, "Source hash: "+pkg.Hash+". Regenerate with contractgen; edit the schema, not this file.")
+	f := gosrc.NewFile(pkg.Name, emit.HeaderLines(pkg.Hash, emit.RegenerateNote)...)
 	w := &walker{t: t, f: f, rt: emit.Runtime{Import: pkg.ImportRuntime}}
 	if w.rt.Import {
 		w.rt.VersionGuard(f)

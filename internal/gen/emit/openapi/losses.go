@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/contractgen/contractgen/internal/gen/emit"
+	"github.com/contractgen/contractgen/internal/gen/keywords"
 )
 
 // Rule names one rewrite of the contract's schemas. Most are rewrites that the OpenAPI 3.0 document
@@ -54,8 +55,7 @@ func bothVersions(r Rule) bool { return r == RuleConst || r == RuleOpenEnum }
 
 // rules lists every rewrite in the order the report uses.
 var rules = []ruleInfo{
-	{RuleDropped, "`prefixItems`, `contains`, `minContains`, `maxContains`, `patternProperties`, " +
-		"`propertyNames`, `dependentRequired`, `dependentSchemas`, `if`, `then`, `else`, `unevaluatedItems`, `unevaluatedProperties`",
+	{RuleDropped, codeList(keywords.Where(func(k keywords.Keyword) bool { return k.OpenAPI30 == keywords.Dropped })),
 		"left out, and with them what would turn stricter without them: `items` beside `prefixItems`, " +
 			"`additionalProperties` beside `patternProperties`, a `not` around a left-out keyword; " +
 			"a `oneOf` around one becomes `anyOf`",
@@ -92,6 +92,11 @@ var rules = []ruleInfo{
 	{RuleArrayItems, "`type: array` without `items`", "`items: {nullable: true}`", "Nothing."},
 }
 
+// codeList writes names as a list of inline code.
+func codeList(names []string) string {
+	return "`" + strings.Join(names, "`, `") + "`"
+}
+
 // Loss is one rewrite applied to one place of the 3.0 document.
 type Loss struct {
 	// Rule is the rewrite.
@@ -116,7 +121,7 @@ func (l *lossLog) add(rule Rule, ptr, keyword string) {
 // report renders the Markdown report that is emitted beside the 3.0 documents.
 func report(losses []Loss, doc30 string) []byte {
 	var b strings.Builder
-	fmt.Fprintf(&b, "<!-- %s -->\n\n# What the OpenAPI fragments lose\n\n", emit.Header)
+	b.WriteString(emit.HeaderComment(".md", emit.Header) + "\n# What the OpenAPI fragments lose\n\n")
 	fmt.Fprintf(&b, "OpenAPI 3.1 speaks JSON Schema 2020-12, so the 3.1 fragment keeps the contract's schemas\n"+
 		"except for two rewrites made in both versions for the code generators that read them (oapi-codegen\n"+
 		"and ogen, see docs/openapi.md): open enums and `const`. OpenAPI 3.0.3 speaks an older, smaller\n"+

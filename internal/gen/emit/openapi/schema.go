@@ -8,6 +8,7 @@ import (
 
 	"github.com/contractgen/contractgen/internal/gen/ir"
 	"github.com/contractgen/contractgen/internal/gen/jsonpointer"
+	"github.com/contractgen/contractgen/internal/gen/keywords"
 	"github.com/contractgen/contractgen/internal/gen/naming"
 )
 
@@ -644,12 +645,13 @@ func (c *converter) list(list []*ir.Schema, ptr string, offset int) []any {
 	return out
 }
 
-// dropOr writes a keyword that only 3.1 has, or records that 3.0 leaves it out.
+// dropOr writes a keyword that only 3.1 has, or records that 3.0 leaves it out: the keyword
+// table's OpenAPI 3.0 column says which.
 func (c *converter) dropOr(m *Map, ptr, key string, present bool, value func() any) {
 	if !present {
 		return
 	}
-	if c.v == v30 {
+	if k, _ := keywords.Lookup(key); c.v == v30 && k.OpenAPI30 == keywords.Dropped {
 		c.losses.add(RuleDropped, ptr, key)
 		return
 	}

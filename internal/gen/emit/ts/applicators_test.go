@@ -21,6 +21,7 @@ import (
 	"github.com/contractgen/contractgen/internal/gen/emit/govalidate"
 	"github.com/contractgen/contractgen/internal/gen/ir"
 	"github.com/contractgen/contractgen/internal/gen/load"
+	"github.com/contractgen/contractgen/internal/sharedtest"
 )
 
 // verdictCase is one instance a generated module judges, with the verdict it must give.
@@ -162,7 +163,7 @@ var suiteFiles = []string{"allOf", "anyOf", "oneOf", "not", "if-then-else", "dep
 // and each instance as that member; groups that refer into their own document ($ref, $defs) or use
 // keywords the target refuses on purpose (unevaluated*) are left out, and counted.
 func TestApplicatorsAgainstSuite(t *testing.T) {
-	suite := filepath.Join(repoRoot, "..", "shared", "conformance", "json-schema-test-suite", "tests", "draft2020-12")
+	suite := filepath.Join(sharedtest.Suite(t), "tests", "draft2020-12")
 	dir := t.TempDir()
 	var modules []tsModule
 	var cases []verdictCase

@@ -6,23 +6,24 @@ import (
 
 	"github.com/contractgen/contractgen/cgruntime"
 	"github.com/contractgen/contractgen/internal/gen/emit"
-	"github.com/contractgen/contractgen/internal/gen/emit/govalidate"
 	"github.com/contractgen/contractgen/internal/gen/ir"
+	"github.com/contractgen/contractgen/internal/gen/keywords"
+	"github.com/contractgen/contractgen/internal/gen/lower"
 )
 
 // maxSafeCount is the largest count a JS number holds exactly (2^53 - 1).
 const maxSafeCount = 1<<53 - 1
 
-// table is the package's validation table as the Go target lowers it (govalidate.Lower): the
+// table is the package's validation table as the Go target lowers it (lower.Lower): the
 // same nodes, numbered the same way, with entry 0 empty so 0 can mean "absent". This target
 // prints the subset of keywords its runtime implements and refuses a schema that needs more.
 type table struct {
-	*govalidate.Table
+	*lower.Table
 }
 
 // newTable lowers the package and checks that every node fits the TypeScript runtime.
 func newTable(pkg *ir.Package) (*table, error) {
-	t := &table{govalidate.Lower(pkg)}
+	t := &table{lower.Lower(pkg)}
 	for i := 1; i < len(t.Nodes); i++ {
 		n := &t.Nodes[i]
 		if n.Format != "" {
@@ -181,11 +182,29 @@ func joinQuoted(list []string) string {
 	return strings.Join(out, ", ")
 }
 
-// unsupported names the first keyword of a lowered node that the TypeScript validator does not
-// implement, so that a schema using it fails generation instead of being validated more loosely
-// than in Go.
+// unsupported names the first keyword of a lowered node that the TypeScript validator refuses
+// (the keyword table's TS column), so that a schema using it fails generation instead of being
+// validated more loosely than in Go.
 func unsupported(n *cgruntime.Node) string {
-	checks := []struct {
+	for _, c := range refusable(n) {
+		if k, _ := keywords.Lookup(c.kw); c.set && k.TS == keywords.Refused {
+			return c.kw
+		}
+	}
+	return ""
+}
+
+// refusable pairs each node field that holds a keyword the table may refuse with that keyword and
+// whether the node sets it.
+func refusable(n *cgruntime.Node) []struct {
+	kw  string
+	set bool
+} {
+	dynamic := n.DynamicKeyword
+	if dynamic == "" {
+		dynamic = "$dynamicRef" // a reference whose keyword is not named is still a dynamic one
+	}
+	return []struct {
 		kw  string
 		set bool
 	}{
@@ -193,12 +212,6 @@ func unsupported(n *cgruntime.Node) string {
 		{"minContains", n.MinContains.Set}, {"maxContains", n.MaxContains.Set},
 		{"patternProperties", len(n.PatternProperties) > 0}, {"propertyNames", n.PropertyNames != 0},
 		{"unevaluatedProperties", n.UnevaluatedProperties != 0}, {"unevaluatedItems", n.UnevaluatedItems != 0},
-		{n.DynamicKeyword, n.DynamicRef != 0},
+		{dynamic, n.DynamicRef != 0},
 	}
-	for _, c := range checks {
-		if c.set {
-			return c.kw
-		}
-	}
-	return ""
 }

@@ -52,7 +52,7 @@ func Emit(pkg *ir.Package) ([]emit.File, error) {
 		return nil, err
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "// %s\n// Source hash: %s. Regenerate with contractgen; edit the schema, not this file.\n", emit.Header, pkg.Hash)
+	b.WriteString(emit.HeaderComment(".ts", emit.HeaderLines(pkg.Hash, emit.RegenerateNote)...))
 	b.WriteString("// This module has no imports and needs no runtime dependencies.\n\n")
 	b.WriteString("/* eslint-disable */\n\n")
 	writeTypes(&b, pkg, names)

@@ -1,12 +1,10 @@
-package cli
+package write
 
 import (
 	"bytes"
 	"go/format"
 	"path/filepath"
 	"testing"
-
-	"github.com/contractgen/contractgen/internal/gen/write"
 )
 
 // TestTombstoneIsGeneratedGofmtCleanAndBuildIgnored: a tombstone must still read as contractgen's
@@ -15,7 +13,7 @@ import (
 func TestTombstoneIsGeneratedGofmtCleanAndBuildIgnored(t *testing.T) {
 	for _, name := range []string{"zz_old.go", "zz_old_test.go"} {
 		src := tombstone(name)
-		if !write.IsGenerated(name, src) {
+		if !IsGenerated(name, src) {
 			t.Errorf("%s: the tombstone lacks the generated-code header:\n%s", name, src)
 		}
 		formatted, err := format.Source(src)

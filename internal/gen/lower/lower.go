@@ -1,4 +1,8 @@
-package govalidate
+// Package lower is the one lowering of a package's schemas to the validation table that the
+// runtime's interpreter runs: the Go target prints it as cgNodes, the TypeScript target prints
+// the same nodes, contractgen validate runs it in memory, and tablegen writes the schema tables
+// contractgen carries.
+package lower
 
 import (
 	"slices"
