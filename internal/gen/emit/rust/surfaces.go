@@ -27,7 +27,7 @@ func (g *gen) surfacesFile() (string, error) {
 		}
 	}
 	var b strings.Builder
-	b.WriteString(g.header("//"))
+	b.WriteString(g.header(".rs"))
 	b.WriteString("\n//! The kind catalog as data, and the surface shapes of the contract's errors.\n\n")
 	fmt.Fprintf(&b, "use crate::%s;\n\n", g.names[root])
 	b.WriteString(`/// One row of the kind catalog: the defaults of an error of that kind and how each surface carries it.

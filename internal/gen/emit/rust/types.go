@@ -12,7 +12,7 @@ import (
 // types writes src/types.rs: one declaration per named type, in the IR's order.
 func (g *gen) types() (string, error) {
 	var b strings.Builder
-	b.WriteString(g.header("//"))
+	b.WriteString(g.header(".rs"))
 	b.WriteString("\n//! The contract's types.\n\n")
 	b.WriteString("#[allow(unused_imports)]\nuse serde::{Deserialize, Deserializer, Serialize, Serializer};\n")
 	for _, n := range g.pkg.Types {
