@@ -1,6 +1,8 @@
 package conformance
 
 import (
+	"github.com/contractgen/contractgen/internal/sharedtest"
+
 	"path/filepath"
 	"testing"
 
@@ -29,7 +31,7 @@ func TestOptionalECMARegexInterpreter(t *testing.T) {
 }
 
 func testOptionalECMARegex(t *testing.T, d load.Dialect, compile bool) {
-	file := filepath.Join(suiteRoot, "tests", d.String(), "optional", "ecmascript-regex.json")
+	file := filepath.Join(sharedtest.Suite(t), "tests", d.String(), "optional", "ecmascript-regex.json")
 	testSuiteFiles(t, d, []string{file}, "optional-regex:"+d.String(), build.Options{}, compile)
 }
 
@@ -54,6 +56,6 @@ func TestOptionalFormatInterpreter(t *testing.T) {
 }
 
 func testOptionalFormat(t *testing.T, d load.Dialect, compile bool) {
-	files, _ := filepath.Glob(filepath.Join(suiteRoot, "tests", d.String(), "optional", "format", "*.json"))
+	files, _ := filepath.Glob(filepath.Join(sharedtest.Suite(t), "tests", d.String(), "optional", "format", "*.json"))
 	testSuiteFiles(t, d, files, "optional-format:"+d.String(), build.Options{AssertFormats: true}, compile)
 }

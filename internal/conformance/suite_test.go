@@ -132,6 +132,7 @@ func testSuiteDialect(t *testing.T, d load.Dialect, compile bool) {
 // or the interpreter, built with bopts, and compares the figures with the matrix of docs/validation.md
 // between the markers named by matrix.
 func testSuiteFiles(t *testing.T, d load.Dialect, files []string, matrix string, bopts build.Options, compile bool) {
+	suiteRoot := sharedtest.Suite(t)
 	suiteDir := filepath.Join(suiteRoot, "tests", d.String())
 	if len(files) == 0 {
 		sharedtest.Missing(t, filepath.Join(suiteDir, "*.json"))
