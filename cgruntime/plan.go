@@ -405,7 +405,7 @@ func (s *Schema) Marshal(v any, t int) ([]byte, error) {
 // returns nil. A valid value is validated without allocating.
 func (s *Schema) Validate(v any, t int) error {
 	c := Collector{Nodes: s.Nodes}
-	validateType(&c, s.plan(t), pointerOf(v), nil, nil)
+	validateRoot(&c, s.plan(t), pointerOf(v))
 	return c.Err()
 }
 
@@ -423,7 +423,7 @@ func ParseAs[T any](s *Schema, t int, data []byte) (*T, error) {
 		return nil, err
 	}
 	c := Collector{Nodes: s.Nodes}
-	validateType(&c, p, unsafe.Pointer(v), nil, nil)
+	validateRoot(&c, p, unsafe.Pointer(v))
 	if len(d.violations) == 0 && len(c.violations) == 0 {
 		return v, nil
 	}

@@ -4,12 +4,36 @@ import (
 	"encoding/json"
 	"reflect"
 	"strconv"
+	"sync"
 	"unsafe"
 )
 
 // The plan validator walks a Go value and calls one check per schema, as the checks of
-// validate_typed.go expect: a valid value is validated without allocating. Locations are steps on
-// the stack; the interpreter, which keeps the paths it is given, gets fresh copies (UnionPath).
+// validate_typed.go expect: a valid value is validated without allocating. Locations are steps
+// pushed on a pooled stack (pathStack): steps on the goroutine's stack would each move to the heap,
+// since every step points at its parent across a recursion the compiler cannot bound. The
+// interpreter, which keeps the paths it is given, gets fresh copies (UnionPath).
+
+// pathStack holds the steps of the locations being validated. A step points at its parent; when
+// the slice grows, earlier steps stay valid in the old array, which nothing writes again.
+type pathStack struct{ steps []Path }
+
+var pathStacks = sync.Pool{New: func() any { return &pathStack{steps: make([]Path, 0, 64)} }}
+
+// push adds a step and returns it; the caller truncates the stack when the step is done.
+func (c *Collector) push(p Path) *Path {
+	c.stack.steps = append(c.stack.steps, p)
+	return &c.stack.steps[len(c.stack.steps)-1]
+}
+
+// validateRoot validates the value of type p at ptr with a pooled stack of steps.
+func validateRoot(c *Collector, p *typePlan, ptr unsafe.Pointer) {
+	c.stack = pathStacks.Get().(*pathStack)
+	validateType(c, p, ptr, nil, nil)
+	c.stack.steps = c.stack.steps[:0]
+	pathStacks.Put(c.stack)
+	c.stack = nil
+}
 
 // validateType validates the value of type p at ptr.
 func validateType(c *Collector, p *typePlan, ptr unsafe.Pointer, at, kw *Path) {
@@ -58,8 +82,9 @@ func validateStruct(c *Collector, p *typePlan, ptr unsafe.Pointer, at, kw *Path)
 				continue
 			}
 		}
-		a, k := Key(at, "", f.name), Key(kw, "properties", f.name)
-		validateElem(c, &f.elem, x, &a, &k)
+		n := len(c.stack.steps)
+		validateElem(c, &f.elem, x, c.push(Key(at, "", f.name)), c.push(Key(kw, "properties", f.name)))
+		c.stack.steps = c.stack.steps[:n]
 	}
 	if !d.Extra {
 		return
@@ -122,8 +147,9 @@ func validateElem(c *Collector, e *elemPlan, ptr unsafe.Pointer, at, kw *Path) {
 		}
 	case ElemRef:
 		if e.desc.Ref {
-			r := Kw(kw, "$ref")
-			validateType(c, e.named, ptr, at, &r)
+			n := len(c.stack.steps)
+			validateType(c, e.named, ptr, at, c.push(Kw(kw, "$ref")))
+			c.stack.steps = c.stack.steps[:n]
 			return
 		}
 		validateType(c, e.named, ptr, at, kw)
@@ -148,11 +174,13 @@ func validateSlice(c *Collector, e *elemPlan, ptr unsafe.Pointer, at, kw *Path) 
 		return
 	}
 	size := e.elem.rt.Size()
-	k := Kw(kw, "items")
+	top := len(c.stack.steps)
+	k := c.push(Kw(kw, "items"))
 	for i := 0; i < h.len; i++ {
-		a := Index(at, "", i)
-		validateElem(c, e.elem, unsafe.Add(h.data, uintptr(i)*size), &a, &k)
+		validateElem(c, e.elem, unsafe.Add(h.data, uintptr(i)*size), c.push(Index(at, "", i)), k)
+		c.stack.steps = c.stack.steps[:top+1]
 	}
+	c.stack.steps = c.stack.steps[:top]
 }
 
 func validateMap(c *Collector, e *elemPlan, ptr unsafe.Pointer, at, kw *Path) {
@@ -177,14 +205,16 @@ func validateMap(c *Collector, e *elemPlan, ptr unsafe.Pointer, at, kw *Path) {
 	if !e.elem.checks || m.Len() == 0 {
 		return
 	}
-	k := Kw(kw, "additionalProperties")
+	top := len(c.stack.steps)
+	k := c.push(Kw(kw, "additionalProperties"))
 	x := reflect.New(e.elem.rt)
 	iter := m.MapRange()
 	for iter.Next() {
-		a := Key(at, "", iter.Key().String())
 		x.Elem().Set(iter.Value())
-		validateElem(c, e.elem, x.UnsafePointer(), &a, &k)
+		validateElem(c, e.elem, x.UnsafePointer(), c.push(Key(at, "", iter.Key().String())), k)
+		c.stack.steps = c.stack.steps[:top+1]
 	}
+	c.stack.steps = c.stack.steps[:top]
 }
 
 // validateUnion validates a sum type, whose variants exclude one another: the held variant is
@@ -200,7 +230,7 @@ func validateUnion(c *Collector, p *typePlan, ptr unsafe.Pointer, at, kw *Path) 
 			if x == nil {
 				continue
 			}
-			q := Collector{Nodes: c.Nodes, Quiet: true}
+			q := Collector{Nodes: c.Nodes, Quiet: true, stack: c.stack}
 			validateElem(&q, &v.elem, x, nil, nil)
 			if !q.Failed {
 				return

@@ -240,6 +240,8 @@ type Collector struct {
 	// scope is the dynamic scope: the root nodes of the schema resources entered, outermost
 	// first. Only tables with dynamic references keep it.
 	scope []int32
+	// stack holds the location steps of the plan validator (see pathStack).
+	stack *pathStack
 }
 
 // annotations collects which members and items of one value the keywords evaluated, for

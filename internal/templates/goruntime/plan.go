@@ -407,7 +407,7 @@ func (s *cgSchema) marshal(v any, t int) ([]byte, error) {
 // returns nil. A valid value is validated without allocating.
 func (s *cgSchema) validate(v any, t int) error {
 	c := cgCollector{Nodes: s.Nodes}
-	cgValidateType(&c, s.plan(t), cgPointerOf(v), nil, nil)
+	cgValidateRoot(&c, s.plan(t), cgPointerOf(v))
 	return c.err()
 }
 
@@ -425,7 +425,7 @@ func cgParseAs[T any](s *cgSchema, t int, data []byte) (*T, error) {
 		return nil, err
 	}
 	c := cgCollector{Nodes: s.Nodes}
-	cgValidateType(&c, p, unsafe.Pointer(v), nil, nil)
+	cgValidateRoot(&c, p, unsafe.Pointer(v))
 	if len(d.violations) == 0 && len(c.violations) == 0 {
 		return v, nil
 	}

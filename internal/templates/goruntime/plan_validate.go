@@ -6,12 +6,36 @@ import (
 	"encoding/json"
 	"reflect"
 	"strconv"
+	"sync"
 	"unsafe"
 )
 
 // The plan validator walks a Go value and calls one check per schema, as the checks of
-// validate_typed.go expect: a valid value is validated without allocating. Locations are steps on
-// the stack; the interpreter, which keeps the paths it is given, gets fresh copies (UnionPath).
+// validate_typed.go expect: a valid value is validated without allocating. Locations are steps
+// pushed on a pooled stack (pathStack): steps on the goroutine's stack would each move to the heap,
+// since every step points at its parent across a recursion the compiler cannot bound. The
+// interpreter, which keeps the paths it is given, gets fresh copies (UnionPath).
+
+// cgPathStack holds the steps of the locations being validated. A step points at its parent; when
+// the slice grows, earlier steps stay valid in the old array, which nothing writes again.
+type cgPathStack struct{ steps []cgPath }
+
+var cgPathStacks = sync.Pool{New: func() any { return &cgPathStack{steps: make([]cgPath, 0, 64)} }}
+
+// push adds a step and returns it; the caller truncates the stack when the step is done.
+func (c *cgCollector) push(p cgPath) *cgPath {
+	c.stack.steps = append(c.stack.steps, p)
+	return &c.stack.steps[len(c.stack.steps)-1]
+}
+
+// cgValidateRoot validates the value of type p at ptr with a pooled stack of steps.
+func cgValidateRoot(c *cgCollector, p *cgTypePlan, ptr unsafe.Pointer) {
+	c.stack = cgPathStacks.Get().(*cgPathStack)
+	cgValidateType(c, p, ptr, nil, nil)
+	c.stack.steps = c.stack.steps[:0]
+	cgPathStacks.Put(c.stack)
+	c.stack = nil
+}
 
 // cgValidateType validates the value of type p at ptr.
 func cgValidateType(c *cgCollector, p *cgTypePlan, ptr unsafe.Pointer, at, kw *cgPath) {
@@ -60,8 +84,9 @@ func cgValidateStruct(c *cgCollector, p *cgTypePlan, ptr unsafe.Pointer, at, kw 
 				continue
 			}
 		}
-		a, k := cgKey(at, "", f.name), cgKey(kw, "properties", f.name)
-		cgValidateElem(c, &f.elem, x, &a, &k)
+		n := len(c.stack.steps)
+		cgValidateElem(c, &f.elem, x, c.push(cgKey(at, "", f.name)), c.push(cgKey(kw, "properties", f.name)))
+		c.stack.steps = c.stack.steps[:n]
 	}
 	if !d.Extra {
 		return
@@ -124,8 +149,9 @@ func cgValidateElem(c *cgCollector, e *cgElemPlan, ptr unsafe.Pointer, at, kw *c
 		}
 	case cgElemRef:
 		if e.desc.Ref {
-			r := cgKw(kw, "$ref")
-			cgValidateType(c, e.named, ptr, at, &r)
+			n := len(c.stack.steps)
+			cgValidateType(c, e.named, ptr, at, c.push(cgKw(kw, "$ref")))
+			c.stack.steps = c.stack.steps[:n]
 			return
 		}
 		cgValidateType(c, e.named, ptr, at, kw)
@@ -150,11 +176,13 @@ func cgValidateSlice(c *cgCollector, e *cgElemPlan, ptr unsafe.Pointer, at, kw *
 		return
 	}
 	size := e.elem.rt.Size()
-	k := cgKw(kw, "items")
+	top := len(c.stack.steps)
+	k := c.push(cgKw(kw, "items"))
 	for i := 0; i < h.len; i++ {
-		a := cgIndex(at, "", i)
-		cgValidateElem(c, e.elem, unsafe.Add(h.data, uintptr(i)*size), &a, &k)
+		cgValidateElem(c, e.elem, unsafe.Add(h.data, uintptr(i)*size), c.push(cgIndex(at, "", i)), k)
+		c.stack.steps = c.stack.steps[:top+1]
 	}
+	c.stack.steps = c.stack.steps[:top]
 }
 
 func cgValidateMap(c *cgCollector, e *cgElemPlan, ptr unsafe.Pointer, at, kw *cgPath) {
@@ -179,14 +207,16 @@ func cgValidateMap(c *cgCollector, e *cgElemPlan, ptr unsafe.Pointer, at, kw *cg
 	if !e.elem.checks || m.Len() == 0 {
 		return
 	}
-	k := cgKw(kw, "additionalProperties")
+	top := len(c.stack.steps)
+	k := c.push(cgKw(kw, "additionalProperties"))
 	x := reflect.New(e.elem.rt)
 	iter := m.MapRange()
 	for iter.Next() {
-		a := cgKey(at, "", iter.Key().String())
 		x.Elem().Set(iter.Value())
-		cgValidateElem(c, e.elem, x.UnsafePointer(), &a, &k)
+		cgValidateElem(c, e.elem, x.UnsafePointer(), c.push(cgKey(at, "", iter.Key().String())), k)
+		c.stack.steps = c.stack.steps[:top+1]
 	}
+	c.stack.steps = c.stack.steps[:top]
 }
 
 // cgValidateUnion validates a sum type, whose variants exclude one another: the held variant is
@@ -202,7 +232,7 @@ func cgValidateUnion(c *cgCollector, p *cgTypePlan, ptr unsafe.Pointer, at, kw *
 			if x == nil {
 				continue
 			}
-			q := cgCollector{Nodes: c.Nodes, Quiet: true}
+			q := cgCollector{Nodes: c.Nodes, Quiet: true, stack: c.stack}
 			cgValidateElem(&q, &v.elem, x, nil, nil)
 			if !q.Failed {
 				return

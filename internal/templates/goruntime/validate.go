@@ -242,6 +242,8 @@ type cgCollector struct {
 	// scope is the dynamic scope: the root nodes of the schema resources entered, outermost
 	// first. Only tables with dynamic references keep it.
 	scope []int32
+	// stack holds the location steps of the plan validator (see pathStack).
+	stack *cgPathStack
 }
 
 // cgAnnotations collects which members and items of one value the keywords evaluated, for
