@@ -110,8 +110,8 @@ type FieldDesc struct {
 	// Name is the JSON member name.
 	Name string
 	// Kw is the keyword path of the member's value below the struct's, without the leading
-	// slash: "properties/name", through the part that declares it in a merged struct, and
-	// through "$ref" when the member refers.
+	// slash, when it is not the usual one ("properties/name", and "/$ref" after it when Type.Ref):
+	// the path through the part that declares the member in a merged struct.
 	Kw string
 	// RequiredKw is the keyword path (with its leading slash) of the merged part that requires
 	// the member, "" for the struct's own required.
@@ -128,7 +128,8 @@ type ElemDesc struct {
 	Kind uint8
 	// Nullable says the Go type is Nullable[T] of the kind's type T.
 	Nullable bool
-	// Ref says the schema is a "$ref" (validation steps through "/$ref" to the named type).
+	// Ref says the schema is a "$ref" (validation steps through "/$ref" to a named type, and
+	// decoding reports a member's value at ".../$ref").
 	Ref bool
 	// Type is the named type of ElemRef, an index into Schema.Types.
 	Type int32
@@ -197,8 +198,8 @@ type fieldPlan struct {
 	off  uintptr
 	// reqIndex is the member's place among the required members, or -1.
 	reqIndex int
-	// kw is the step to the value's keyword location: desc.Kw; vkw the validation's
-	// ("properties/"+name).
+	// kw is the step to the value's keyword location when decoding (FieldDesc.Kw).
+	kw   string
 	elem elemPlan
 }
 
@@ -263,7 +264,13 @@ func (s *Schema) prepare(plans []*typePlan, p *typePlan) {
 				ft = ft.Elem()
 			}
 			f := &p.fields[i]
-			*f = fieldPlan{desc: fd, name: fd.Name, off: sf.Offset, reqIndex: -1}
+			*f = fieldPlan{desc: fd, name: fd.Name, off: sf.Offset, reqIndex: -1, kw: fd.Kw}
+			if f.kw == "" {
+				f.kw = "properties/" + PointerToken(fd.Name)
+				if fd.Type.Ref {
+					f.kw += "/$ref"
+				}
+			}
 			if fd.Flags&FieldRequired != 0 {
 				f.reqIndex = p.required
 				p.required++

@@ -121,7 +121,7 @@ func encodeElem(buf []byte, e *elemPlan, ptr unsafe.Pointer) ([]byte, error) {
 
 // encodeMap writes members sorted by name, like encoding/json.
 func encodeMap(buf []byte, e *elemPlan, ptr unsafe.Pointer) ([]byte, error) {
-	m := reflect.NewAt(e.base, ptr).Elem()
+	m := mapValue(e.base, ptr)
 	keys := make([]string, 0, m.Len())
 	iter := m.MapRange()
 	for iter.Next() {
@@ -167,4 +167,12 @@ func heldCount(p *typePlan, ptr unsafe.Pointer) int {
 		n++
 	}
 	return n
+}
+
+// mapValue is the map at ptr as a reflect.Value. It goes through a copy of the map's pointer, so
+// that the validator's and encoder's ptr stays where the caller has it: a generated Validate with a
+// value receiver then validates a valid value without moving it to the heap.
+func mapValue(t reflect.Type, ptr unsafe.Pointer) reflect.Value {
+	m := *(*unsafe.Pointer)(ptr)
+	return reflect.NewAt(t, unsafe.Pointer(&m)).Elem()
 }

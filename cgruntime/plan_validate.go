@@ -167,7 +167,8 @@ func validateSlice(c *Collector, e *elemPlan, ptr unsafe.Pointer, at, kw *Path) 
 		CheckItemCount(c, e.desc.Node, h.len, at, kw)
 	}
 	if n.UniqueItems {
-		b, err := json.Marshal(reflect.NewAt(e.base, ptr).Elem().Interface())
+		copied := *h // see mapValue
+		b, err := json.Marshal(reflect.NewAt(e.base, unsafe.Pointer(&copied)).Elem().Interface())
 		CheckUniqueJSON(c, b, err, UnionPath(at), UnionPath(kw))
 	}
 	if !e.elem.checks {
@@ -185,7 +186,7 @@ func validateSlice(c *Collector, e *elemPlan, ptr unsafe.Pointer, at, kw *Path) 
 
 func validateMap(c *Collector, e *elemPlan, ptr unsafe.Pointer, at, kw *Path) {
 	n := &c.Nodes[e.desc.Node]
-	m := reflect.NewAt(e.base, ptr).Elem()
+	m := mapValue(e.base, ptr)
 	if mapWhole(n) {
 		// Rules on member names and counts see the whole object: the map's encoding is checked
 		// against the whole schema, as raw JSON is.

@@ -112,8 +112,8 @@ type cgFieldDesc struct {
 	// Name is the JSON member name.
 	Name string
 	// Kw is the keyword path of the member's value below the struct's, without the leading
-	// slash: "properties/name", through the part that declares it in a merged struct, and
-	// through "$ref" when the member refers.
+	// slash, when it is not the usual one ("properties/name", and "/$ref" after it when Type.Ref):
+	// the path through the part that declares the member in a merged struct.
 	Kw string
 	// RequiredKw is the keyword path (with its leading slash) of the merged part that requires
 	// the member, "" for the struct's own required.
@@ -130,7 +130,8 @@ type cgElemDesc struct {
 	Kind uint8
 	// Nullable says the Go type is Nullable[T] of the kind's type T.
 	Nullable bool
-	// Ref says the schema is a "$ref" (validation steps through "/$ref" to the named type).
+	// Ref says the schema is a "$ref" (validation steps through "/$ref" to a named type, and
+	// decoding reports a member's value at ".../$ref").
 	Ref bool
 	// Type is the named type of ElemRef, an index into Schema.Types.
 	Type int32
@@ -199,8 +200,8 @@ type cgFieldPlan struct {
 	off  uintptr
 	// reqIndex is the member's place among the required members, or -1.
 	reqIndex int
-	// kw is the step to the value's keyword location: desc.Kw; vkw the validation's
-	// ("properties/"+name).
+	// kw is the step to the value's keyword location when decoding (FieldDesc.Kw).
+	kw   string
 	elem cgElemPlan
 }
 
@@ -265,7 +266,13 @@ func (s *cgSchema) prepare(plans []*cgTypePlan, p *cgTypePlan) {
 				ft = ft.Elem()
 			}
 			f := &p.fields[i]
-			*f = cgFieldPlan{desc: fd, name: fd.Name, off: sf.Offset, reqIndex: -1}
+			*f = cgFieldPlan{desc: fd, name: fd.Name, off: sf.Offset, reqIndex: -1, kw: fd.Kw}
+			if f.kw == "" {
+				f.kw = "properties/" + cgPointerToken(fd.Name)
+				if fd.Type.Ref {
+					f.kw += "/$ref"
+				}
+			}
 			if fd.Flags&cgFieldRequired != 0 {
 				f.reqIndex = p.required
 				p.required++

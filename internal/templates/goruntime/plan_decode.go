@@ -14,26 +14,40 @@ import (
 // for a violation or an error, so a value nested D deep costs D steps, not D string copies per
 // level (which made deep recursive documents quadratic).
 
+// Inside a sum type's variant, a strict decoder records keyword violations only as a count: any
+// such violation makes the variant fail, and every enclosing union's in turn, and a failing union
+// keeps none of them (only repeated member names, and its own violation at the outermost union).
+// Rendering their locations anyway cost depth squared on a deep invalid recursive union.
+
+// failAt records a keyword violation in strict mode: kw gets suffix; cover marks the value at at
+// as rejected (it holds a zero value, and validation adds nothing inside it).
+func (d *cgDecoder) failAt(at, kw *cgPath, suffix, msg string, cover bool) {
+	if !d.strict {
+		return
+	}
+	d.keywordFails++
+	if d.unionDepth > 0 {
+		return
+	}
+	loc := at.String()
+	d.violations = append(d.violations, Violation{loc, kw.String() + suffix, msg})
+	if cover {
+		d.covered = append(d.covered, loc)
+	}
+}
+
 // mismatchAt is Mismatch with the locations as paths.
 func (d *cgDecoder) mismatchAt(at, kw *cgPath, want string, raw []byte) error {
 	got := cgKindOf(raw)
 	if d.strict {
-		loc := at.String()
-		d.violations = append(d.violations, Violation{loc, kw.String() + "/type", "expected " + want + ", got " + got})
-		d.covered = append(d.covered, loc)
+		d.failAt(at, kw, "/type", "expected "+want+", got "+got, true)
 		return nil
 	}
 	return fmt.Errorf("%s: expected %s, got %s", cgLocation(at.String()), want, got)
 }
 
 // rejectAt is reject with the locations as paths: kw gets the step suffix.
-func (d *cgDecoder) rejectAt(at, kw *cgPath, suffix, msg string) {
-	if d.strict {
-		loc := at.String()
-		d.violations = append(d.violations, Violation{loc, kw.String() + suffix, msg})
-		d.covered = append(d.covered, loc)
-	}
-}
+func (d *cgDecoder) rejectAt(at, kw *cgPath, suffix, msg string) { d.failAt(at, kw, suffix, msg, true) }
 
 // membersAt is Members with the location as a path.
 func (d *cgDecoder) membersAt(raw []byte, at *cgPath, buf []cgMember) ([]cgMember, error) {
@@ -107,10 +121,8 @@ func (d *cgDecoder) decodeStruct(p *cgTypePlan, raw []byte, ptr unsafe.Pointer, 
 		if i < 0 {
 			loc := cgKey(at, "", m.Name)
 			if !p.desc.Extra {
-				if d.strict {
-					k := cgKw(kw, "additionalProperties")
-					d.violations = append(d.violations, Violation{loc.String(), k.String(), "member is not allowed"})
-				}
+				k := cgKw(kw, "additionalProperties")
+				d.failAt(&loc, &k, "", "member is not allowed", false)
 				continue
 			}
 			extra := (*map[string]json.RawMessage)(unsafe.Add(ptr, p.extraOff))
@@ -125,7 +137,7 @@ func (d *cgDecoder) decodeStruct(p *cgTypePlan, raw []byte, ptr unsafe.Pointer, 
 		if f.reqIndex >= 0 {
 			seen[f.reqIndex] = true
 		}
-		loc, k := cgKey(at, "", m.Name), cgStepKw(kw, f.desc.Kw)
+		loc, k := cgKey(at, "", m.Name), cgStepKw(kw, f.kw)
 		if f.desc.Flags&cgFieldNullOK == 0 && cgIsNull(m.Value) {
 			d.rejectAt(&loc, &k, "/type", "null is not allowed here")
 			continue
@@ -155,8 +167,10 @@ func (d *cgDecoder) decodeStruct(p *cgTypePlan, raw []byte, ptr unsafe.Pointer, 
 				rk = cgStepKw(kw, f.desc.RequiredKw[1:])
 				k = &rk
 			}
-			d.violations = append(d.violations, Violation{at.String(), k.String() + "/required", "missing required member " + strconv.Quote(f.name)})
-			d.covered = append(d.covered, cgTokenPath(at, f.name))
+			d.failAt(at, k, "/required", "missing required member "+strconv.Quote(f.name), false)
+			if d.unionDepth == 0 {
+				d.covered = append(d.covered, cgTokenPath(at, f.name))
+			}
 		}
 	}
 	return nil
@@ -345,23 +359,20 @@ func (d *cgDecoder) decodeUnion(p *cgTypePlan, raw []byte, ptr unsafe.Pointer, a
 		return nil
 	}
 	v := &p.variants[pick]
-	violations, covered := len(d.violations), len(d.covered)
+	fails := d.keywordFails
 	x := reflect.New(v.elem.rt).UnsafePointer()
-	if err := d.decodeElem(&v.elem, raw, x, at, kw); err != nil {
+	d.unionDepth++
+	err := d.decodeElem(&v.elem, raw, x, at, kw)
+	d.unionDepth--
+	if err != nil {
 		return err
 	}
-	if !d.strict || !cgUnionRejected(d.violations[violations:]) {
+	if d.keywordFails == fails {
 		*(*unsafe.Pointer)(unsafe.Add(ptr, v.off)) = x
 		return nil
 	}
-	kept := d.violations[:violations]
-	for _, v := range d.violations[violations:] {
-		if v.KeywordLocation == "" { // a repeated member name (see Decoder.duplicate)
-			kept = append(kept, v)
-		}
-	}
-	loc := at.String()
-	d.violations = append(kept, Violation{loc, kw.String() + "/" + u.Keyword, "matches none of the " + u.Keyword + " schemas"})
-	d.covered = append(d.covered[:covered], loc)
+	// The variant's keyword violations were only counted; its repeated member names stay. The
+	// union holds nothing, and is reported as validating the untyped union reports it.
+	d.failAt(at, kw, "/"+u.Keyword, "matches none of the "+u.Keyword+" schemas", true)
 	return nil
 }

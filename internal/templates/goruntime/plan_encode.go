@@ -123,7 +123,7 @@ func cgEncodeElem(buf []byte, e *cgElemPlan, ptr unsafe.Pointer) ([]byte, error)
 
 // cgEncodeMap writes members sorted by name, like encoding/json.
 func cgEncodeMap(buf []byte, e *cgElemPlan, ptr unsafe.Pointer) ([]byte, error) {
-	m := reflect.NewAt(e.base, ptr).Elem()
+	m := cgMapValue(e.base, ptr)
 	keys := make([]string, 0, m.Len())
 	iter := m.MapRange()
 	for iter.Next() {
@@ -169,4 +169,12 @@ func cgHeldCount(p *cgTypePlan, ptr unsafe.Pointer) int {
 		n++
 	}
 	return n
+}
+
+// cgMapValue is the map at ptr as a reflect.Value. It goes through a copy of the map's pointer, so
+// that the validator's and encoder's ptr stays where the caller has it: a generated Validate with a
+// value receiver then validates a valid value without moving it to the heap.
+func cgMapValue(t reflect.Type, ptr unsafe.Pointer) reflect.Value {
+	m := *(*unsafe.Pointer)(ptr)
+	return reflect.NewAt(t, unsafe.Pointer(&m)).Elem()
 }

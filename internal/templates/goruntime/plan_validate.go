@@ -169,7 +169,8 @@ func cgValidateSlice(c *cgCollector, e *cgElemPlan, ptr unsafe.Pointer, at, kw *
 		cgCheckItemCount(c, e.desc.Node, h.len, at, kw)
 	}
 	if n.UniqueItems {
-		b, err := json.Marshal(reflect.NewAt(e.base, ptr).Elem().Interface())
+		copied := *h // see mapValue
+		b, err := json.Marshal(reflect.NewAt(e.base, unsafe.Pointer(&copied)).Elem().Interface())
 		cgCheckUniqueJSON(c, b, err, cgUnionPath(at), cgUnionPath(kw))
 	}
 	if !e.elem.checks {
@@ -187,7 +188,7 @@ func cgValidateSlice(c *cgCollector, e *cgElemPlan, ptr unsafe.Pointer, at, kw *
 
 func cgValidateMap(c *cgCollector, e *cgElemPlan, ptr unsafe.Pointer, at, kw *cgPath) {
 	n := &c.Nodes[e.desc.Node]
-	m := reflect.NewAt(e.base, ptr).Elem()
+	m := cgMapValue(e.base, ptr)
 	if cgMapWhole(n) {
 		// Rules on member names and counts see the whole object: the map's encoding is checked
 		// against the whole schema, as raw JSON is.

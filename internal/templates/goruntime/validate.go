@@ -189,6 +189,8 @@ type cgPath struct {
 	// name is the token when index < 0; index otherwise (-2: the keyword alone).
 	name  string
 	index int
+	// str is the rendered location, once String has rendered it.
+	str string
 }
 
 // cgKey is the step to a member (or, with kw, the keyword and member: "/properties/name").
@@ -205,16 +207,33 @@ func (p *cgPath) String() string {
 	if p == nil {
 		return ""
 	}
-	var b strings.Builder
-	p.write(&b)
-	return b.String()
+	if p.str == "" {
+		// The parent's rendering is kept too, so that the locations of a deep document's levels,
+		// each reported in turn, cost one copy each, not a walk up every level.
+		up := p.up.String()
+		var b strings.Builder
+		b.Grow(len(up) + len(p.kw) + len(p.name) + 24)
+		b.WriteString(up)
+		p.step(&b)
+		p.str = b.String()
+	}
+	return p.str
 }
 
 func (p *cgPath) write(b *strings.Builder) {
 	if p == nil {
 		return
 	}
+	if p.str != "" {
+		b.WriteString(p.str)
+		return
+	}
 	p.up.write(b)
+	p.step(b)
+}
+
+// step writes the path's own step.
+func (p *cgPath) step(b *strings.Builder) {
 	if p.kw != "" {
 		b.WriteByte('/')
 		b.WriteString(p.kw)

@@ -31,10 +31,7 @@ func Emit(pkg *ir.Package) ([]emit.File, error) {
 	if pkg.ImportRuntime {
 		runtimeAliases(f)
 	}
-	names := []string{"decode", "encode"}
-	if hasSumTypes(pkg) {
-		names = append(names, "union")
-	}
+	names := []string{"decode", "encode", "union", "plan", "plan_decode", "plan_encode", "plan_validate"}
 	runtime, err := emit.Runtime{Import: pkg.ImportRuntime}.Files(pkg.Name, pkg.Hash, names...)
 	if err != nil {
 		return nil, err
