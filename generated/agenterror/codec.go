@@ -3,10 +3,7 @@
 
 package agenterror
 
-import (
-	"encoding/json"
-	"github.com/contractgen/contractgen/cgruntime"
-)
+import "github.com/contractgen/contractgen/cgruntime"
 
 // The runtime module must serve the version of contractgen that wrote this package: a
 // compile error here means regenerate the package or require a cgruntime that fits.
@@ -15,414 +12,38 @@ const (
 	_ = cgruntime.EnforceVersion(cgruntime.MaxVersion - 1)
 )
 
-func cgEncKind(buf []byte, v Kind) ([]byte, error) {
-	return cgruntime.EncString(buf, string(v))
-}
-
-func cgDecKind(d *cgruntime.Decoder, raw []byte, at, kw string) (Kind, error) {
-	x, err := cgruntime.DecString(d, raw, at, kw)
-	return Kind(x), err
-}
-
 // MarshalJSON encodes the value in the contract's canonical form: declared members in schema
 // order, then undeclared members sorted by name, strings escaped as encoding/json does.
 func (v AgentError) MarshalJSON() ([]byte, error) {
-	return v.CgEncode(nil)
-}
-
-func (v AgentError) CgEncode(buf []byte) ([]byte, error) {
-	var err error
-	first := true
-	buf = append(buf, '{')
-	if buf, err = cgruntime.Put(buf, &first, "contract_version", v.ContractVersion, cgruntime.EncInt64); err != nil {
-		return nil, err
-	}
-	if buf, err = cgruntime.Put(buf, &first, "kind", v.Kind, cgEncKind); err != nil {
-		return nil, err
-	}
-	if buf, err = cgruntime.Put(buf, &first, "message", v.Message, cgruntime.EncString); err != nil {
-		return nil, err
-	}
-	if buf, err = cgruntime.Put(buf, &first, "origin", v.Origin, cgruntime.EncNamed[Origin]); err != nil {
-		return nil, err
-	}
-	if buf, err = cgruntime.Put(buf, &first, "recovery", v.Recovery, cgruntime.EncNamed[Recovery]); err != nil {
-		return nil, err
-	}
-	if buf, err = cgruntime.Put(buf, &first, "side_effects", v.SideEffects, cgruntime.EncNamed[SideEffects]); err != nil {
-		return nil, err
-	}
-	if buf, err = cgruntime.PutPtr(buf, &first, "service", v.Service, cgruntime.EncString); err != nil {
-		return nil, err
-	}
-	if buf, err = cgruntime.PutPtr(buf, &first, "action", v.Action, cgruntime.EncString); err != nil {
-		return nil, err
-	}
-	if buf, err = cgruntime.PutPtr(buf, &first, "tool", v.Tool, cgruntime.EncString); err != nil {
-		return nil, err
-	}
-	if buf, err = cgruntime.PutPtr(buf, &first, "upstream", v.Upstream, cgruntime.EncString); err != nil {
-		return nil, err
-	}
-	if buf, err = cgruntime.PutPtr(buf, &first, "command", v.Command, cgruntime.EncString); err != nil {
-		return nil, err
-	}
-	if buf, err = cgruntime.PutPtr(buf, &first, "prompt", v.Prompt, cgruntime.EncString); err != nil {
-		return nil, err
-	}
-	if buf, err = cgruntime.PutPtr(buf, &first, "resource", v.Resource, cgruntime.EncString); err != nil {
-		return nil, err
-	}
-	if buf, err = cgruntime.PutPtr(buf, &first, "cause", v.Cause, cgruntime.EncString); err != nil {
-		return nil, err
-	}
-	if buf, err = cgruntime.PutPtr(buf, &first, "original_kind", v.OriginalKind, cgruntime.EncString); err != nil {
-		return nil, err
-	}
-	if buf, err = cgruntime.PutIf(buf, &first, "evidence", v.Evidence != nil, v.Evidence, cgruntime.EncMap(cgruntime.EncAny)); err != nil {
-		return nil, err
-	}
-	if buf, err = cgruntime.PutPtr(buf, &first, "safety", v.Safety, cgruntime.EncNamed[SafetyHints]); err != nil {
-		return nil, err
-	}
-	if buf, err = cgruntime.EncExtra(buf, first, v.Extra); err != nil {
-		return nil, err
-	}
-	_ = first
-	return append(buf, '}'), nil
+	return cgPackage.Marshal(&v, 0)
 }
 
 // UnmarshalJSON decodes tolerantly: unknown members and enum values are kept, null for a
 // member that does not allow it is treated as absent; only values the Go types cannot hold are errors.
 func (v *AgentError) UnmarshalJSON(data []byte) error {
-	raw, err := cgruntime.Prepare(data)
-	if err != nil {
-		return err
-	}
-	return v.CgDecode(&cgruntime.Decoder{}, raw, "", "")
-}
-
-func (v *AgentError) CgDecode(d *cgruntime.Decoder, raw []byte, at, kw string) error {
-	if raw[0] != '{' {
-		return d.Mismatch(at, kw, "object", raw)
-	}
-	var buf [16]cgruntime.Member
-	members, err := d.Members(raw, at, buf[:0])
-	if err != nil {
-		return err
-	}
-	*v = AgentError{}
-	var seen [6]bool
-	for _, m := range members {
-		switch m.Name {
-		case "contract_version":
-			seen[0] = true
-			if err := cgruntime.Field(d, m.Value, at+"/contract_version", kw+"/properties/contract_version", false, &v.ContractVersion, cgruntime.DecInt64); err != nil {
-				return err
-			}
-		case "kind":
-			seen[1] = true
-			if err := cgruntime.Field(d, m.Value, at+"/kind", kw+"/properties/kind", false, &v.Kind, cgDecKind); err != nil {
-				return err
-			}
-		case "message":
-			seen[2] = true
-			if err := cgruntime.Field(d, m.Value, at+"/message", kw+"/properties/message", false, &v.Message, cgruntime.DecString); err != nil {
-				return err
-			}
-		case "origin":
-			seen[3] = true
-			if err := cgruntime.Field(d, m.Value, at+"/origin", kw+"/properties/origin/$ref", false, &v.Origin, cgruntime.DecNamed[Origin]); err != nil {
-				return err
-			}
-		case "recovery":
-			seen[4] = true
-			if err := cgruntime.Field(d, m.Value, at+"/recovery", kw+"/properties/recovery/$ref", false, &v.Recovery, cgruntime.DecNamed[Recovery]); err != nil {
-				return err
-			}
-		case "side_effects":
-			seen[5] = true
-			if err := cgruntime.Field(d, m.Value, at+"/side_effects", kw+"/properties/side_effects/$ref", false, &v.SideEffects, cgruntime.DecNamed[SideEffects]); err != nil {
-				return err
-			}
-		case "service":
-			if err := cgruntime.FieldPtr(d, m.Value, at+"/service", kw+"/properties/service", false, &v.Service, cgruntime.DecString); err != nil {
-				return err
-			}
-		case "action":
-			if err := cgruntime.FieldPtr(d, m.Value, at+"/action", kw+"/properties/action", false, &v.Action, cgruntime.DecString); err != nil {
-				return err
-			}
-		case "tool":
-			if err := cgruntime.FieldPtr(d, m.Value, at+"/tool", kw+"/properties/tool", false, &v.Tool, cgruntime.DecString); err != nil {
-				return err
-			}
-		case "upstream":
-			if err := cgruntime.FieldPtr(d, m.Value, at+"/upstream", kw+"/properties/upstream", false, &v.Upstream, cgruntime.DecString); err != nil {
-				return err
-			}
-		case "command":
-			if err := cgruntime.FieldPtr(d, m.Value, at+"/command", kw+"/properties/command", false, &v.Command, cgruntime.DecString); err != nil {
-				return err
-			}
-		case "prompt":
-			if err := cgruntime.FieldPtr(d, m.Value, at+"/prompt", kw+"/properties/prompt", false, &v.Prompt, cgruntime.DecString); err != nil {
-				return err
-			}
-		case "resource":
-			if err := cgruntime.FieldPtr(d, m.Value, at+"/resource", kw+"/properties/resource", false, &v.Resource, cgruntime.DecString); err != nil {
-				return err
-			}
-		case "cause":
-			if err := cgruntime.FieldPtr(d, m.Value, at+"/cause", kw+"/properties/cause", false, &v.Cause, cgruntime.DecString); err != nil {
-				return err
-			}
-		case "original_kind":
-			if err := cgruntime.FieldPtr(d, m.Value, at+"/original_kind", kw+"/properties/original_kind", false, &v.OriginalKind, cgruntime.DecString); err != nil {
-				return err
-			}
-		case "evidence":
-			if err := cgruntime.Field(d, m.Value, at+"/evidence", kw+"/properties/evidence", false, &v.Evidence, cgruntime.DecMap(cgruntime.DecAny)); err != nil {
-				return err
-			}
-		case "safety":
-			if err := cgruntime.FieldPtr(d, m.Value, at+"/safety", kw+"/properties/safety/$ref", false, &v.Safety, cgruntime.DecNamed[SafetyHints]); err != nil {
-				return err
-			}
-		default:
-			if v.Extra == nil {
-				v.Extra = make(map[string]json.RawMessage)
-			}
-			v.Extra[m.Name] = append(json.RawMessage(nil), m.Value...)
-			d.CheckNested(m.Value, at+"/"+cgruntime.PointerToken(m.Name))
-		}
-	}
-	if !seen[0] {
-		d.Missing(at, kw, "contract_version")
-	}
-	if !seen[1] {
-		d.Missing(at, kw, "kind")
-	}
-	if !seen[2] {
-		d.Missing(at, kw, "message")
-	}
-	if !seen[3] {
-		d.Missing(at, kw, "origin")
-	}
-	if !seen[4] {
-		d.Missing(at, kw, "recovery")
-	}
-	if !seen[5] {
-		d.Missing(at, kw, "side_effects")
-	}
-	return nil
-}
-
-func (v Origin) CgEncode(buf []byte) ([]byte, error) {
-	return cgruntime.EncString(buf, string(v))
-}
-
-func (v *Origin) CgDecode(d *cgruntime.Decoder, raw []byte, at, kw string) error {
-	x, err := cgruntime.DecString(d, raw, at, kw)
-	*v = Origin(x)
-	return err
+	return cgPackage.Unmarshal(data, v, 0)
 }
 
 // MarshalJSON encodes the value in the contract's canonical form: declared members in schema
 // order, then undeclared members sorted by name, strings escaped as encoding/json does.
 func (v Recovery) MarshalJSON() ([]byte, error) {
-	return v.CgEncode(nil)
-}
-
-func (v Recovery) CgEncode(buf []byte) ([]byte, error) {
-	var err error
-	first := true
-	buf = append(buf, '{')
-	if buf, err = cgruntime.Put(buf, &first, "action", v.Action, cgruntime.EncNamed[RecoveryAction]); err != nil {
-		return nil, err
-	}
-	if buf, err = cgruntime.Put(buf, &first, "same_arguments", v.SameArguments, cgruntime.EncNamed[SameArguments]); err != nil {
-		return nil, err
-	}
-	if buf, err = cgruntime.Put(buf, &first, "guidance", v.Guidance, cgruntime.EncString); err != nil {
-		return nil, err
-	}
-	if buf, err = cgruntime.PutPtr(buf, &first, "retry_after_ms", v.RetryAfterMS, cgruntime.EncNumber); err != nil {
-		return nil, err
-	}
-	if buf, err = cgruntime.EncExtra(buf, first, v.Extra); err != nil {
-		return nil, err
-	}
-	_ = first
-	return append(buf, '}'), nil
+	return cgPackage.Marshal(&v, 2)
 }
 
 // UnmarshalJSON decodes tolerantly: unknown members and enum values are kept, null for a
 // member that does not allow it is treated as absent; only values the Go types cannot hold are errors.
 func (v *Recovery) UnmarshalJSON(data []byte) error {
-	raw, err := cgruntime.Prepare(data)
-	if err != nil {
-		return err
-	}
-	return v.CgDecode(&cgruntime.Decoder{}, raw, "", "")
-}
-
-func (v *Recovery) CgDecode(d *cgruntime.Decoder, raw []byte, at, kw string) error {
-	if raw[0] != '{' {
-		return d.Mismatch(at, kw, "object", raw)
-	}
-	var buf [16]cgruntime.Member
-	members, err := d.Members(raw, at, buf[:0])
-	if err != nil {
-		return err
-	}
-	*v = Recovery{}
-	var seen [3]bool
-	for _, m := range members {
-		switch m.Name {
-		case "action":
-			seen[0] = true
-			if err := cgruntime.Field(d, m.Value, at+"/action", kw+"/properties/action/$ref", false, &v.Action, cgruntime.DecNamed[RecoveryAction]); err != nil {
-				return err
-			}
-		case "same_arguments":
-			seen[1] = true
-			if err := cgruntime.Field(d, m.Value, at+"/same_arguments", kw+"/properties/same_arguments/$ref", false, &v.SameArguments, cgruntime.DecNamed[SameArguments]); err != nil {
-				return err
-			}
-		case "guidance":
-			seen[2] = true
-			if err := cgruntime.Field(d, m.Value, at+"/guidance", kw+"/properties/guidance", false, &v.Guidance, cgruntime.DecString); err != nil {
-				return err
-			}
-		case "retry_after_ms":
-			if err := cgruntime.FieldPtr(d, m.Value, at+"/retry_after_ms", kw+"/properties/retry_after_ms", false, &v.RetryAfterMS, cgruntime.DecNumber); err != nil {
-				return err
-			}
-		default:
-			if v.Extra == nil {
-				v.Extra = make(map[string]json.RawMessage)
-			}
-			v.Extra[m.Name] = append(json.RawMessage(nil), m.Value...)
-			d.CheckNested(m.Value, at+"/"+cgruntime.PointerToken(m.Name))
-		}
-	}
-	if !seen[0] {
-		d.Missing(at, kw, "action")
-	}
-	if !seen[1] {
-		d.Missing(at, kw, "same_arguments")
-	}
-	if !seen[2] {
-		d.Missing(at, kw, "guidance")
-	}
-	return nil
-}
-
-func (v RecoveryAction) CgEncode(buf []byte) ([]byte, error) {
-	return cgruntime.EncString(buf, string(v))
-}
-
-func (v *RecoveryAction) CgDecode(d *cgruntime.Decoder, raw []byte, at, kw string) error {
-	x, err := cgruntime.DecString(d, raw, at, kw)
-	*v = RecoveryAction(x)
-	return err
+	return cgPackage.Unmarshal(data, v, 2)
 }
 
 // MarshalJSON encodes the value in the contract's canonical form: declared members in schema
 // order, then undeclared members sorted by name, strings escaped as encoding/json does.
 func (v SafetyHints) MarshalJSON() ([]byte, error) {
-	return v.CgEncode(nil)
-}
-
-func (v SafetyHints) CgEncode(buf []byte) ([]byte, error) {
-	var err error
-	first := true
-	buf = append(buf, '{')
-	if buf, err = cgruntime.PutPtr(buf, &first, "read_only_hint", v.ReadOnlyHint, cgruntime.EncBool); err != nil {
-		return nil, err
-	}
-	if buf, err = cgruntime.PutPtr(buf, &first, "destructive_hint", v.DestructiveHint, cgruntime.EncBool); err != nil {
-		return nil, err
-	}
-	if buf, err = cgruntime.PutPtr(buf, &first, "idempotent_hint", v.IdempotentHint, cgruntime.EncBool); err != nil {
-		return nil, err
-	}
-	if buf, err = cgruntime.PutPtr(buf, &first, "open_world_hint", v.OpenWorldHint, cgruntime.EncBool); err != nil {
-		return nil, err
-	}
-	if buf, err = cgruntime.EncExtra(buf, first, v.Extra); err != nil {
-		return nil, err
-	}
-	_ = first
-	return append(buf, '}'), nil
+	return cgPackage.Marshal(&v, 4)
 }
 
 // UnmarshalJSON decodes tolerantly: unknown members and enum values are kept, null for a
 // member that does not allow it is treated as absent; only values the Go types cannot hold are errors.
 func (v *SafetyHints) UnmarshalJSON(data []byte) error {
-	raw, err := cgruntime.Prepare(data)
-	if err != nil {
-		return err
-	}
-	return v.CgDecode(&cgruntime.Decoder{}, raw, "", "")
-}
-
-func (v *SafetyHints) CgDecode(d *cgruntime.Decoder, raw []byte, at, kw string) error {
-	if raw[0] != '{' {
-		return d.Mismatch(at, kw, "object", raw)
-	}
-	var buf [16]cgruntime.Member
-	members, err := d.Members(raw, at, buf[:0])
-	if err != nil {
-		return err
-	}
-	*v = SafetyHints{}
-	for _, m := range members {
-		switch m.Name {
-		case "read_only_hint":
-			if err := cgruntime.FieldPtr(d, m.Value, at+"/read_only_hint", kw+"/properties/read_only_hint", false, &v.ReadOnlyHint, cgruntime.DecBool); err != nil {
-				return err
-			}
-		case "destructive_hint":
-			if err := cgruntime.FieldPtr(d, m.Value, at+"/destructive_hint", kw+"/properties/destructive_hint", false, &v.DestructiveHint, cgruntime.DecBool); err != nil {
-				return err
-			}
-		case "idempotent_hint":
-			if err := cgruntime.FieldPtr(d, m.Value, at+"/idempotent_hint", kw+"/properties/idempotent_hint", false, &v.IdempotentHint, cgruntime.DecBool); err != nil {
-				return err
-			}
-		case "open_world_hint":
-			if err := cgruntime.FieldPtr(d, m.Value, at+"/open_world_hint", kw+"/properties/open_world_hint", false, &v.OpenWorldHint, cgruntime.DecBool); err != nil {
-				return err
-			}
-		default:
-			if v.Extra == nil {
-				v.Extra = make(map[string]json.RawMessage)
-			}
-			v.Extra[m.Name] = append(json.RawMessage(nil), m.Value...)
-			d.CheckNested(m.Value, at+"/"+cgruntime.PointerToken(m.Name))
-		}
-	}
-	return nil
-}
-
-func (v SameArguments) CgEncode(buf []byte) ([]byte, error) {
-	return cgruntime.EncString(buf, string(v))
-}
-
-func (v *SameArguments) CgDecode(d *cgruntime.Decoder, raw []byte, at, kw string) error {
-	x, err := cgruntime.DecString(d, raw, at, kw)
-	*v = SameArguments(x)
-	return err
-}
-
-func (v SideEffects) CgEncode(buf []byte) ([]byte, error) {
-	return cgruntime.EncString(buf, string(v))
-}
-
-func (v *SideEffects) CgDecode(d *cgruntime.Decoder, raw []byte, at, kw string) error {
-	x, err := cgruntime.DecString(d, raw, at, kw)
-	*v = SideEffects(x)
-	return err
+	return cgPackage.Unmarshal(data, v, 4)
 }
