@@ -91,8 +91,7 @@ func (c codec) typ(t *ir.GoType) string { return GoType(c.f, t) }
 func (c codec) marshal(n *ir.Named, index int) {
 	f := c.f
 	f.Line("")
-	f.Comment("MarshalJSON encodes the value in the contract's canonical form: declared members in schema",
-		"order, then undeclared members sorted by name, strings escaped as encoding/json does.")
+	f.Comment("MarshalJSON encodes v in the contract's canonical form (see the package documentation).")
 	f.Openf("func (v %s) MarshalJSON() ([]byte, error)", n.Name)
 	f.Linef("return %s.%s(&v, %d)", DescriptionVar, c.m("Marshal"), index)
 	f.Close("")
@@ -102,8 +101,7 @@ func (c codec) marshal(n *ir.Named, index int) {
 func (c codec) unmarshal(n *ir.Named, index int) {
 	f := c.f
 	f.Line("")
-	f.Comment("UnmarshalJSON decodes tolerantly: unknown members and enum values are kept, null for a",
-		"member that does not allow it is treated as absent; only values the Go types cannot hold are errors.")
+	f.Comment("UnmarshalJSON decodes data tolerantly, keeping unknown members and enum values.")
 	f.Openf("func (v *%s) UnmarshalJSON(data []byte) error", n.Name)
 	f.Linef("return %s.%s(data, v, %d)", DescriptionVar, c.m("Unmarshal"), index)
 	f.Close("")

@@ -235,9 +235,7 @@ func (w *walker) emitValidate(n *ir.Named, index int) {
 		recv, arg = "v *"+n.Name, "v"
 	}
 	f.Line("")
-	f.Comment("Validate reports every way v breaks its schema as a *ValidationError, or returns nil. A Go",
-		"value cannot tell an absent required member from its zero value, so Validate checks the zero value;",
-		"Parse also reports absence. A valid value is validated without allocating.")
+	f.Comment("Validate reports every way v breaks its schema as a *ValidationError, or returns nil.")
 	f.Openf("func (%s) Validate() error", recv)
 	f.Linef("return %s.%s(%s, %d)", gotypes.DescriptionVar, w.m("Validate"), arg, index)
 	f.Close("")
