@@ -8,42 +8,36 @@ import "github.com/contractgen/contractgen/cgruntime"
 // The runtime module must serve the version of contractgen that wrote this package: a
 // compile error here means regenerate the package or require a cgruntime that fits.
 const (
-	_ = cgruntime.EnforceVersion(1 - cgruntime.MinVersion)
-	_ = cgruntime.EnforceVersion(cgruntime.MaxVersion - 1)
+	_ = cgruntime.EnforceVersion(2 - cgruntime.MinVersion)
+	_ = cgruntime.EnforceVersion(cgruntime.MaxVersion - 2)
 )
 
-// MarshalJSON encodes the value in the contract's canonical form: declared members in schema
-// order, then undeclared members sorted by name, strings escaped as encoding/json does.
+// MarshalJSON encodes v in the contract's canonical form (see the package documentation).
 func (v AgentError) MarshalJSON() ([]byte, error) {
 	return cgPackage.Marshal(&v, 0)
 }
 
-// UnmarshalJSON decodes tolerantly: unknown members and enum values are kept, null for a
-// member that does not allow it is treated as absent; only values the Go types cannot hold are errors.
+// UnmarshalJSON decodes data tolerantly, keeping unknown members and enum values.
 func (v *AgentError) UnmarshalJSON(data []byte) error {
 	return cgPackage.Unmarshal(data, v, 0)
 }
 
-// MarshalJSON encodes the value in the contract's canonical form: declared members in schema
-// order, then undeclared members sorted by name, strings escaped as encoding/json does.
+// MarshalJSON encodes v in the contract's canonical form (see the package documentation).
 func (v Recovery) MarshalJSON() ([]byte, error) {
 	return cgPackage.Marshal(&v, 2)
 }
 
-// UnmarshalJSON decodes tolerantly: unknown members and enum values are kept, null for a
-// member that does not allow it is treated as absent; only values the Go types cannot hold are errors.
+// UnmarshalJSON decodes data tolerantly, keeping unknown members and enum values.
 func (v *Recovery) UnmarshalJSON(data []byte) error {
 	return cgPackage.Unmarshal(data, v, 2)
 }
 
-// MarshalJSON encodes the value in the contract's canonical form: declared members in schema
-// order, then undeclared members sorted by name, strings escaped as encoding/json does.
+// MarshalJSON encodes v in the contract's canonical form (see the package documentation).
 func (v SafetyHints) MarshalJSON() ([]byte, error) {
 	return cgPackage.Marshal(&v, 4)
 }
 
-// UnmarshalJSON decodes tolerantly: unknown members and enum values are kept, null for a
-// member that does not allow it is treated as absent; only values the Go types cannot hold are errors.
+// UnmarshalJSON decodes data tolerantly, keeping unknown members and enum values.
 func (v *SafetyHints) UnmarshalJSON(data []byte) error {
 	return cgPackage.Unmarshal(data, v, 4)
 }

@@ -8,8 +8,8 @@ import "github.com/contractgen/contractgen/cgruntime"
 // The runtime module must serve the version of contractgen that wrote this package: a
 // compile error here means regenerate the package or require a cgruntime that fits.
 const (
-	_ = cgruntime.EnforceVersion(1 - cgruntime.MinVersion)
-	_ = cgruntime.EnforceVersion(cgruntime.MaxVersion - 1)
+	_ = cgruntime.EnforceVersion(2 - cgruntime.MinVersion)
+	_ = cgruntime.EnforceVersion(cgruntime.MaxVersion - 2)
 )
 
 // cgNodes is the validation table: one node per schema of the contract, compiled once at
@@ -120,51 +120,37 @@ func Parse(data []byte) (*AgentError, error) {
 	return cgruntime.ParseAs[AgentError](cgPackage, 0, data)
 }
 
-// Validate reports every way v breaks its schema as a *ValidationError, or returns nil. A Go
-// value cannot tell an absent required member from its zero value, so Validate checks the zero value;
-// Parse also reports absence. A valid value is validated without allocating.
+// Validate reports every way v breaks its schema as a *ValidationError, or returns nil.
 func (v *AgentError) Validate() error {
 	return cgPackage.Validate(v, 0)
 }
 
-// Validate reports every way v breaks its schema as a *ValidationError, or returns nil. A Go
-// value cannot tell an absent required member from its zero value, so Validate checks the zero value;
-// Parse also reports absence. A valid value is validated without allocating.
+// Validate reports every way v breaks its schema as a *ValidationError, or returns nil.
 func (v Origin) Validate() error {
 	return cgPackage.Validate(&v, 1)
 }
 
-// Validate reports every way v breaks its schema as a *ValidationError, or returns nil. A Go
-// value cannot tell an absent required member from its zero value, so Validate checks the zero value;
-// Parse also reports absence. A valid value is validated without allocating.
+// Validate reports every way v breaks its schema as a *ValidationError, or returns nil.
 func (v *Recovery) Validate() error {
 	return cgPackage.Validate(v, 2)
 }
 
-// Validate reports every way v breaks its schema as a *ValidationError, or returns nil. A Go
-// value cannot tell an absent required member from its zero value, so Validate checks the zero value;
-// Parse also reports absence. A valid value is validated without allocating.
+// Validate reports every way v breaks its schema as a *ValidationError, or returns nil.
 func (v RecoveryAction) Validate() error {
 	return cgPackage.Validate(&v, 3)
 }
 
-// Validate reports every way v breaks its schema as a *ValidationError, or returns nil. A Go
-// value cannot tell an absent required member from its zero value, so Validate checks the zero value;
-// Parse also reports absence. A valid value is validated without allocating.
+// Validate reports every way v breaks its schema as a *ValidationError, or returns nil.
 func (v *SafetyHints) Validate() error {
 	return cgPackage.Validate(v, 4)
 }
 
-// Validate reports every way v breaks its schema as a *ValidationError, or returns nil. A Go
-// value cannot tell an absent required member from its zero value, so Validate checks the zero value;
-// Parse also reports absence. A valid value is validated without allocating.
+// Validate reports every way v breaks its schema as a *ValidationError, or returns nil.
 func (v SameArguments) Validate() error {
 	return cgPackage.Validate(&v, 5)
 }
 
-// Validate reports every way v breaks its schema as a *ValidationError, or returns nil. A Go
-// value cannot tell an absent required member from its zero value, so Validate checks the zero value;
-// Parse also reports absence. A valid value is validated without allocating.
+// Validate reports every way v breaks its schema as a *ValidationError, or returns nil.
 func (v SideEffects) Validate() error {
 	return cgPackage.Validate(&v, 6)
 }
