@@ -62,3 +62,4 @@ lint:
 ## bench: the benchmarks behind BENCHMARKS.md
 bench:
 	@if [ -x bench/run.sh ]; then bench/run.sh; else $(GO) test -run '^$$' -bench . -benchmem ./...; fi
+	bench/compile.sh

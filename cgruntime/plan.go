@@ -448,7 +448,7 @@ func stepKw(up *Path, kw string) Path { return Kw(up, kw) }
 // tokenPath renders a location with one more member step, for the covered set.
 func tokenPath(at *Path, name string) string {
 	var b strings.Builder
-	at.write(&b)
+	b.WriteString(at.memo())
 	b.WriteByte('/')
 	b.WriteString(PointerToken(name))
 	return b.String()

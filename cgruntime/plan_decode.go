@@ -27,8 +27,8 @@ func (d *Decoder) failAt(at, kw *Path, suffix, msg string, cover bool) {
 	if d.unionDepth > 0 {
 		return
 	}
-	loc := at.String()
-	d.violations = append(d.violations, Violation{loc, kw.String() + suffix, msg})
+	loc := at.memo()
+	d.violations = append(d.violations, Violation{loc, kw.memo() + suffix, msg})
 	if cover {
 		d.covered = append(d.covered, loc)
 	}
@@ -41,7 +41,7 @@ func (d *Decoder) mismatchAt(at, kw *Path, want string, raw []byte) error {
 		d.failAt(at, kw, "/type", "expected "+want+", got "+got, true)
 		return nil
 	}
-	return fmt.Errorf("%s: expected %s, got %s", location(at.String()), want, got)
+	return fmt.Errorf("%s: expected %s, got %s", location(at.memo()), want, got)
 }
 
 // rejectAt is reject with the locations as paths: kw gets the step suffix.
@@ -53,7 +53,7 @@ func (d *Decoder) membersAt(raw []byte, at *Path, buf []Member) ([]Member, error
 	if err != nil || !d.strict {
 		return members, err
 	}
-	duplicates(members, func(name string) { d.duplicate(at.String(), name) })
+	duplicates(members, func(name string) { d.duplicate(at.memo(), name) })
 	return members, nil
 }
 

@@ -450,7 +450,7 @@ func cgStepKw(up *cgPath, kw string) cgPath { return cgKw(up, kw) }
 // cgTokenPath renders a location with one more member step, for the covered set.
 func cgTokenPath(at *cgPath, name string) string {
 	var b strings.Builder
-	at.write(&b)
+	b.WriteString(at.memo())
 	b.WriteByte('/')
 	b.WriteString(cgPointerToken(name))
 	return b.String()

@@ -29,8 +29,8 @@ func (d *cgDecoder) failAt(at, kw *cgPath, suffix, msg string, cover bool) {
 	if d.unionDepth > 0 {
 		return
 	}
-	loc := at.String()
-	d.violations = append(d.violations, Violation{loc, kw.String() + suffix, msg})
+	loc := at.memo()
+	d.violations = append(d.violations, Violation{loc, kw.memo() + suffix, msg})
 	if cover {
 		d.covered = append(d.covered, loc)
 	}
@@ -43,7 +43,7 @@ func (d *cgDecoder) mismatchAt(at, kw *cgPath, want string, raw []byte) error {
 		d.failAt(at, kw, "/type", "expected "+want+", got "+got, true)
 		return nil
 	}
-	return fmt.Errorf("%s: expected %s, got %s", cgLocation(at.String()), want, got)
+	return fmt.Errorf("%s: expected %s, got %s", cgLocation(at.memo()), want, got)
 }
 
 // rejectAt is reject with the locations as paths: kw gets the step suffix.
@@ -55,7 +55,7 @@ func (d *cgDecoder) membersAt(raw []byte, at *cgPath, buf []cgMember) ([]cgMembe
 	if err != nil || !d.strict {
 		return members, err
 	}
-	cgDuplicates(members, func(name string) { d.duplicate(at.String(), name) })
+	cgDuplicates(members, func(name string) { d.duplicate(at.memo(), name) })
 	return members, nil
 }
 

@@ -207,10 +207,22 @@ func (p *cgPath) String() string {
 	if p == nil {
 		return ""
 	}
+	// A kept rendering is copied, not returned: returning it would let the steps of every caller
+	// escape to the heap (escape analysis does not tell the fields of a step apart).
+	var b strings.Builder
+	p.write(&b)
+	return b.String()
+}
+
+// memo is String that keeps the rendering, and its parent's, in the steps: the decoder reports
+// the levels of a deep document in turn, and each then costs one copy, not a walk up every level.
+// (The validator renders with String, which writes nothing, so its steps stay on the stack.)
+func (p *cgPath) memo() string {
+	if p == nil {
+		return ""
+	}
 	if p.str == "" {
-		// The parent's rendering is kept too, so that the locations of a deep document's levels,
-		// each reported in turn, cost one copy each, not a walk up every level.
-		up := p.up.String()
+		up := p.up.memo()
 		var b strings.Builder
 		b.Grow(len(up) + len(p.kw) + len(p.name) + 24)
 		b.WriteString(up)
