@@ -316,7 +316,8 @@ func (s *Schema) elem(plans []*typePlan, e *elemPlan, d *ElemDesc, rt reflect.Ty
 	switch d.Kind {
 	case ElemRef:
 		e.named = plans[d.Type]
-		if e.named.rt != e.base {
+		// A named type defined over another (type S Schema) has the other's layout.
+		if e.named.rt != e.base && !e.base.ConvertibleTo(e.named.rt) {
 			panic("cgruntime: " + e.named.desc.Name + " does not fit its description")
 		}
 	case ElemSlice, ElemMap:

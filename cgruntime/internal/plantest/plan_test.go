@@ -178,6 +178,7 @@ var zoos = []string{
 func TestZooUnions(t *testing.T) {
 	for _, z := range zoos {
 		for _, in := range mutations(t, []byte(z)) {
+			sameAgain(t, in)
 			same[golden.Zoo](t, golden.PlanSchema, golden.TZoo, in)
 			same[golden.Pet](t, golden.PlanSchema, golden.TPet, in)
 			same[golden.Tree](t, golden.PlanSchema, golden.TTree, in)
@@ -210,5 +211,28 @@ func TestHandBuiltValues(t *testing.T) {
 		{Safety: &agenterror.SafetyHints{}, Extra: map[string]json.RawMessage{"x": json.RawMessage(`{"a":1}`)}},
 	} {
 		sameValue[agenterror.AgentError](t, agenterror.PlanSchema, agenterror.TAgentError, &e, fmt.Sprint(i))
+	}
+}
+
+// sameAgain requires a type defined over Zoo to decode, validate and encode as Zoo does.
+func sameAgain(t *testing.T, data []byte) {
+	t.Helper()
+	zv, zerr := cgruntime.ParseAs[golden.Zoo](golden.PlanSchema, golden.TZoo, data)
+	av, aerr := cgruntime.ParseAs[golden.ZooAgain](golden.PlanSchema, golden.TZooAgain, data)
+	if errString(zerr) != errString(aerr) || (zv == nil) != (av == nil) || zv != nil && !reflect.DeepEqual(*zv, golden.Zoo(*av)) {
+		t.Fatalf("%s\nZoo:      %v, %v\nZooAgain: %v, %v", data, zv, zerr, av, aerr)
+	}
+	var z golden.Zoo
+	if golden.PlanSchema.Unmarshal(data, &z, golden.TZoo) != nil {
+		return
+	}
+	a := golden.ZooAgain(z)
+	zb, zerr := golden.PlanSchema.Marshal(&z, golden.TZoo)
+	ab, aerr := golden.PlanSchema.Marshal(&a, golden.TZooAgain)
+	if string(zb) != string(ab) || errString(zerr) != errString(aerr) {
+		t.Fatalf("%s\nZoo encodes %s, %v; ZooAgain %s, %v", data, zb, zerr, ab, aerr)
+	}
+	if o, p := errString(golden.PlanSchema.Validate(&z, golden.TZoo)), errString(golden.PlanSchema.Validate(&a, golden.TZooAgain)); o != p {
+		t.Fatalf("%s\nZoo: %s\nZooAgain: %s", data, o, p)
 	}
 }

@@ -318,7 +318,8 @@ func (s *cgSchema) elem(plans []*cgTypePlan, e *cgElemPlan, d *cgElemDesc, rt re
 	switch d.Kind {
 	case cgElemRef:
 		e.named = plans[d.Type]
-		if e.named.rt != e.base {
+		// A named type defined over another (type S Schema) has the other's layout.
+		if e.named.rt != e.base && !e.base.ConvertibleTo(e.named.rt) {
 			panic("cgruntime: " + e.named.desc.Name + " does not fit its description")
 		}
 	case cgElemSlice, cgElemMap:

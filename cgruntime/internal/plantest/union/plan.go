@@ -56,6 +56,7 @@ var PlanSchema = &cgruntime.Schema{Nodes: cgNodes, Types: []cgruntime.TypeDesc{
 		{Name: "hours", Kw: "properties/hours", Flags: P, Type: cgruntime.ElemDesc{Kind: cgruntime.ElemNumber, Node: 24}},
 	}},
 	TVolunteerRole: {Go: (*VolunteerRole)(nil), Name: "VolunteerRole", Kind: cgruntime.KindEnum, Node: 23},
+	TZooAgain:      {Go: (*ZooAgain)(nil), Name: "ZooAgain", Kind: cgruntime.KindAlias, Node: 1, Under: &cgruntime.ElemDesc{Kind: cgruntime.ElemRef, Type: TZoo, Node: 1}},
 	TZoo: {Go: (*Zoo)(nil), Name: "Zoo", Kind: cgruntime.KindStruct, Node: 1, Extra: true, Fields: []cgruntime.FieldDesc{
 		{Name: "pet", Kw: "properties/pet/$ref", Flags: R | NO, Type: cgruntime.ElemDesc{Kind: cgruntime.ElemRef, Ref: true, Type: TPet, Node: 2}},
 		{Name: "visitors", Kw: "properties/visitors", Flags: ON, Type: cgruntime.ElemDesc{Kind: cgruntime.ElemSlice, Node: 13,
@@ -78,4 +79,9 @@ const (
 	TVolunteer
 	TVolunteerRole
 	TZoo
+	TZooAgain
 )
+
+// ZooAgain is a named type defined over a struct, as contractgen declares a schema that is only a
+// $ref to an object (type S Schema).
+type ZooAgain Zoo
