@@ -34,6 +34,8 @@ regen:
 	$(GO) test -count=1 ./internal/gen/compat -run '^TestCases$$' -update
 	$(GO) test -count=1 ./internal/cli -run '^TestContractVersionsRegenerate$$' -update
 	$(GO) test -count=1 ./internal/conformance -run '^TestWriteCorpus$$' -args -write-corpus
+	$(GO) test -count=1 ./cgruntime -run '^TestSanitizeSecretCorpusFile$$' -update
+	$(GO) test -count=1 ./internal/gen/emit/rust -run '^(TestGoldenCrates|TestParityCorpus|TestSurfacesFile)$$' -update
 	cd tests/openapi-interop && $(NPM) ci --no-audit --no-fund --loglevel=error && $(GO) test -count=1 -run '^TestClientsUpToDate$$' -update
 
 ## check: regenerate in memory and fail on any difference (modified, missing or stale files)
@@ -88,3 +90,4 @@ lint:
 ## bench: the benchmarks behind BENCHMARKS.md
 bench:
 	@if [ -x bench/run.sh ]; then bench/run.sh; else $(GO) test -run '^$$' -bench . -benchmem ./...; fi
+	bench/compile.sh

@@ -8,8 +8,8 @@ import "github.com/contractgen/contractgen/cgruntime"
 // The runtime module must serve the version of contractgen that wrote this package: a
 // compile error here means regenerate the package or require a cgruntime that fits.
 const (
-	_ = cgruntime.EnforceVersion(1 - cgruntime.MinVersion)
-	_ = cgruntime.EnforceVersion(cgruntime.MaxVersion - 1)
+	_ = cgruntime.EnforceVersion(2 - cgruntime.MinVersion)
+	_ = cgruntime.EnforceVersion(cgruntime.MaxVersion - 2)
 )
 
 // cgNodes is the validation table: one node per schema of the contract, compiled once at
@@ -99,160 +99,58 @@ var cgNodes = cgruntime.Compile([]cgruntime.Node{
 	/* 36: agent-error.schema.json#/additionalProperties */ {Bool: 1},
 })
 
+// cgPackage describes the package's types to the runtime, which decodes, encodes and validates
+// them by it: their Go types, members, and the table nodes of their schemas.
+var cgPackage = &cgruntime.Schema{Nodes: cgNodes, Types: []cgruntime.TypeDesc{
+	/* 0 */ {Go: (*AgentError)(nil), Name: "AgentError", Kind: cgruntime.KindStruct, Node: 1, Fields: []cgruntime.FieldDesc{{Name: "contract_version", Flags: cgruntime.FieldRequired, Type: cgruntime.ElemDesc{Kind: cgruntime.ElemInt64, Node: 2}}, {Name: "kind", Flags: cgruntime.FieldRequired, Type: cgruntime.ElemDesc{Kind: cgruntime.ElemString, Node: 3}}, {Name: "message", Flags: cgruntime.FieldRequired, Type: cgruntime.ElemDesc{Kind: cgruntime.ElemString, Node: 4}}, {Name: "origin", Flags: cgruntime.FieldRequired, Type: cgruntime.ElemDesc{Kind: cgruntime.ElemRef, Ref: true, Type: 1, Node: 5}}, {Name: "recovery", Flags: cgruntime.FieldRequired, Type: cgruntime.ElemDesc{Kind: cgruntime.ElemRef, Ref: true, Type: 2, Node: 7}}, {Name: "side_effects", Flags: cgruntime.FieldRequired, Type: cgruntime.ElemDesc{Kind: cgruntime.ElemRef, Ref: true, Type: 6, Node: 16}}, {Name: "service", Flags: cgruntime.FieldPointer, Type: cgruntime.ElemDesc{Kind: cgruntime.ElemString, Node: 18}}, {Name: "action", Flags: cgruntime.FieldPointer, Type: cgruntime.ElemDesc{Kind: cgruntime.ElemString, Node: 19}}, {Name: "tool", Flags: cgruntime.FieldPointer, Type: cgruntime.ElemDesc{Kind: cgruntime.ElemString, Node: 20}}, {Name: "upstream", Flags: cgruntime.FieldPointer, Type: cgruntime.ElemDesc{Kind: cgruntime.ElemString, Node: 21}}, {Name: "command", Flags: cgruntime.FieldPointer, Type: cgruntime.ElemDesc{Kind: cgruntime.ElemString, Node: 22}}, {Name: "prompt", Flags: cgruntime.FieldPointer, Type: cgruntime.ElemDesc{Kind: cgruntime.ElemString, Node: 23}}, {Name: "resource", Flags: cgruntime.FieldPointer, Type: cgruntime.ElemDesc{Kind: cgruntime.ElemString, Node: 24}}, {Name: "cause", Flags: cgruntime.FieldPointer, Type: cgruntime.ElemDesc{Kind: cgruntime.ElemString, Node: 25}}, {Name: "original_kind", Flags: cgruntime.FieldPointer, Type: cgruntime.ElemDesc{Kind: cgruntime.ElemString, Node: 26}}, {Name: "evidence", Flags: cgruntime.FieldOmitNil, Type: cgruntime.ElemDesc{Kind: cgruntime.ElemMap, Node: 27, Elem: &cgruntime.ElemDesc{Kind: cgruntime.ElemAny, Node: 28}}}, {Name: "safety", Flags: cgruntime.FieldPointer, Type: cgruntime.ElemDesc{Kind: cgruntime.ElemRef, Ref: true, Type: 4, Node: 29}}}, Extra: true},
+	/* 1 */ {Go: (*Origin)(nil), Name: "Origin", Kind: cgruntime.KindEnum, Node: 6},
+	/* 2 */ {Go: (*Recovery)(nil), Name: "Recovery", Kind: cgruntime.KindStruct, Node: 8, Fields: []cgruntime.FieldDesc{{Name: "action", Flags: cgruntime.FieldRequired, Type: cgruntime.ElemDesc{Kind: cgruntime.ElemRef, Ref: true, Type: 3, Node: 9}}, {Name: "same_arguments", Flags: cgruntime.FieldRequired, Type: cgruntime.ElemDesc{Kind: cgruntime.ElemRef, Ref: true, Type: 5, Node: 11}}, {Name: "guidance", Flags: cgruntime.FieldRequired, Type: cgruntime.ElemDesc{Kind: cgruntime.ElemString, Node: 13}}, {Name: "retry_after_ms", Flags: cgruntime.FieldPointer, Type: cgruntime.ElemDesc{Kind: cgruntime.ElemNumber, Node: 14}}}, Extra: true},
+	/* 3 */ {Go: (*RecoveryAction)(nil), Name: "RecoveryAction", Kind: cgruntime.KindEnum, Node: 10},
+	/* 4 */ {Go: (*SafetyHints)(nil), Name: "SafetyHints", Kind: cgruntime.KindStruct, Node: 30, Fields: []cgruntime.FieldDesc{{Name: "read_only_hint", Flags: cgruntime.FieldPointer, Type: cgruntime.ElemDesc{Kind: cgruntime.ElemBool, Node: 31}}, {Name: "destructive_hint", Flags: cgruntime.FieldPointer, Type: cgruntime.ElemDesc{Kind: cgruntime.ElemBool, Node: 32}}, {Name: "idempotent_hint", Flags: cgruntime.FieldPointer, Type: cgruntime.ElemDesc{Kind: cgruntime.ElemBool, Node: 33}}, {Name: "open_world_hint", Flags: cgruntime.FieldPointer, Type: cgruntime.ElemDesc{Kind: cgruntime.ElemBool, Node: 34}}}, Extra: true},
+	/* 5 */ {Go: (*SameArguments)(nil), Name: "SameArguments", Kind: cgruntime.KindEnum, Node: 12},
+	/* 6 */ {Go: (*SideEffects)(nil), Name: "SideEffects", Kind: cgruntime.KindEnum, Node: 17},
+}}
+
 // Parse decodes data as an AgentError and validates it against the schema, with JSON Schema's
 // semantics: a member that is absent differs from one that is null, member names match exactly,
 // 1.0 and 1e3 are integers, lengths count Unicode code points, and numbers compare exactly. A member
 // name that occurs twice in one object is a violation, because JSON leaves its meaning open. Every
 // violation comes back in one *ValidationError; a non-nil result is valid.
 func Parse(data []byte) (*AgentError, error) {
-	return cgruntime.Parse[AgentError](data, cgNodes)
+	return cgruntime.ParseAs[AgentError](cgPackage, 0, data)
 }
 
-// Validate reports every way v breaks its schema as a *ValidationError, or returns nil. A Go
-// value cannot tell an absent required member from its zero value, so Validate checks the zero value;
-// Parse also reports absence. A valid value is validated without allocating.
+// Validate reports every way v breaks its schema as a *ValidationError, or returns nil.
 func (v *AgentError) Validate() error {
-	c := cgruntime.Collector{Nodes: cgNodes}
-	v.CgValidate(&c, nil, nil)
-	return c.Err()
+	return cgPackage.Validate(v, 0)
 }
 
-func (v *AgentError) CgValidate(c *cgruntime.Collector, at, kw *cgruntime.Path) {
-	{
-		a1, k1 := cgruntime.Key(at, "", "contract_version"), cgruntime.Key(kw, "properties", "contract_version")
-		cgruntime.CheckInt64(c, 2, v.ContractVersion, &a1, &k1)
-	}
-	{
-		a1, k1 := cgruntime.Key(at, "", "kind"), cgruntime.Key(kw, "properties", "kind")
-		cgruntime.CheckString(c, 3, string(v.Kind), &a1, &k1)
-	}
-	{
-		a1, k1 := cgruntime.Key(at, "", "message"), cgruntime.Key(kw, "properties", "message")
-		cgruntime.CheckString(c, 4, v.Message, &a1, &k1)
-	}
-	{
-		a1, k1 := cgruntime.Key(at, "", "origin"), cgruntime.Key(kw, "properties", "origin")
-		{
-			r2 := cgruntime.Kw(&k1, "$ref")
-			v.Origin.CgValidate(c, &a1, &r2)
-		}
-	}
-	{
-		a1, k1 := cgruntime.Key(at, "", "recovery"), cgruntime.Key(kw, "properties", "recovery")
-		{
-			r2 := cgruntime.Kw(&k1, "$ref")
-			v.Recovery.CgValidate(c, &a1, &r2)
-		}
-	}
-	{
-		a1, k1 := cgruntime.Key(at, "", "side_effects"), cgruntime.Key(kw, "properties", "side_effects")
-		{
-			r2 := cgruntime.Kw(&k1, "$ref")
-			v.SideEffects.CgValidate(c, &a1, &r2)
-		}
-	}
-	if x1 := v.Safety; x1 != nil {
-		a1, k1 := cgruntime.Key(at, "", "safety"), cgruntime.Key(kw, "properties", "safety")
-		{
-			r2 := cgruntime.Kw(&k1, "$ref")
-			x1.CgValidate(c, &a1, &r2)
-		}
-	}
-}
-
-// Validate reports every way v breaks its schema as a *ValidationError, or returns nil. A Go
-// value cannot tell an absent required member from its zero value, so Validate checks the zero value;
-// Parse also reports absence. A valid value is validated without allocating.
+// Validate reports every way v breaks its schema as a *ValidationError, or returns nil.
 func (v Origin) Validate() error {
-	c := cgruntime.Collector{Nodes: cgNodes}
-	v.CgValidate(&c, nil, nil)
-	return c.Err()
+	return cgPackage.Validate(&v, 1)
 }
 
-func (v Origin) CgValidate(c *cgruntime.Collector, at, kw *cgruntime.Path) {
-	cgruntime.CheckString(c, 6, string(v), at, kw)
-}
-
-// Validate reports every way v breaks its schema as a *ValidationError, or returns nil. A Go
-// value cannot tell an absent required member from its zero value, so Validate checks the zero value;
-// Parse also reports absence. A valid value is validated without allocating.
+// Validate reports every way v breaks its schema as a *ValidationError, or returns nil.
 func (v *Recovery) Validate() error {
-	c := cgruntime.Collector{Nodes: cgNodes}
-	v.CgValidate(&c, nil, nil)
-	return c.Err()
+	return cgPackage.Validate(v, 2)
 }
 
-func (v *Recovery) CgValidate(c *cgruntime.Collector, at, kw *cgruntime.Path) {
-	{
-		a1, k1 := cgruntime.Key(at, "", "action"), cgruntime.Key(kw, "properties", "action")
-		{
-			r2 := cgruntime.Kw(&k1, "$ref")
-			v.Action.CgValidate(c, &a1, &r2)
-		}
-	}
-	{
-		a1, k1 := cgruntime.Key(at, "", "same_arguments"), cgruntime.Key(kw, "properties", "same_arguments")
-		{
-			r2 := cgruntime.Kw(&k1, "$ref")
-			v.SameArguments.CgValidate(c, &a1, &r2)
-		}
-	}
-	{
-		a1, k1 := cgruntime.Key(at, "", "guidance"), cgruntime.Key(kw, "properties", "guidance")
-		cgruntime.CheckString(c, 13, v.Guidance, &a1, &k1)
-	}
-	if x1 := v.RetryAfterMS; x1 != nil {
-		a1, k1 := cgruntime.Key(at, "", "retry_after_ms"), cgruntime.Key(kw, "properties", "retry_after_ms")
-		cgruntime.CheckNumber(c, 14, *x1, &a1, &k1)
-	}
-}
-
-// Validate reports every way v breaks its schema as a *ValidationError, or returns nil. A Go
-// value cannot tell an absent required member from its zero value, so Validate checks the zero value;
-// Parse also reports absence. A valid value is validated without allocating.
+// Validate reports every way v breaks its schema as a *ValidationError, or returns nil.
 func (v RecoveryAction) Validate() error {
-	c := cgruntime.Collector{Nodes: cgNodes}
-	v.CgValidate(&c, nil, nil)
-	return c.Err()
+	return cgPackage.Validate(&v, 3)
 }
 
-func (v RecoveryAction) CgValidate(c *cgruntime.Collector, at, kw *cgruntime.Path) {
-	cgruntime.CheckString(c, 10, string(v), at, kw)
-}
-
-// Validate reports every way v breaks its schema as a *ValidationError, or returns nil. A Go
-// value cannot tell an absent required member from its zero value, so Validate checks the zero value;
-// Parse also reports absence. A valid value is validated without allocating.
+// Validate reports every way v breaks its schema as a *ValidationError, or returns nil.
 func (v *SafetyHints) Validate() error {
-	c := cgruntime.Collector{Nodes: cgNodes}
-	v.CgValidate(&c, nil, nil)
-	return c.Err()
+	return cgPackage.Validate(v, 4)
 }
 
-func (v *SafetyHints) CgValidate(c *cgruntime.Collector, at, kw *cgruntime.Path) {}
-
-// Validate reports every way v breaks its schema as a *ValidationError, or returns nil. A Go
-// value cannot tell an absent required member from its zero value, so Validate checks the zero value;
-// Parse also reports absence. A valid value is validated without allocating.
+// Validate reports every way v breaks its schema as a *ValidationError, or returns nil.
 func (v SameArguments) Validate() error {
-	c := cgruntime.Collector{Nodes: cgNodes}
-	v.CgValidate(&c, nil, nil)
-	return c.Err()
+	return cgPackage.Validate(&v, 5)
 }
 
-func (v SameArguments) CgValidate(c *cgruntime.Collector, at, kw *cgruntime.Path) {
-	cgruntime.CheckString(c, 12, string(v), at, kw)
-}
-
-// Validate reports every way v breaks its schema as a *ValidationError, or returns nil. A Go
-// value cannot tell an absent required member from its zero value, so Validate checks the zero value;
-// Parse also reports absence. A valid value is validated without allocating.
+// Validate reports every way v breaks its schema as a *ValidationError, or returns nil.
 func (v SideEffects) Validate() error {
-	c := cgruntime.Collector{Nodes: cgNodes}
-	v.CgValidate(&c, nil, nil)
-	return c.Err()
-}
-
-func (v SideEffects) CgValidate(c *cgruntime.Collector, at, kw *cgruntime.Path) {
-	cgruntime.CheckString(c, 17, string(v), at, kw)
+	return cgPackage.Validate(&v, 6)
 }

@@ -58,6 +58,9 @@ type cgDecoder struct {
 	// covered are the instance locations of values the decoder rejected (wrong type, null, missing);
 	// Parse drops what validation reports inside them, since they hold only a zero value.
 	covered []string
+	// keywordFails counts the keyword violations of a strict decoder; unionDepth is how many sum
+	// types' variants are being decoded (see failAt).
+	keywordFails, unionDepth int
 }
 
 // mismatch handles a value of the wrong JSON type.

@@ -203,6 +203,8 @@ type cgPath struct {
 	// name is the token when index < 0; index otherwise (-2: the keyword alone).
 	name  string
 	index int
+	// str is the rendered location, once String has rendered it.
+	str string
 }
 
 // cgKey is the step to a member (or, with kw, the keyword and member: "/properties/name").
@@ -219,16 +221,45 @@ func (p *cgPath) String() string {
 	if p == nil {
 		return ""
 	}
+	// A kept rendering is copied, not returned: returning it would let the steps of every caller
+	// escape to the heap (escape analysis does not tell the fields of a step apart).
 	var b strings.Builder
 	p.write(&b)
 	return b.String()
+}
+
+// memo is String that keeps the rendering, and its parent's, in the steps: the decoder reports
+// the levels of a deep document in turn, and each then costs one copy, not a walk up every level.
+// (The validator renders with String, which writes nothing, so its steps stay on the stack.)
+func (p *cgPath) memo() string {
+	if p == nil {
+		return ""
+	}
+	if p.str == "" {
+		up := p.up.memo()
+		var b strings.Builder
+		b.Grow(len(up) + len(p.kw) + len(p.name) + 24)
+		b.WriteString(up)
+		p.step(&b)
+		p.str = b.String()
+	}
+	return p.str
 }
 
 func (p *cgPath) write(b *strings.Builder) {
 	if p == nil {
 		return
 	}
+	if p.str != "" {
+		b.WriteString(p.str)
+		return
+	}
 	p.up.write(b)
+	p.step(b)
+}
+
+// step writes the path's own step.
+func (p *cgPath) step(b *strings.Builder) {
 	if p.kw != "" {
 		b.WriteByte('/')
 		b.WriteString(p.kw)
@@ -256,6 +287,8 @@ type cgCollector struct {
 	// scope is the dynamic scope: the root nodes of the schema resources entered, outermost
 	// first. Only tables with dynamic references keep it.
 	scope []int32
+	// stack holds the location steps of the plan validator (see pathStack).
+	stack *cgPathStack
 }
 
 // cgAnnotations collects which members and items of one value the keywords evaluated, for

@@ -1,6 +1,7 @@
 package gotypes_test
 
 import (
+	"fmt"
 	"go/ast"
 	"go/parser"
 	"go/printer"
@@ -130,36 +131,31 @@ func TestNamedTypesOverOtherGoTypes(t *testing.T) {
 	}
 }
 
-// TestNamedTypesEncodeThroughTheirUnderlyingType: every named type gets MarshalJSON,
-// UnmarshalJSON and the runtime's cgEncode/cgDecode, and the wrappers convert to the underlying
-// Go type and call that type's runtime codec.
-func TestNamedTypesEncodeThroughTheirUnderlyingType(t *testing.T) {
+// TestNamedTypesEncodeThroughTheRuntime: every named type that is not an enum gets MarshalJSON and
+// UnmarshalJSON, each one call into the runtime with the type's index in the package's
+// description, and nothing else: the runtime reaches the types through that description, not
+// through methods of theirs.
+func TestNamedTypesEncodeThroughTheRuntime(t *testing.T) {
 	pkg := buildIR(t, schemaFile(t, "shape.json", namedSchema))
 	ms := methods(t, goFile(t, gotypes.EmitCodec, pkg, "codec.go"))
-	for name, want := range map[string][2]string{
-		"Tags":   {"cgEncSlice(cgEncString)(buf, []string(v))", "cgDecSlice(cgDecString)(d, raw, at, kw)"},
-		"ID":     {"cgEncRaw(buf, json.RawMessage(v))", "cgDecRaw(d, raw, at, kw)"},
-		"Scores": {"cgEncMap(cgEncBool)(buf, map[string]bool(v))", "cgDecMap(cgDecBool)(d, raw, at, kw)"},
-		"Maybe":  {"cgEncNullable(cgEncString)(buf, Nullable[string](v))", "cgDecNullable(cgDecString)(d, raw, at, kw)"},
-	} {
-		for _, m := range []string{"MarshalJSON", "*UnmarshalJSON", "cgEncode", "*cgDecode"} {
-			if _, ok := ms[name][m]; !ok {
-				t.Errorf("%s has no %s in codec.go", name, m)
+	for i, n := range pkg.Types {
+		if n.Kind == ir.EnumType {
+			if len(ms[n.Name]) != 0 {
+				t.Errorf("enum %s has methods in codec.go: %v", n.Name, ms[n.Name])
 			}
+			continue
 		}
-		if enc := ms[name]["cgEncode"]; !strings.Contains(enc, want[0]) {
-			t.Errorf("%s.cgEncode does not call %s:\n%s", name, want[0], enc)
+		want := map[string]string{
+			"MarshalJSON":    fmt.Sprintf("return cgPackage.marshal(&v, %d)", i),
+			"*UnmarshalJSON": fmt.Sprintf("return cgPackage.unmarshal(data, v, %d)", i),
 		}
-		if dec := ms[name]["*cgDecode"]; !strings.Contains(dec, want[1]) || !strings.Contains(dec, "*v = "+name+"(x)") {
-			t.Errorf("%s.cgDecode does not call %s and convert to %s:\n%s", name, want[1], name, dec)
+		if len(ms[n.Name]) != len(want) {
+			t.Errorf("%s has methods %v in codec.go, want MarshalJSON and UnmarshalJSON", n.Name, ms[n.Name])
 		}
-	}
-	// The struct refers to the named types through the generic named codec, the enum by pointer
-	// (optional), the required tags by value.
-	shape := ms["Shape"]["cgEncode"]
-	for _, want := range []string{`"color", v.Color, cgEncNamed[Color]`, `"tags", v.Tags, cgEncNamed[Tags]`} {
-		if !strings.Contains(shape, want) {
-			t.Errorf("Shape.cgEncode lacks %s:\n%s", want, shape)
+		for m, call := range want {
+			if body, ok := ms[n.Name][m]; !ok || !strings.Contains(body, call) {
+				t.Errorf("%s.%s does not %s:\n%s", n.Name, m, call, body)
+			}
 		}
 	}
 }

@@ -31,9 +31,9 @@ func unionsSource(pkg *ir.Package) []byte {
 	f := gosrc.NewFile(pkg.Name, sourceHeader(pkg.Hash)...)
 	c := codec{f: f, rt: emit.Runtime{Import: pkg.ImportRuntime}}
 	c.rt.VersionGuard(f)
-	for _, n := range pkg.Types {
+	for i, n := range pkg.Types {
 		if n.Kind == ir.UnionType {
-			c.sumType(n)
+			c.sumType(n, i)
 		}
 	}
 	return f.Bytes()
@@ -122,8 +122,8 @@ func discriminatorField(u *ir.Union, v *ir.Variant) (field, value string) {
 // typePhrase spells JSON types as a noun phrase: "a string", "an object", "an integer or number".
 func typePhrase(types string) string { return naming.Article(types) + " " + types }
 
-// sumType writes one sum type.
-func (c codec) sumType(n *ir.Named) {
+// sumType writes one sum type; index is its place in the package's description.
+func (c codec) sumType(n *ir.Named, index int) {
 	f, u := c.f, n.Union
 	json := f.Import(jsonPkg)
 	f.Line("")
@@ -187,10 +187,8 @@ func (c codec) sumType(n *ir.Named) {
 	}
 	f.Line("return " + strings.Join(append(conds, "v."+u.Unknown+" == nil"), " && "))
 	f.Close("")
-	c.marshal(n)
-	c.sumEncode(n)
-	c.unmarshal(n)
-	c.sumDecode(n)
+	c.marshal(n, index)
+	c.unmarshal(n, index)
 }
 
 // sumSwitch writes the exhaustive switch: one function per variant and one for unknown values, so
@@ -220,108 +218,28 @@ func (c codec) sumSwitch(n *ir.Named) {
 	f.Close("")
 }
 
-// sumEncode writes cgEncode: the held variant's encoding, the unknown value as read, or null.
-func (c codec) sumEncode(n *ir.Named) {
-	f, u := c.f, n.Union
-	set := make([]string, 0, len(u.Variants)+1)
-	for _, v := range u.Variants {
-		set = append(set, "v."+v.GoName+" != nil")
-	}
-	set = append(set, "v."+u.Unknown+" != nil")
-	f.Line("")
-	f.Openf("func (v %s) %s(buf []byte) ([]byte, error)", n.Name, c.m("CgEncode"))
-	f.Openf("if n := %s(%s); n > 1", c.r("UnionCount"), strings.Join(set, ", "))
-	f.Linef("return nil, %s(%q, n)", c.r("UnionErrSeveral"), n.Name)
-	f.Close("")
-	f.Line("switch {")
-	for _, v := range u.Variants {
-		f.Linef("case v.%s != nil:", v.GoName)
-		f.Linef("\treturn %s(buf, *v.%s)", c.encoder(v.Type), v.GoName)
-	}
-	f.Line("}")
-	f.Linef("return %s(buf, v.%s)", c.r("EncRaw"), u.Unknown)
-	f.Close("")
-}
-
-// sumDecode writes cgDecode: find the variant (by the discriminator's value, the members present
-// or the JSON type) and decode that variant alone (cgUnionTry), or keep the value as JSON when it
-// selects none. Each step is linear in the value's size.
-func (c codec) sumDecode(n *ir.Named) {
-	f, u := c.f, n.Union
-	f.Line("")
-	f.Openf("func (v *%s) %s(d *%s, raw []byte, at, kw string) error", n.Name, c.m("CgDecode"), c.r("Decoder"))
-	f.Linef("*v = %s{}", n.Name)
-	f.Line("var err error")
-	f.Line("selected := true")
-	try := func(v *ir.Variant) string {
-		return "\tv." + v.GoName + ", err = " + c.r("UnionTry") + "(d, raw, at, kw, " + strconv.Quote(u.Keyword) + ", " + c.decoder(v.Type) + ")"
-	}
-	switch u.Rule {
-	case ir.UnionDiscriminator:
-		f.Linef("tag, _ := %s(d, raw, %s)", c.r("UnionTag"), strconv.Quote(u.Discriminator.Name))
-		f.Line("switch tag {")
-		for _, v := range u.Variants {
-			quoted := make([]string, len(v.Values))
-			for i, s := range v.Values {
-				quoted[i] = strconv.Quote(s)
+// FirstBytes are the bytes that JSON values of the given types start with, each once.
+func FirstBytes(types []string) string {
+	var out []byte
+	for _, t := range types {
+		for _, b := range []byte(firstBytes[t]) {
+			if !slices.Contains(out, b) {
+				out = append(out, b)
 			}
-			f.Line("case " + strings.Join(quoted, ", ") + ":")
-			f.Line(try(v))
 		}
-		f.Line("default:")
-		f.Line("\tselected = false")
-		f.Line("}")
-	case ir.UnionRequired:
-		sets := make([]string, len(u.Variants))
-		for i, v := range u.Variants {
-			quoted := make([]string, len(v.Members))
-			for j, s := range v.Members {
-				quoted[j] = strconv.Quote(s)
-			}
-			sets[i] = "{" + strings.Join(quoted, ", ") + "}"
-		}
-		f.Linef("switch %s(d, raw, [][]string{%s}) {", c.r("UnionPick"), strings.Join(sets, ", "))
-		for i, v := range u.Variants {
-			f.Linef("case %d:", i)
-			f.Line(try(v))
-		}
-		f.Line("default:")
-		f.Line("\tselected = false")
-		f.Line("}")
-	case ir.UnionJSONType:
-		f.Line("switch raw[0] {")
-		for _, v := range u.Variants {
-			var firsts []string
-			for _, t := range v.JSONTypes {
-				for _, b := range firstBytes[t] {
-					if !slices.Contains(firsts, b) {
-						firsts = append(firsts, b)
-					}
-				}
-			}
-			f.Line("case " + strings.Join(firsts, ", ") + ":")
-			f.Line(try(v))
-		}
-		f.Line("default:")
-		f.Line("\tselected = false")
-		f.Line("}")
 	}
-	f.Open("if !selected")
-	f.Linef("v.%s = %s(d, raw, at, kw)", u.Unknown, c.r("UnionRaw"))
-	f.Close("")
-	f.Line("return err")
-	f.Close("")
+	return string(out)
 }
 
 // firstBytes are the bytes a JSON value of each type starts with.
-var firstBytes = map[string][]string{
-	"string":  {`'"'`},
-	"object":  {"'{'"},
-	"array":   {"'['"},
-	"boolean": {"'t'", "'f'"},
-	"null":    {"'n'"},
-	"number":  {"'-'", "'0'", "'1'", "'2'", "'3'", "'4'", "'5'", "'6'", "'7'", "'8'", "'9'"},
-	"integer": {"'-'", "'0'", "'1'", "'2'", "'3'", "'4'", "'5'", "'6'", "'7'", "'8'", "'9'"},
+var firstBytes = map[string]string{
+	"string":  `"`,
+	"object":  "{",
+	"array":   "[",
+	"boolean": "tf",
+	"null":    "n",
+	"number":  "-0123456789",
+	"integer": "-0123456789",
 }
 
 // article puts "a" or "an" before a Go type's name, as the doc comments read it.

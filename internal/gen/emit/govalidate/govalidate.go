@@ -37,11 +37,17 @@ func Emit(pkg *ir.Package) ([]emit.File, error) {
 		f.Line("")
 	}
 	w.emitTable()
+	index := make(map[*ir.Named]int, len(pkg.Types))
+	for i, n := range pkg.Types {
+		index[n] = i
+	}
+	w.index = index
+	w.emitDescription(pkg)
 	for i, root := range pkg.Roots {
 		w.emitParse(root, i == 0)
 	}
-	for _, n := range pkg.Types {
-		w.emitValidate(n)
+	for i, n := range pkg.Types {
+		w.emitValidate(n, i)
 	}
 	runtime, err := w.rt.Files(pkg.Name, pkg.Hash, RuntimeFiles...)
 	if err != nil {
@@ -263,59 +269,22 @@ func (w *walker) emitParse(root *ir.Named, first bool) {
 		"name that occurs twice in one object is a violation, because JSON leaves its meaning open. Every",
 		"violation comes back in one *ValidationError; a non-nil result is valid.")
 	f.Openf("func %s(data []byte) (*%s, error)", name, root.Name)
-	f.Linef("return %s[%s](data, cgNodes)", w.r("Parse"), root.Name)
+	f.Linef("return %s[%s](%s, %d, data)", w.r("ParseAs"), root.Name, gotypes.DescriptionVar, w.index[root])
 	f.Close("")
 }
 
-// emitValidate writes Validate and cgValidate for a named type.
-func (w *walker) emitValidate(n *ir.Named) {
+// emitValidate writes Validate for a named type: one call into the runtime, which walks the value
+// by the package's description of its types.
+func (w *walker) emitValidate(n *ir.Named, index int) {
 	f := w.f
-	recv := "v " + n.Name
+	recv, arg := "v "+n.Name, "&v"
 	if n.Kind == ir.StructType {
-		recv = "v *" + n.Name
+		recv, arg = "v *"+n.Name, "v"
 	}
 	f.Line("")
-	f.Comment("Validate reports every way v breaks its schema as a *ValidationError, or returns nil. A Go",
-		"value cannot tell an absent required member from its zero value, so Validate checks the zero value;",
-		"Parse also reports absence. A valid value is validated without allocating.")
+	f.Comment("Validate reports every way v breaks its schema as a *ValidationError, or returns nil.")
 	f.Openf("func (%s) Validate() error", recv)
-	f.Line("c := " + w.r("Collector") + "{Nodes: cgNodes}")
-	f.Line("v." + w.m("CgValidate") + "(&c, nil, nil)")
-	f.Line("return c." + w.m("Err") + "()")
-	f.Close("")
-	var body []string
-	switch n.Kind {
-	case ir.StructType:
-		body = w.structBody(n)
-	case ir.EnumType:
-		body = []string{w.r("CheckString") + "(c, " + w.node(n.Schema) + ", string(v), at, kw)"}
-	case ir.UnionType:
-		body = w.unionBody(n)
-		defer w.emitUnionChecks(n) // written after cgValidate, which calls them
-	default:
-		base := *n.Underlying
-		base.Pointer = false
-		typ := gotypes.TypeString(&base)
-		body = w.check(n.Schema, n.Underlying, typ+"(v)", false, "at", "kw", 1)
-		if len(body) > 0 && strings.Contains(typ, "json.") {
-			f.Import(jsonPkg) // the checks convert v to typ
-		}
-	}
-	f.Line("")
-	head := fmt.Sprintf("func (%s) %s(c *%s, at, kw *%s)", recv, w.m("CgValidate"), w.r("Collector"), w.r("Path"))
-	if len(body) == 0 {
-		// gofmt keeps an empty body on the header's line only while the whole stays within 100
-		// bytes (go/printer's maxSize); a long type name moves the brace to a line of its own.
-		if len(head)+len(" {}") <= 100 {
-			f.Line(head + " {}")
-		} else {
-			f.Line(head + " {")
-			f.Line("}")
-		}
-		return
-	}
-	f.Open(head)
-	f.Lines(body)
+	f.Linef("return %s.%s(%s, %d)", gotypes.DescriptionVar, w.m("Validate"), arg, index)
 	f.Close("")
 }
 

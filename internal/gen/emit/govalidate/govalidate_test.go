@@ -186,30 +186,27 @@ func emitted(t *testing.T, files ...string) (string, []string) {
 	return string(src), names
 }
 
-// TestEmitChecks covers the walker's decisions: which check a member gets (none when its Go type
-// already says everything), how an optional member is skipped when absent, and the receivers.
-func TestEmitChecks(t *testing.T) {
+// TestEmitDescriptions covers how a member is described to the runtime: its Go representation
+// (kind, nullable, element), whether it is required, held by pointer, absent when nil, and whether
+// null is a value of its own; the schema's node rides along for validation.
+func TestEmitDescriptions(t *testing.T) {
 	tests := []struct {
 		name, schema string
 		required     bool
 		want, not    []string
 	}{
-		{"unconstrained string needs no check", `{"type": "string"}`, true, nil, []string{"cgCheckString", `cgKey(at, "", "v")`}},
-		{"string bound", `{"type": "string", "maxLength": 3}`, true, []string{"cgCheckString(c, ", "v.V, &a1, &k1)"}, nil},
-		{"optional string bound", `{"type": "string", "maxLength": 3}`, false, []string{"if x1 := v.V; x1 != nil {", "cgCheckString(c, ", "*x1, &a1, &k1)"}, nil},
-		{"bool enum", `{"type": "boolean", "enum": [true]}`, true, []string{"cgCheckBool("}, nil},
-		{"plain bool needs no check", `{"type": "boolean"}`, true, nil, []string{"cgCheckBool("}},
-		{"bounded int64", `{"type": "integer", "minimum": 0, "maximum": 9}`, true, []string{"cgCheckInt64("}, nil},
-		{"number always checked (integer or not)", `{"type": "number"}`, true, []string{"cgCheckNumber("}, nil},
-		{"raw value through the interpreter", `{"anyOf": [{"type": "string"}, {"type": "integer"}]}`, true, []string{"cgCheckRaw("}, nil},
-		{"optional raw skipped when nil", `{"anyOf": [{"type": "string"}, {"type": "integer"}]}`, false, []string{"if v.V != nil {", "cgCheckRaw("}, nil},
-		{"true schema needs no check", `true`, true, nil, []string{"cgCheckRaw("}},
-		{"nullable", `{"type": ["string", "null"], "minLength": 1}`, true, []string{"if v.V.Null {", "cgCheckNull(c, ", "} else {", "v.V.Value, &a1, &k1)"}, nil},
-		{"item count and items", `{"type": "array", "maxItems": 2, "items": {"type": "string", "minLength": 1}}`, true, []string{"cgCheckItemCount(c, ", "len(v.V)", "for i2 := range v.V {", `cgKw(&k1, "items")`}, nil},
-		{"unique items through encoding/json", `{"type": "array", "uniqueItems": true}`, true, []string{"json.Marshal(v.V)", "cgCheckUniqueJSON(", `"encoding/json"`}, nil},
-		{"map values", `{"type": "object", "additionalProperties": {"type": "integer", "maximum": 5, "minimum": 0}}`, true, []string{"for m2, x2 := range v.V {", `cgKw(&k1, "additionalProperties")`, "cgCheckInt64("}, nil},
-		{"map required keys", `{"type": "object", "required": ["k"]}`, true, []string{"cgCheckMapKeys(c, "}, nil},
-		{"ref goes through $ref", `{"$ref": "#/$defs/D"}`, true, []string{`r2 := cgKw(&k1, "$ref")`, "v.V.cgValidate(c, &a1, &r2)"}, nil},
+		{"required string", `{"type": "string"}`, true, []string{`{Name: "v", Flags: cgFieldRequired, Type: cgElemDesc{Kind: cgElemString, Node: `}, nil},
+		{"optional string by pointer", `{"type": "string", "maxLength": 3}`, false, []string{`{Name: "v", Flags: cgFieldPointer, Type: cgElemDesc{Kind: cgElemString, Node: `}, nil},
+		{"bool", `{"type": "boolean", "enum": [true]}`, true, []string{"Kind: cgElemBool"}, nil},
+		{"bounded int64", `{"type": "integer", "minimum": 0, "maximum": 9}`, true, []string{"Kind: cgElemInt64"}, nil},
+		{"number", `{"type": "number"}`, true, []string{"Kind: cgElemNumber"}, nil},
+		{"raw value, null its own", `{"anyOf": [{"type": "string"}, {"type": "integer"}]}`, true, []string{`Flags: cgFieldRequired | cgFieldNullOK, Type: cgElemDesc{Kind: cgElemRef, Type: 2, `}, nil},
+		{"optional raw absent when nil", `{"anyOf": [{"type": "string"}, {"type": "integer"}]}`, false, []string{`Flags: cgFieldNullOK | cgFieldOmitNil`}, nil},
+		{"nullable", `{"type": ["string", "null"], "minLength": 1}`, true, []string{"Kind: cgElemString, Nullable: true", "cgFieldNullOK"}, nil},
+		{"items", `{"type": "array", "maxItems": 2, "items": {"type": "string", "minLength": 1}}`, true, []string{"Kind: cgElemSlice, Node: ", "Elem: &cgElemDesc{Kind: cgElemString, Node: "}, []string{"cgFieldOmitNil"}},
+		{"optional array absent when nil", `{"type": "array", "items": {"type": "string"}}`, false, []string{"Flags: cgFieldOmitNil, Type: cgElemDesc{Kind: cgElemSlice"}, nil},
+		{"map values", `{"type": "object", "additionalProperties": {"type": "integer", "maximum": 5, "minimum": 0}}`, true, []string{"Kind: cgElemMap, Node: ", "Elem: &cgElemDesc{Kind: cgElemInt64, Node: "}, nil},
+		{"ref goes through $ref", `{"$ref": "#/$defs/D"}`, true, []string{`{Name: "v", Flags: cgFieldRequired, Type: cgElemDesc{Kind: cgElemRef, Ref: true, Node: `}, []string{`Kw: `, `Type: 0`}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -219,19 +216,31 @@ func TestEmitChecks(t *testing.T) {
 			}
 			src, _ := emitted(t, "s.json", `{"title": "T", "type": "object", "properties": {"v": `+tt.schema+`}, "required": `+req+`,
 				"$defs": {"D": {"type": "object", "properties": {"d": {"type": "string"}}}}}`)
-			body := methodBody(t, src, "func (v *T) cgValidate(")
+			line := descLine(t, src, "T")
 			for _, w := range tt.want {
-				if !strings.Contains(body, w) && !strings.Contains(src, w) {
-					t.Errorf("T.cgValidate lacks %q:\n%s", w, body)
+				if !strings.Contains(line, w) {
+					t.Errorf("T's description lacks %q:\n%s", w, line)
 				}
 			}
 			for _, w := range tt.not {
-				if strings.Contains(body, w) {
-					t.Errorf("T.cgValidate has %q:\n%s", w, body)
+				if strings.Contains(line, w) {
+					t.Errorf("T's description has %q:\n%s", w, line)
 				}
 			}
 		})
 	}
+}
+
+// descLine returns the line of cgPackage that describes the named type.
+func descLine(t *testing.T, src, name string) string {
+	t.Helper()
+	for line := range strings.Lines(src) {
+		if strings.Contains(line, "{Go: (*"+name+")(nil), ") {
+			return line
+		}
+	}
+	t.Fatalf("no description of %s in:\n%s", name, src)
+	return ""
 }
 
 // methodBody returns the text from the line starting with head to the function's closing brace
@@ -263,12 +272,13 @@ func TestEmitDeclarations(t *testing.T) {
 		"/* 0 */ {},",
 		"/* 1: a.json# */",
 		"func Parse(data []byte) (*A, error) {",
-		"return cgParse[A](data, cgNodes)",
+		"return cgParseAs[A](cgPackage, 0, data)",
 		"func ParseB(data []byte) (*B, error) {",
 		"func (v *A) Validate() error {",
 		"func (v B) Validate() error {",
 		"func (v E) Validate() error {",
-		"cgCheckString(c, ",
+		"return cgPackage.validate(&v, ",
+		"var cgPackage = &cgSchema{Nodes: cgNodes, Types: []cgTypeDesc{\n",
 	} {
 		if !strings.Contains(src, want) {
 			t.Errorf("validation.go lacks %q", want)

@@ -1,230 +1,222 @@
 package govalidate
 
 import (
-	"fmt"
 	"strconv"
+	"strings"
 
-	"github.com/contractgen/contractgen/cgruntime"
 	"github.com/contractgen/contractgen/internal/gen/emit"
 	"github.com/contractgen/contractgen/internal/gen/emit/gosrc"
+	"github.com/contractgen/contractgen/internal/gen/emit/gotypes"
 	"github.com/contractgen/contractgen/internal/gen/ir"
+	"github.com/contractgen/contractgen/internal/gen/jsonpointer"
 )
 
-const jsonPkg = "encoding/json"
-
-// walker writes the code that walks a Go value and checks each part against its node. Its
-// methods return statements as lines, indented relative to the block they go into.
+// walker writes validation.go: the table, the description of the package's types, and the
+// methods that call into the runtime.
 type walker struct {
 	t  *Table
 	f  *gosrc.File
 	rt emit.Runtime
+	// index is each named type's place in the description (its place in ir.Package.Types).
+	index map[*ir.Named]int
 }
 
 // r spells the runtime's package-level name (as cgruntime declares it) in validation.go.
 func (w *walker) r(name string) string { return w.f.Qualify(w.rt.Ident(name)) }
 
-// m spells a runtime method, or a method generated types implement for the runtime (CgValidate).
+// m spells a runtime method, as the runtime module spells it ("Validate"): unexported in the
+// copy-in runtime.
 func (w *walker) m(name string) string { return w.rt.Method(name) }
+
+// emitDescription writes cgPackage: the table and one cgruntime.TypeDesc per named type, in the
+// order of ir.Package.Types, from which the runtime builds the decoder, encoder and validator of
+// each type at first use. Every element is one line, so gofmt aligns nothing.
+func (w *walker) emitDescription(pkg *ir.Package) {
+	f := w.f
+	f.Line("")
+	f.Comment(gotypes.DescriptionVar+" describes the package's types to the runtime, which decodes, encodes and validates",
+		"them by it: their Go types, members, and the table nodes of their schemas.")
+	f.OpenLiteral("var " + gotypes.DescriptionVar + " = &" + w.r("Schema") + "{Nodes: cgNodes, Types: []" + w.r("TypeDesc"))
+	for i, n := range pkg.Types {
+		f.Line("/* " + strconv.Itoa(i) + " */ " + w.typeDesc(n) + ",")
+	}
+	f.Close("}")
+}
+
+// lit renders a keyed literal of the set fields; values are already Go expressions.
+func (w *walker) lit(typ string, fields ...string) string {
+	var set []string
+	for i := 0; i+1 < len(fields); i += 2 {
+		if v := fields[i+1]; v != "" && v != "0" && v != "false" {
+			set = append(set, fields[i]+": "+v)
+		}
+	}
+	return typ + "{" + strings.Join(set, ", ") + "}"
+}
+
+func quoteIf(s string) string {
+	if s == "" {
+		return ""
+	}
+	return strconv.Quote(s)
+}
 
 func (w *walker) node(s *ir.Schema) string { return strconv.Itoa(int(w.t.Of(s))) }
 
-// n returns the lowered node of a schema.
-func (w *walker) n(s *ir.Schema) *cgruntime.Node { return &w.t.Nodes[w.t.Of(s)] }
-
-// structBody checks each declared member, the undeclared members against additionalProperties,
-// and the required members that only the member bag can hold.
-func (w *walker) structBody(n *ir.Named) []string {
-	if n.Composed {
-		// Rules beside the members (merged parts, conditions) see the whole object: check its
-		// encoding against the whole schema, as raw JSON is checked.
-		body := []string{"raw, err := v." + w.m("CgEncode") + "(nil)"}
-		body = append(body, gosrc.Block("if err != nil", []string{
-			"c." + w.m("Fail") + `(at, kw, "", "cannot be encoded as JSON: "+err.Error())`,
-			"return",
-		})...)
-		return append(body, w.r("CheckRaw")+"(c, "+w.node(n.Schema)+", raw, at, kw)")
+// typeDesc renders one named type's description (without its type name when it is an element of
+// the []TypeDesc literal).
+func (w *walker) typeDesc(n *ir.Named) string {
+	fields := []string{"Go", "(*" + n.Name + ")(nil)", "Name", strconv.Quote(n.Name)}
+	switch n.Kind {
+	case ir.StructType:
+		fields = append(fields, "Kind", w.r("KindStruct"), "Node", w.node(n.Schema))
+		if len(n.Fields) > 0 {
+			items := make([]string, len(n.Fields))
+			for i, fd := range n.Fields {
+				items[i] = w.fieldDesc(fd)
+			}
+			fields = append(fields, "Fields", "[]"+w.r("FieldDesc")+"{"+strings.Join(items, ", ")+"}")
+		}
+		fields = append(fields, "Extra", strconv.FormatBool(n.Extra))
+		if ap := n.Schema.AdditionalProperties; n.Extra && ap != nil && ap.Bool == nil {
+			fields = append(fields, "ExtraNode", w.node(ap))
+		}
+		if req := sortedExtraRequired(n); len(req) > 0 {
+			fields = append(fields, "ExtraRequired", stringList(req))
+		}
+		fields = append(fields, "Composed", strconv.FormatBool(n.Composed))
+	case ir.EnumType:
+		fields = append(fields, "Kind", w.r("KindEnum"), "Node", w.node(n.Schema))
+	case ir.UnionType:
+		fields = append(fields, "Kind", w.r("KindUnion"), "Node", w.node(n.Schema), "Union", "&"+w.unionDesc(n.Union))
+	default:
+		fields = append(fields, "Kind", w.r("KindAlias"), "Node", w.node(n.Schema), "Under", "&"+w.elemDesc(n.Schema, n.Underlying))
 	}
-	var body []string
-	for _, fd := range n.Fields {
-		body = append(body, w.field(fd)...)
-	}
-	if ap := n.Schema.AdditionalProperties; n.Extra && ap != nil && ap.Bool == nil {
-		body = append(body, gosrc.Block("for name, raw := range v.Extra", []string{
-			"a1, k1 := " + w.r("Key") + `(at, "", name), ` + w.r("Kw") + `(kw, "additionalProperties")`,
-			w.r("CheckRaw") + "(c, " + w.node(ap) + ", raw, &a1, &k1)",
-		})...)
-	}
-	for _, name := range sortedExtraRequired(n) {
-		body = append(body, gosrc.Block("if _, ok := v.Extra["+strconv.Quote(name)+"]; !ok", []string{
-			"c." + w.m("Fail") + `(at, kw, "required", ` + strconv.Quote("missing required member "+strconv.Quote(name)) + ")",
-		})...)
-	}
-	return body
+	return strings.TrimPrefix(w.lit(w.r("TypeDesc"), fields...), w.r("TypeDesc"))
 }
 
-// field checks one declared member; optional members that are nil are absent and not checked.
-func (w *walker) field(fd *ir.Field) []string {
+// fieldDesc renders one member of a struct.
+func (w *walker) fieldDesc(fd *ir.Field) string {
+	var flags []string
+	if fd.Required {
+		flags = append(flags, w.r("FieldRequired"))
+	}
+	if fd.Type.Pointer {
+		flags = append(flags, w.r("FieldPointer"))
+	}
+	if gotypes.NullOK(fd.Type) {
+		flags = append(flags, w.r("FieldNullOK"))
+	}
+	if gotypes.OmitNil(fd) {
+		flags = append(flags, w.r("FieldOmitNil"))
+	}
 	typ := *fd.Type
 	typ.Pointer = false
-	value := "v." + fd.GoName
-	if fd.Type.Pointer {
-		// Selectors and method calls dereference x1 themselves; a function argument needs *x1.
-		value = "*x1"
-		if typ.Nullable || typ.Kind == ir.GoRef {
-			value = "x1"
-		}
+	// The runtime spells the usual keyword path itself.
+	kw := gotypes.FieldKeywordPath(fd)[1:]
+	usual := "properties/" + jsonpointer.Escape(fd.Name)
+	if fd.Schema.Ref != nil {
+		usual += "/$ref"
 	}
-	checks := w.check(fd.Schema, &typ, value, true, "&a1", "&k1", 2)
-	if len(checks) == 0 {
-		return nil
+	if kw == usual {
+		kw = ""
 	}
-	name := strconv.Quote(fd.Name)
-	block := append([]string{"a1, k1 := " + w.r("Key") + `(at, "", ` + name + "), " + w.r("Key") + `(kw, "properties", ` + name + ")"}, checks...)
-	switch {
-	case fd.Type.Pointer:
-		return gosrc.Block("if x1 := v."+fd.GoName+"; x1 != nil", block)
-	case !fd.Required && nilIsAbsent(fd.Type):
-		return gosrc.Block("if v."+fd.GoName+" != nil", block)
-	}
-	return gosrc.Block("", block)
+	return strings.TrimPrefix(w.lit(w.r("FieldDesc"), "Name", strconv.Quote(fd.Name), "Kw", quoteIf(kw),
+		"RequiredKw", quoteIf(fd.RequiredPath), "Flags", strings.Join(flags, " | "), "Type", w.elemDesc(fd.Schema, &typ)), w.r("FieldDesc"))
 }
 
-// nilIsAbsent reports whether nil stands for an absent optional member (the encoder omits it).
-func nilIsAbsent(t *ir.GoType) bool {
-	return t.Kind == ir.GoSlice || t.Kind == ir.GoMap || t.HoldsRawJSON()
+// elemKinds are the runtime's names of the element kinds, by ir.GoKind.
+var elemKinds = map[ir.GoKind]string{
+	ir.GoRaw: "ElemRaw", ir.GoBool: "ElemBool", ir.GoInt64: "ElemInt64", ir.GoNumber: "ElemNumber", ir.GoString: "ElemString",
+	ir.GoRef: "ElemRef", ir.GoSlice: "ElemSlice", ir.GoMap: "ElemMap", ir.GoAny: "ElemAny", ir.GoNull: "ElemNull",
 }
 
-// check returns the statements that validate value, of Go type t, against schema s; at and kw are
-// the *cgPath expressions of its locations; depth numbers the variables of nested loops.
-// addressable tells whether value may be the receiver of a pointer method.
-func (w *walker) check(s *ir.Schema, t *ir.GoType, value string, addressable bool, at, kw string, depth int) []string {
-	if s == nil {
-		return nil
+// elemDesc renders the Go representation t of the schema s: the kind, the schema's node (0 when
+// there is no schema: nothing is checked), and the element's own description for slices and maps,
+// whose schema is items or additionalProperties.
+func (w *walker) elemDesc(s *ir.Schema, t *ir.GoType) string {
+	kind := ""
+	if t.Kind != ir.GoRaw {
+		kind = w.r(elemKinds[t.Kind])
 	}
-	if t.Nullable {
-		base := *t
-		base.Nullable = false
-		inner := w.check(s, &base, value+".Value", addressable, at, kw, depth)
-		if _, _, other := s.NullableBranch(); other != nil {
-			// OpenAPI 3.1's nullable, oneOf: [X, {"type": "null"}]: the Go type is X's, the rules
-			// are the union's, so a value that is not null is checked as JSON against the whole
-			// union, as validating the untyped value reports it.
-			j := fmt.Sprintf("j%d", depth)
-			inner = gosrc.Block("if "+j+", err := "+w.f.Import(jsonPkg)+".Marshal("+value+".Value); err != nil", []string{
-				"c." + w.m("Fail") + "(" + at + ", " + kw + `, "", "cannot be encoded as JSON: "+err.Error())`,
-			})
-			inner = append(inner[:len(inner)-1], gosrc.Block("} else", []string{
-				w.r("CheckRaw") + "(c, " + w.node(s) + ", " + j + ", " + at + ", " + kw + ")",
-			})...)
-		}
-		out := gosrc.Block("if "+value+".Null", []string{w.r("CheckNull") + "(c, " + w.node(s) + ", " + at + ", " + kw + ")"})
-		return append(out[:len(out)-1], gosrc.Block("} else", inner)...)
+	fields := []string{"Kind", kind, "Nullable", strconv.FormatBool(t.Nullable), "Ref", strconv.FormatBool(s != nil && s.Ref != nil)}
+	if t.Kind == ir.GoRef {
+		fields = append(fields, "Type", strconv.Itoa(w.index[t.Named]))
 	}
-	n := w.n(s)
-	call := func(fn string) []string {
-		return []string{fn + "(c, " + w.node(s) + ", " + value + ", " + at + ", " + kw + ")"}
-	}
+	fields = append(fields, "Node", w.node(s))
 	switch t.Kind {
-	case ir.GoString:
-		if n.HasConst || n.Enum != nil || n.MinLength.Set || n.MaxLength.Set || n.Pattern != "" || n.Format != "" {
-			if t.Defined != "" {
-				value = "string(" + value + ")"
+	case ir.GoSlice, ir.GoMap:
+		var sub *ir.Schema
+		if s != nil {
+			sub = s.Items
+			if t.Kind == ir.GoMap {
+				sub = s.AdditionalProperties
 			}
-			return call(w.r("CheckString"))
 		}
-	case ir.GoBool:
-		if n.HasConst || n.Enum != nil {
-			return call(w.r("CheckBool"))
-		}
-	case ir.GoInt64:
-		if n.HasConst || n.Enum != nil || n.Minimum != "" || n.Maximum != "" || n.ExclusiveMinimum != "" ||
-			n.ExclusiveMaximum != "" || n.MultipleOf != "" {
-			return call(w.r("CheckInt64"))
-		}
-	case ir.GoNumber:
-		return call(w.r("CheckNumber"))
-	case ir.GoRaw:
-		if n.Bool != cgruntime.TrueSchema {
-			return call(w.r("CheckRaw"))
-		}
-	case ir.GoAny:
-		if n.Bool != cgruntime.TrueSchema {
-			return call(w.r("CheckAny"))
-		}
-	case ir.GoRef:
-		return w.ref(s, t, value, addressable, at, kw, depth)
-	case ir.GoSlice:
-		return w.slice(s, t, value, at, kw, depth)
-	case ir.GoMap:
-		return w.mapOf(s, t, value, at, kw, depth)
+		fields = append(fields, "Elem", "&"+w.elemDesc(sub, t.Elem))
 	}
-	return nil
+	return w.lit(w.r("ElemDesc"), fields...)
 }
 
-// ref calls the named type's cgValidate, through "/$ref" when the schema refers to it.
-func (w *walker) ref(s *ir.Schema, t *ir.GoType, value string, addressable bool, at, kw string, depth int) []string {
-	var out []string
-	if s.Ref != nil {
-		r := fmt.Sprintf("r%d", depth)
-		out = append(out, r+" := "+w.r("Kw")+"("+kw+`, "$ref")`)
-		kw = "&" + r
+// unionDesc renders a sum type: how a value selects its variant, and when the Go value a variant
+// holds encodes as JSON that selects it (which lets Validate blame the variant alone).
+func (w *walker) unionDesc(u *ir.Union) string {
+	rule := map[ir.UnionRule]string{ir.UnionDiscriminator: "UnionByTag", ir.UnionRequired: "UnionByMembers", ir.UnionJSONType: "UnionByJSONType"}[u.Rule]
+	tag := ""
+	if u.Rule == ir.UnionDiscriminator {
+		tag = strconv.Quote(u.Discriminator.Name)
 	}
-	if !addressable && t.Named.Kind == ir.StructType {
-		x := fmt.Sprintf("y%d", depth)
-		out = append(out, x+" := "+value)
-		value = x
+	variants := make([]string, len(u.Variants))
+	for i, v := range u.Variants {
+		selects, field := w.selects(u, v)
+		fields := []string{"Type", w.elemDesc(v.Schema, v.Type)}
+		switch u.Rule {
+		case ir.UnionDiscriminator:
+			fields = append(fields, "Values", stringList(v.Values))
+		case ir.UnionRequired:
+			fields = append(fields, "Members", stringList(v.Members))
+		case ir.UnionJSONType:
+			fields = append(fields, "First", strconv.Quote(gotypes.FirstBytes(v.JSONTypes)))
+		}
+		fields = append(fields, "Selects", selects, "TagField", strconv.Itoa(field))
+		variants[i] = strings.TrimPrefix(w.lit(w.r("VariantDesc"), fields...), w.r("VariantDesc"))
 	}
-	out = append(out, value+"."+w.m("CgValidate")+"(c, "+at+", "+kw+")")
-	if len(out) > 1 {
-		return gosrc.Block("", out)
-	}
-	return out
+	return w.lit(w.r("UnionDesc"), "Rule", w.r(rule), "Keyword", strconv.Quote(u.Keyword), "Tag", tag,
+		"Variants", "[]"+w.r("VariantDesc")+"{"+strings.Join(variants, ", ")+"}")
 }
 
-func (w *walker) slice(s *ir.Schema, t *ir.GoType, value string, at, kw string, depth int) []string {
-	n := w.n(s)
-	var out []string
-	if n.MinItems.Set || n.MaxItems.Set {
-		out = append(out, w.r("CheckItemCount")+"(c, "+w.node(s)+", len("+value+"), "+at+", "+kw+")")
+// selects says when the Go value held by variant v encodes as JSON that selects v: always (a JSON
+// type variant, or one whose distinguishing members are all required fields), when the string field
+// of the discriminator holds one of its values, or never (the whole union is then checked).
+func (w *walker) selects(u *ir.Union, v *ir.Variant) (string, int) {
+	var fields []*ir.Field
+	if v.Type.Kind == ir.GoRef && v.Type.Named.Kind == ir.StructType {
+		fields = v.Type.Named.Fields
 	}
-	if n.UniqueItems {
-		out = append(out, gosrc.Block("", []string{
-			"b, err := " + w.f.Import(jsonPkg) + ".Marshal(" + value + ")",
-			w.r("CheckUniqueJSON") + "(c, b, err, " + at + ", " + kw + ")",
-		})...)
+	never, always := "", w.r("SelectsAlways")
+	switch u.Rule {
+	case ir.UnionDiscriminator:
+		for i, fd := range fields {
+			if fd.Name != u.Discriminator.Name || fd.Type.Pointer || fd.Type.Nullable {
+				continue
+			}
+			if fd.Type.Kind == ir.GoString || fd.Type.Kind == ir.GoRef && fd.Type.Named.Kind == ir.EnumType {
+				return w.r("SelectsByField"), i
+			}
+			break
+		}
+		return never, 0
+	case ir.UnionRequired:
+		for _, m := range v.Members {
+			found := false
+			for _, fd := range fields {
+				found = found || fd.Name == m && fd.Required
+			}
+			if !found {
+				return never, 0
+			}
+		}
+		return always, 0
 	}
-	i, a, k := fmt.Sprintf("i%d", depth), fmt.Sprintf("a%d", depth), fmt.Sprintf("k%d", depth)
-	inner := w.check(s.Items, t.Elem, value+"["+i+"]", true, "&"+a, "&"+k, depth+1)
-	if len(inner) > 0 {
-		head := []string{a + ", " + k + " := " + w.r("Index") + "(" + at + `, "", ` + i + "), " + w.r("Kw") + "(" + kw + `, "items")`}
-		out = append(out, gosrc.Block("for "+i+" := range "+value, append(head, inner...))...)
-	}
-	return out
-}
-
-func (w *walker) mapOf(s *ir.Schema, t *ir.GoType, value string, at, kw string, depth int) []string {
-	if len(s.PatternProperties) > 0 || s.PropertyNames != nil || s.MinProperties != nil || s.MaxProperties != nil {
-		// Rules on member names and counts (and which members additionalProperties applies to)
-		// see the whole object: check the map's encoding against the whole schema, as raw JSON is
-		// checked. The values' encodings are exact (Extra kept, numbers lossless).
-		j := fmt.Sprintf("j%d", depth)
-		out := gosrc.Block("if "+j+", err := "+w.f.Import(jsonPkg)+".Marshal("+value+"); err != nil", []string{
-			"c." + w.m("Fail") + "(" + at + ", " + kw + `, "", "cannot be encoded as JSON: "+err.Error())`,
-		})
-		return append(out[:len(out)-1], gosrc.Block("} else", []string{
-			w.r("CheckRaw") + "(c, " + w.node(s) + ", " + j + ", " + at + ", " + kw + ")",
-		})...)
-	}
-	n := w.n(s)
-	var out []string
-	if len(n.Required) > 0 {
-		out = append(out, w.r("CheckMapKeys")+"(c, "+w.node(s)+", "+value+", "+at+", "+kw+")")
-	}
-	name, x, a, k := fmt.Sprintf("m%d", depth), fmt.Sprintf("x%d", depth), fmt.Sprintf("a%d", depth), fmt.Sprintf("k%d", depth)
-	inner := w.check(s.AdditionalProperties, t.Elem, x, true, "&"+a, "&"+k, depth+1)
-	if len(inner) > 0 {
-		head := []string{a + ", " + k + " := " + w.r("Key") + "(" + at + `, "", ` + name + "), " + w.r("Kw") + "(" + kw + `, "additionalProperties")`}
-		out = append(out, gosrc.Block("for "+name+", "+x+" := range "+value, append(head, inner...))...)
-	}
-	return out
+	return always, 0
 }

@@ -1,0 +1,376 @@
+package cgruntime
+
+import (
+	"encoding/json"
+	"fmt"
+	"reflect"
+	"strconv"
+	"unsafe"
+)
+
+// The plan decoder keeps locations as chains of steps on the stack (Path) and renders them only
+// for a violation or an error, so a value nested D deep costs D steps, not D string copies per
+// level (which made deep recursive documents quadratic).
+
+// Inside a sum type's variant, a strict decoder records keyword violations only as a count: any
+// such violation makes the variant fail, and every enclosing union's in turn, and a failing union
+// keeps none of them (only repeated member names, and its own violation at the outermost union).
+// Rendering their locations anyway cost depth squared on a deep invalid recursive union.
+
+// failAt records a keyword violation in strict mode: kw gets suffix; cover marks the value at at
+// as rejected (it holds a zero value, and validation adds nothing inside it).
+func (d *Decoder) failAt(at, kw *Path, suffix, msg string, cover bool) {
+	if !d.strict {
+		return
+	}
+	d.keywordFails++
+	if d.unionDepth > 0 {
+		return
+	}
+	loc := at.memo()
+	d.violations = append(d.violations, Violation{loc, kw.memo() + suffix, msg})
+	if cover {
+		d.covered = append(d.covered, loc)
+	}
+}
+
+// mismatchAt is Mismatch with the locations as paths.
+func (d *Decoder) mismatchAt(at, kw *Path, want string, raw []byte) error {
+	got := kindOf(raw)
+	if d.strict {
+		d.failAt(at, kw, "/type", "expected "+want+", got "+got, true)
+		return nil
+	}
+	return fmt.Errorf("%s: expected %s, got %s", location(at.memo()), want, got)
+}
+
+// rejectAt is reject with the locations as paths: kw gets the step suffix.
+func (d *Decoder) rejectAt(at, kw *Path, suffix, msg string) { d.failAt(at, kw, suffix, msg, true) }
+
+// membersAt is Members with the location as a path.
+func (d *Decoder) membersAt(raw []byte, at *Path, buf []Member) ([]Member, error) {
+	members, err := objectMembers(&d.scan, raw, buf)
+	if err != nil || !d.strict {
+		return members, err
+	}
+	duplicates(members, func(name string) { d.duplicate(at.memo(), name) })
+	return members, nil
+}
+
+// checkNestedAt is CheckNested with the location as a path.
+func (d *Decoder) checkNestedAt(raw []byte, at *Path) {
+	if !d.strict || !containsByte(raw, '{') {
+		return
+	}
+	_, _ = parseJSONIn(&d.scan, raw, "", at, d.duplicate)
+}
+
+func containsByte(b []byte, c byte) bool {
+	for _, x := range b {
+		if x == c {
+			return true
+		}
+	}
+	return false
+}
+
+// decodeType decodes raw into the value of type p at ptr.
+func (d *Decoder) decodeType(p *typePlan, raw []byte, ptr unsafe.Pointer, at, kw *Path) error {
+	switch p.desc.Kind {
+	case KindStruct:
+		return d.decodeStruct(p, raw, ptr, at, kw)
+	case KindEnum:
+		if raw[0] != '"' {
+			*(*string)(ptr) = ""
+			return d.mismatchAt(at, kw, "string", raw)
+		}
+		s, err := unquote(raw)
+		*(*string)(ptr) = s
+		return err
+	case KindAlias:
+		return d.decodeElem(p.under, raw, ptr, at, kw)
+	case KindUnion:
+		return d.decodeUnion(p, raw, ptr, at, kw)
+	}
+	return nil
+}
+
+// decodeStruct splits an object and decodes each declared member into its field, keeps or
+// reports the others, and reports the required members that did not occur.
+func (d *Decoder) decodeStruct(p *typePlan, raw []byte, ptr unsafe.Pointer, at, kw *Path) error {
+	if raw[0] != '{' {
+		return d.mismatchAt(at, kw, "object", raw)
+	}
+	var buf [16]Member
+	members, err := d.membersAt(raw, at, buf[:0])
+	if err != nil {
+		return err
+	}
+	reflect.NewAt(p.rt, ptr).Elem().SetZero()
+	var seenBuf [64]bool
+	seen := seenBuf[:0]
+	if p.required > len(seenBuf) {
+		seen = make([]bool, p.required)
+	} else {
+		seen = seenBuf[:p.required]
+	}
+	for _, m := range members {
+		i := p.field(m.Name)
+		if i < 0 {
+			loc := Key(at, "", m.Name)
+			if !p.desc.Extra {
+				k := Kw(kw, "additionalProperties")
+				d.failAt(&loc, &k, "", "member is not allowed", false)
+				continue
+			}
+			extra := (*map[string]json.RawMessage)(unsafe.Add(ptr, p.extraOff))
+			if *extra == nil {
+				*extra = make(map[string]json.RawMessage)
+			}
+			(*extra)[m.Name] = append(json.RawMessage(nil), m.Value...)
+			d.checkNestedAt(m.Value, &loc)
+			continue
+		}
+		f := &p.fields[i]
+		if f.reqIndex >= 0 {
+			seen[f.reqIndex] = true
+		}
+		loc, k := Key(at, "", m.Name), stepKw(kw, f.kw)
+		if f.desc.Flags&FieldNullOK == 0 && IsNull(m.Value) {
+			d.rejectAt(&loc, &k, "/type", "null is not allowed here")
+			continue
+		}
+		dst := unsafe.Add(ptr, f.off)
+		if f.desc.Flags&FieldPointer != 0 {
+			x := reflect.New(f.elem.rt).UnsafePointer()
+			if err := d.decodeElem(&f.elem, m.Value, x, &loc, &k); err != nil {
+				return err
+			}
+			*(*unsafe.Pointer)(dst) = x
+			continue
+		}
+		if err := d.decodeElem(&f.elem, m.Value, dst, &loc, &k); err != nil {
+			return err
+		}
+	}
+	if d.strict && p.required > 0 {
+		for i := range p.fields {
+			f := &p.fields[i]
+			if f.reqIndex < 0 || seen[f.reqIndex] {
+				continue
+			}
+			k := kw
+			var rk Path
+			if f.desc.RequiredKw != "" {
+				rk = stepKw(kw, f.desc.RequiredKw[1:])
+				k = &rk
+			}
+			d.failAt(at, k, "/required", "missing required member "+strconv.Quote(f.name), false)
+			if d.unionDepth == 0 {
+				d.covered = append(d.covered, tokenPath(at, f.name))
+			}
+		}
+	}
+	return nil
+}
+
+// decodeElem decodes raw into the value of e at ptr. A value of the wrong type leaves the zero
+// value (and, strictly, a violation).
+func (d *Decoder) decodeElem(e *elemPlan, raw []byte, ptr unsafe.Pointer, at, kw *Path) error {
+	if e.desc.Nullable {
+		if IsNull(raw) {
+			*(*bool)(unsafe.Add(ptr, e.nullOff)) = true
+			return nil
+		}
+		ptr = unsafe.Add(ptr, e.valueOff)
+	}
+	switch e.kind {
+	case ElemString:
+		if raw[0] != '"' {
+			*(*string)(ptr) = ""
+			return d.mismatchAt(at, kw, "string", raw)
+		}
+		s, err := unquote(raw)
+		*(*string)(ptr) = s
+		return err
+	case ElemBool:
+		switch string(raw) {
+		case "true":
+			*(*bool)(ptr) = true
+			return nil
+		case "false":
+			*(*bool)(ptr) = false
+			return nil
+		}
+		*(*bool)(ptr) = false
+		return d.mismatchAt(at, kw, "boolean", raw)
+	case ElemInt64:
+		n, err := d.int64At(raw, at, kw)
+		*(*int64)(ptr) = n
+		return err
+	case ElemNumber:
+		if kindOf(raw) != "number" {
+			*(*json.Number)(ptr) = ""
+			return d.mismatchAt(at, kw, "number", raw)
+		}
+		*(*json.Number)(ptr) = json.Number(raw)
+		return nil
+	case ElemRaw:
+		d.checkNestedAt(raw, at)
+		*(*[]byte)(ptr) = append([]byte(nil), raw...)
+		return nil
+	case ElemAny:
+		x, err := decAnyAt(d, raw, "", at)
+		if err != nil {
+			return err
+		}
+		*(*any)(ptr) = x
+		return nil
+	case ElemNull:
+		if !IsNull(raw) {
+			return d.mismatchAt(at, kw, "null", raw)
+		}
+		return nil
+	case ElemRef:
+		return d.decodeType(e.named, raw, ptr, at, kw)
+	case ElemSlice:
+		return d.decodeSlice(e, raw, ptr, at, kw)
+	case ElemMap:
+		return d.decodeMap(e, raw, ptr, at, kw)
+	}
+	return nil
+}
+
+// int64At is DecInt64 with the locations as paths.
+func (d *Decoder) int64At(raw []byte, at, kw *Path) (int64, error) {
+	if k := kindOf(raw); k != "number" {
+		return 0, d.mismatchAt(at, kw, "integer", raw)
+	}
+	if len(raw) <= 20 {
+		if n, err := strconv.ParseInt(string(raw), 10, 64); err == nil {
+			return n, nil
+		}
+	}
+	dec, ok := parseDecimal(string(raw))
+	if !ok || !dec.isInt() {
+		return 0, d.mismatchAt(at, kw, "integer", raw)
+	}
+	n, fits := dec.int64()
+	if !fits {
+		if d.strict {
+			d.rejectAt(at, kw, "/type", "integer "+abbreviate(raw)+" is outside the range this type holds")
+			return 0, nil
+		}
+		return 0, fmt.Errorf("%s: integer %s is outside the range this type holds", location(at.String()), abbreviate(raw))
+	}
+	return n, nil
+}
+
+// sliceHeader is the layout of a slice.
+type sliceHeader struct {
+	data     unsafe.Pointer
+	len, cap int
+}
+
+func (d *Decoder) decodeSlice(e *elemPlan, raw []byte, ptr unsafe.Pointer, at, kw *Path) error {
+	if raw[0] != '[' {
+		*(*sliceHeader)(ptr) = sliceHeader{}
+		return d.mismatchAt(at, kw, "array", raw)
+	}
+	items := arrayItems(&d.scan, raw)
+	// An empty array is an empty slice, not nil: the member is present.
+	s := reflect.MakeSlice(e.base, len(items), len(items))
+	base, size := s.UnsafePointer(), e.elem.rt.Size()
+	k := Kw(kw, "items")
+	for i, item := range items {
+		loc := Index(at, "", i)
+		if err := d.decodeElem(e.elem, item, unsafe.Add(base, uintptr(i)*size), &loc, &k); err != nil {
+			*(*sliceHeader)(ptr) = sliceHeader{}
+			return err
+		}
+	}
+	*(*sliceHeader)(ptr) = sliceHeader{base, len(items), len(items)}
+	return nil
+}
+
+func (d *Decoder) decodeMap(e *elemPlan, raw []byte, ptr unsafe.Pointer, at, kw *Path) error {
+	m := reflect.NewAt(e.base, ptr).Elem()
+	if raw[0] != '{' {
+		m.SetZero()
+		return d.mismatchAt(at, kw, "object", raw)
+	}
+	var buf [16]Member
+	members, err := d.membersAt(raw, at, buf[:0])
+	if err != nil {
+		return err
+	}
+	out := reflect.MakeMapWithSize(e.base, len(members))
+	k := Kw(kw, "additionalProperties")
+	x := reflect.New(e.elem.rt)
+	for _, mem := range members {
+		loc := Key(at, "", mem.Name)
+		x.Elem().SetZero()
+		if err := d.decodeElem(e.elem, mem.Value, x.UnsafePointer(), &loc, &k); err != nil {
+			m.SetZero()
+			return err
+		}
+		out.SetMapIndex(reflect.ValueOf(mem.Name), x.Elem())
+	}
+	m.Set(out)
+	return nil
+}
+
+// decodeUnion finds the variant raw selects and decodes that variant alone (see UnionTry), or
+// keeps raw as JSON when it selects none.
+func (d *Decoder) decodeUnion(p *typePlan, raw []byte, ptr unsafe.Pointer, at, kw *Path) error {
+	reflect.NewAt(p.rt, ptr).Elem().SetZero()
+	u := p.desc.Union
+	pick := -1
+	switch u.Rule {
+	case UnionByTag:
+		if tag, ok := UnionTag(d, raw, u.Tag); ok {
+			for i := range u.Variants {
+				for _, v := range u.Variants[i].Values {
+					if v == tag && pick < 0 {
+						pick = i
+					}
+				}
+			}
+		}
+	case UnionByMembers:
+		sets := make([][]string, len(u.Variants))
+		for i := range u.Variants {
+			sets[i] = u.Variants[i].Members
+		}
+		pick = UnionPick(d, raw, sets)
+	case UnionByJSONType:
+		for i := range u.Variants {
+			if containsByte([]byte(u.Variants[i].First), raw[0]) {
+				pick = i
+				break
+			}
+		}
+	}
+	if pick < 0 {
+		d.checkNestedAt(raw, at)
+		*(*[]byte)(unsafe.Add(ptr, p.unknownOff)) = append([]byte(nil), raw...)
+		return nil
+	}
+	v := &p.variants[pick]
+	fails := d.keywordFails
+	x := reflect.New(v.elem.rt).UnsafePointer()
+	d.unionDepth++
+	err := d.decodeElem(&v.elem, raw, x, at, kw)
+	d.unionDepth--
+	if err != nil {
+		return err
+	}
+	if d.keywordFails == fails {
+		*(*unsafe.Pointer)(unsafe.Add(ptr, v.off)) = x
+		return nil
+	}
+	// The variant's keyword violations were only counted; its repeated member names stay. The
+	// union holds nothing, and is reported as validating the untyped union reports it.
+	d.failAt(at, kw, "/"+u.Keyword, "matches none of the "+u.Keyword+" schemas", true)
+	return nil
+}

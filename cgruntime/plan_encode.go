@@ -1,0 +1,178 @@
+package cgruntime
+
+import (
+	"encoding/json"
+	"reflect"
+	"slices"
+	"strconv"
+	"unsafe"
+)
+
+// encodeType appends the canonical encoding of the value of type p at ptr.
+func encodeType(buf []byte, p *typePlan, ptr unsafe.Pointer) ([]byte, error) {
+	switch p.desc.Kind {
+	case KindStruct:
+		return encodeStruct(buf, p, ptr)
+	case KindEnum:
+		return appendString(buf, *(*string)(ptr)), nil
+	case KindAlias:
+		return encodeElem(buf, p.under, ptr)
+	case KindUnion:
+		return encodeUnion(buf, p, ptr)
+	}
+	return buf, nil
+}
+
+// encodeStruct writes the declared members in schema order, then the undeclared ones sorted by
+// name. An optional member held by pointer, or whose nil value means absent, is left out when nil.
+func encodeStruct(buf []byte, p *typePlan, ptr unsafe.Pointer) ([]byte, error) {
+	buf = append(buf, '{')
+	first := true
+	for i := range p.fields {
+		f := &p.fields[i]
+		x := unsafe.Add(ptr, f.off)
+		switch {
+		case f.desc.Flags&FieldPointer != 0:
+			x = *(*unsafe.Pointer)(x)
+			if x == nil {
+				continue
+			}
+		case f.desc.Flags&FieldOmitNil != 0:
+			if isNil(&f.elem, x) {
+				continue
+			}
+		}
+		buf = appendName(buf, first, f.name)
+		first = false
+		var err error
+		if buf, err = encodeElem(buf, &f.elem, x); err != nil {
+			return nil, errWrap(f.name, err)
+		}
+	}
+	if p.desc.Extra {
+		var err error
+		if buf, err = EncExtra(buf, first, *(*map[string]json.RawMessage)(unsafe.Add(ptr, p.extraOff))); err != nil {
+			return nil, err
+		}
+	}
+	return append(buf, '}'), nil
+}
+
+// isNil reports whether a value whose nil means absent (slice, map, raw JSON, any) is nil.
+func isNil(e *elemPlan, ptr unsafe.Pointer) bool {
+	switch e.base.Kind() {
+	case reflect.Slice:
+		return (*sliceHeader)(ptr).data == nil
+	case reflect.Map, reflect.Pointer:
+		return *(*unsafe.Pointer)(ptr) == nil
+	case reflect.Interface:
+		return *(*any)(ptr) == nil
+	}
+	return false
+}
+
+// encodeElem appends the encoding of the value of e at ptr.
+func encodeElem(buf []byte, e *elemPlan, ptr unsafe.Pointer) ([]byte, error) {
+	if e.desc.Nullable {
+		if *(*bool)(unsafe.Add(ptr, e.nullOff)) {
+			return append(buf, "null"...), nil
+		}
+		ptr = unsafe.Add(ptr, e.valueOff)
+	}
+	switch e.kind {
+	case ElemString:
+		return appendString(buf, *(*string)(ptr)), nil
+	case ElemBool:
+		return strconv.AppendBool(buf, *(*bool)(ptr)), nil
+	case ElemInt64:
+		return strconv.AppendInt(buf, *(*int64)(ptr), 10), nil
+	case ElemNumber:
+		return EncNumber(buf, *(*json.Number)(ptr))
+	case ElemRaw:
+		return EncRaw(buf, *(*json.RawMessage)(ptr))
+	case ElemAny:
+		return EncAny(buf, *(*any)(ptr))
+	case ElemNull:
+		return append(buf, "null"...), nil
+	case ElemRef:
+		return encodeType(buf, e.named, ptr)
+	case ElemSlice:
+		h := (*sliceHeader)(ptr)
+		if h.data == nil {
+			return append(buf, "[]"...), nil
+		}
+		buf = append(buf, '[')
+		size := e.elem.rt.Size()
+		var err error
+		for i := 0; i < h.len; i++ {
+			if i > 0 {
+				buf = append(buf, ',')
+			}
+			if buf, err = encodeElem(buf, e.elem, unsafe.Add(h.data, uintptr(i)*size)); err != nil {
+				return nil, err
+			}
+		}
+		return append(buf, ']'), nil
+	case ElemMap:
+		return encodeMap(buf, e, ptr)
+	}
+	return buf, nil
+}
+
+// encodeMap writes members sorted by name, like encoding/json.
+func encodeMap(buf []byte, e *elemPlan, ptr unsafe.Pointer) ([]byte, error) {
+	m := mapValue(e.base, ptr)
+	keys := make([]string, 0, m.Len())
+	iter := m.MapRange()
+	for iter.Next() {
+		keys = append(keys, iter.Key().String())
+	}
+	slices.Sort(keys)
+	buf = append(buf, '{')
+	x := reflect.New(e.elem.rt)
+	var err error
+	for i, k := range keys {
+		buf = appendName(buf, i == 0, k)
+		x.Elem().Set(m.MapIndex(reflect.ValueOf(k).Convert(e.base.Key())))
+		if buf, err = encodeElem(buf, e.elem, x.UnsafePointer()); err != nil {
+			return nil, err
+		}
+	}
+	return append(buf, '}'), nil
+}
+
+// encodeUnion writes the variant a sum type holds, the unknown value as read, or null.
+func encodeUnion(buf []byte, p *typePlan, ptr unsafe.Pointer) ([]byte, error) {
+	if n := heldCount(p, ptr); n > 1 {
+		return nil, UnionErrSeveral(p.desc.Name, n)
+	}
+	for i := range p.variants {
+		v := &p.variants[i]
+		if x := *(*unsafe.Pointer)(unsafe.Add(ptr, v.off)); x != nil {
+			return encodeElem(buf, &v.elem, x)
+		}
+	}
+	return EncRaw(buf, *(*json.RawMessage)(unsafe.Add(ptr, p.unknownOff)))
+}
+
+// heldCount counts the fields of a sum type that are set.
+func heldCount(p *typePlan, ptr unsafe.Pointer) int {
+	n := 0
+	for i := range p.variants {
+		if *(*unsafe.Pointer)(unsafe.Add(ptr, p.variants[i].off)) != nil {
+			n++
+		}
+	}
+	if (*sliceHeader)(unsafe.Add(ptr, p.unknownOff)).data != nil {
+		n++
+	}
+	return n
+}
+
+// mapValue is the map at ptr as a reflect.Value. It goes through a copy of the map's pointer, so
+// that the validator's and encoder's ptr stays where the caller has it: a generated Validate with a
+// value receiver then validates a valid value without moving it to the heap.
+func mapValue(t reflect.Type, ptr unsafe.Pointer) reflect.Value {
+	m := *(*unsafe.Pointer)(ptr)
+	return reflect.NewAt(t, unsafe.Pointer(&m)).Elem()
+}
