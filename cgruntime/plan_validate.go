@@ -121,6 +121,15 @@ func validateElem(c *Collector, e *elemPlan, ptr unsafe.Pointer, at, kw *Path) {
 			return
 		}
 		ptr = unsafe.Add(ptr, e.valueOff)
+		if e.desc.Whole {
+			j, err := json.Marshal(reflect.NewAt(e.base, ptr).Interface())
+			if err != nil {
+				c.Fail(at, kw, "", "cannot be encoded as JSON: "+err.Error())
+				return
+			}
+			CheckRaw(c, node, j, UnionPath(at), UnionPath(kw))
+			return
+		}
 	}
 	switch e.kind {
 	case ElemString:

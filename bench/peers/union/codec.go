@@ -3,353 +3,51 @@
 
 package union
 
-import (
-	"encoding/json"
-	"github.com/contractgen/contractgen/cgruntime"
-)
+import "github.com/contractgen/contractgen/cgruntime"
 
 // The runtime module must serve the version of contractgen that wrote this package: a
 // compile error here means regenerate the package or require a cgruntime that fits.
 const (
-	_ = cgruntime.EnforceVersion(1 - cgruntime.MinVersion)
-	_ = cgruntime.EnforceVersion(cgruntime.MaxVersion - 1)
+	_ = cgruntime.EnforceVersion(2 - cgruntime.MinVersion)
+	_ = cgruntime.EnforceVersion(cgruntime.MaxVersion - 2)
 )
 
-// MarshalJSON encodes the value in the contract's canonical form: declared members in schema
-// order, then undeclared members sorted by name, strings escaped as encoding/json does.
+// MarshalJSON encodes v in the contract's canonical form (see the package documentation).
 func (v Batch) MarshalJSON() ([]byte, error) {
-	return v.CgEncode(nil)
+	return cgPackage.Marshal(&v, 0)
 }
 
-func (v Batch) CgEncode(buf []byte) ([]byte, error) {
-	var err error
-	first := true
-	buf = append(buf, '{')
-	if buf, err = cgruntime.Put(buf, &first, "batch_id", v.BatchID, cgruntime.EncString); err != nil {
-		return nil, err
-	}
-	if buf, err = cgruntime.Put(buf, &first, "events", v.Events, cgruntime.EncSlice(cgruntime.EncNamed[Event])); err != nil {
-		return nil, err
-	}
-	if buf, err = cgruntime.EncExtra(buf, first, v.Extra); err != nil {
-		return nil, err
-	}
-	_ = first
-	return append(buf, '}'), nil
-}
-
-// UnmarshalJSON decodes tolerantly: unknown members and enum values are kept, null for a
-// member that does not allow it is treated as absent; only values the Go types cannot hold are errors.
+// UnmarshalJSON decodes data tolerantly, keeping unknown members and enum values.
 func (v *Batch) UnmarshalJSON(data []byte) error {
-	raw, err := cgruntime.Prepare(data)
-	if err != nil {
-		return err
-	}
-	return v.CgDecode(&cgruntime.Decoder{}, raw, "", "")
+	return cgPackage.Unmarshal(data, v, 0)
 }
 
-func (v *Batch) CgDecode(d *cgruntime.Decoder, raw []byte, at, kw string) error {
-	if raw[0] != '{' {
-		return d.Mismatch(at, kw, "object", raw)
-	}
-	var buf [16]cgruntime.Member
-	members, err := d.Members(raw, at, buf[:0])
-	if err != nil {
-		return err
-	}
-	*v = Batch{}
-	var seen [2]bool
-	for _, m := range members {
-		switch m.Name {
-		case "batch_id":
-			seen[0] = true
-			if err := cgruntime.Field(d, m.Value, at+"/batch_id", kw+"/properties/batch_id", false, &v.BatchID, cgruntime.DecString); err != nil {
-				return err
-			}
-		case "events":
-			seen[1] = true
-			if err := cgruntime.Field(d, m.Value, at+"/events", kw+"/properties/events", false, &v.Events, cgruntime.DecSlice(cgruntime.DecNamed[Event])); err != nil {
-				return err
-			}
-		default:
-			if v.Extra == nil {
-				v.Extra = make(map[string]json.RawMessage)
-			}
-			v.Extra[m.Name] = append(json.RawMessage(nil), m.Value...)
-			d.CheckNested(m.Value, at+"/"+cgruntime.PointerToken(m.Name))
-		}
-	}
-	if !seen[0] {
-		d.Missing(at, kw, "batch_id")
-	}
-	if !seen[1] {
-		d.Missing(at, kw, "events")
-	}
-	return nil
-}
-
-// MarshalJSON encodes the value in the contract's canonical form: declared members in schema
-// order, then undeclared members sorted by name, strings escaped as encoding/json does.
+// MarshalJSON encodes v in the contract's canonical form (see the package documentation).
 func (v Click) MarshalJSON() ([]byte, error) {
-	return v.CgEncode(nil)
+	return cgPackage.Marshal(&v, 1)
 }
 
-func (v Click) CgEncode(buf []byte) ([]byte, error) {
-	var err error
-	first := true
-	buf = append(buf, '{')
-	if buf, err = cgruntime.Put(buf, &first, "type", v.Type, cgruntime.EncString); err != nil {
-		return nil, err
-	}
-	if buf, err = cgruntime.Put(buf, &first, "x", v.X, cgruntime.EncInt64); err != nil {
-		return nil, err
-	}
-	if buf, err = cgruntime.Put(buf, &first, "y", v.Y, cgruntime.EncInt64); err != nil {
-		return nil, err
-	}
-	if buf, err = cgruntime.PutPtr(buf, &first, "target", v.Target, cgruntime.EncString); err != nil {
-		return nil, err
-	}
-	if buf, err = cgruntime.EncExtra(buf, first, v.Extra); err != nil {
-		return nil, err
-	}
-	_ = first
-	return append(buf, '}'), nil
-}
-
-// UnmarshalJSON decodes tolerantly: unknown members and enum values are kept, null for a
-// member that does not allow it is treated as absent; only values the Go types cannot hold are errors.
+// UnmarshalJSON decodes data tolerantly, keeping unknown members and enum values.
 func (v *Click) UnmarshalJSON(data []byte) error {
-	raw, err := cgruntime.Prepare(data)
-	if err != nil {
-		return err
-	}
-	return v.CgDecode(&cgruntime.Decoder{}, raw, "", "")
+	return cgPackage.Unmarshal(data, v, 1)
 }
 
-func (v *Click) CgDecode(d *cgruntime.Decoder, raw []byte, at, kw string) error {
-	if raw[0] != '{' {
-		return d.Mismatch(at, kw, "object", raw)
-	}
-	var buf [16]cgruntime.Member
-	members, err := d.Members(raw, at, buf[:0])
-	if err != nil {
-		return err
-	}
-	*v = Click{}
-	var seen [3]bool
-	for _, m := range members {
-		switch m.Name {
-		case "type":
-			seen[0] = true
-			if err := cgruntime.Field(d, m.Value, at+"/type", kw+"/properties/type", false, &v.Type, cgruntime.DecString); err != nil {
-				return err
-			}
-		case "x":
-			seen[1] = true
-			if err := cgruntime.Field(d, m.Value, at+"/x", kw+"/properties/x", false, &v.X, cgruntime.DecInt64); err != nil {
-				return err
-			}
-		case "y":
-			seen[2] = true
-			if err := cgruntime.Field(d, m.Value, at+"/y", kw+"/properties/y", false, &v.Y, cgruntime.DecInt64); err != nil {
-				return err
-			}
-		case "target":
-			if err := cgruntime.FieldPtr(d, m.Value, at+"/target", kw+"/properties/target", false, &v.Target, cgruntime.DecString); err != nil {
-				return err
-			}
-		default:
-			if v.Extra == nil {
-				v.Extra = make(map[string]json.RawMessage)
-			}
-			v.Extra[m.Name] = append(json.RawMessage(nil), m.Value...)
-			d.CheckNested(m.Value, at+"/"+cgruntime.PointerToken(m.Name))
-		}
-	}
-	if !seen[0] {
-		d.Missing(at, kw, "type")
-	}
-	if !seen[1] {
-		d.Missing(at, kw, "x")
-	}
-	if !seen[2] {
-		d.Missing(at, kw, "y")
-	}
-	return nil
-}
-
-// MarshalJSON encodes the value in the contract's canonical form: declared members in schema
-// order, then undeclared members sorted by name, strings escaped as encoding/json does.
+// MarshalJSON encodes v in the contract's canonical form (see the package documentation).
 func (v Failure) MarshalJSON() ([]byte, error) {
-	return v.CgEncode(nil)
+	return cgPackage.Marshal(&v, 3)
 }
 
-func (v Failure) CgEncode(buf []byte) ([]byte, error) {
-	var err error
-	first := true
-	buf = append(buf, '{')
-	if buf, err = cgruntime.Put(buf, &first, "type", v.Type, cgruntime.EncString); err != nil {
-		return nil, err
-	}
-	if buf, err = cgruntime.Put(buf, &first, "message", v.Message, cgruntime.EncString); err != nil {
-		return nil, err
-	}
-	if buf, err = cgruntime.PutPtr(buf, &first, "code", v.Code, cgruntime.EncInt64); err != nil {
-		return nil, err
-	}
-	if buf, err = cgruntime.EncExtra(buf, first, v.Extra); err != nil {
-		return nil, err
-	}
-	_ = first
-	return append(buf, '}'), nil
-}
-
-// UnmarshalJSON decodes tolerantly: unknown members and enum values are kept, null for a
-// member that does not allow it is treated as absent; only values the Go types cannot hold are errors.
+// UnmarshalJSON decodes data tolerantly, keeping unknown members and enum values.
 func (v *Failure) UnmarshalJSON(data []byte) error {
-	raw, err := cgruntime.Prepare(data)
-	if err != nil {
-		return err
-	}
-	return v.CgDecode(&cgruntime.Decoder{}, raw, "", "")
+	return cgPackage.Unmarshal(data, v, 3)
 }
 
-func (v *Failure) CgDecode(d *cgruntime.Decoder, raw []byte, at, kw string) error {
-	if raw[0] != '{' {
-		return d.Mismatch(at, kw, "object", raw)
-	}
-	var buf [16]cgruntime.Member
-	members, err := d.Members(raw, at, buf[:0])
-	if err != nil {
-		return err
-	}
-	*v = Failure{}
-	var seen [2]bool
-	for _, m := range members {
-		switch m.Name {
-		case "type":
-			seen[0] = true
-			if err := cgruntime.Field(d, m.Value, at+"/type", kw+"/properties/type", false, &v.Type, cgruntime.DecString); err != nil {
-				return err
-			}
-		case "message":
-			seen[1] = true
-			if err := cgruntime.Field(d, m.Value, at+"/message", kw+"/properties/message", false, &v.Message, cgruntime.DecString); err != nil {
-				return err
-			}
-		case "code":
-			if err := cgruntime.FieldPtr(d, m.Value, at+"/code", kw+"/properties/code", false, &v.Code, cgruntime.DecInt64); err != nil {
-				return err
-			}
-		default:
-			if v.Extra == nil {
-				v.Extra = make(map[string]json.RawMessage)
-			}
-			v.Extra[m.Name] = append(json.RawMessage(nil), m.Value...)
-			d.CheckNested(m.Value, at+"/"+cgruntime.PointerToken(m.Name))
-		}
-	}
-	if !seen[0] {
-		d.Missing(at, kw, "type")
-	}
-	if !seen[1] {
-		d.Missing(at, kw, "message")
-	}
-	return nil
-}
-
-// MarshalJSON encodes the value in the contract's canonical form: declared members in schema
-// order, then undeclared members sorted by name, strings escaped as encoding/json does.
+// MarshalJSON encodes v in the contract's canonical form (see the package documentation).
 func (v Purchase) MarshalJSON() ([]byte, error) {
-	return v.CgEncode(nil)
+	return cgPackage.Marshal(&v, 4)
 }
 
-func (v Purchase) CgEncode(buf []byte) ([]byte, error) {
-	var err error
-	first := true
-	buf = append(buf, '{')
-	if buf, err = cgruntime.Put(buf, &first, "type", v.Type, cgruntime.EncString); err != nil {
-		return nil, err
-	}
-	if buf, err = cgruntime.Put(buf, &first, "sku", v.Sku, cgruntime.EncString); err != nil {
-		return nil, err
-	}
-	if buf, err = cgruntime.Put(buf, &first, "quantity", v.Quantity, cgruntime.EncInt64); err != nil {
-		return nil, err
-	}
-	if buf, err = cgruntime.Put(buf, &first, "price", v.Price, cgruntime.EncNumber); err != nil {
-		return nil, err
-	}
-	if buf, err = cgruntime.EncExtra(buf, first, v.Extra); err != nil {
-		return nil, err
-	}
-	_ = first
-	return append(buf, '}'), nil
-}
-
-// UnmarshalJSON decodes tolerantly: unknown members and enum values are kept, null for a
-// member that does not allow it is treated as absent; only values the Go types cannot hold are errors.
+// UnmarshalJSON decodes data tolerantly, keeping unknown members and enum values.
 func (v *Purchase) UnmarshalJSON(data []byte) error {
-	raw, err := cgruntime.Prepare(data)
-	if err != nil {
-		return err
-	}
-	return v.CgDecode(&cgruntime.Decoder{}, raw, "", "")
-}
-
-func (v *Purchase) CgDecode(d *cgruntime.Decoder, raw []byte, at, kw string) error {
-	if raw[0] != '{' {
-		return d.Mismatch(at, kw, "object", raw)
-	}
-	var buf [16]cgruntime.Member
-	members, err := d.Members(raw, at, buf[:0])
-	if err != nil {
-		return err
-	}
-	*v = Purchase{}
-	var seen [4]bool
-	for _, m := range members {
-		switch m.Name {
-		case "type":
-			seen[0] = true
-			if err := cgruntime.Field(d, m.Value, at+"/type", kw+"/properties/type", false, &v.Type, cgruntime.DecString); err != nil {
-				return err
-			}
-		case "sku":
-			seen[1] = true
-			if err := cgruntime.Field(d, m.Value, at+"/sku", kw+"/properties/sku", false, &v.Sku, cgruntime.DecString); err != nil {
-				return err
-			}
-		case "quantity":
-			seen[2] = true
-			if err := cgruntime.Field(d, m.Value, at+"/quantity", kw+"/properties/quantity", false, &v.Quantity, cgruntime.DecInt64); err != nil {
-				return err
-			}
-		case "price":
-			seen[3] = true
-			if err := cgruntime.Field(d, m.Value, at+"/price", kw+"/properties/price", false, &v.Price, cgruntime.DecNumber); err != nil {
-				return err
-			}
-		default:
-			if v.Extra == nil {
-				v.Extra = make(map[string]json.RawMessage)
-			}
-			v.Extra[m.Name] = append(json.RawMessage(nil), m.Value...)
-			d.CheckNested(m.Value, at+"/"+cgruntime.PointerToken(m.Name))
-		}
-	}
-	if !seen[0] {
-		d.Missing(at, kw, "type")
-	}
-	if !seen[1] {
-		d.Missing(at, kw, "sku")
-	}
-	if !seen[2] {
-		d.Missing(at, kw, "quantity")
-	}
-	if !seen[3] {
-		d.Missing(at, kw, "price")
-	}
-	return nil
+	return cgPackage.Unmarshal(data, v, 4)
 }

@@ -11,8 +11,8 @@ import (
 // The runtime module must serve the version of contractgen that wrote this package: a
 // compile error here means regenerate the package or require a cgruntime that fits.
 const (
-	_ = cgruntime.EnforceVersion(1 - cgruntime.MinVersion)
-	_ = cgruntime.EnforceVersion(cgruntime.MaxVersion - 1)
+	_ = cgruntime.EnforceVersion(2 - cgruntime.MinVersion)
+	_ = cgruntime.EnforceVersion(cgruntime.MaxVersion - 2)
 )
 
 // Event — one event, told apart by its type member.
@@ -125,54 +125,12 @@ func (v Event) IsZero() bool {
 	return v.Click == nil && v.Purchase == nil && v.Failure == nil && v.Unknown == nil
 }
 
-// MarshalJSON encodes the value in the contract's canonical form: declared members in schema
-// order, then undeclared members sorted by name, strings escaped as encoding/json does.
+// MarshalJSON encodes v in the contract's canonical form (see the package documentation).
 func (v Event) MarshalJSON() ([]byte, error) {
-	return v.CgEncode(nil)
+	return cgPackage.Marshal(&v, 2)
 }
 
-func (v Event) CgEncode(buf []byte) ([]byte, error) {
-	if n := cgruntime.UnionCount(v.Click != nil, v.Purchase != nil, v.Failure != nil, v.Unknown != nil); n > 1 {
-		return nil, cgruntime.UnionErrSeveral("Event", n)
-	}
-	switch {
-	case v.Click != nil:
-		return cgruntime.EncNamed[Click](buf, *v.Click)
-	case v.Purchase != nil:
-		return cgruntime.EncNamed[Purchase](buf, *v.Purchase)
-	case v.Failure != nil:
-		return cgruntime.EncNamed[Failure](buf, *v.Failure)
-	}
-	return cgruntime.EncRaw(buf, v.Unknown)
-}
-
-// UnmarshalJSON decodes tolerantly: unknown members and enum values are kept, null for a
-// member that does not allow it is treated as absent; only values the Go types cannot hold are errors.
+// UnmarshalJSON decodes data tolerantly, keeping unknown members and enum values.
 func (v *Event) UnmarshalJSON(data []byte) error {
-	raw, err := cgruntime.Prepare(data)
-	if err != nil {
-		return err
-	}
-	return v.CgDecode(&cgruntime.Decoder{}, raw, "", "")
-}
-
-func (v *Event) CgDecode(d *cgruntime.Decoder, raw []byte, at, kw string) error {
-	*v = Event{}
-	var err error
-	selected := true
-	tag, _ := cgruntime.UnionTag(d, raw, "type")
-	switch tag {
-	case "click":
-		v.Click, err = cgruntime.UnionTry(d, raw, at, kw, "oneOf", cgruntime.DecNamed[Click])
-	case "purchase":
-		v.Purchase, err = cgruntime.UnionTry(d, raw, at, kw, "oneOf", cgruntime.DecNamed[Purchase])
-	case "error":
-		v.Failure, err = cgruntime.UnionTry(d, raw, at, kw, "oneOf", cgruntime.DecNamed[Failure])
-	default:
-		selected = false
-	}
-	if !selected {
-		v.Unknown = cgruntime.UnionRaw(d, raw, at, kw)
-	}
-	return err
+	return cgPackage.Unmarshal(data, v, 2)
 }

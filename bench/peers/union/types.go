@@ -5,8 +5,12 @@
 // contractgen.
 //
 // Decoding with encoding/json keeps members the schema does not declare and enum values this code
-// does not know, so a relay loses nothing; member names match exactly. The package comment is the
-// one in the package's own files.
+// does not know, so a relay loses nothing; member names match exactly. Encoding writes the
+// contract's canonical form: declared members in schema order, then undeclared members sorted by
+// name, strings escaped as encoding/json does. Validate checks a Go value, which cannot tell an
+// absent required member from its zero value, so it checks the zero value; Parse also reports
+// absence. A valid value is validated without allocating. The package comment is the one in the
+// package's own files.
 
 package union
 
@@ -21,10 +25,10 @@ const ContractHash = "0fe448f6ac9be553"
 // Batch is a batch of client events: a discriminated union of three event shapes, for the union
 // Parse benchmark.
 type Batch struct {
-	// BatchID holds the batch_id member.
+	// BatchID holds the member "batch_id".
 	BatchID string `json:"batch_id"`
 
-	// Events holds the events member.
+	// Events holds the member "events".
 	Events []Event `json:"events"`
 
 	// Extra holds the members the schema does not declare, kept so that a decode and
@@ -34,16 +38,16 @@ type Batch struct {
 
 // Click is generated from events.schema.json#/$defs/Click.
 type Click struct {
-	// Type holds the type member.
+	// Type holds the member "type".
 	Type string `json:"type"`
 
-	// X holds the x member.
+	// X holds the member "x".
 	X int64 `json:"x"`
 
-	// Y holds the y member.
+	// Y holds the member "y".
 	Y int64 `json:"y"`
 
-	// Target holds the target member.
+	// Target holds the member "target".
 	Target *string `json:"target,omitempty"`
 
 	// Extra holds the members the schema does not declare, kept so that a decode and
@@ -61,13 +65,13 @@ func NewClick() *Click {
 
 // Failure is generated from events.schema.json#/$defs/Failure.
 type Failure struct {
-	// Type holds the type member.
+	// Type holds the member "type".
 	Type string `json:"type"`
 
-	// Message holds the message member.
+	// Message holds the member "message".
 	Message string `json:"message"`
 
-	// Code holds the code member.
+	// Code holds the member "code".
 	Code *int64 `json:"code,omitempty"`
 
 	// Extra holds the members the schema does not declare, kept so that a decode and
@@ -85,16 +89,16 @@ func NewFailure() *Failure {
 
 // Purchase is generated from events.schema.json#/$defs/Purchase.
 type Purchase struct {
-	// Type holds the type member.
+	// Type holds the member "type".
 	Type string `json:"type"`
 
-	// Sku holds the sku member.
+	// Sku holds the member "sku".
 	Sku string `json:"sku"`
 
-	// Quantity holds the quantity member.
+	// Quantity holds the member "quantity".
 	Quantity int64 `json:"quantity"`
 
-	// Price holds the price member.
+	// Price holds the member "price".
 	Price json.Number `json:"price"`
 
 	// Extra holds the members the schema does not declare, kept so that a decode and

@@ -8,8 +8,8 @@ import "github.com/contractgen/contractgen/cgruntime"
 // The runtime module must serve the version of contractgen that wrote this package: a
 // compile error here means regenerate the package or require a cgruntime that fits.
 const (
-	_ = cgruntime.EnforceVersion(1 - cgruntime.MinVersion)
-	_ = cgruntime.EnforceVersion(cgruntime.MaxVersion - 1)
+	_ = cgruntime.EnforceVersion(2 - cgruntime.MinVersion)
+	_ = cgruntime.EnforceVersion(cgruntime.MaxVersion - 2)
 )
 
 // cgNodes is the validation table: one node per schema of the contract, compiled once at
@@ -96,180 +96,46 @@ var cgNodes = cgruntime.Compile([]cgruntime.Node{
 	},
 })
 
+// cgPackage describes the package's types to the runtime, which decodes, encodes and validates
+// them by it: their Go types, members, and the table nodes of their schemas.
+var cgPackage = &cgruntime.Schema{Nodes: cgNodes, Types: []cgruntime.TypeDesc{
+	/* 0 */ {Go: (*Batch)(nil), Name: "Batch", Kind: cgruntime.KindStruct, Node: 1, Fields: []cgruntime.FieldDesc{{Name: "batch_id", Flags: cgruntime.FieldRequired, Type: cgruntime.ElemDesc{Kind: cgruntime.ElemString, Node: 2}}, {Name: "events", Flags: cgruntime.FieldRequired, Type: cgruntime.ElemDesc{Kind: cgruntime.ElemSlice, Node: 3, Elem: &cgruntime.ElemDesc{Kind: cgruntime.ElemRef, Ref: true, Type: 2, Node: 4}}}}, Extra: true},
+	/* 1 */ {Go: (*Click)(nil), Name: "Click", Kind: cgruntime.KindStruct, Node: 7, Fields: []cgruntime.FieldDesc{{Name: "type", Flags: cgruntime.FieldRequired, Type: cgruntime.ElemDesc{Kind: cgruntime.ElemString, Node: 8}}, {Name: "x", Flags: cgruntime.FieldRequired, Type: cgruntime.ElemDesc{Kind: cgruntime.ElemInt64, Node: 9}}, {Name: "y", Flags: cgruntime.FieldRequired, Type: cgruntime.ElemDesc{Kind: cgruntime.ElemInt64, Node: 10}}, {Name: "target", Flags: cgruntime.FieldPointer, Type: cgruntime.ElemDesc{Kind: cgruntime.ElemString, Node: 11}}}, Extra: true},
+	/* 2 */ {Go: (*Event)(nil), Name: "Event", Kind: cgruntime.KindUnion, Node: 5, Union: &cgruntime.UnionDesc{Rule: cgruntime.UnionByTag, Keyword: "oneOf", Tag: "type", Variants: []cgruntime.VariantDesc{{Type: cgruntime.ElemDesc{Kind: cgruntime.ElemRef, Ref: true, Type: 1, Node: 6}, Values: []string{"click"}, Selects: cgruntime.SelectsByField}, {Type: cgruntime.ElemDesc{Kind: cgruntime.ElemRef, Ref: true, Type: 4, Node: 12}, Values: []string{"purchase"}, Selects: cgruntime.SelectsByField}, {Type: cgruntime.ElemDesc{Kind: cgruntime.ElemRef, Ref: true, Type: 3, Node: 18}, Values: []string{"error"}, Selects: cgruntime.SelectsByField}}}},
+	/* 3 */ {Go: (*Failure)(nil), Name: "Failure", Kind: cgruntime.KindStruct, Node: 19, Fields: []cgruntime.FieldDesc{{Name: "type", Flags: cgruntime.FieldRequired, Type: cgruntime.ElemDesc{Kind: cgruntime.ElemString, Node: 20}}, {Name: "message", Flags: cgruntime.FieldRequired, Type: cgruntime.ElemDesc{Kind: cgruntime.ElemString, Node: 21}}, {Name: "code", Flags: cgruntime.FieldPointer, Type: cgruntime.ElemDesc{Kind: cgruntime.ElemInt64, Node: 22}}}, Extra: true},
+	/* 4 */ {Go: (*Purchase)(nil), Name: "Purchase", Kind: cgruntime.KindStruct, Node: 13, Fields: []cgruntime.FieldDesc{{Name: "type", Flags: cgruntime.FieldRequired, Type: cgruntime.ElemDesc{Kind: cgruntime.ElemString, Node: 14}}, {Name: "sku", Flags: cgruntime.FieldRequired, Type: cgruntime.ElemDesc{Kind: cgruntime.ElemString, Node: 15}}, {Name: "quantity", Flags: cgruntime.FieldRequired, Type: cgruntime.ElemDesc{Kind: cgruntime.ElemInt64, Node: 16}}, {Name: "price", Flags: cgruntime.FieldRequired, Type: cgruntime.ElemDesc{Kind: cgruntime.ElemNumber, Node: 17}}}, Extra: true},
+}}
+
 // Parse decodes data as a Batch and validates it against the schema, with JSON Schema's
 // semantics: a member that is absent differs from one that is null, member names match exactly,
 // 1.0 and 1e3 are integers, lengths count Unicode code points, and numbers compare exactly. A member
 // name that occurs twice in one object is a violation, because JSON leaves its meaning open. Every
 // violation comes back in one *ValidationError; a non-nil result is valid.
 func Parse(data []byte) (*Batch, error) {
-	return cgruntime.Parse[Batch](data, cgNodes)
+	return cgruntime.ParseAs[Batch](cgPackage, 0, data)
 }
 
-// Validate reports every way v breaks its schema as a *ValidationError, or returns nil. A Go
-// value cannot tell an absent required member from its zero value, so Validate checks the zero value;
-// Parse also reports absence. A valid value is validated without allocating.
+// Validate reports every way v breaks its schema as a *ValidationError, or returns nil.
 func (v *Batch) Validate() error {
-	c := cgruntime.Collector{Nodes: cgNodes}
-	v.CgValidate(&c, nil, nil)
-	return c.Err()
+	return cgPackage.Validate(v, 0)
 }
 
-func (v *Batch) CgValidate(c *cgruntime.Collector, at, kw *cgruntime.Path) {
-	{
-		a1, k1 := cgruntime.Key(at, "", "batch_id"), cgruntime.Key(kw, "properties", "batch_id")
-		cgruntime.CheckString(c, 2, v.BatchID, &a1, &k1)
-	}
-	{
-		a1, k1 := cgruntime.Key(at, "", "events"), cgruntime.Key(kw, "properties", "events")
-		for i2 := range v.Events {
-			a2, k2 := cgruntime.Index(&a1, "", i2), cgruntime.Kw(&k1, "items")
-			{
-				r3 := cgruntime.Kw(&k2, "$ref")
-				v.Events[i2].CgValidate(c, &a2, &r3)
-			}
-		}
-	}
-}
-
-// Validate reports every way v breaks its schema as a *ValidationError, or returns nil. A Go
-// value cannot tell an absent required member from its zero value, so Validate checks the zero value;
-// Parse also reports absence. A valid value is validated without allocating.
+// Validate reports every way v breaks its schema as a *ValidationError, or returns nil.
 func (v *Click) Validate() error {
-	c := cgruntime.Collector{Nodes: cgNodes}
-	v.CgValidate(&c, nil, nil)
-	return c.Err()
+	return cgPackage.Validate(v, 1)
 }
 
-func (v *Click) CgValidate(c *cgruntime.Collector, at, kw *cgruntime.Path) {
-	{
-		a1, k1 := cgruntime.Key(at, "", "type"), cgruntime.Key(kw, "properties", "type")
-		cgruntime.CheckString(c, 8, v.Type, &a1, &k1)
-	}
-	{
-		a1, k1 := cgruntime.Key(at, "", "x"), cgruntime.Key(kw, "properties", "x")
-		cgruntime.CheckInt64(c, 9, v.X, &a1, &k1)
-	}
-	{
-		a1, k1 := cgruntime.Key(at, "", "y"), cgruntime.Key(kw, "properties", "y")
-		cgruntime.CheckInt64(c, 10, v.Y, &a1, &k1)
-	}
-}
-
-// Validate reports every way v breaks its schema as a *ValidationError, or returns nil. A Go
-// value cannot tell an absent required member from its zero value, so Validate checks the zero value;
-// Parse also reports absence. A valid value is validated without allocating.
+// Validate reports every way v breaks its schema as a *ValidationError, or returns nil.
 func (v Event) Validate() error {
-	c := cgruntime.Collector{Nodes: cgNodes}
-	v.CgValidate(&c, nil, nil)
-	return c.Err()
+	return cgPackage.Validate(&v, 2)
 }
 
-func (v Event) CgValidate(c *cgruntime.Collector, at, kw *cgruntime.Path) {
-	if v.cgHolds(c.Nodes) {
-		return
-	}
-	if v.cgSelects() {
-		c.Fail(at, kw, "oneOf", "matches none of the oneOf schemas")
-		return
-	}
-	raw, err := v.CgEncode(nil)
-	if err != nil {
-		c.Fail(at, kw, "", err.Error())
-		return
-	}
-	cgruntime.CheckRaw(c, 5, raw, cgruntime.UnionPath(at), cgruntime.UnionPath(kw))
-}
-
-// cgHolds reports whether v holds one variant, valid against its branch, which proves the
-// oneOf valid (see Validate).
-func (v Event) cgHolds(nodes []cgruntime.Node) bool {
-	if cgruntime.UnionCount(v.Click != nil, v.Purchase != nil, v.Failure != nil, v.Unknown != nil) != 1 {
-		return false
-	}
-	c := &cgruntime.Collector{Nodes: nodes, Quiet: true}
-	switch {
-	case v.Click != nil:
-		{
-			r1 := cgruntime.Kw(nil, "$ref")
-			v.Click.CgValidate(c, nil, &r1)
-		}
-	case v.Purchase != nil:
-		{
-			r1 := cgruntime.Kw(nil, "$ref")
-			v.Purchase.CgValidate(c, nil, &r1)
-		}
-	case v.Failure != nil:
-		{
-			r1 := cgruntime.Kw(nil, "$ref")
-			v.Failure.CgValidate(c, nil, &r1)
-		}
-	default:
-		return false
-	}
-	return !c.Failed
-}
-
-// cgSelects reports whether v holds one variant whose JSON selects that variant, so that no
-// other variant can match it.
-func (v Event) cgSelects() bool {
-	if cgruntime.UnionCount(v.Click != nil, v.Purchase != nil, v.Failure != nil, v.Unknown != nil) != 1 {
-		return false
-	}
-	switch {
-	case v.Click != nil:
-		return cgruntime.UnionIn(string(v.Click.Type), "click")
-	case v.Purchase != nil:
-		return cgruntime.UnionIn(string(v.Purchase.Type), "purchase")
-	case v.Failure != nil:
-		return cgruntime.UnionIn(string(v.Failure.Type), "error")
-	}
-	return false
-}
-
-// Validate reports every way v breaks its schema as a *ValidationError, or returns nil. A Go
-// value cannot tell an absent required member from its zero value, so Validate checks the zero value;
-// Parse also reports absence. A valid value is validated without allocating.
+// Validate reports every way v breaks its schema as a *ValidationError, or returns nil.
 func (v *Failure) Validate() error {
-	c := cgruntime.Collector{Nodes: cgNodes}
-	v.CgValidate(&c, nil, nil)
-	return c.Err()
+	return cgPackage.Validate(v, 3)
 }
 
-func (v *Failure) CgValidate(c *cgruntime.Collector, at, kw *cgruntime.Path) {
-	{
-		a1, k1 := cgruntime.Key(at, "", "type"), cgruntime.Key(kw, "properties", "type")
-		cgruntime.CheckString(c, 20, v.Type, &a1, &k1)
-	}
-	if x1 := v.Code; x1 != nil {
-		a1, k1 := cgruntime.Key(at, "", "code"), cgruntime.Key(kw, "properties", "code")
-		cgruntime.CheckInt64(c, 22, *x1, &a1, &k1)
-	}
-}
-
-// Validate reports every way v breaks its schema as a *ValidationError, or returns nil. A Go
-// value cannot tell an absent required member from its zero value, so Validate checks the zero value;
-// Parse also reports absence. A valid value is validated without allocating.
+// Validate reports every way v breaks its schema as a *ValidationError, or returns nil.
 func (v *Purchase) Validate() error {
-	c := cgruntime.Collector{Nodes: cgNodes}
-	v.CgValidate(&c, nil, nil)
-	return c.Err()
-}
-
-func (v *Purchase) CgValidate(c *cgruntime.Collector, at, kw *cgruntime.Path) {
-	{
-		a1, k1 := cgruntime.Key(at, "", "type"), cgruntime.Key(kw, "properties", "type")
-		cgruntime.CheckString(c, 14, v.Type, &a1, &k1)
-	}
-	{
-		a1, k1 := cgruntime.Key(at, "", "sku"), cgruntime.Key(kw, "properties", "sku")
-		cgruntime.CheckString(c, 15, v.Sku, &a1, &k1)
-	}
-	{
-		a1, k1 := cgruntime.Key(at, "", "quantity"), cgruntime.Key(kw, "properties", "quantity")
-		cgruntime.CheckInt64(c, 16, v.Quantity, &a1, &k1)
-	}
-	{
-		a1, k1 := cgruntime.Key(at, "", "price"), cgruntime.Key(kw, "properties", "price")
-		cgruntime.CheckNumber(c, 17, v.Price, &a1, &k1)
-	}
+	return cgPackage.Validate(v, 4)
 }

@@ -137,6 +137,10 @@ type cgElemDesc struct {
 	Type int32
 	// Node is the schema's table node; 0 when there is no schema to check.
 	Node int32
+	// Whole says a Nullable's value that is not null is checked as JSON against the whole node,
+	// whose rules are a union's (OpenAPI 3.1's nullable, oneOf: [X, {"type": "null"}]): the Go
+	// type is X's, so only the encoded value can be held to both branches, as the untyped value is.
+	Whole bool
 	// Elem is the element of ElemSlice and ElemMap.
 	Elem *cgElemDesc
 }
@@ -342,7 +346,7 @@ func (s *cgSchema) elemChecks(e *cgElemPlan) bool {
 	n := &s.Nodes[d.Node]
 	switch d.Kind {
 	case cgElemString:
-		return n.HasConst || n.Enum != nil || n.MinLength.Set || n.MaxLength.Set || n.Pattern != ""
+		return n.HasConst || n.Enum != nil || n.MinLength.Set || n.MaxLength.Set || n.Pattern != "" || n.Format != ""
 	case cgElemBool:
 		return n.HasConst || n.Enum != nil
 	case cgElemInt64:

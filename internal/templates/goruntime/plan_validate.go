@@ -123,6 +123,15 @@ func cgValidateElem(c *cgCollector, e *cgElemPlan, ptr unsafe.Pointer, at, kw *c
 			return
 		}
 		ptr = unsafe.Add(ptr, e.valueOff)
+		if e.desc.Whole {
+			j, err := json.Marshal(reflect.NewAt(e.base, ptr).Interface())
+			if err != nil {
+				c.fail(at, kw, "", "cannot be encoded as JSON: "+err.Error())
+				return
+			}
+			cgCheckRaw(c, node, j, cgUnionPath(at), cgUnionPath(kw))
+			return
+		}
 	}
 	switch e.kind {
 	case cgElemString:

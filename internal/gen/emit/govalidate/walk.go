@@ -140,6 +140,11 @@ func (w *walker) elemDesc(s *ir.Schema, t *ir.GoType) string {
 		kind = w.r(elemKinds[t.Kind])
 	}
 	fields := []string{"Kind", kind, "Nullable", strconv.FormatBool(t.Nullable), "Ref", strconv.FormatBool(s != nil && s.Ref != nil)}
+	if t.Nullable && s != nil {
+		if _, _, other := s.NullableBranch(); other != nil {
+			fields = append(fields, "Whole", "true")
+		}
+	}
 	if t.Kind == ir.GoRef {
 		fields = append(fields, "Type", strconv.Itoa(w.index[t.Named]))
 	}

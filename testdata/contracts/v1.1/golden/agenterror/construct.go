@@ -1417,3 +1417,14 @@ func SanitizeTextLimit(s string, limit int) string { return cgruntime.SanitizeTe
 // SanitizeEvidence returns a sanitized deep copy of evidence: secrets redacted, size bounded.
 // It is the runtime module's SanitizeEvidence, which documents what it does.
 func SanitizeEvidence(v map[string]any) map[string]any { return cgruntime.SanitizeEvidence(v) }
+
+// SanitizeRules are an application's own secret shapes: token formats and secret names.
+type SanitizeRules = cgruntime.SanitizeRules
+
+// SanitizeToken is one token format: a fixed prefix and the body that follows it.
+type SanitizeToken = cgruntime.SanitizeToken
+
+// AddSanitizeRules adds an application's token formats and secret names to the rules the sanitizer
+// applies in every constructor and on every surface. It is the runtime module's AddSanitizeRules,
+// which documents what it does; the rules apply to every package that imports the runtime.
+func AddSanitizeRules(r SanitizeRules) error { return cgruntime.AddSanitizeRules(r) }
