@@ -26,11 +26,8 @@ func newTable(pkg *ir.Package) (*table, error) {
 	t := &table{lower.Lower(pkg)}
 	for i := 1; i < len(t.Nodes); i++ {
 		n := &t.Nodes[i]
-		if n.Format != "" {
-			return nil, fmt.Errorf("ts: %s: the TypeScript target cannot follow --formats assert (format %q); generate it without --formats assert, or without the ts target (--targets)", t.Origins[i], n.Format)
-		}
-		if kw := unsupported(n); kw != "" {
-			return nil, fmt.Errorf("ts: %s: the TypeScript target does not support %s yet; generate without it (--targets) or drop the keyword", t.Origins[i], kw)
+		if err := refusal(n, t.Origins[i]); err != nil {
+			return nil, err
 		}
 		for _, c := range []cgruntime.Count{n.MinLength, n.MaxLength, n.MinItems, n.MaxItems, n.MinProperties, n.MaxProperties} {
 			if c.Set && c.N > maxSafeCount {
@@ -39,6 +36,17 @@ func newTable(pkg *ir.Package) (*table, error) {
 		}
 	}
 	return t, nil
+}
+
+// refusal says why the TypeScript runtime cannot follow the node at origin, or nil when it can.
+func refusal(n *cgruntime.Node, origin string) error {
+	if n.Format != "" {
+		return fmt.Errorf("ts: %s: the TypeScript target cannot follow --formats assert (format %q); generate it without --formats assert, or without the ts target (--targets)", origin, n.Format)
+	}
+	if kw := unsupported(n); kw != "" {
+		return fmt.Errorf("ts: %s: the TypeScript target does not support %s yet; generate without it (--targets) or drop the keyword", origin, kw)
+	}
+	return nil
 }
 
 // write declares cgNodes, one node per line with its origin, so a keyword location in a violation
