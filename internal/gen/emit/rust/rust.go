@@ -2,7 +2,7 @@
 // (snake_case members, CamelCase types), open enums that keep unknown values, sum types as Rust
 // enums, unknown members kept for the round trip, numbers kept exactly; and validation through the
 // runtime crate contractgen-runtime (rsruntime/ in this repository), which interprets the same
-// validation table the Go target prints (govalidate.Lower) with the Go runtime's verdicts,
+// validation table the Go target prints (lower.Lower) with the Go runtime's verdicts,
 // locations and messages.
 package rust
 
@@ -12,8 +12,8 @@ import (
 	"strings"
 
 	"github.com/contractgen/contractgen/internal/gen/emit"
-	"github.com/contractgen/contractgen/internal/gen/emit/govalidate"
 	"github.com/contractgen/contractgen/internal/gen/ir"
+	"github.com/contractgen/contractgen/internal/gen/lower"
 )
 
 // GenVersion is the generator version the crate asserts the runtime serves (see the runtime's
@@ -36,7 +36,7 @@ func Emit(pkg *ir.Package) ([]emit.File, error) {
 	if len(pkg.Roots) == 0 {
 		return nil, fmt.Errorf("rust: the contract has no root type")
 	}
-	table := govalidate.Lower(pkg)
+	table := lower.Lower(pkg)
 	if err := Check(table); err != nil {
 		return nil, err
 	}
@@ -72,7 +72,7 @@ func Emit(pkg *ir.Package) ([]emit.File, error) {
 
 type gen struct {
 	pkg   *ir.Package
-	table *govalidate.Table
+	table *lower.Table
 	names map[*ir.Named]string
 	// hasCatalog says the crate has src/catalog.rs.
 	hasCatalog bool

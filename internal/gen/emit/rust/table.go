@@ -7,7 +7,7 @@ import (
 	"strings"
 
 	"github.com/contractgen/contractgen/cgruntime"
-	"github.com/contractgen/contractgen/internal/gen/emit/govalidate"
+	"github.com/contractgen/contractgen/internal/gen/lower"
 )
 
 // maxMultipleDigits is the most significant digits a multipleOf divisor may have: the Rust
@@ -52,7 +52,7 @@ func significantDigits(lit string) int {
 }
 
 // Check refuses a table the Rust runtime cannot follow, naming the schema and the keyword.
-func Check(t *govalidate.Table) error {
+func Check(t *lower.Table) error {
 	for i := 1; i < len(t.Nodes); i++ {
 		if kw := Unsupported(&t.Nodes[i]); kw != "" {
 			return fmt.Errorf("rust: %s: the Rust target cannot follow %s yet; generate without it (--targets) or drop the keyword", t.Origins[i], kw)
@@ -64,7 +64,7 @@ func Check(t *govalidate.Table) error {
 // TableJSON writes the table as the Rust runtime reads it: a JSON array with one node per line,
 // each node with the Go runtime's field names and only the fields that are set (an empty list
 // stays: allOf [] and no allOf differ for the runtime).
-func TableJSON(t *govalidate.Table) ([]byte, error) {
+func TableJSON(t *lower.Table) ([]byte, error) {
 	var b bytes.Buffer
 	b.WriteString("[\n")
 	for i := range t.Nodes {
