@@ -57,6 +57,7 @@ var linkedModules = map[string]string{
 	"github.com/rogpeppe/go-internal":              "check's drift diffs (package diff, the Go toolchain's anchored diff)",
 	"github.com/goccy/go-yaml":                     "YAML schemas (.yaml/.yml), read with key order and line/column kept",
 	"github.com/contractgen/contractgen/cgruntime": "the runtime module: the schema interpreter the metaschema and vocabulary checks run on",
+	"github.com/dlclark/regexp2":                   "ECMAScript patterns RE2 cannot run (lookaround, backreferences), with a match time limit",
 }
 
 // TestBinaryLinksOnlyListedModules fails when the binary links a module that linkedModules does
