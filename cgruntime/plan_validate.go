@@ -240,9 +240,14 @@ func validateUnion(c *Collector, p *typePlan, ptr unsafe.Pointer, at, kw *Path) 
 			if x == nil {
 				continue
 			}
-			q := Collector{Nodes: c.Nodes, Quiet: true, stack: c.stack}
-			validateElem(&q, &v.elem, x, nil, nil)
-			if !q.Failed {
+			// The variant is tried on c itself, made quiet for the try: a collector of its own
+			// would escape to the heap and cost an allocation per union.
+			quiet, failed := c.Quiet, c.Failed
+			c.Quiet, c.Failed = true, false
+			validateElem(c, &v.elem, x, nil, nil)
+			variantFailed := c.Failed
+			c.Quiet, c.Failed = quiet, failed
+			if !variantFailed {
 				return
 			}
 			if selects(v, x) {

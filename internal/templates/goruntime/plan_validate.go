@@ -242,9 +242,14 @@ func cgValidateUnion(c *cgCollector, p *cgTypePlan, ptr unsafe.Pointer, at, kw *
 			if x == nil {
 				continue
 			}
-			q := cgCollector{Nodes: c.Nodes, Quiet: true, stack: c.stack}
-			cgValidateElem(&q, &v.elem, x, nil, nil)
-			if !q.Failed {
+			// The variant is tried on c itself, made quiet for the try: a collector of its own
+			// would escape to the heap and cost an allocation per union.
+			quiet, failed := c.Quiet, c.Failed
+			c.Quiet, c.Failed = true, false
+			cgValidateElem(c, &v.elem, x, nil, nil)
+			variantFailed := c.Failed
+			c.Quiet, c.Failed = quiet, failed
+			if !variantFailed {
 				return
 			}
 			if cgSelects(v, x) {
