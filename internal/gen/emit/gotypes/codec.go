@@ -59,7 +59,8 @@ func FieldKeywordPath(fd *ir.Field) string {
 // raw JSON, a sum type (no variant selects null, so it is kept and reported as the union's), or
 // Null.
 func NullOK(t *ir.GoType) bool {
-	return t.Nullable || t.HoldsRawJSON() || t.Kind == ir.GoRef && t.Named.Kind == ir.UnionType || t.Kind == ir.GoNull
+	return t.Nullable || t.HoldsRawJSON() || t.Kind == ir.GoNull ||
+		t.Kind == ir.GoRef && (t.Named.Kind == ir.UnionType || t.Named.Kind == ir.AliasType && t.Named.Underlying != nil && NullOK(t.Named.Underlying))
 }
 
 // OmitNil reports whether an optional member's nil value means absent (a slice, a map, raw JSON);
