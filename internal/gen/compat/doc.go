@@ -7,10 +7,12 @@
 // # Backward, forward and full (the semantic engine: sem*.go, same.go)
 //
 // Both documents are walked in parallel from the root (and from each root definition both keep
-// under the same name). Each keyword is read as the dialect of its schema defines it, through one
-// table (keytable.go): keyword, the dialects that define it, the group that compares it and
-// where it holds subschemas. A keyword a dialect does not define is ignored there; one no dialect
-// defines is an annotation; a keyword whose group has no comparison is an error naming it.
+// under the same name). Each keyword is read as the dialect of its schema defines it, through the
+// keyword table (internal/gen/keywords, read in keytable.go): the dialects that define it, the
+// comparison that judges a change to it and where it holds subschemas. A keyword a dialect does
+// not define is ignored there; one no dialect defines is an annotation; a keyword whose
+// comparison compat does not have (undecided in the table, or new) is an error naming it, under
+// every mode.
 //
 // A schema is a conjunction of its keyword groups, so each change is classified on its own, with a
 // direction: grew (an instance the old schema rejected may now be accepted), shrank (one it

@@ -6,6 +6,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/contractgen/contractgen/internal/gen/load"
 )
 
 // compareType reports any difference in the allowed types. Widening and narrowing are both
@@ -200,6 +202,9 @@ func (c *comparer) compareBounds(x context, o, n *schema) error {
 
 // compareBound handles one limit keyword.
 func (c *comparer) compareBound(x context, o, n *schema, b bound) error {
+	if _, flagO := o.kw[b.keyword].(bool); flagO || isBool(n.kw[b.keyword]) {
+		return c.compareExclusiveFlag(x, o, n, b.keyword)
+	}
 	ov, hasO, err := c.old.number(o, b.keyword)
 	if err != nil {
 		return err
@@ -217,6 +222,50 @@ func (c *comparer) compareBound(x context, o, n *schema, b bound) error {
 		c.relaxed(x, o.kwPointer(k), "%s removed (was %s)", k, ov)
 	default:
 		c.moveBound(x, n.kwPointer(k), b, ov, nv)
+	}
+	return nil
+}
+
+// isBool reports whether v is a JSON boolean.
+func isBool(v any) bool {
+	_, ok := v.(bool)
+	return ok
+}
+
+// compareExclusiveFlag compares draft-04's exclusiveMinimum or exclusiveMaximum, a boolean that
+// makes minimum or maximum exclude the bound itself: turning it on narrows, turning it off
+// widens, and false is the same as absent. A flag on one side and a number on the other (the
+// dialect changed) is a constraint change.
+func (c *comparer) compareExclusiveFlag(x context, o, n *schema, k string) error {
+	flag := func(d *document, s *schema) (on, ok bool, err error) {
+		v, has := s.kw[k]
+		if !has {
+			return false, true, nil
+		}
+		if b, isFlag := v.(bool); isFlag {
+			if d.dialect != load.Draft4 {
+				return false, false, d.errorf(s.kwPointer(k), "%s must be a number in %s", k, d.dialect.Title())
+			}
+			return b, true, nil
+		}
+		_, _, err = d.number(s, k) // a number beside a flag; anything else is refused as a number
+		return false, false, err
+	}
+	on0, ok0, err := flag(c.old, o)
+	if err != nil {
+		return err
+	}
+	on1, ok1, err := flag(c.new, n)
+	if err != nil {
+		return err
+	}
+	switch {
+	case !ok0 || !ok1:
+		c.emit(x, pickPointer(o, n, k), RuleConstraintChanged, Breaking, "%s changed from %s to %s", k, show(o.kw[k]), show(n.kw[k]))
+	case !on0 && on1:
+		c.tightened(x, n.kwPointer(k), "%s turned on", k)
+	case on0 && !on1:
+		c.relaxed(x, o.kwPointer(k), "%s turned off", k)
 	}
 	return nil
 }

@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"slices"
 	"strings"
+
+	"github.com/contractgen/contractgen/internal/gen/keywords"
 )
 
 // sameSchema reports whether two schemas, read in their documents, accept the same instances by
@@ -69,14 +71,14 @@ func sameKeyword(od *document, os *schema, nd *document, ns *schema, k string, s
 	sub := func(a any, ap string, b any, bp string) bool {
 		return sameSchema(od, node{a, ap}, nd, node{b, bp}, seen)
 	}
-	switch keywords[k].shape {
-	case holdsSchema:
+	switch known[k].shape {
+	case keywords.HoldsSchema:
 		return sub(ov, op, nv, np)
-	case holdsArray:
+	case keywords.HoldsSchemas:
 		return sameArray(ov, op, nv, np, sub)
-	case holdsMap:
+	case keywords.HoldsSchemaMap:
 		return sameMap(ov, op, nv, np, sub)
-	case holdsSchemaOr:
+	case keywords.HoldsSchemaOrSchemas:
 		_, arrO := ov.([]any)
 		_, arrN := nv.([]any)
 		if arrO != arrN {
@@ -86,7 +88,7 @@ func sameKeyword(od *document, os *schema, nd *document, ns *schema, k string, s
 			return sameArray(ov, op, nv, np, sub)
 		}
 		return sub(ov, op, nv, np)
-	case holdsMapOrList:
+	case keywords.HoldsSchemaMapOrStrings:
 		om, okO := ov.(map[string]any)
 		nm, okN := nv.(map[string]any)
 		if !okO || !okN || len(om) != len(nm) {

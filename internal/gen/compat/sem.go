@@ -279,12 +279,7 @@ func (c *semantic) compare(pol polarity, o, n *schema) error {
 
 // checkModelled refuses a keyword whose meaning in the schema's dialect compat does not model.
 func (c *semantic) checkModelled(s *schema, d *document) error {
-	for k := range s.kw {
-		if kw, ok := meaning(k, s.dialect); ok && !modelled[kw.group] {
-			return d.errorf(s.kwPointer(k), "compat does not model keyword %q (%s)", k, s.dialect.Title())
-		}
-	}
-	return nil
+	return refuseUnmodelled(s, d, s.dialect)
 }
 
 // get returns keyword k when it means something in the schema's dialect: a keyword the dialect

@@ -262,6 +262,12 @@ func (c *comparer) compareSchemas(x context, o, n *schema) error {
 		c.compareNever(x, o, n)
 		return nil
 	}
+	if err := refuseUnmodelled(o, c.old, c.old.dialect); err != nil {
+		return err
+	}
+	if err := refuseUnmodelled(n, c.new, c.new.dialect); err != nil {
+		return err
+	}
 	steps := []func(context, *schema, *schema) error{
 		c.compareType, c.compareEnum, c.compareConst, c.compareBounds, c.compareMultipleOf,
 		c.compareSimpleConstraints, c.compareMembers, c.compareAdditional, c.compareItems,

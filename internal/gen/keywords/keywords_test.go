@@ -79,8 +79,8 @@ func TestTableMatchesTheMetaschemas(t *testing.T) {
 	}
 }
 
-// TestEveryRowIsDecided: every keyword has dialects, a kind, and a decision for each target; a
-// refusal has a reason, and only assertions and applicators (which change verdicts) or references
+// TestEveryRowIsDecided: every keyword has dialects, a kind, a decision for each target and a
+// comparison for compat that agrees with its kind; a refusal has a reason, and only assertions and applicators (which change verdicts) or references
 // may be refused or dropped.
 func TestEveryRowIsDecided(t *testing.T) {
 	for _, k := range table {
@@ -97,8 +97,35 @@ func TestEveryRowIsDecided(t *testing.T) {
 		if changesVerdicts && k.Kind != Reference && k.TS == Resolved {
 			t.Errorf("%s (%s) changes verdicts, so the TypeScript validator must implement or refuse it", k.Name, k.Kind)
 		}
+		if k.Compat == CompatUndecided || k.Compat >= compatEnd || k.Holds == 0 {
+			t.Errorf("%s: compat's comparison (%d) or where it holds subschemas (%d) is unset", k.Name, k.Compat, k.Holds)
+		}
+		// format is an annotation that validators may assert up to draft-07, so compat compares
+		// it there; every other keyword is compared as a constraint exactly when it changes
+		// verdicts.
+		if k.Compat.Constrains() != changesVerdicts && k.Name != "format" {
+			t.Errorf("%s (%s) is compared by compat as %s", k.Name, k.Kind, k.Compat)
+		}
+		if k.CompatAlso&k.Dialects != 0 || k.CompatAlso&^All != 0 {
+			t.Errorf("%s: CompatAlso repeats or exceeds the dialects", k.Name)
+		}
 	}
 	if got := Where(func(k Keyword) bool { return k.Name == "$ref" }); !slices.Equal(got, []string{"$ref"}) {
 		t.Errorf("Where = %v", got)
+	}
+}
+
+// TestCompatNames: every comparison has its own name, which compat's errors and reports use.
+func TestCompatNames(t *testing.T) {
+	seen := map[string]bool{}
+	for _, c := range Compats() {
+		name := c.String()
+		if name == "" || name == "undecided" || seen[name] {
+			t.Errorf("comparison %d is named %q", c, name)
+		}
+		seen[name] = true
+	}
+	if len(compatNames) != int(compatEnd) {
+		t.Errorf("%d names for %d comparisons", len(compatNames), compatEnd)
 	}
 }
