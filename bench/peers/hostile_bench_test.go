@@ -13,8 +13,8 @@ import (
 	"github.com/contractgen/contractgen/cgruntime"
 	ae "github.com/contractgen/contractgen/generated/agenterror"
 	"github.com/contractgen/contractgen/internal/gen/build"
-	"github.com/contractgen/contractgen/internal/gen/emit/govalidate"
 	"github.com/contractgen/contractgen/internal/gen/load"
+	"github.com/contractgen/contractgen/internal/gen/lower"
 )
 
 // The hostile shapes of issue 13, each under the surfaces' 1 MiB body limit. Every reader of the
@@ -98,7 +98,7 @@ func contractTable(tb testing.TB) ([]cgruntime.Node, int32) {
 	if err != nil {
 		tb.Fatal(err)
 	}
-	table := govalidate.Lower(pkg)
+	table := lower.Lower(pkg)
 	return cgruntime.Compile(table.Nodes), table.Of(pkg.Roots[0].Schema)
 }
 

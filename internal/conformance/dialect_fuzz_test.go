@@ -14,8 +14,8 @@ import (
 
 	"github.com/contractgen/contractgen/cgruntime"
 	"github.com/contractgen/contractgen/internal/gen/build"
-	"github.com/contractgen/contractgen/internal/gen/emit/govalidate"
 	"github.com/contractgen/contractgen/internal/gen/load"
+	"github.com/contractgen/contractgen/internal/gen/lower"
 	"github.com/contractgen/contractgen/internal/sharedtest"
 )
 
@@ -90,7 +90,7 @@ func compileBoth(path string, d load.Dialect) (fuzzSchema, bool) {
 	if err != nil {
 		return fuzzSchema{}, false
 	}
-	table := govalidate.Lower(pkg)
+	table := lower.Lower(pkg)
 	c := jsonschema.NewCompiler()
 	c.DefaultDraft(dialectReference[d])
 	ref, err := c.Compile(path)

@@ -17,8 +17,8 @@ import (
 	"github.com/contractgen/contractgen/cgruntime"
 	"github.com/contractgen/contractgen/generated/agenterror"
 	"github.com/contractgen/contractgen/internal/gen/build"
-	"github.com/contractgen/contractgen/internal/gen/emit/govalidate"
 	"github.com/contractgen/contractgen/internal/gen/load"
+	"github.com/contractgen/contractgen/internal/gen/lower"
 )
 
 // contractSchema is the contract the generated package in generated/agenterror comes from.
@@ -52,7 +52,7 @@ func setup(t testing.TB) {
 			referenceErr = err
 			return
 		}
-		table := govalidate.Lower(pkg)
+		table := lower.Lower(pkg)
 		interpreter, interpRoot = cgruntime.Compile(table.Nodes), table.Of(pkg.Roots[0].Schema)
 	})
 	if referenceErr != nil {

@@ -18,8 +18,8 @@ import (
 	"github.com/contractgen/contractgen/cgruntime"
 	"github.com/contractgen/contractgen/internal/gen/build"
 	"github.com/contractgen/contractgen/internal/gen/ecmaregexp"
-	"github.com/contractgen/contractgen/internal/gen/emit/govalidate"
 	"github.com/contractgen/contractgen/internal/gen/load"
+	"github.com/contractgen/contractgen/internal/gen/lower"
 
 	"github.com/contractgen/contractgen/internal/sharedtest"
 	"github.com/contractgen/contractgen/internal/testmod"
@@ -71,7 +71,7 @@ func interpret(schema string, opts load.Options, bopts build.Options, g suiteGro
 	if err != nil {
 		return err
 	}
-	table := govalidate.Lower(ir)
+	table := lower.Lower(ir)
 	nodes, root := cgruntime.CompileWith(table.Nodes, ecmaregexp.Compile), table.Of(ir.Roots[0].Schema)
 	for _, tc := range g.Tests {
 		c := runCase{Package: pkg, Data: tc.Data}

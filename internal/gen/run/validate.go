@@ -6,8 +6,8 @@ import (
 	"github.com/contractgen/contractgen/cgruntime"
 	"github.com/contractgen/contractgen/internal/gen/diag"
 	"github.com/contractgen/contractgen/internal/gen/ecmaregexp"
-	"github.com/contractgen/contractgen/internal/gen/emit/govalidate"
 	"github.com/contractgen/contractgen/internal/gen/load"
+	"github.com/contractgen/contractgen/internal/gen/lower"
 )
 
 // MaxInstanceSize bounds each instance file contractgen validate reads, as the loader bounds schema
@@ -64,7 +64,7 @@ func NewValidator(opts Options) (*Validator, error) {
 	if err != nil {
 		return nil, err
 	}
-	table := govalidate.Lower(pkg)
+	table := lower.Lower(pkg)
 	return &Validator{nodes: cgruntime.CompileWith(table.Nodes, ecmaregexp.Compile), root: table.Of(pkg.Roots[0].Schema), Warnings: warnings.Sorted()}, nil
 }
 

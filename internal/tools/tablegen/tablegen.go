@@ -5,7 +5,7 @@
 // linking a second validator when it runs.
 //
 // The table is made by the generator's own pipeline, as for a generated package: build.Build, then
-// govalidate.Lower. The document is loaded without the metaschema check (load.Options.
+// lower.Lower. The document is loaded without the metaschema check (load.Options.
 // SkipMetaschema), because that check runs on the very tables this package writes: a broken
 // table must not keep itself from being regenerated. The tests of schemacheck and catalog check
 // the schema files against the reference validator's metaschemas instead. The generator imports build, which
@@ -23,8 +23,8 @@ import (
 	"github.com/contractgen/contractgen/cgruntime"
 	"github.com/contractgen/contractgen/internal/gen/build"
 	"github.com/contractgen/contractgen/internal/gen/emit/gosrc"
-	"github.com/contractgen/contractgen/internal/gen/emit/govalidate"
 	"github.com/contractgen/contractgen/internal/gen/load"
+	"github.com/contractgen/contractgen/internal/gen/lower"
 )
 
 // Options say which schema to lower and what to call the result.
@@ -47,7 +47,7 @@ const runtimePkg gosrc.ImportPath = "github.com/contractgen/contractgen/cgruntim
 // layout. Node 1 is the root; Source fails if the lowering ever puts it elsewhere, since the
 // users of the table rely on it.
 func Source(o Options) ([]byte, error) {
-	table, err := lower(o.Schema, o.RefMap)
+	table, err := lowerSchema(o.Schema, o.RefMap)
 	if err != nil {
 		return nil, err
 	}
@@ -80,8 +80,8 @@ func comment(origin string) string {
 	return strings.ReplaceAll(q[1:len(q)-1], "*/", `*\/`)
 }
 
-// lower builds the table of one schema file through the generator's pipeline.
-func lower(path string, refMap []load.RefMap) (*govalidate.Table, error) {
+// lowerSchema builds the table of one schema file through the generator's pipeline.
+func lowerSchema(path string, refMap []load.RefMap) (*lower.Table, error) {
 	set, err := load.Load([]string{path}, load.Options{RefMap: refMap, SkipMetaschema: true})
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
@@ -90,7 +90,7 @@ func lower(path string, refMap []load.RefMap) (*govalidate.Table, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
-	table := govalidate.Lower(pkg)
+	table := lower.Lower(pkg)
 	if root := table.Of(pkg.Roots[0].Schema); root != 1 {
 		return nil, fmt.Errorf("%s: the root was lowered to node %d, not 1", path, root)
 	}

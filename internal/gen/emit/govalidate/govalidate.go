@@ -20,6 +20,7 @@ import (
 	"github.com/contractgen/contractgen/internal/gen/emit/gosrc"
 	"github.com/contractgen/contractgen/internal/gen/emit/gotypes"
 	"github.com/contractgen/contractgen/internal/gen/ir"
+	"github.com/contractgen/contractgen/internal/gen/lower"
 	"github.com/contractgen/contractgen/internal/gen/naming"
 )
 
@@ -29,7 +30,7 @@ var RuntimeFiles = []string{"validate", "validate_json", "validate_format", "val
 // Emit returns validation.go and the runtime files it needs. validation.go grows with the schema,
 // so it is written as text in gofmt's layout (gosrc) rather than through jennifer and go/format.
 func Emit(pkg *ir.Package) ([]emit.File, error) {
-	t := Lower(pkg)
+	t := lower.Lower(pkg)
 	f := gosrc.NewFile(pkg.Name, emit.HeaderLines(pkg.Hash, emit.RegenerateNote)...)
 	w := &walker{t: t, f: f, rt: emit.Runtime{Import: pkg.ImportRuntime}}
 	if w.rt.Import {

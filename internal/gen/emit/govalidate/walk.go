@@ -9,12 +9,13 @@ import (
 	"github.com/contractgen/contractgen/internal/gen/emit/gotypes"
 	"github.com/contractgen/contractgen/internal/gen/ir"
 	"github.com/contractgen/contractgen/internal/gen/jsonpointer"
+	"github.com/contractgen/contractgen/internal/gen/lower"
 )
 
 // walker writes validation.go: the table, the description of the package's types, and the
 // methods that call into the runtime.
 type walker struct {
-	t  *Table
+	t  *lower.Table
 	f  *gosrc.File
 	rt emit.Runtime
 	// index is each named type's place in the description (its place in ir.Package.Types).

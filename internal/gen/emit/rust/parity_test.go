@@ -14,9 +14,9 @@ import (
 	"github.com/contractgen/contractgen/cgruntime"
 	"github.com/contractgen/contractgen/generated/agenterror"
 	"github.com/contractgen/contractgen/internal/gen/build"
-	"github.com/contractgen/contractgen/internal/gen/emit/govalidate"
 	"github.com/contractgen/contractgen/internal/gen/ir"
 	"github.com/contractgen/contractgen/internal/gen/load"
+	"github.com/contractgen/contractgen/internal/gen/lower"
 )
 
 var update = flag.Bool("update", false, "rewrite tests/rust/testdata/parity.json and the golden files")
@@ -50,7 +50,7 @@ type parityCase struct {
 }
 
 // buildTable loads and builds one schema file and lowers it.
-func buildTable(path string) (*ir.Package, *govalidate.Table, error) {
+func buildTable(path string) (*ir.Package, *lower.Table, error) {
 	set, err := load.Files([]string{path})
 	if err != nil {
 		return nil, nil, err
@@ -59,11 +59,11 @@ func buildTable(path string) (*ir.Package, *govalidate.Table, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	return pkg, govalidate.Lower(pkg), nil
+	return pkg, lower.Lower(pkg), nil
 }
 
 // goAnswers fills in the Go runtime's verdict on every case, over a compiled copy of the table.
-func goAnswers(t *testing.T, table *govalidate.Table, root int32, cases []parityCase) {
+func goAnswers(t *testing.T, table *lower.Table, root int32, cases []parityCase) {
 	t.Helper()
 	nodes := cgruntime.Compile(append([]cgruntime.Node(nil), table.Nodes...))
 	for i := range cases {
@@ -76,7 +76,7 @@ func goAnswers(t *testing.T, table *govalidate.Table, root int32, cases []parity
 	}
 }
 
-func newSchema(t *testing.T, name string, pkg *ir.Package, table *govalidate.Table, cases []parityCase) paritySchema {
+func newSchema(t *testing.T, name string, pkg *ir.Package, table *lower.Table, cases []parityCase) paritySchema {
 	t.Helper()
 	text, err := TableJSON(table)
 	if err != nil {
@@ -314,7 +314,7 @@ func goldenSchemas(t *testing.T) []paritySchema {
 	var out []paritySchema
 	for _, name := range goldenNames(t) {
 		pkg := goldenPackage(t, name)
-		table := govalidate.Lower(pkg)
+		table := lower.Lower(pkg)
 		if len(pkg.Roots) == 0 || Check(table) != nil {
 			continue
 		}

@@ -19,6 +19,11 @@ const maxMultipleDigits = 19
 // loosely than in Go. The Rust runtime implements what the TypeScript target does, less "pattern"
 // (it depends on std and serde_json only, which have no regular expressions).
 func Unsupported(n *cgruntime.Node) string {
+	// The refusal of a dynamic reference rests on DynamicRef alone: DynamicKeyword only names it.
+	dynamic := n.DynamicKeyword
+	if dynamic == "" {
+		dynamic = "$dynamicRef"
+	}
 	checks := []struct {
 		kw  string
 		set bool
@@ -28,7 +33,7 @@ func Unsupported(n *cgruntime.Node) string {
 		{"minContains", n.MinContains.Set}, {"maxContains", n.MaxContains.Set},
 		{"patternProperties", len(n.PatternProperties) > 0}, {"propertyNames", n.PropertyNames != 0},
 		{"unevaluatedProperties", n.UnevaluatedProperties != 0}, {"unevaluatedItems", n.UnevaluatedItems != 0},
-		{n.DynamicKeyword, n.DynamicRef != 0},
+		{dynamic, n.DynamicRef != 0},
 	}
 	for _, c := range checks {
 		if c.set {

@@ -18,9 +18,9 @@ import (
 
 	"github.com/contractgen/contractgen/cgruntime"
 	"github.com/contractgen/contractgen/internal/gen/build"
-	"github.com/contractgen/contractgen/internal/gen/emit/govalidate"
 	"github.com/contractgen/contractgen/internal/gen/ir"
 	"github.com/contractgen/contractgen/internal/gen/load"
+	"github.com/contractgen/contractgen/internal/gen/lower"
 	"github.com/contractgen/contractgen/internal/sharedtest"
 )
 
@@ -321,7 +321,7 @@ func TestComposedGoldensAgreeWithReference(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: reference: %v", name, err)
 		}
-		table := govalidate.Lower(pkg)
+		table := lower.Lower(pkg)
 		nodes := cgruntime.Compile(table.Nodes)
 		root := table.Of(pkg.Roots[0].Schema)
 		instances := goldenInstances(t, dir)

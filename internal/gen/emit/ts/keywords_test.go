@@ -1,12 +1,12 @@
 package ts
 
 import (
-	"reflect"
 	"testing"
 
 	"github.com/contractgen/contractgen/cgruntime"
 	"github.com/contractgen/contractgen/internal/gen/ir"
 	"github.com/contractgen/contractgen/internal/gen/keywords"
+	"github.com/contractgen/contractgen/internal/gen/lower/lowertest"
 )
 
 // nodeFieldsHandledElsewhere are the fields of the runtime's validation node that setting alone
@@ -23,46 +23,15 @@ var nodeFieldsHandledElsewhere = map[string]string{
 	"ContainsNotEvaluating": "read only with Contains, which is refused",
 }
 
-// set makes v, a zero field of the node, non-zero.
-func set(t *testing.T, name string, v reflect.Value) {
-	switch v.Kind() {
-	case reflect.Bool:
-		v.SetBool(true)
-	case reflect.Int8, reflect.Int32:
-		v.SetInt(1)
-	case reflect.Uint8:
-		v.SetUint(1)
-	case reflect.String:
-		v.SetString("1")
-	case reflect.Slice:
-		v.Set(reflect.MakeSlice(v.Type(), 1, 1))
-	case reflect.Struct:
-		if v.Type() != reflect.TypeFor[cgruntime.Count]() {
-			t.Fatalf("node field %s has a type this test cannot set: %s", name, v.Type())
-		}
-		v.Set(reflect.ValueOf(cgruntime.Count{Set: true, N: 1}))
-	default:
-		t.Fatalf("node field %s has a type this test cannot set: %s", name, v.Type())
-	}
-}
-
 // TestEveryNodeFieldIsHandled sets each field of the runtime's validation node alone and requires
 // the TypeScript table to print it or refuse the node, so that a field the Go runtime checks can
 // never be skipped here (which would make TypeScript validation looser than Go's).
 func TestEveryNodeFieldIsHandled(t *testing.T) {
-	typ := reflect.TypeFor[cgruntime.Node]()
 	empty := fields(&cgruntime.Node{}, &ir.Schema{})
-	seen := map[string]bool{}
-	for i := range typ.NumField() {
-		f := typ.Field(i)
-		if !f.IsExported() {
-			continue
-		}
-		seen[f.Name] = true
-		var n cgruntime.Node
-		set(t, f.Name, reflect.ValueOf(&n).Elem().Field(i))
-		printed := fields(&n, &ir.Schema{}) != empty
-		refused := refusal(&n, "") != nil
+	seen := lowertest.Names(t)
+	for _, f := range lowertest.Fields(t) {
+		printed := fields(&f.Node, &ir.Schema{}) != empty
+		refused := refusal(&f.Node, "") != nil
 		_, elsewhere := nodeFieldsHandledElsewhere[f.Name]
 		if !printed && !refused && !elsewhere {
 			t.Errorf("node field %s is neither printed nor refused by the TypeScript table", f.Name)

@@ -8,15 +8,15 @@ import (
 
 	"github.com/contractgen/contractgen/internal/gen/build"
 	"github.com/contractgen/contractgen/internal/gen/emit"
-	"github.com/contractgen/contractgen/internal/gen/emit/govalidate"
 	"github.com/contractgen/contractgen/internal/gen/load"
+	"github.com/contractgen/contractgen/internal/gen/lower"
 )
 
 // nodeLine matches one entry of the module's cgNodes: its number and origin.
 var nodeLine = regexp.MustCompile(`(?m)^  /\* (\d+): (\S+) \*/ \{`)
 
 // TestTableIsTheGoLowering: the module's printed table is the Go target's lowering, node for node,
-// so a node number names the same schema in both targets. The table comes from govalidate.Lower
+// so a node number names the same schema in both targets. The table comes from lower.Lower
 // itself, so what this holds is the printing: every node printed, once, in Lower's order, under its
 // own origin (a print loop that skipped, reordered or renumbered nodes fails). The tree schema's
 // root is not the first type by name, which is where the target's former lowering differed.
@@ -35,7 +35,7 @@ func TestTableIsTheGoLowering(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		goTable := govalidate.Lower(pkg)
+		goTable := lower.Lower(pkg)
 		lines := nodeLine.FindAllStringSubmatch(string(files[0].Bytes), -1)
 		if len(lines) != len(goTable.Nodes)-1 {
 			t.Fatalf("%s: %d TypeScript nodes, %d Go nodes", schema, len(lines), len(goTable.Nodes)-1)
