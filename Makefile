@@ -23,7 +23,7 @@ generate:
 regen:
 	cd internal/templates && $(GO) generate
 	cd internal/gen/schemacheck && $(GO) generate
-	cd internal/gen/catalog && $(GO) generate
+	cd internal/gen/profile/errorcontract && $(GO) generate
 	$(GO) run ./cmd/contractgen generate
 	cd bench/peers/union && $(GO) generate
 	cd bench/peers/gojsonschema && $(GO) generate

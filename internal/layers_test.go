@@ -64,17 +64,20 @@ var rules = []rule{
 	{"internal/gen/ecmaregexp", [][]string{runtimeModule}},
 	{"internal/gen/schemacheck/...", [][]string{foundation, runtimeModule, {"internal/gen/ecmaregexp"}}},
 	{"internal/gen/load", [][]string{foundation, {"internal/gen/schemacheck"}}},
-	{"internal/gen/catalog", [][]string{foundation, runtimeModule, {"internal/gen/schemacheck"}}},
-	{"internal/gen/build", [][]string{foundation, runtimeModule, {"internal/gen/load", "internal/gen/catalog", "internal/gen/ecmaregexp"}}},
+	// A profile's interfaces, which build calls; the profiles themselves read their vocabulary
+	// (checked against its schema) and the IR, and never the core's stages beyond load.
+	{"internal/gen/profile", [][]string{foundation, {"internal/gen/load"}}},
+	{"internal/gen/profile/...", [][]string{foundation, runtimeModule, {"internal/gen/load", "internal/gen/schemacheck", "internal/gen/profile"}}},
+	{"internal/gen/build", [][]string{foundation, runtimeModule, {"internal/gen/load", "internal/gen/profile", "internal/gen/ecmaregexp"}}},
 	{"internal/gen/emit", [][]string{foundation, runtime, {"internal/gen/emit/gosrc"}}},
 	{"internal/gen/emit/gosrc", [][]string{foundation}},
 	// The one lowering of the schemas to the runtime's validation table, which the Go, TypeScript
 	// and Rust targets print, validate runs and tablegen writes.
 	{"internal/gen/lower", [][]string{foundation, runtimeModule}},
-	{"internal/gen/emit/...", [][]string{foundation, runtime, goEmitShared, {"internal/gen/lower"}}},
+	{"internal/gen/emit/...", [][]string{foundation, runtime, goEmitShared, {"internal/gen/lower", "internal/gen/profile/..."}}},
 	// run also holds validate's entry point, which runs lower's table on the interpreter
 	// generated packages carry.
-	{"internal/gen/run", [][]string{foundation, runtime, {"internal/gen/load", "internal/gen/build", "internal/gen/lower", "internal/gen/emit/...", "internal/gen/ecmaregexp"}}},
+	{"internal/gen/run", [][]string{foundation, runtime, {"internal/gen/load", "internal/gen/build", "internal/gen/lower", "internal/gen/profile/...", "internal/gen/emit/...", "internal/gen/ecmaregexp"}}},
 	{"internal/gen/write", [][]string{foundation, {"internal/gen/emit"}}},
 	// compat reads multi-file schemas through the loader, as generate does.
 	{"internal/gen/compat", [][]string{foundation, {"internal/gen/load"}}},

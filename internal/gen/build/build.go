@@ -17,13 +17,13 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/contractgen/contractgen/internal/gen/catalog"
 	"github.com/contractgen/contractgen/internal/gen/diag"
 	"github.com/contractgen/contractgen/internal/gen/ir"
 	"github.com/contractgen/contractgen/internal/gen/jsonpointer"
 	"github.com/contractgen/contractgen/internal/gen/jsontree"
 	"github.com/contractgen/contractgen/internal/gen/load"
 	"github.com/contractgen/contractgen/internal/gen/naming"
+	"github.com/contractgen/contractgen/internal/gen/profile"
 )
 
 // Options are the choices the user makes about the generated code.
@@ -43,19 +43,16 @@ type Options struct {
 	Warnings *diag.List
 	// AssertFormats says "format" is an assertion (ir.Package.AssertFormats).
 	AssertFormats bool
+	// Profiles are the vocabularies layered on JSON Schema that the package may use (the
+	// agent-error contract's is internal/gen/profile/errorcontract); none when nil.
+	Profiles []profile.Profile
 }
 
 // ReservedNames are package-level names that emitters declare in every generated package; a schema
-// type with one of these names would collide with them.
+// type with one of these names would collide with them. Profiles add their own (Profile.Reserved).
 var ReservedNames = []string{"Nullable", "Null", "Parse", "ValidationError", "Violation", "ContractHash",
 	// The sanitizer.
-	"SanitizeText", "SanitizeTextLimit", "SanitizeEvidence", "SanitizeDefaultLimit", "RedactedMarker", "TruncatedMarker",
-	// Constructors (with a catalog); each kind adds Kind<Name> and New<Name>, checked in catalog.
-	"Kind", "KindInfo", "Kinds", "LookupKind", "Info", "New", "Option", "CheckCatalog",
-	// Surface adapters.
-	"HTTPStatus", "WriteHTTP", "ReadHTTP", "HTTPBodyLimit", "JSONRPCError", "JSONRPCCode", "ToJSONRPC",
-	"FromJSONRPC", "MCPMetaKey", "MCPUpstreamTextLimit", "MCPToolResult", "ToMCPToolResult",
-	"WrapMCPToolResult", "FromMCPToolResult", "CLIExitCode", "WriteCLI", "ReadCLI"}
+	"SanitizeText", "SanitizeTextLimit", "SanitizeEvidence", "SanitizeDefaultLimit", "RedactedMarker", "TruncatedMarker"}
 
 // reservedFields are names a struct field cannot take because generated methods or the member bag use them.
 var reservedFields = []string{"Extra", "Validate", "MarshalJSON", "UnmarshalJSON", "Error", "String", "Unwrap", "Is"}
@@ -79,6 +76,11 @@ func Build(set *load.Set, opts Options) (*ir.Package, error) {
 	for _, name := range ReservedNames {
 		b.names[name] = "a name contractgen declares itself"
 	}
+	for _, p := range opts.Profiles {
+		for _, name := range p.Reserved() {
+			b.names[name] = "a name contractgen declares itself"
+		}
+	}
 	pkg := &ir.Package{Name: opts.Package, SharedPackage: opts.SharedPackage, ImportRuntime: opts.ImportRuntime, AssertFormats: opts.AssertFormats}
 	for _, doc := range set.Roots {
 		b.reserveDefs(doc)
@@ -92,11 +94,13 @@ func Build(set *load.Set, opts Options) (*ir.Package, error) {
 	b.checkCycles()
 	b.finish(pkg)
 	for _, n := range pkg.Types {
-		b.constructor(pkg, n)
+		b.constructor(n)
 	}
 	if b.diags.Err() == nil {
-		// The constructors read the finished IR; a schema with other problems is reported without them.
-		b.constructors(pkg)
+		// Profiles read the finished IR; a schema with other problems is reported without them.
+		for _, e := range b.extensions {
+			b.diags = append(b.diags, e.Complete(pkg)...)
+		}
 	}
 	if err := b.diags.Err(); err != nil {
 		return nil, err
@@ -127,6 +131,8 @@ type builder struct {
 	order []nodeKey
 	// strict caches usesVocabulary per document.
 	strict map[*load.Document]bool
+	// extensions are the profiles' IR of the package, completed once the core IR is.
+	extensions []profile.Extension
 	// docOf maps each built schema node to its document, for the struct fields that parts in other
 	// documents declare.
 	docOf map[*ir.Schema]*load.Document
@@ -899,48 +905,39 @@ func (b *builder) finish(pkg *ir.Package) {
 		}
 	}
 	pkg.Hash = hex.EncodeToString(h.Sum(nil))[:16]
-	if len(b.set.Roots) > 0 {
-		b.catalog(pkg, b.set.Roots[0])
-	}
-	for _, doc := range b.set.Roots[1:] {
-		if doc.Tree.Has(catalog.CatalogKeyword) || doc.Tree.Has(catalog.SurfacesKeyword) {
-			b.diags.Add(doc.Path, "/"+catalog.CatalogKeyword, "only the first schema may carry a kind catalog")
-		}
-	}
+	b.readProfiles(pkg)
 }
 
-// catalog reads x-catalog and x-surfaces, checking their values against the contract's enums.
-func (b *builder) catalog(pkg *ir.Package, doc *load.Document) {
-	enumAt := func(path ...string) []string {
-		s := b.nodes[doc.Abs+"#"]
-		for _, name := range path {
-			if s == nil {
-				return nil
-			}
-			if s = deref(s); s == nil {
-				return nil
-			}
-			i := slices.IndexFunc(s.Properties, func(p *ir.Property) bool { return p.Name == name })
-			if i < 0 {
-				return nil
-			}
-			s = s.Properties[i].Schema
-		}
-		if s = deref(s); s == nil || !isStringEnum(s) {
-			return nil
-		}
-		var out []string
-		for _, v := range s.Enum {
-			out = append(out, v.Go.(string))
-		}
-		return out
+// readProfiles lets each profile read its keywords from the first root schema and claims the
+// names its extension declares; later root schemas may not carry a profile's keywords.
+func (b *builder) readProfiles(pkg *ir.Package) {
+	if len(b.set.Roots) == 0 {
+		return
 	}
-	enums := catalog.Enums{Origin: enumAt("origin"), Action: enumAt("recovery", "action"),
-		SameArguments: enumAt("recovery", "same_arguments"), SideEffects: enumAt("side_effects")}
-	cat, surfaces, diags := catalog.Parse(doc.Path, doc.Bytes, doc.Tree, enums)
-	b.diags = append(b.diags, diags...)
-	b.checkKindNames(doc, cat)
-	pkg.Catalog, pkg.Surfaces = cat, surfaces
+	first := b.set.Roots[0]
+	for _, p := range b.opts.Profiles {
+		for _, doc := range b.set.Roots[1:] {
+			for _, k := range p.Keywords() {
+				if doc.Tree.Has(k) {
+					b.diags.Add(doc.Path, "/"+k, "only the first schema may carry %s", k)
+				}
+			}
+		}
+		e, diags := p.Read(first, pkg.Roots[0], pkg)
+		b.diags = append(b.diags, diags...)
+		if e == nil {
+			continue
+		}
+		for _, d := range e.Declares() {
+			if owner, taken := b.names[d.Name]; taken {
+				b.diags.Add(d.File, d.Pointer, "%s would declare %s, which is already %s", d.By, d.Name, owner)
+				continue
+			}
+			b.names[d.Name] = "declared by " + d.By
+		}
+		b.extensions = append(b.extensions, e)
+		pkg.Extensions = append(pkg.Extensions, e)
+	}
 }
 
 // deref follows $ref links to the schema they end at, or nil when they end nowhere or loop.
@@ -954,22 +951,6 @@ func deref(s *ir.Schema) *ir.Schema {
 		s = s.Ref.Schema
 	}
 	return s
-}
-
-// checkKindNames reports kinds whose constant (Kind<Name>) or constructor (New<Name>) would take a
-// name that a schema type or the generated code already declares.
-func (b *builder) checkKindNames(doc *load.Document, cat *ir.Catalog) {
-	if cat == nil {
-		return
-	}
-	for _, k := range cat.Kinds {
-		for _, name := range []string{"Kind" + k.GoName, "New" + k.GoName} {
-			if owner, taken := b.names[name]; taken {
-				_, ptr, _ := strings.Cut(k.Pointer, "#")
-				b.diags.Add(doc.Path, ptr, "kind %q would declare %s, which is already %s", k.Name, name, owner)
-			}
-		}
-	}
 }
 
 // checkEnumDescriptions holds x-enum-descriptions to its promise: one non-empty text for every

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/contractgen/contractgen/internal/gen/ir"
+	"github.com/contractgen/contractgen/internal/gen/profile"
 )
 
 // typesOf returns the JSON types a schema's values can have as far as "type", "const" and "enum"
@@ -111,10 +112,9 @@ func constantOf(s *ir.Schema, t *ir.GoType) string {
 }
 
 // constructor names the struct's New function when a required member is a const it can set, and
-// records each such member's value. The catalog's root gets none: its constructors set the const
-// members (goconstruct), and its API stays as it was.
-func (b *builder) constructor(pkg *ir.Package, n *ir.Named) {
-	if n.Kind != ir.StructType || (pkg.Catalog != nil && len(pkg.Roots) > 0 && pkg.Roots[0] == n) {
+// records each such member's value. A type whose constructors a profile writes gets none.
+func (b *builder) constructor(n *ir.Named) {
+	if n.Kind != ir.StructType || slices.ContainsFunc(b.extensions, func(e profile.Extension) bool { return e.Owns(n) }) {
 		return
 	}
 	sets := false
@@ -127,20 +127,13 @@ func (b *builder) constructor(pkg *ir.Package, n *ir.Named) {
 		return
 	}
 	name := "New" + n.Name
-	isKind := func(name string) bool {
-		return pkg.Catalog != nil && slices.ContainsFunc(pkg.Catalog.Kinds, func(k *ir.Kind) bool { return "New"+k.GoName == name })
-	}
-	if !b.free(name, "") || isKind(name) {
+	if !b.free(name, "") {
 		// Another declaration has the name (most often the constructor of a union whose variant
 		// this struct is): this one says what it sets.
 		alt := name + "WithConsts"
-		if !b.free(alt, "") || isKind(alt) {
-			owner := b.owner(name)
-			if owner == "" {
-				owner = "the constructor of a kind"
-			}
+		if !b.free(alt, "") {
 			file, ptr, _ := strings.Cut(n.Origin, "#")
-			b.diags.Add(file, ptr, "the constructor of %s would be %s or %s, but %s is %s and %s is %s; set x-go-name on the type", n.Name, name, alt, name, owner, alt, b.owner(alt))
+			b.diags.Add(file, ptr, "the constructor of %s would be %s or %s, but %s is %s and %s is %s; set x-go-name on the type", n.Name, name, alt, name, b.owner(name), alt, b.owner(alt))
 			return
 		}
 		name = alt

@@ -28,6 +28,8 @@ import (
 	"github.com/contractgen/contractgen/internal/gen/emit/ts"
 	"github.com/contractgen/contractgen/internal/gen/ir"
 	"github.com/contractgen/contractgen/internal/gen/load"
+	"github.com/contractgen/contractgen/internal/gen/profile"
+	"github.com/contractgen/contractgen/internal/gen/profile/errorcontract"
 )
 
 // Options select the inputs and outputs of a run.
@@ -260,9 +262,14 @@ func loadAndBuild(opts Options, warnings *diag.List) (*ir.Package, Timings, erro
 	return pkg, Timings{Load: loaded.Sub(start), Build: time.Since(loaded)}, nil
 }
 
+// Profiles are the vocabularies a run reads (internal/gen/profile): registering one here is all
+// the core needs; its emitters run from Targets when its IR is present.
+var Profiles = []profile.Profile{errorcontract.Profile{}}
+
 func buildOptions(opts Options, warnings *diag.List) build.Options {
 	return build.Options{Package: opts.Package, RootType: opts.RootType, SharedPackage: path.Clean(goDir(opts)) == ".",
-		ImportRuntime: !opts.InlineRuntime, Strict: opts.Strict, Warnings: warnings, AssertFormats: opts.AssertFormats}
+		ImportRuntime: !opts.InlineRuntime, Strict: opts.Strict, Warnings: warnings, AssertFormats: opts.AssertFormats,
+		Profiles: Profiles}
 }
 
 // withBuildProblems adds to the loader's problems (loadErr) those the builder finds in what could

@@ -1,5 +1,5 @@
 // Command gentable writes the validation table of a schema file as Go source (see package
-// tablegen). It is run by go generate in internal/gen/schemacheck and internal/gen/catalog;
+// tablegen). It is run by go generate in internal/gen/schemacheck and internal/gen/profile/errorcontract;
 // it lives under internal/tools, apart from the pipeline it drives (docs/design/layout.md).
 //
 //	go run ./internal/tools/gentable -schema S -package P -var V -o FILE [-ref-map PREFIX=DIR]...

@@ -29,7 +29,7 @@ func TestSourceIsGofmt(t *testing.T) {
 }`), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	for _, schema := range []string{"../../gen/schemacheck/dialect.schema.json", "../../gen/catalog/vocabulary.schema.json", keywords} {
+	for _, schema := range []string{"../../gen/schemacheck/dialect.schema.json", "../../gen/profile/errorcontract/vocabulary.schema.json", keywords} {
 		src, err := tablegen.Source(tablegen.Options{Schema: schema, Package: "p", Var: "nodes"})
 		if err != nil {
 			t.Fatal(err)

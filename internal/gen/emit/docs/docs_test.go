@@ -2,6 +2,7 @@ package docs
 
 import (
 	"flag"
+	"github.com/contractgen/contractgen/internal/gen/profile"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -19,6 +20,7 @@ import (
 	"github.com/contractgen/contractgen/internal/gen/emit"
 	"github.com/contractgen/contractgen/internal/gen/ir"
 	"github.com/contractgen/contractgen/internal/gen/load"
+	"github.com/contractgen/contractgen/internal/gen/profile/errorcontract"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
@@ -55,7 +57,7 @@ func buildIR(t testing.TB, schema string) *ir.Package {
 	if err != nil {
 		t.Fatalf("load %s: %v", schema, err)
 	}
-	pkg, err := build.Build(set, build.Options{Package: "agenterror"})
+	pkg, err := build.Build(set, build.Options{Package: "agenterror", Profiles: []profile.Profile{errorcontract.Profile{}}})
 	if err != nil {
 		t.Fatalf("build %s: %v", schema, err)
 	}
@@ -149,7 +151,7 @@ func TestTablesParse(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want := len(pkg.Catalog.Kinds) + 1; kindRows != want {
+	if want := len(errorcontract.Of(pkg).Catalog.Kinds) + 1; kindRows != want {
 		t.Errorf("kind table has %d rows, want %d (every kind and the fallback)", kindRows, want)
 	}
 	if tables < 8 {
@@ -162,7 +164,7 @@ func TestTablesParse(t *testing.T) {
 func TestEveryKindOnce(t *testing.T) {
 	pkg := buildIR(t, contracts["agent-error"])
 	page := string(render(t, contracts["agent-error"]).Bytes)
-	for _, k := range pkg.Catalog.Kinds {
+	for _, k := range errorcontract.Of(pkg).Catalog.Kinds {
 		prefix := "| `" + k.Name + "` | " + k.Origin + " |"
 		if n := strings.Count(page, prefix); n != 1 {
 			t.Errorf("kind %s: %d rows, want 1", k.Name, n)

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/contractgen/contractgen/internal/gen/ir"
+	"github.com/contractgen/contractgen/internal/gen/profile/errorcontract"
 )
 
 // page is everything the contract template shows. The template only lays it out; every choice of
@@ -103,10 +104,10 @@ func newPage(pkg *ir.Package) (*page, error) {
 			p.Recovery = append(p.Recovery, describeMember(f))
 		}
 	}
-	if s := pkg.Surfaces; s != nil {
+	if s := errorcontract.Of(pkg).Surfaces; s != nil {
 		p.Surfaces = &surfaces{MCPMetaKey: s.MCPMetaKey, WWWAuthenticate: s.WWWAuthenticate}
 	}
-	if c := pkg.Catalog; c != nil {
+	if c := errorcontract.Of(pkg).Catalog; c != nil {
 		p.Kinds = kindRows(c.Kinds, p.Origins)
 		fb := rowOf(c.Fallback)
 		fb.Name = "*"
@@ -178,7 +179,7 @@ func annotateOrigins(origins *enum, pkg *ir.Package) {
 	}
 	for i := range origins.Values {
 		v := &origins.Values[i]
-		if s := pkg.Surfaces; s != nil {
+		if s := errorcontract.Of(pkg).Surfaces; s != nil {
 			if code, ok := s.JSONRPCCodes[v.Value]; ok {
 				v.JSONRPCCode = fmt.Sprint(code)
 			}
@@ -186,10 +187,10 @@ func annotateOrigins(origins *enum, pkg *ir.Package) {
 				v.ExitCode = fmt.Sprint(code)
 			}
 		}
-		if pkg.Catalog == nil {
+		if errorcontract.Of(pkg).Catalog == nil {
 			continue
 		}
-		for _, k := range pkg.Catalog.Kinds {
+		for _, k := range errorcontract.Of(pkg).Catalog.Kinds {
 			if k.Origin != v.Value {
 				continue
 			}
@@ -204,7 +205,7 @@ func annotateOrigins(origins *enum, pkg *ir.Package) {
 
 // kindRows orders the catalog by origin, in the origin enum's order, then by name, so that the
 // table reads as groups; kinds of an origin outside the enum come last.
-func kindRows(kinds []*ir.Kind, origins *enum) []kindRow {
+func kindRows(kinds []*errorcontract.Kind, origins *enum) []kindRow {
 	rank := map[string]int{}
 	if origins != nil {
 		for i, v := range origins.Values {
@@ -230,7 +231,7 @@ func kindRows(kinds []*ir.Kind, origins *enum) []kindRow {
 	return rows
 }
 
-func rowOf(k *ir.Kind) kindRow {
+func rowOf(k *errorcontract.Kind) kindRow {
 	return kindRow{
 		Name: k.Name, Origin: k.Origin, Action: k.Action, SameArguments: k.SameArguments,
 		SideEffects: k.SideEffects, HTTPStatus: k.HTTPStatus, JSONRPCCode: k.JSONRPCCode,

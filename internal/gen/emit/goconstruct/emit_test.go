@@ -1,6 +1,8 @@
 package goconstruct_test
 
 import (
+	"github.com/contractgen/contractgen/internal/gen/profile"
+	"github.com/contractgen/contractgen/internal/gen/profile/errorcontract"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -24,7 +26,7 @@ func buildIR(t testing.TB, schema string) *ir.Package {
 	if err != nil {
 		t.Fatal(err)
 	}
-	pkg, err := build.Build(set, build.Options{Package: "agenterror"})
+	pkg, err := build.Build(set, build.Options{Package: "agenterror", Profiles: []profile.Profile{errorcontract.Profile{}}})
 	if err != nil {
 		t.Fatal(err)
 	}

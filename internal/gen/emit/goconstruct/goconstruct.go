@@ -2,7 +2,7 @@
 // constructor per kind, the catalog lookup, a generic constructor with the fallback row, options for
 // every optional member, CheckCatalog for the catalog's rules a schema cannot state, errors.Is by
 // kind and Unwrap to a wrapped Go error. Every text an option takes passes the sanitizer, which
-// this emitter copies into the generated package. It prints ir.Constructors, which package build
+// this emitter copies into the generated package. It prints errorcontract.Constructors, which package build
 // has checked; it decides nothing about the schema.
 //
 // construct.go is written through gosrc, contractgen's one Go writer, in gofmt's layout and
@@ -23,6 +23,7 @@ import (
 	"github.com/contractgen/contractgen/internal/gen/emit/gotypes"
 	"github.com/contractgen/contractgen/internal/gen/ir"
 	"github.com/contractgen/contractgen/internal/gen/naming"
+	"github.com/contractgen/contractgen/internal/gen/profile/errorcontract"
 )
 
 // The standard packages construct.go uses.
@@ -35,13 +36,13 @@ const (
 )
 
 // Emit returns construct.go and sanitize.go, or nothing when the contract has no kind catalog.
-// The builder has checked the contract (ir.Constructors); this only prints.
+// The builder has checked the contract (errorcontract.Constructors); this only prints.
 func Emit(pkg *ir.Package) ([]emit.File, error) {
-	if pkg.Constructors == nil {
+	if errorcontract.Of(pkg).Constructors == nil {
 		return nil, nil
 	}
-	_, ptr, _ := strings.Cut(pkg.Catalog.Origin, "#")
-	m := &model{Constructors: pkg.Constructors, Package: pkg.Name, Hash: pkg.Hash, CatalogPointer: ptr,
+	_, ptr, _ := strings.Cut(errorcontract.Of(pkg).Catalog.Origin, "#")
+	m := &model{Constructors: errorcontract.Of(pkg).Constructors, Package: pkg.Name, Hash: pkg.Hash, CatalogPointer: ptr,
 		Runtime: emit.Runtime{Import: pkg.ImportRuntime}}
 	runtime, err := m.Runtime.Files(pkg.Name, pkg.Hash, "sanitize", "sanitize_providers", "sanitize_scan")
 	if err != nil {
@@ -52,7 +53,7 @@ func Emit(pkg *ir.Package) ([]emit.File, error) {
 
 // model is what construct.go is printed from: the builder's decisions and the file header's facts.
 type model struct {
-	*ir.Constructors
+	*errorcontract.Constructors
 	// Package is the Go package name; Hash is the contract hash for the file header.
 	Package, Hash string
 	// CatalogPointer is the JSON pointer of x-catalog in the schema, where CheckCatalog points.
@@ -243,7 +244,7 @@ func (w writer) catalog() {
 }
 
 // catalogRow lays out the fields of one KindInfo literal.
-func catalogRow(r ir.KindRow) []string {
+func catalogRow(r errorcontract.KindRow) []string {
 	rows := make([][]gosrc.Pair, 0, 5)
 	if r.Name != "" {
 		rows = append(rows, []gosrc.Pair{{Key: "Kind", Value: "Kind" + r.GoName}})
@@ -287,7 +288,7 @@ func (w writer) constructors() {
 }
 
 // describeRow summarizes a row for a constructor's doc comment.
-func describeRow(r ir.KindRow) string {
+func describeRow(r errorcontract.KindRow) string {
 	var b strings.Builder
 	b.WriteString("origin " + r.OriginValue + ", recovery " + r.ActionValue + " (same arguments: " + r.SameArgumentsValue +
 		"), HTTP " + strconv.Itoa(r.HTTPStatus))

@@ -13,6 +13,7 @@ import (
 	"github.com/contractgen/contractgen/internal/gen/emit/gosrc"
 	"github.com/contractgen/contractgen/internal/gen/emit/gosurfaces"
 	"github.com/contractgen/contractgen/internal/gen/ir"
+	"github.com/contractgen/contractgen/internal/gen/profile/errorcontract"
 	"github.com/contractgen/contractgen/internal/gen/run"
 )
 
@@ -137,36 +138,36 @@ func goldenOptions(t *testing.T, dir string) (run.Options, bool) {
 	return run.Options{Schemas: o.Schemas, Package: o.Package, RootType: o.RootType, Targets: []string{"go"}, GoDir: "."}, len(o.Schemas) > 0
 }
 
-// TestContractVariantsAreGofmt changes what the builder decided for the contract (ir.Constructors)
+// TestContractVariantsAreGofmt changes what the builder decided for the contract (errorcontract.Constructors)
 // in the ways that change the layout of the emitted text beyond what the contracts above exercise:
 // no x-surfaces, an int64 retry hint, no cause, evidence or safety-hint rule, a required parameter,
 // names long enough for gofmt to break an aligned column, and guidance with paragraphs, headings,
 // lists and link definitions, which gofmt rewrites in doc comments.
 func TestContractVariantsAreGofmt(t *testing.T) {
 	long := strings.Repeat("Long", 12)
-	variants := map[string]func(*ir.Constructors){
-		"no surfaces": func(c *ir.Constructors) { c.MCPMetaKey, c.JSONRPCCodes, c.CLIExitCodes = "", nil, nil },
-		"no kinds":    func(c *ir.Constructors) { c.Kinds = nil },
-		"int64 retry hint": func(c *ir.Constructors) {
+	variants := map[string]func(*errorcontract.Constructors){
+		"no surfaces": func(c *errorcontract.Constructors) { c.MCPMetaKey, c.JSONRPCCodes, c.CLIExitCodes = "", nil, nil },
+		"no kinds":    func(c *errorcontract.Constructors) { c.Kinds = nil },
+		"int64 retry hint": func(c *errorcontract.Constructors) {
 			c.RetryAfter = ir.GoInt64
 		},
-		"no cause, evidence or safety rule": func(c *ir.Constructors) {
-			c.Options = slices.DeleteFunc(c.Options, func(o ir.Option) bool { return o.JSON == "cause" || o.JSON == "evidence" })
+		"no cause, evidence or safety rule": func(c *errorcontract.Constructors) {
+			c.Options = slices.DeleteFunc(c.Options, func(o errorcontract.Option) bool { return o.JSON == "cause" || o.JSON == "evidence" })
 			c.CauseField, c.Safety, c.Conditional = "", nil, ""
 			c.Fallback.HintRelaxes = false
 			for i := range c.Kinds {
 				c.Kinds[i].HintRelaxes = false
 			}
 		},
-		"required parameters with long names": func(c *ir.Constructors) {
-			c.Options = slices.DeleteFunc(c.Options, func(o ir.Option) bool { return o.JSON == "tool" || o.JSON == "service" })
-			c.Params = append(c.Params, ir.Param{Field: "Tool", Var: "tool", JSON: "tool"},
-				ir.Param{Field: "Service" + long, Var: "service" + long, JSON: "service"})
+		"required parameters with long names": func(c *errorcontract.Constructors) {
+			c.Options = slices.DeleteFunc(c.Options, func(o errorcontract.Option) bool { return o.JSON == "tool" || o.JSON == "service" })
+			c.Params = append(c.Params, errorcontract.Param{Field: "Tool", Var: "tool", JSON: "tool"},
+				errorcontract.Param{Field: "Service" + long, Var: "service" + long, JSON: "service"})
 		},
-		"const members with long names": func(c *ir.Constructors) {
-			c.Consts = append(c.Consts, ir.ConstMember{Field: "OK", Value: "false"}, ir.ConstMember{Field: "Schema" + long, Value: `"agent-error"`})
+		"const members with long names": func(c *errorcontract.Constructors) {
+			c.Consts = append(c.Consts, errorcontract.ConstMember{Field: "OK", Value: "false"}, errorcontract.ConstMember{Field: "Schema" + long, Value: `"agent-error"`})
 		},
-		"long origin names": func(c *ir.Constructors) {
+		"long origin names": func(c *errorcontract.Constructors) {
 			for i := range c.Kinds {
 				if i%3 == 1 {
 					c.Kinds[i].Origin += long
@@ -179,7 +180,7 @@ func TestContractVariantsAreGofmt(t *testing.T) {
 				}
 			}
 		},
-		"guidance gofmt rewrites": func(c *ir.Constructors) {
+		"guidance gofmt rewrites": func(c *errorcontract.Constructors) {
 			k := c.Kinds
 			k[0].Guidance = "First paragraph.\n\nOld Style Heading\n\nThird paragraph,\n\n\n\nafter blank lines."
 			k[1].Guidance = "See [Go].\n\n[Go]: https://go.dev"
@@ -190,7 +191,7 @@ func TestContractVariantsAreGofmt(t *testing.T) {
 	for name, mutate := range variants {
 		t.Run(name, func(t *testing.T) {
 			pkg := buildIR(t, contractSchema)
-			mutate(pkg.Constructors)
+			mutate(errorcontract.Of(pkg).Constructors)
 			requireGofmt(t, emitted(t, pkg))
 		})
 	}

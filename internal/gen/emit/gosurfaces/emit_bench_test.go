@@ -1,6 +1,8 @@
 package gosurfaces_test
 
 import (
+	"github.com/contractgen/contractgen/internal/gen/profile"
+	"github.com/contractgen/contractgen/internal/gen/profile/errorcontract"
 	"testing"
 
 	"github.com/contractgen/contractgen/internal/gen/build"
@@ -15,7 +17,7 @@ func BenchmarkEmit(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	pkg, err := build.Build(set, build.Options{Package: "agenterror"})
+	pkg, err := build.Build(set, build.Options{Package: "agenterror", Profiles: []profile.Profile{errorcontract.Profile{}}})
 	if err != nil {
 		b.Fatal(err)
 	}

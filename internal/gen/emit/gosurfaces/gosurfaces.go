@@ -15,6 +15,7 @@ import (
 	"github.com/contractgen/contractgen/internal/gen/emit"
 	"github.com/contractgen/contractgen/internal/gen/emit/gosrc"
 	"github.com/contractgen/contractgen/internal/gen/ir"
+	"github.com/contractgen/contractgen/internal/gen/profile/errorcontract"
 )
 
 // The standard packages surfaces.go uses.
@@ -41,9 +42,9 @@ var (
 
 // Emit returns surfaces.go, or nothing when the contract has no kind catalog. It relies on the
 // names goconstruct.Emit declares (Info, LookupKind, Kind, the sanitizer) in the same package, and
-// prints what the builder decided (ir.Constructors).
+// prints what the builder decided (errorcontract.Constructors).
 func Emit(pkg *ir.Package) ([]emit.File, error) {
-	m := pkg.Constructors
+	m := errorcontract.Of(pkg).Constructors
 	if m == nil {
 		return nil, nil
 	}
@@ -59,7 +60,7 @@ func Emit(pkg *ir.Package) ([]emit.File, error) {
 
 // codeTable writes a per-origin map literal: a line per entry, values aligned as gofmt aligns
 // them, or "{}" for an empty table, as gofmt writes it.
-func codeTable(f *gosrc.File, head string, codes []ir.OriginCode) {
+func codeTable(f *gosrc.File, head string, codes []errorcontract.OriginCode) {
 	if len(codes) == 0 {
 		f.Line(head + "{}")
 		return
@@ -74,7 +75,7 @@ func codeTable(f *gosrc.File, head string, codes []ir.OriginCode) {
 }
 
 // common writes what every surface uses: the decoding of a contract object.
-func common(f *gosrc.File, m *ir.Constructors) {
+func common(f *gosrc.File, m *errorcontract.Constructors) {
 	f.Line("")
 	f.Comment("Every surface below carries the bytes of "+m.Error+".MarshalJSON unchanged, so an error reads the",
 		"same over HTTP, JSON-RPC, MCP and the CLI.")
@@ -100,7 +101,7 @@ func common(f *gosrc.File, m *ir.Constructors) {
 }
 
 // httpSurface writes WriteHTTP, ReadHTTP and the Retry-After handling.
-func httpSurface(f *gosrc.File, m *ir.Constructors) {
+func httpSurface(f *gosrc.File, m *errorcontract.Constructors) {
 	f.Line("")
 	f.Comment("HTTPBodyLimit is the most ReadHTTP reads of a response body, so that a misbehaving server cannot",
 		"make a client buffer without end.")
@@ -218,7 +219,7 @@ func httpSurface(f *gosrc.File, m *ir.Constructors) {
 }
 
 // jsonrpcSurface writes the JSON-RPC error object and its codes.
-func jsonrpcSurface(f *gosrc.File, m *ir.Constructors) {
+func jsonrpcSurface(f *gosrc.File, m *errorcontract.Constructors) {
 	f.Line("")
 	f.Comment("JSONRPCError is the error member of a JSON-RPC 2.0 response, as MCP uses it for protocol errors.")
 	f.Open("type JSONRPCError struct")
@@ -273,7 +274,7 @@ func jsonrpcSurface(f *gosrc.File, m *ir.Constructors) {
 }
 
 // mcpSurface writes the MCP tool result, its wrapping of an upstream result and its reading.
-func mcpSurface(f *gosrc.File, m *ir.Constructors, rt emit.Runtime) {
+func mcpSurface(f *gosrc.File, m *errorcontract.Constructors, rt emit.Runtime) {
 	f.Line("")
 	f.Comment("MCPMetaKey is the key under an MCP result's _meta that holds the error object.")
 	f.P("const MCPMetaKey = ", strconv.Quote(m.MCPMetaKey))
@@ -435,7 +436,7 @@ func mcpSurface(f *gosrc.File, m *ir.Constructors, rt emit.Runtime) {
 }
 
 // cliSurface writes the CLI failure line and its exit status.
-func cliSurface(f *gosrc.File, m *ir.Constructors, rt emit.Runtime) {
+func cliSurface(f *gosrc.File, m *errorcontract.Constructors, rt emit.Runtime) {
 	f.Line("")
 	f.Comment("cgCLIExitCodes is the per-origin table of x-surfaces.")
 	codeTable(f, "var cgCLIExitCodes = map["+m.Origin+"]int", m.CLIExitCodes)
@@ -496,7 +497,7 @@ func cliSurface(f *gosrc.File, m *ir.Constructors, rt emit.Runtime) {
 
 // retryAfterMS reads recovery.retry_after_ms into ms inside cgRetryAfterSeconds, from a json.Number
 // or an int64 as the contract stores it.
-func retryAfterMS(f *gosrc.File, m *ir.Constructors) {
+func retryAfterMS(f *gosrc.File, m *errorcontract.Constructors) {
 	if m.RetryAfter == ir.GoNumber {
 		f.P("ms, err := ", strconvPkg.Ident("ParseInt"), "(string(*e.Recovery.RetryAfterMS), 10, 64)")
 		f.Open("if err != nil || ms < 0")
@@ -510,7 +511,7 @@ func retryAfterMS(f *gosrc.File, m *ir.Constructors) {
 
 // setRetryAfterMS stores wait, in whole milliseconds rounded up, into recovery.retry_after_ms
 // inside cgRetryAfterFromHeader, as a json.Number or an int64 as the contract stores it.
-func setRetryAfterMS(f *gosrc.File, m *ir.Constructors) {
+func setRetryAfterMS(f *gosrc.File, m *errorcontract.Constructors) {
 	f.Line("ms := wait.Milliseconds()")
 	f.Open("if wait%", timePkg.Ident("Millisecond"), " != 0")
 	f.Line("ms++")

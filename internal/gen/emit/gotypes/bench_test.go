@@ -1,6 +1,8 @@
 package gotypes_test
 
 import (
+	"github.com/contractgen/contractgen/internal/gen/profile"
+	"github.com/contractgen/contractgen/internal/gen/profile/errorcontract"
 	"os"
 	"testing"
 
@@ -21,7 +23,7 @@ func BenchmarkEmitTypes(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	pkg, err := build.Build(set, build.Options{Package: "bench"})
+	pkg, err := build.Build(set, build.Options{Package: "bench", Profiles: []profile.Profile{errorcontract.Profile{}}})
 	if err != nil {
 		b.Fatal(err)
 	}

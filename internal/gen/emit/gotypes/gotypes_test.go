@@ -1,6 +1,8 @@
 package gotypes_test
 
 import (
+	"github.com/contractgen/contractgen/internal/gen/profile"
+	"github.com/contractgen/contractgen/internal/gen/profile/errorcontract"
 	"go/ast"
 	"go/parser"
 	"go/token"
@@ -29,7 +31,7 @@ func buildIR(t *testing.T, paths ...string) *ir.Package {
 	if err != nil {
 		t.Fatal(err)
 	}
-	pkg, err := build.Build(set, build.Options{Package: "agenterror"})
+	pkg, err := build.Build(set, build.Options{Package: "agenterror", Profiles: []profile.Profile{errorcontract.Profile{}}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/contractgen/contractgen/internal/gen/ir"
 	"github.com/contractgen/contractgen/internal/gen/jsonpointer"
+	"github.com/contractgen/contractgen/internal/gen/profile/errorcontract"
 )
 
 // Header names, as HTTP and components.headers spell them.
@@ -93,7 +94,7 @@ func (b *builder) buildComponents(c *converter) (*Map, error) {
 		if name == bodyName {
 			return nil, fmt.Errorf("openapi: %s: the type %s has the name of the response body schema; set x-go-name to choose another", n.Origin, name)
 		}
-		if name == anyName && pkg.Catalog != nil {
+		if name == anyName && errorcontract.Of(pkg).Catalog != nil {
 			return nil, fmt.Errorf("openapi: %s: the type %s has the name of the any-status response, and code generators declare both in one package; set x-go-name to choose another", n.Origin, name)
 		}
 	}
@@ -122,7 +123,7 @@ func (b *builder) buildComponents(c *converter) (*Map, error) {
 		return nil, c.err
 	}
 	out := NewMap().Set("schemas", schemas)
-	if pkg.Catalog == nil {
+	if errorcontract.Of(pkg).Catalog == nil {
 		return out, nil
 	}
 	parts, err := b.catalogParts()
@@ -140,7 +141,7 @@ func (b *builder) catalogParts() (*catalogParts, error) {
 	if b.catalog != nil {
 		return b.catalog, nil
 	}
-	statuses := groupByStatus(b.pkg.Catalog)
+	statuses := groupByStatus(errorcontract.Of(b.pkg).Catalog)
 	responses, err := buildResponses(b.pkg, statuses, b.values)
 	if err != nil {
 		return nil, err

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"flag"
+	"github.com/contractgen/contractgen/internal/gen/profile/errorcontract"
 	"io/fs"
 	"math/rand/v2"
 	"os"
@@ -90,8 +91,8 @@ func TestDeterministic(t *testing.T) {
 		r := rand.New(rand.NewPCG(1, 2))
 		for round := 0; round < 5; round++ {
 			r.Shuffle(len(pkg.Types), func(i, j int) { pkg.Types[i], pkg.Types[j] = pkg.Types[j], pkg.Types[i] })
-			if pkg.Catalog != nil {
-				kinds := pkg.Catalog.Kinds
+			if errorcontract.Of(pkg).Catalog != nil {
+				kinds := errorcontract.Of(pkg).Catalog.Kinds
 				r.Shuffle(len(kinds), func(i, j int) { kinds[i], kinds[j] = kinds[j], kinds[i] })
 			}
 			again := emitFiles(t, pkg)

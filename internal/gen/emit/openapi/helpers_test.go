@@ -1,6 +1,8 @@
 package openapi
 
 import (
+	"github.com/contractgen/contractgen/internal/gen/profile"
+	"github.com/contractgen/contractgen/internal/gen/profile/errorcontract"
 	"path/filepath"
 	"testing"
 
@@ -26,7 +28,7 @@ func buildIR(t testing.TB, schema string) *ir.Package {
 	if err != nil {
 		t.Fatalf("load %s: %v", schema, err)
 	}
-	pkg, err := build.Build(set, build.Options{Package: "sample"})
+	pkg, err := build.Build(set, build.Options{Package: "sample", Profiles: []profile.Profile{errorcontract.Profile{}}})
 	if err != nil {
 		t.Fatalf("build %s: %v", schema, err)
 	}

@@ -8,15 +8,16 @@ import (
 
 	"github.com/contractgen/contractgen/internal/gen/ir"
 	"github.com/contractgen/contractgen/internal/gen/jsonpointer"
+	"github.com/contractgen/contractgen/internal/gen/profile/errorcontract"
 )
 
 // statusGroup is one HTTP status and the catalog rows that map to it.
 type statusGroup struct {
 	status int
 	// kinds are the named kinds, sorted by name.
-	kinds []*ir.Kind
+	kinds []*errorcontract.Kind
 	// fallback reports that kinds missing from the catalog map here too.
-	fallback *ir.Kind
+	fallback *errorcontract.Kind
 }
 
 // challenge reports whether a response of this status carries WWW-Authenticate: the contract sends
@@ -24,7 +25,7 @@ type statusGroup struct {
 func (g statusGroup) challenge() bool { return g.status == 401 }
 
 // groupByStatus returns the statuses the catalog uses, ascending, the fallback row's included.
-func groupByStatus(cat *ir.Catalog) []statusGroup {
+func groupByStatus(cat *errorcontract.Catalog) []statusGroup {
 	byStatus := map[int]*statusGroup{}
 	group := func(status int) *statusGroup {
 		if byStatus[status] == nil {
@@ -100,8 +101,8 @@ func wwwAuthenticate(pkg *ir.Package, required bool) *Map {
 			"sent with every 401 response and with no other.")
 	}
 	h.Set("schema", NewMap().Set("type", "string").Set("minLength", Number("1")))
-	if pkg.Surfaces != nil && pkg.Surfaces.WWWAuthenticate != "" {
-		h.Set("example", pkg.Surfaces.WWWAuthenticate)
+	if errorcontract.Of(pkg).Surfaces != nil && errorcontract.Of(pkg).Surfaces.WWWAuthenticate != "" {
+		h.Set("example", errorcontract.Of(pkg).Surfaces.WWWAuthenticate)
 	}
 	return h
 }
@@ -202,12 +203,12 @@ func responseDescription(g statusGroup) string {
 // ExampleMessage(k) and no options: the required members, in schema order, with the catalog's
 // defaults. It fails for a required member the catalog gives no value for, because the example
 // would then not validate.
-func ExampleValue(root *ir.Named, k *ir.Kind) (*Map, error) {
+func ExampleValue(root *ir.Named, k *errorcontract.Kind) (*Map, error) {
 	return exampleValue(root, k, valueCache{})
 }
 
 // exampleValue is ExampleValue with the const values taken from a cache shared by all examples.
-func exampleValue(root *ir.Named, k *ir.Kind, values valueCache) (*Map, error) {
+func exampleValue(root *ir.Named, k *errorcontract.Kind, values valueCache) (*Map, error) {
 	out := NewMap()
 	for _, f := range root.Fields {
 		if !f.Required {
@@ -244,7 +245,7 @@ func exampleValue(root *ir.Named, k *ir.Kind, values valueCache) (*Map, error) {
 	return out, nil
 }
 
-func exampleRecovery(f *ir.Field, k *ir.Kind) (*Map, error) {
+func exampleRecovery(f *ir.Field, k *errorcontract.Kind) (*Map, error) {
 	if f.Type.Kind != ir.GoRef || f.Type.Named.Kind != ir.StructType {
 		return nil, fmt.Errorf("openapi: %s: recovery is not an object with properties", f.Origin)
 	}
@@ -269,7 +270,7 @@ func exampleRecovery(f *ir.Field, k *ir.Kind) (*Map, error) {
 
 // ExampleMessage is the message of a kind's example: the kind and what its origin means, taken from
 // the origin enum's description, so that it reads as a plausible error message.
-func ExampleMessage(root *ir.Named, k *ir.Kind) string {
+func ExampleMessage(root *ir.Named, k *errorcontract.Kind) string {
 	meaning := ""
 	for _, f := range root.Fields {
 		if f.Name == "origin" && f.Type.Kind == ir.GoRef && f.Type.Named.Enum != nil {

@@ -3,6 +3,8 @@ package rust
 import (
 	"encoding/json"
 	"fmt"
+	"github.com/contractgen/contractgen/internal/gen/profile"
+	"github.com/contractgen/contractgen/internal/gen/profile/errorcontract"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -54,7 +56,7 @@ func goldenPackage(t *testing.T, name string) *ir.Package {
 	if err != nil {
 		t.Fatalf("%s: %v", name, err)
 	}
-	pkg, err := build.Build(set, build.Options{Package: opts.Package, RootType: opts.RootType})
+	pkg, err := build.Build(set, build.Options{Package: opts.Package, RootType: opts.RootType, Profiles: []profile.Profile{errorcontract.Profile{}}})
 	if err != nil {
 		t.Fatalf("%s: %v", name, err)
 	}

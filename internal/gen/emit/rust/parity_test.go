@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"github.com/contractgen/contractgen/internal/gen/profile"
+	"github.com/contractgen/contractgen/internal/gen/profile/errorcontract"
 	"os"
 	"path/filepath"
 	"sort"
@@ -55,7 +57,7 @@ func buildTable(path string) (*ir.Package, *lower.Table, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	pkg, err := build.Build(set, build.Options{Package: "parity"})
+	pkg, err := build.Build(set, build.Options{Package: "parity", Profiles: []profile.Profile{errorcontract.Profile{}}})
 	if err != nil {
 		return nil, nil, err
 	}

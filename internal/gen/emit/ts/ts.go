@@ -16,6 +16,7 @@ import (
 	"github.com/contractgen/contractgen/internal/gen/emit"
 	"github.com/contractgen/contractgen/internal/gen/ir"
 	"github.com/contractgen/contractgen/internal/gen/naming"
+	"github.com/contractgen/contractgen/internal/gen/profile/errorcontract"
 )
 
 // runtimeSource is the validator runtime, the same for every contract.
@@ -69,8 +70,8 @@ func Emit(pkg *ir.Package) ([]emit.File, error) {
 // writeAPI renders the root's validators, guard and Error class.
 func writeAPI(b *strings.Builder, pkg *ir.Package, root *ir.Named, names map[*ir.Named]string, t *table) error {
 	metaKey := ""
-	if pkg.Surfaces != nil {
-		metaKey = pkg.Surfaces.MCPMetaKey
+	if errorcontract.Of(pkg).Surfaces != nil {
+		metaKey = errorcontract.Of(pkg).Surfaces.MCPMetaKey
 	}
 	key, err := json.Marshal(metaKey)
 	if err != nil {

@@ -1,6 +1,8 @@
 package ts
 
 import (
+	"github.com/contractgen/contractgen/internal/gen/profile"
+	"github.com/contractgen/contractgen/internal/gen/profile/errorcontract"
 	"os"
 	"path/filepath"
 	"strings"
@@ -25,7 +27,7 @@ func buildIR(t *testing.T) *ir.Package {
 	if err != nil {
 		t.Fatal(err)
 	}
-	pkg, err := build.Build(set, build.Options{Package: "agenterror"})
+	pkg, err := build.Build(set, build.Options{Package: "agenterror", Profiles: []profile.Profile{errorcontract.Profile{}}})
 	if err != nil {
 		t.Fatal(err)
 	}

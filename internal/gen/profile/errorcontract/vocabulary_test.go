@@ -1,4 +1,4 @@
-package catalog_test
+package errorcontract_test
 
 import (
 	"bytes"
@@ -11,18 +11,18 @@ import (
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
-	"github.com/contractgen/contractgen/internal/gen/catalog"
+	"github.com/contractgen/contractgen/internal/gen/profile/errorcontract"
 	"github.com/contractgen/contractgen/internal/gen/schemacheck"
 	"github.com/contractgen/contractgen/internal/gen/schemacheck/schemachecktest"
 	"github.com/contractgen/contractgen/internal/tools/tablegen"
 )
 
-const repo = "../../.."
+const repo = "../../../.."
 
 // TestVocabularyTableIsCurrent fails while vocabulary_table.go is not what go generate writes for
 // vocabulary.schema.json today.
 func TestVocabularyTableIsCurrent(t *testing.T) {
-	want, err := tablegen.Source(tablegen.Options{Schema: "vocabulary.schema.json", Package: "catalog", Var: "vocabularyNodes"})
+	want, err := tablegen.Source(tablegen.Options{Schema: "vocabulary.schema.json", Package: "errorcontract", Var: "vocabularyNodes"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -31,7 +31,7 @@ func TestVocabularyTableIsCurrent(t *testing.T) {
 		t.Fatal(err)
 	}
 	if !bytes.Equal(got, want) {
-		t.Fatal("vocabulary_table.go is stale: run go generate ./internal/gen/catalog")
+		t.Fatal("vocabulary_table.go is stale: run go generate ./internal/gen/profile/errorcontract")
 	}
 }
 
@@ -63,7 +63,7 @@ func reference(t *testing.T) *jsonschema.Schema {
 func agree(t *testing.T, name string, data []byte) (invalid bool) {
 	t.Helper()
 	ref := reference(t)
-	if diff := schemachecktest.Compare(ref, catalog.Vocabulary, data, schemachecktest.IsMemberOf); diff != "" {
+	if diff := schemachecktest.Compare(ref, errorcontract.Vocabulary, data, schemachecktest.IsMemberOf); diff != "" {
 		t.Errorf("%s: %s", name, diff)
 	}
 	f, _ := schemachecktest.Reference(ref, data)
@@ -170,7 +170,7 @@ func TestVocabularyNamesTheMemberName(t *testing.T) {
 		"side_effects": "d", "http_status": 429, "retry_after": true, "hint_relaxes": false, "guidance": "g"}},
 		"fallback": {"origin": "a", "action": "b", "same_arguments": "c", "side_effects": "d", "http_status": 500,
 		"retry_after": true, "hint_relaxes": false, "guidance": "g"}}}`)
-	_, msgs, err := schemachecktest.Ours(catalog.Vocabulary, data)
+	_, msgs, err := schemachecktest.Ours(errorcontract.Vocabulary, data)
 	if err != nil {
 		t.Fatal(err)
 	}

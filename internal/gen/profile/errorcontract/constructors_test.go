@@ -1,4 +1,4 @@
-package build_test
+package errorcontract_test
 
 import (
 	"encoding/json"
@@ -9,8 +9,30 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/contractgen/contractgen/internal/gen/build"
+	"github.com/contractgen/contractgen/internal/gen/ir"
+	"github.com/contractgen/contractgen/internal/gen/load"
+	"github.com/contractgen/contractgen/internal/gen/profile"
+	"github.com/contractgen/contractgen/internal/gen/profile/errorcontract"
 	"github.com/contractgen/contractgen/internal/gen/run"
 )
+
+// contractPath is the bundled contract.
+const contractPath = "../../../../docs/contracts/schemas/agent-error.schema.json"
+
+// buildSchema builds schema, written to test.schema.json, with the profile.
+func buildSchema(t *testing.T, schema string) (*ir.Package, error) {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "test.schema.json")
+	if err := os.WriteFile(path, []byte(schema), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	set, err := load.Files([]string{path})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return build.Build(set, build.Options{Package: "p", Profiles: []profile.Profile{errorcontract.Profile{}}})
+}
 
 // contractWith returns the bundled contract's text after edit has changed its decoded form.
 func contractWith(t *testing.T, edit func(s map[string]any)) string {
@@ -94,7 +116,7 @@ func TestCheckCatalogIsReserved(t *testing.T) {
 }
 
 // TestConstructorsSetConstMembers checks that a required const member beside the catalog's is set
-// by every constructor (ir.Constructors.Consts) instead of being refused as a parameter.
+// by every constructor (Constructors.Consts) instead of being refused as a parameter.
 func TestConstructorsSetConstMembers(t *testing.T) {
 	pkg, err := buildSchema(t, contractWith(t, func(s map[string]any) {
 		properties(s)["ok"] = map[string]any{"const": false}
@@ -104,7 +126,7 @@ func TestConstructorsSetConstMembers(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got := fmt.Sprint(pkg.Constructors.Consts)
+	got := fmt.Sprint(errorcontract.Of(pkg).Constructors.Consts)
 	if want := `[{OK false} {Schema "agent-error"}]`; got != want {
 		t.Errorf("Consts = %s, want %s", got, want)
 	}

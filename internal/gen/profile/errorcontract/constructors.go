@@ -1,4 +1,4 @@
-package build
+package errorcontract
 
 import (
 	"fmt"
@@ -9,31 +9,18 @@ import (
 	"github.com/contractgen/contractgen/internal/gen/ir"
 )
 
-// KindType is the Go name of the kind constants' type, which goconstruct declares; ReservedNames
+// KindType is the Go name of the kind constants' type, which goconstruct declares; Reserved
 // keeps schema types off it.
 const KindType = "Kind"
 
 // The members the catalog fills in, and their places in recovery.
 var catalogMembers = []string{"contract_version", "kind", "message", "origin", "recovery", "side_effects"}
 
-// constructors checks that a contract with a kind catalog has the shape the constructors need and
-// records what they are generated from in pkg.Constructors. It is the only place that decides
-// this, so each problem is reported once, however many emitters print the result.
-func (b *builder) constructors(pkg *ir.Package) {
-	if pkg.Catalog == nil {
-		return
-	}
-	a := &analyzer{pkg: pkg}
-	m := a.model()
-	b.diags = append(b.diags, a.diags...)
-	if len(a.diags) == 0 {
-		pkg.Constructors = m
-	}
-}
-
-// analyzer works out ir.Constructors from the rest of the IR.
+// analyzer works out Constructors from the rest of the IR.
 type analyzer struct {
 	pkg   *ir.Package
+	cat   *Catalog
+	surf  *Surfaces
 	diags diag.List
 	root  *ir.Named
 }
@@ -44,13 +31,13 @@ func (a *analyzer) fail(origin, format string, args ...any) {
 	a.diags.Add(file, ptr, "constructors: "+format, args...)
 }
 
-func (a *analyzer) model() *ir.Constructors {
+func (a *analyzer) model() *Constructors {
 	a.root = a.errorType()
 	if a.root == nil {
-		a.fail(a.pkg.Catalog.Origin, "the kind catalog needs a root object schema for the error type")
+		a.fail(a.cat.Origin, "the kind catalog needs a root object schema for the error type")
 		return nil
 	}
-	m := &ir.Constructors{Error: a.root.Name}
+	m := &Constructors{Error: a.root.Name}
 	fields := map[string]*ir.Field{}
 	for _, f := range a.root.Fields {
 		fields[f.Name] = f
@@ -93,7 +80,7 @@ func (a *analyzer) errorType() *ir.Named {
 	return nil
 }
 
-func (a *analyzer) version(m *ir.Constructors, f *ir.Field) {
+func (a *analyzer) version(m *Constructors, f *ir.Field) {
 	if f.Type.Kind != ir.GoInt64 || f.Type.Pointer || f.Type.Nullable || f.Schema.Const == nil {
 		a.fail(f.Origin, "contract_version must be an integer with a const value")
 		return
@@ -119,7 +106,7 @@ func (a *analyzer) enumName(f *ir.Field) string {
 	return f.Type.Named.Name
 }
 
-func (a *analyzer) recovery(m *ir.Constructors, f *ir.Field) {
+func (a *analyzer) recovery(m *Constructors, f *ir.Field) {
 	if f.Type.Kind != ir.GoRef || f.Type.Named.Kind != ir.StructType || f.Type.Pointer || f.Type.Nullable {
 		a.fail(f.Origin, "recovery must be an object")
 		return
@@ -149,7 +136,7 @@ func (a *analyzer) recovery(m *ir.Constructors, f *ir.Field) {
 }
 
 // members turns the other members into constructor parameters (required) and options (optional).
-func (a *analyzer) members(m *ir.Constructors) {
+func (a *analyzer) members(m *Constructors) {
 	names := map[string]string{}
 	claim := func(name, member, origin string) bool {
 		if other, ok := names[name]; ok {
@@ -167,7 +154,7 @@ func (a *analyzer) members(m *ir.Constructors) {
 			continue
 		}
 		if f.Required && f.Constant != "" {
-			m.Consts = append(m.Consts, ir.ConstMember{Field: f.GoName, Value: f.Constant})
+			m.Consts = append(m.Consts, ConstMember{Field: f.GoName, Value: f.Constant})
 			continue
 		}
 		if f.Required {
@@ -175,10 +162,10 @@ func (a *analyzer) members(m *ir.Constructors) {
 				a.fail(f.Origin, "constructors cannot fill the required member %q: only string members can become parameters", f.Name)
 				continue
 			}
-			m.Params = append(m.Params, ir.Param{Field: f.GoName, Var: paramName(f.GoName), JSON: f.Name})
+			m.Params = append(m.Params, Param{Field: f.GoName, Var: paramName(f.GoName), JSON: f.Name})
 			continue
 		}
-		o := ir.Option{Name: "With" + f.GoName, Field: f.GoName, JSON: f.Name, Pointer: f.Type.Pointer}
+		o := Option{Name: "With" + f.GoName, Field: f.GoName, JSON: f.Name, Pointer: f.Type.Pointer}
 		if !claim(o.Name, f.Name, f.Origin) {
 			continue
 		}
@@ -215,10 +202,10 @@ func paramName(goName string) string {
 	return name
 }
 
-func (a *analyzer) rows(m *ir.Constructors) {
+func (a *analyzer) rows(m *Constructors) {
 	origin, action, same, side := a.enumOf(m.Origin), a.enumOf(m.Action), a.enumOf(m.SameArguments), a.enumOf(m.SideEffects)
-	row := func(k *ir.Kind) ir.KindRow {
-		r := ir.KindRow{Name: k.Name, GoName: k.GoName, HTTPStatus: k.HTTPStatus, JSONRPCCode: k.JSONRPCCode,
+	row := func(k *Kind) KindRow {
+		r := KindRow{Name: k.Name, GoName: k.GoName, HTTPStatus: k.HTTPStatus, JSONRPCCode: k.JSONRPCCode,
 			RetryAfter: k.RetryAfter, HintRelaxes: k.HintRelaxes, Guidance: k.Guidance, WWWAuthenticate: k.WWWAuthenticate,
 			OriginValue: k.Origin, ActionValue: k.Action, SameArgumentsValue: k.SameArguments}
 		if k.HTTPStatus != 401 {
@@ -234,14 +221,14 @@ func (a *analyzer) rows(m *ir.Constructors) {
 		}
 		return r
 	}
-	for _, k := range a.pkg.Catalog.Kinds {
+	for _, k := range a.cat.Kinds {
 		m.Kinds = append(m.Kinds, row(k))
 	}
-	if fb := a.pkg.Catalog.Fallback; fb != nil {
+	if fb := a.cat.Fallback; fb != nil {
 		m.Fallback = row(fb)
 	} else {
 		// The catalog parser already requires the row; without it cgFallbackRow could not be written.
-		a.fail(a.pkg.Catalog.Origin, "the kind catalog needs a fallback row")
+		a.fail(a.cat.Origin, "the kind catalog needs a fallback row")
 	}
 }
 
@@ -271,18 +258,18 @@ func (a *analyzer) constant(enum *ir.Named, value, origin string) string {
 	return ""
 }
 
-func (a *analyzer) surfaces(m *ir.Constructors) {
-	s := a.pkg.Surfaces
+func (a *analyzer) surfaces(m *Constructors) {
+	s := a.surf
 	if s == nil {
 		return
 	}
 	m.MCPMetaKey = s.MCPMetaKey
 	origin := a.enumOf(m.Origin)
-	table := func(codes map[string]int) []ir.OriginCode {
-		var out []ir.OriginCode
+	table := func(codes map[string]int) []OriginCode {
+		var out []OriginCode
 		for _, v := range origin.Enum.Values {
 			if code, ok := codes[v.Value]; ok {
-				out = append(out, ir.OriginCode{Origin: v.GoName, Code: code})
+				out = append(out, OriginCode{Origin: v.GoName, Code: code})
 			}
 		}
 		return out
@@ -291,12 +278,12 @@ func (a *analyzer) surfaces(m *ir.Constructors) {
 }
 
 // safety finds the hints the safety-hint rule reads; without them no row may relax.
-func (a *analyzer) safety(m *ir.Constructors, f *ir.Field) {
+func (a *analyzer) safety(m *Constructors, f *ir.Field) {
 	if m.Conditional == "" {
 		return
 	}
 	if f != nil && f.Type.Kind == ir.GoRef && f.Type.Named.Kind == ir.StructType {
-		s := &ir.SafetyHints{Field: f.GoName}
+		s := &SafetyHints{Field: f.GoName}
 		for _, g := range f.Type.Named.Fields {
 			if g.Type.Kind == ir.GoBool && g.Type.Pointer && !g.Type.Nullable {
 				switch g.Name {
@@ -312,5 +299,5 @@ func (a *analyzer) safety(m *ir.Constructors, f *ir.Field) {
 			return
 		}
 	}
-	a.fail(a.pkg.Catalog.Origin, "a kind sets hint_relaxes, but the error type has no safety member with boolean read_only_hint and idempotent_hint")
+	a.fail(a.cat.Origin, "a kind sets hint_relaxes, but the error type has no safety member with boolean read_only_hint and idempotent_hint")
 }

@@ -1,19 +1,20 @@
-// Package catalog reads and checks the contract's extension vocabulary: the kind catalog
-// (x-catalog) and the surface settings (x-surfaces) at the root of a contract schema.
+// Package errorcontract is the agent-error contract's profile (internal/gen/profile): it reads
+// and checks the contract's vocabulary — the kind catalog (x-catalog) and the surface settings
+// (x-surfaces) at the root of a contract schema — and works out, in IR of its own (Contract),
+// what the constructors and surface adapters are generated from.
 //
 // The vocabulary has a schema of its own (vocabulary.schema.json), so a typo in a row is caught
 // with its pointer; its validation table is written at go generate time (vocabulary_table.go). On top of that, Parse checks what a schema cannot say: every catalog value
 // must be a member of the contract's own enums, and the lint rules of the contract hold.
-package catalog
+package errorcontract
 
-//go:generate go run ../../tools/gentable -schema vocabulary.schema.json -package catalog -var vocabularyNodes -o vocabulary_table.go
+//go:generate go run ../../../tools/gentable -schema vocabulary.schema.json -package errorcontract -var vocabularyNodes -o vocabulary_table.go
 
 import (
 	"slices"
 	"strings"
 
 	"github.com/contractgen/contractgen/internal/gen/diag"
-	"github.com/contractgen/contractgen/internal/gen/ir"
 	"github.com/contractgen/contractgen/internal/gen/jsonpointer"
 	"github.com/contractgen/contractgen/internal/gen/jsontree"
 	"github.com/contractgen/contractgen/internal/gen/naming"
@@ -35,7 +36,7 @@ type Enums struct {
 
 // Parse reads x-catalog and x-surfaces from a contract's root. It returns nil values when the root
 // has neither. file names the document in diagnostics.
-func Parse(file string, data []byte, root *jsontree.Node, enums Enums) (*ir.Catalog, *ir.Surfaces, diag.List) {
+func Parse(file string, data []byte, root *jsontree.Node, enums Enums) (*Catalog, *Surfaces, diag.List) {
 	if !root.Has(CatalogKeyword) && !root.Has(SurfacesKeyword) {
 		return nil, nil, nil
 	}
@@ -45,7 +46,7 @@ func Parse(file string, data []byte, root *jsontree.Node, enums Enums) (*ir.Cata
 	}
 	p := &parser{file: file, diags: &diags, enums: enums}
 	surfaces := p.surfaces(root.Get(SurfacesKeyword))
-	var cat *ir.Catalog
+	var cat *Catalog
 	if node := root.Get(CatalogKeyword); node != nil {
 		cat = p.catalog(node, surfaces)
 		lint(file, cat, &diags)
@@ -70,11 +71,11 @@ type parser struct {
 	enums Enums
 }
 
-func (p *parser) surfaces(n *jsontree.Node) *ir.Surfaces {
+func (p *parser) surfaces(n *jsontree.Node) *Surfaces {
 	if n == nil {
 		return nil
 	}
-	s := &ir.Surfaces{JSONRPCCodes: map[string]int{}, CLIExitCodes: map[string]int{}}
+	s := &Surfaces{JSONRPCCodes: map[string]int{}, CLIExitCodes: map[string]int{}}
 	if v := n.Get("mcp_meta_key"); v != nil {
 		s.MCPMetaKey = v.Text
 	}
@@ -127,9 +128,9 @@ func (p *parser) member(ptr, value string, allowed []string, what string) {
 	}
 }
 
-func (p *parser) catalog(n *jsontree.Node, surfaces *ir.Surfaces) *ir.Catalog {
+func (p *parser) catalog(n *jsontree.Node, surfaces *Surfaces) *Catalog {
 	base := "/" + CatalogKeyword
-	cat := &ir.Catalog{Origin: p.file + "#" + base}
+	cat := &Catalog{Origin: p.file + "#" + base}
 	if kinds := n.Get("kinds"); kinds != nil {
 		for _, m := range kinds.Members {
 			k := p.kind(base+"/kinds/"+jsonpointer.Escape(m.Name), m.Value, surfaces)
@@ -138,7 +139,7 @@ func (p *parser) catalog(n *jsontree.Node, surfaces *ir.Surfaces) *ir.Catalog {
 			cat.Kinds = append(cat.Kinds, k)
 		}
 	}
-	slices.SortFunc(cat.Kinds, func(a, b *ir.Kind) int { return strings.Compare(a.Name, b.Name) })
+	slices.SortFunc(cat.Kinds, func(a, b *Kind) int { return strings.Compare(a.Name, b.Name) })
 	if fb := n.Get("fallback"); fb != nil {
 		cat.Fallback = p.kind(base+"/fallback", fb, surfaces)
 	} else {
@@ -149,7 +150,7 @@ func (p *parser) catalog(n *jsontree.Node, surfaces *ir.Surfaces) *ir.Catalog {
 }
 
 // checkStems reports kinds whose Go names would collide (rate_limited and rate-limited, say).
-func (p *parser) checkStems(base string, cat *ir.Catalog) {
+func (p *parser) checkStems(base string, cat *Catalog) {
 	seen := map[string]string{}
 	for _, k := range cat.Kinds {
 		if other, ok := seen[k.GoName]; ok {
@@ -161,8 +162,8 @@ func (p *parser) checkStems(base string, cat *ir.Catalog) {
 	}
 }
 
-func (p *parser) kind(ptr string, n *jsontree.Node, surfaces *ir.Surfaces) *ir.Kind {
-	k := &ir.Kind{Pointer: p.file + "#" + ptr}
+func (p *parser) kind(ptr string, n *jsontree.Node, surfaces *Surfaces) *Kind {
+	k := &Kind{Pointer: p.file + "#" + ptr}
 	text := func(name string) string {
 		if v := n.Get(name); v != nil {
 			return v.Text
@@ -194,7 +195,7 @@ func (p *parser) kind(ptr string, n *jsontree.Node, surfaces *ir.Surfaces) *ir.K
 }
 
 // lint applies the contract's consistency rules to the catalog.
-func lint(file string, cat *ir.Catalog, diags *diag.List) {
+func lint(file string, cat *Catalog, diags *diag.List) {
 	rows := slices.Clone(cat.Kinds)
 	if cat.Fallback != nil {
 		rows = append(rows, cat.Fallback)

@@ -1,0 +1,131 @@
+package errorcontract
+
+import "github.com/contractgen/contractgen/internal/gen/ir"
+
+// Catalog is the table of known kinds and their defaults (x-catalog).
+type Catalog struct {
+	// Origin is the "file#/pointer" of x-catalog.
+	Origin string
+	// Kinds are the known kinds, sorted by name.
+	Kinds []*Kind
+	// Fallback applies to every kind that is not listed.
+	Fallback *Kind
+}
+
+// Kind is one catalog row.
+type Kind struct {
+	// Name is the kind's wire value ("" for the fallback row).
+	Name string
+	// GoName is the Go identifier stem for the kind (KindRateLimited's "RateLimited").
+	GoName        string
+	Origin        string
+	Action        string
+	SameArguments string
+	SideEffects   string
+	HTTPStatus    int
+	RetryAfter    bool
+	HintRelaxes   bool
+	Guidance      string
+	// JSONRPCCode is the code for protocol errors: the kind's override or the origin's code.
+	JSONRPCCode int
+	// WWWAuthenticate is the 401 challenge: the kind's own or the surfaces' default ("" if none).
+	WWWAuthenticate string
+	// Pointer is the row's "file#/pointer".
+	Pointer string
+}
+
+// Surfaces holds per-surface settings (x-surfaces).
+type Surfaces struct {
+	MCPMetaKey      string
+	WWWAuthenticate string
+	// JSONRPCCodes maps an origin to its JSON-RPC error code.
+	JSONRPCCodes map[string]int
+	// CLIExitCodes maps an origin to the CLI's exit status.
+	CLIExitCodes map[string]int
+}
+
+// Constructors describes the constructors of a contract with a kind catalog: the Go names of the
+// error type, its members and enums, and the catalog rows with every value spelled as the Go
+// constant that produces it. The builder checks that the contract has the shape they need; the Go
+// emitters (constructors and surfaces) only print it.
+type Constructors struct {
+	// Error is the Go name of the root type that implements error ("AgentError").
+	Error string
+	// KindType is the Go type of the kind member and of the kind constants ("Kind"): a string type,
+	// so kinds the catalog does not list still decode and encode unchanged.
+	KindType string
+	// Version is the literal of the const contract_version ("1").
+	Version string
+	// Origin, Recovery, Action, SameArguments and SideEffects are the Go type names of the
+	// members the catalog fills in.
+	Origin, Recovery, Action, SameArguments, SideEffects string
+	// Kinds are the catalog rows sorted by kind; Fallback is the row for every other kind.
+	Kinds    []KindRow
+	Fallback KindRow
+	// Conditional is the Go constant of same_arguments "conditional", used by the safety-hint rule;
+	// empty when no row relaxes.
+	Conditional string
+	// Safety names the safety member when the safety-hint rule applies, or is nil.
+	Safety *SafetyHints
+	// RetryAfter is the Go kind of recovery.retry_after_ms (ir.GoNumber or ir.GoInt64, behind a pointer),
+	// or ir.GoRaw when recovery has no such member.
+	RetryAfter ir.GoKind
+	// Params are required members besides the catalog's: every constructor takes them after message.
+	Params []Param
+	// Consts are the required const members besides contract_version: every constructor sets them.
+	Consts []ConstMember
+	// Options are the optional members, each set by a With option.
+	Options []Option
+	// CauseField is the Go field of the cause member, or "" when the contract has none.
+	CauseField string
+	// MCPMetaKey, JSONRPCCodes and CLIExitCodes come from x-surfaces.
+	MCPMetaKey   string
+	JSONRPCCodes []OriginCode
+	CLIExitCodes []OriginCode
+}
+
+// KindRow is one catalog row with its enum values as Go constants.
+type KindRow struct {
+	Name, GoName                                 string
+	Origin, Action, SameArguments, SideEffects   string
+	OriginValue, ActionValue, SameArgumentsValue string
+	HTTPStatus, JSONRPCCode                      int
+	RetryAfter, HintRelaxes                      bool
+	Guidance, WWWAuthenticate                    string
+}
+
+// SafetyHints names the safety member and the two hints that relax same_arguments.
+type SafetyHints struct {
+	Field, ReadOnly, Idempotent string
+}
+
+// Param is a required member a constructor cannot default: a string parameter.
+type Param struct {
+	// Field is the Go field; Var is the parameter name; JSON is the member name.
+	Field, Var, JSON string
+}
+
+// ConstMember is a required member whose schema is a const, which constructors set themselves.
+type ConstMember struct {
+	// Field is the Go field; Value is the Go expression of the const (ir.Field.Constant).
+	Field, Value string
+}
+
+// Option is the With option of one optional member.
+type Option struct {
+	// Name is the option's function name; Field the Go field; JSON the member name.
+	Name, Field, JSON string
+	// Type is the parameter's Go type: the field's type without the optional pointer.
+	Type *ir.GoType
+	// Pointer says the field stores the parameter's address.
+	Pointer bool
+	// Text marks a string member that passes the sanitizer; Evidence marks an open object that
+	// passes the evidence sanitizer.
+	Text, Evidence bool
+}
+
+// OriginCode is one entry of a per-origin table, with the origin as its Go constant.
+type OriginCode struct {
+	Origin string
+	Code   int
+}
