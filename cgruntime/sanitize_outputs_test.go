@@ -1,0 +1,155 @@
+package cgruntime
+
+import (
+	"bufio"
+	"bytes"
+	"crypto/sha256"
+	"flag"
+	"fmt"
+	"maps"
+	"math/rand/v2"
+	"os"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// sanUpdateOutputs rewrites testdata/sanitize_outputs.txt from the current
+// sanitizer. Run it only when a change of output is intended.
+var sanUpdateOutputs = flag.Bool("update-sanitize-outputs", false, "rewrite testdata/sanitize_outputs.txt")
+
+// sanOutputsFile holds, for every input of sanOutputInputs in order, the
+// first four bytes of the SHA-256 of its sanitized text, in hex.
+const sanOutputsFile = "testdata/sanitize_outputs.txt"
+
+// sanOutputInput is one text and the limit it is sanitized with.
+type sanOutputInput struct {
+	name  string
+	text  string
+	limit int
+}
+
+// sanDisguise rewrites s the ways hostile text hides a secret or an
+// injection from a plain pattern: look-alike letters, percent and JSON
+// escapes, combining marks and zero-width characters, chosen at random
+// per byte, so that the folded view differs from the text in many places.
+func sanDisguise(rng *rand.Rand, s string) string {
+	look := map[byte]string{'a': "а", 'e': "е", 'o': "о", 'p': "р", 'c': "с", 's': "ѕ", 'i': "і", 'k': "к",
+		'A': "Α", 'E': "Ε", 'K': "Κ", 'T': "Τ", '-': "\u2013", ':': "\u2236", '"': "\u201C", '<': "\u2039",
+		'=': "\uFE66", '/': "\u2215", '_': "\uFE4D", '.': "\u2024", ' ': "\u00a0"}
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch r := rng.IntN(24); {
+		case r == 0 && look[c] != "":
+			b.WriteString(look[c])
+		case r == 1 && c < 0x80 && c > 0x20:
+			fmt.Fprintf(&b, "%%%02X", c)
+		case r == 2 && c < 0x80 && c > 0x20:
+			fmt.Fprintf(&b, `\u%04x`, c)
+		case r == 3:
+			b.WriteByte(c)
+			b.WriteString("\u0301") // combining acute: gone after a letter
+		case r == 4:
+			b.WriteString("\u200b")
+			b.WriteByte(c)
+		case r == 5 && c == ' ':
+			b.WriteString(`\n`)
+		default:
+			b.WriteByte(c)
+		}
+	}
+	return b.String()
+}
+
+// sanOutputInputs returns the inputs whose outputs the golden file pins:
+// the benign corpus, every canary and secret shape in every context, the
+// benchmark texts, seeded mixes of interacting pieces, and disguised
+// copies of the canaries and mixes, at several limits.
+func sanOutputInputs(t testing.TB) []sanOutputInput {
+	var in []sanOutputInput
+	add := func(name, text string, limit int) { in = append(in, sanOutputInput{name, text, limit}) }
+	for i, s := range sanBenignCorpus(t) {
+		add(fmt.Sprintf("benign/%d", i), s, 0)
+	}
+	corpora := append(sanLoadCanaries(t), sanLoadCorpus(t, "testdata/secrets.tsv", 300)...)
+	for _, c := range corpora {
+		for _, x := range sanContexts {
+			if x.applies(c) {
+				s, _ := x.build(t, c)
+				add(c.id+"/"+x.name, s, 0)
+			}
+		}
+	}
+	add("bench/unit", sanBenchText(1<<10), 0)
+	add("bench/window", sanBenchText(sanitizeWindowSize(SanitizeDefaultLimit)+1), 0)
+	add("bench/realistic", sanRealistic(16<<10), 16<<10)
+	for _, name := range slices.Sorted(maps.Keys(sanHostileUnits)) {
+		unit := sanHostileUnits[name]
+		add("hostile/"+name, strings.Repeat(unit, 4<<10/len(unit)+1)[:4<<10], 4<<10)
+	}
+	rng := rand.New(rand.NewPCG(23, 30))
+	limits := []int{0, 5, 14, 40, 60, 200}
+	for i := range 4000 {
+		var b strings.Builder
+		for range 1 + rng.IntN(20) {
+			b.WriteString(sanMixPieces[rng.IntN(len(sanMixPieces))])
+		}
+		add(fmt.Sprintf("mix/%d", i), b.String(), limits[rng.IntN(len(limits))])
+		add(fmt.Sprintf("mix-disguised/%d", i), sanDisguise(rng, b.String()), 0)
+	}
+	for _, c := range corpora {
+		add(c.id+"/disguised", sanDisguise(rng, "upstream said "+c.text+" is not valid"), 0)
+		add(c.id+"/doubled", c.text+" and "+c.text+"\n"+c.text, 0)
+	}
+	return in
+}
+
+// sanOutputHash is what the golden file keeps of an output.
+func sanOutputHash(out string) string {
+	h := sha256.Sum256([]byte(out))
+	return fmt.Sprintf("%x", h[:4])
+}
+
+// TestSanitizeOutputsUnchanged pins the output for every input of
+// sanOutputInputs, so a change made for speed cannot change what the
+// sanitizer writes for any of them.
+func TestSanitizeOutputsUnchanged(t *testing.T) {
+	inputs := sanOutputInputs(t)
+	if *sanUpdateOutputs {
+		var b strings.Builder
+		b.WriteString("# SHA-256 (first 4 bytes) of SanitizeTextLimit's output for each input of sanOutputInputs, in order;\n")
+		b.WriteString("# written by `go test ./cgruntime -run TestSanitizeOutputsUnchanged -update-sanitize-outputs`\n")
+		for _, x := range inputs {
+			b.WriteString(sanOutputHash(SanitizeTextLimit(x.text, x.limit)) + "\n")
+		}
+		if err := os.WriteFile(sanOutputsFile, []byte(b.String()), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	data, err := os.ReadFile(sanOutputsFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want []string
+	sc := bufio.NewScanner(bytes.NewReader(data))
+	for sc.Scan() {
+		if line := sc.Text(); line != "" && !strings.HasPrefix(line, "#") {
+			want = append(want, line)
+		}
+	}
+	if len(want) != len(inputs) {
+		t.Fatalf("%s has %d outputs for %d inputs; the inputs changed, rewrite it with -update-sanitize-outputs at a commit whose output is right",
+			sanOutputsFile, len(want), len(inputs))
+	}
+	failed := 0
+	for i, x := range inputs {
+		out := SanitizeTextLimit(x.text, x.limit)
+		if got := sanOutputHash(out); got != want[i] {
+			if failed++; failed <= 20 {
+				t.Errorf("%s (limit %d): output changed\n in:  %q\n out: %q", x.name, x.limit, x.text, out)
+			}
+		}
+	}
+	t.Logf("%d inputs, %d outputs changed", len(inputs), failed)
+}
