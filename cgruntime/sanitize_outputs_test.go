@@ -12,6 +12,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 // sanUpdateOutputs rewrites testdata/sanitize_outputs.txt from the current
@@ -152,4 +153,56 @@ func TestSanitizeOutputsUnchanged(t *testing.T) {
 		}
 	}
 	t.Logf("%d inputs, %d outputs changed", len(inputs), failed)
+}
+
+// TestSanitizeReplaceSplicesTheView checks the claim sanitizeApply rests
+// on: the view sanitizeReplace splices equals the fold of the text it
+// writes, for random spans of disguised text replaced by either marker.
+func TestSanitizeReplaceSplicesTheView(t *testing.T) {
+	rng := rand.New(rand.NewPCG(23, 31))
+	for i := range 3000 {
+		var b strings.Builder
+		for range 1 + rng.IntN(20) {
+			b.WriteString(sanMixPieces[rng.IntN(len(sanMixPieces))])
+		}
+		text := sanitizeNormalize(sanDisguise(rng, b.String()))
+		v := sanitizeFold(text)
+		var matches [][]int
+		for at := 0; at < len(v.text); {
+			vs := at + rng.IntN(len(v.text)-at+1)
+			ve := vs + rng.IntN(len(v.text)-vs+1)
+			if !utf8.RuneStart(sanByteAt(v.text, vs)) || !utf8.RuneStart(sanByteAt(v.text, ve)) {
+				break
+			}
+			matches = append(matches, []int{vs, ve, vs, ve})
+			at = ve + 1
+		}
+		rule := sanitizeRule{keep: sanitizeKeepNothing, with: []string{RedactedMarker, sanitizeInjectionPlaceholder}[i%2]}
+		out, got, wrote := sanitizeReplace(text, &v, matches, rule)
+		if wrote == nil {
+			continue
+		}
+		want := sanitizeFold(out)
+		if got.text != want.text || got.lower != want.lower {
+			t.Fatalf("spliced view differs from the fold\n text: %q\n out:  %q\n got:  %q\n want: %q", text, out, got.text, want.text)
+		}
+		for k := 0; k <= len(want.text); k++ {
+			if got.source(k) != want.source(k) {
+				t.Fatalf("view offset %d maps to %d, the fold maps it to %d\n out: %q", k, got.source(k), want.source(k), out)
+			}
+		}
+		for _, at := range wrote {
+			if !strings.HasPrefix(got.text[at:], rule.with) {
+				t.Fatalf("no %q at reported offset %d of %q", rule.with, at, got.text)
+			}
+		}
+	}
+}
+
+// sanByteAt is s[i], or 0 at the end of s.
+func sanByteAt(s string, i int) byte {
+	if i < len(s) {
+		return s[i]
+	}
+	return 0
 }
