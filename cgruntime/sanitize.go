@@ -1026,6 +1026,12 @@ func sanitizeApply(text string, rules []sanitizeRule) string {
 			continue
 		}
 		text, v = out, nv
+		if k, ok := x.touching(rule.with); ok {
+			for _, key := range k {
+				seen.add(key)
+			}
+			continue
+		}
 		for _, at := range wrote {
 			x.scanAround(v.lower, at, len(rule.with), &seen)
 		}
@@ -1047,6 +1053,39 @@ type sanitizeLiteralIndex struct {
 	single  [256]bool
 	known   sanitizeLiteralSet // keys of lits
 	longest int
+	// touches holds, for each replacement the rules write, the keys of
+	// the literals that can overlap it ("[" and the "act" of
+	// "[redacted]"): writing it may create those, and no others.
+	touches map[string][]uint16
+}
+
+// touching returns the keys of the literals that writing with can
+// create, and false when with is not one of the known replacements.
+func (x *sanitizeLiteralIndex) touching(with string) ([]uint16, bool) {
+	if x == nil {
+		return nil, false
+	}
+	k, ok := x.touches[with]
+	return k, ok
+}
+
+// sanitizeOverlaps reports whether lit can overlap with, both lowercase:
+// whether some shift puts at least one byte of lit on with and every
+// such byte equals the byte of with under it.
+func sanitizeOverlaps(lit, with string) bool {
+	for d := 1 - len(lit); d < len(with); d++ {
+		ok := true
+		for i := range len(lit) {
+			if j := d + i; j >= 0 && j < len(with) && lit[i] != with[j] {
+				ok = false
+				break
+			}
+		}
+		if ok {
+			return true
+		}
+	}
+	return false
 }
 
 // sanitizeLiteralSet is a set of literal keys: a 4,096-bit set indexed by
@@ -1073,7 +1112,7 @@ var sanitizeLiterals atomic.Pointer[sanitizeLiteralIndex]
 
 // sanitizeIndexLiterals builds the literal index of rules.
 func sanitizeIndexLiterals(rules []sanitizeRule) *sanitizeLiteralIndex {
-	x := &sanitizeLiteralIndex{}
+	x := &sanitizeLiteralIndex{touches: map[string][]uint16{}}
 	have := map[string]bool{}
 	for _, r := range rules {
 		for _, lit := range append([]string{r.lit}, r.anyLit...) {
@@ -1093,6 +1132,14 @@ func sanitizeIndexLiterals(rules []sanitizeRule) *sanitizeLiteralIndex {
 					p := int(lit[0])<<8 | c2
 					x.pairs[p>>6] |= 1 << (p & 63)
 				}
+			}
+		}
+	}
+	for _, with := range []string{RedactedMarker, sanitizeInjectionPlaceholder} {
+		x.touches[with] = []uint16{}
+		for k, lit := range x.lits {
+			if sanitizeOverlaps(lit, sanitizeLowerASCII(with)) {
+				x.touches[with] = append(x.touches[with], x.keys[k])
 			}
 		}
 	}

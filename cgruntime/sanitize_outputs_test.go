@@ -206,3 +206,38 @@ func sanByteAt(s string, i int) byte {
 	}
 	return 0
 }
+
+// TestSanitizeLiteralsTouchingAMarker checks the literals sanitizeApply
+// marks as seen after writing a marker instead of scanning around it:
+// every literal that occurs across or inside a marker, with any literal's
+// head before it and any literal's tail after it, must be among them.
+func TestSanitizeLiteralsTouchingAMarker(t *testing.T) {
+	sanitizeAllRules()
+	x := sanitizeLiterals.Load()
+	for _, with := range []string{RedactedMarker, sanitizeInjectionPlaceholder} {
+		touching, ok := x.touching(with)
+		if !ok {
+			t.Fatalf("no literal list for %q", with)
+		}
+		allowed := map[uint16]bool{}
+		for _, k := range touching {
+			allowed[k] = true
+		}
+		m := sanitizeLowerASCII(with)
+		for _, before := range x.lits {
+			for _, after := range x.lits {
+				for i := range len(before) + 1 {
+					text := before[i:] + m + after[:len(after)-i%(len(after)+1)]
+					at := len(before) - i
+					for k, lit := range x.lits {
+						for from := max(0, at-len(lit)+1); from < at+len(m) && from+len(lit) <= len(text); from++ {
+							if text[from:from+len(lit)] == lit && !allowed[x.keys[k]] {
+								t.Fatalf("%q in %q overlaps %q but is not listed", lit, text, with)
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+}
