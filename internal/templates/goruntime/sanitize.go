@@ -258,23 +258,20 @@ func sanitizeIsIgnorable(r rune) bool {
 // same, so a match found in the lowercase copy marks the same span of the
 // original, and case-insensitive patterns can be plain lowercase literals.
 func sanitizeLowerASCII(s string) string {
-	var b strings.Builder
-	last := 0 // s[last:i] is waiting to be copied
-	for i := 0; i < len(s); i++ {
-		if c := s[i]; 'A' <= c && c <= 'Z' {
-			if last == 0 {
-				b.Grow(len(s))
-			}
-			b.WriteString(s[last:i])
-			b.WriteByte(c + ('a' - 'A'))
-			last = i + 1
+	i := 0
+	for i < len(s) && (s[i] < 'A' || s[i] > 'Z') {
+		i++
+	}
+	if i == len(s) {
+		return s // nothing to lower: no copy
+	}
+	b := []byte(s)
+	for ; i < len(b); i++ {
+		if c := b[i]; 'A' <= c && c <= 'Z' {
+			b[i] = c + ('a' - 'A')
 		}
 	}
-	if last == 0 {
-		return s
-	}
-	b.WriteString(s[last:])
-	return b.String()
+	return string(b)
 }
 
 // sanitizeRule is one kind of secret or injection marker. find returns the
@@ -289,8 +286,11 @@ type sanitizeRule struct {
 	find func(text, subject string) [][]int
 	lit  string
 	// anyLit, when set, are literals one of which must occur for the rule
-	// to match (a rule made of several patterns).
+	// to match (a rule made of several patterns, subs, whose matches find
+	// merges in order; sanitizeApply runs only the subs whose literal
+	// occurs).
 	anyLit []string
+	subs   []sanitizeRule
 	lower  bool
 	keep   func(value string) bool
 	with   string
@@ -495,7 +495,7 @@ func sanitizeInjections(alts, rest string) sanitizeRule {
 	for _, r := range subs {
 		lits = append(lits, r.lit)
 	}
-	return sanitizeRule{find: find, lit: "", anyLit: lits, lower: true, keep: sanitizeKeepNothing, with: sanitizeInjectionPlaceholder}
+	return sanitizeRule{find: find, subs: subs, lit: "", anyLit: lits, lower: true, keep: sanitizeKeepNothing, with: sanitizeInjectionPlaceholder}
 }
 
 // sanitizeInjection builds a rule that replaces a whole lowercase match
@@ -1023,7 +1023,18 @@ func sanitizeApply(text string, rules []sanitizeRule) string {
 		if rule.lower {
 			subject = v.lower
 		}
-		out, nv, wrote := sanitizeReplace(text, &v, rule.find(v.text, subject), rule)
+		var matches [][]int
+		if rule.subs == nil {
+			matches = rule.find(v.text, subject)
+		} else {
+			for _, sub := range rule.subs {
+				if x.mayHold(&seen, sub.lit) {
+					matches = append(matches, sub.find(v.text, subject)...)
+				}
+			}
+			slices.SortStableFunc(matches, func(a, b []int) int { return a[0] - b[0] })
+		}
+		out, nv, wrote := sanitizeReplace(text, &v, matches, rule)
 		if wrote == nil {
 			continue
 		}
@@ -1165,7 +1176,11 @@ func (x *sanitizeLiteralIndex) scan(lower string, from, to int, seen *sanitizeLi
 			continue
 		}
 		for _, k := range x.byFirst[c] {
-			if lit := x.lits[k]; !seen.has(x.keys[k]) && strings.HasPrefix(lower[i:], lit) {
+			lit := x.lits[k]
+			if len(lit) > 1 && (i+1 >= len(lower) || lit[1] != lower[i+1]) {
+				continue
+			}
+			if !seen.has(x.keys[k]) && strings.HasPrefix(lower[i:], lit) {
 				seen.add(x.keys[k])
 			}
 		}
