@@ -1250,12 +1250,16 @@ func sanitizeReplace(text string, v *sanitizeView, matches [][]int, rule sanitiz
 			continue
 		}
 		if wrote == nil {
-			tb.Grow(len(text))
-			vb.Grow(len(v.text))
-			lb.Grow(len(v.text))
+			// Room for every match replaced, so that text dense with
+			// short secrets does not regrow the buffers again and again.
+			grow := len(matches) * len(rule.with)
+			tb.Grow(len(text) + grow)
+			vb.Grow(len(v.text) + grow)
+			lb.Grow(len(v.text) + grow)
 			if v.offs != nil {
-				offs = make([]int32, 0, len(v.offs))
+				offs = make([]int32, 0, len(v.offs)+grow)
 			}
+			wrote = make([]int, 0, len(matches))
 		}
 		if v.offs != nil {
 			shift := int32(tb.Len() - last)
