@@ -13,6 +13,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"unicode"
 	"unicode/utf8"
 )
@@ -180,6 +181,10 @@ func sanitizeNormalize(s string) string {
 	b.Grow(len(s))
 	kept, inBadRun := 0, false // s[kept:i] is waiting to be copied
 	for i := 0; i < len(s); {
+		if c := s[i]; c >= 0x20 && c < 0x7f {
+			i, inBadRun = i+1, false // printable ASCII: kept
+			continue
+		}
 		size, bad, drop := sanitizeClassify(s, i)
 		if drop {
 			b.WriteString(s[kept:i])
@@ -251,9 +256,16 @@ func sanitizeIsIgnorable(r rune) bool {
 // same, so a match found in the lowercase copy marks the same span of the
 // original, and case-insensitive patterns can be plain lowercase literals.
 func sanitizeLowerASCII(s string) string {
+	i := 0
+	for i < len(s) && (s[i] < 'A' || s[i] > 'Z') {
+		i++
+	}
+	if i == len(s) {
+		return s // nothing to lower: no copy
+	}
 	b := []byte(s)
-	for i, c := range b {
-		if 'A' <= c && c <= 'Z' {
+	for ; i < len(b); i++ {
+		if c := b[i]; 'A' <= c && c <= 'Z' {
 			b[i] = c + ('a' - 'A')
 		}
 	}
@@ -272,8 +284,11 @@ type sanitizeRule struct {
 	find func(text, subject string) [][]int
 	lit  string
 	// anyLit, when set, are literals one of which must occur for the rule
-	// to match (a rule made of several patterns).
+	// to match (a rule made of several patterns, subs, whose matches find
+	// merges in order; sanitizeApply runs only the subs whose literal
+	// occurs).
 	anyLit []string
+	subs   []sanitizeRule
 	lower  bool
 	keep   func(value string) bool
 	with   string
@@ -478,7 +493,7 @@ func sanitizeInjections(alts, rest string) sanitizeRule {
 	for _, r := range subs {
 		lits = append(lits, r.lit)
 	}
-	return sanitizeRule{find: find, lit: "", anyLit: lits, lower: true, keep: sanitizeKeepNothing, with: sanitizeInjectionPlaceholder}
+	return sanitizeRule{find: find, subs: subs, lit: "", anyLit: lits, lower: true, keep: sanitizeKeepNothing, with: sanitizeInjectionPlaceholder}
 }
 
 // sanitizeInjection builds a rule that replaces a whole lowercase match
@@ -601,7 +616,9 @@ var sanitizeRules = sync.OnceValue(func() []sanitizeRule {
 var sanitizeAllRules = sync.OnceValue(func() []sanitizeRule {
 	rules := append(slices.Clip(sanitizeInjectionRules()), sanitizeRules()...)
 	rules = append(rules, sanitizeRule{find: sanitizeFindEncoded, lit: "", keep: sanitizeKeepNothing, with: RedactedMarker})
-	return append(rules, sanitizeGenericRule)
+	rules = append(rules, sanitizeGenericRule)
+	sanitizeLiterals.Store(sanitizeIndexLiterals(rules))
+	return rules
 })
 
 // sanitizeGenericRule redacts tokens no other rule knows by their look
@@ -985,66 +1002,211 @@ func sanitizeQuotedValue(subject string, eq, open int, escapedOpen bool) []int {
 // Rules match in a folded view of the text (see sanitizeFold); what they
 // find is replaced in the text itself.
 //
-// The prefilter is one pass over the lowercase view that records which
-// triples of adjacent bytes occur; a rule whose literal starts with a
-// triple that does not occur is skipped without looking at the text
-// again, so most rules cost nothing on text that holds nothing for them.
+// The view and the prefilter are built once. The prefilter is one pass of
+// the literal index over the lowercase view that records which rule
+// literals occur; a rule whose literal does not occur is skipped without
+// looking at the text again, so most rules cost nothing on text that holds
+// nothing for them. A replacement splices the view instead of folding the
+// whole text again, and looks for literals only where it wrote.
 func sanitizeApply(text string, rules []sanitizeRule) string {
+	x := sanitizeLiterals.Load()
 	v := sanitizeFold(text)
-	var pairs sanitizePairs
-	pairs.add(v.lower)
+	var seen sanitizeLiteralSet
+	x.scan(v.lower, 0, len(v.lower), &seen)
 	for _, rule := range rules {
+		if !x.mayHold(&seen, rule.lit) || !x.mayHoldAny(&seen, rule.anyLit) {
+			continue
+		}
 		subject := v.text
 		if rule.lower {
 			subject = v.lower
 		}
-		if !pairs.mayHold(rule.lit) || !strings.Contains(subject, rule.lit) || !pairs.mayHoldAny(rule.anyLit) {
+		var matches [][]int
+		if rule.subs == nil {
+			matches = rule.find(v.text, subject)
+		} else {
+			for _, sub := range rule.subs {
+				if x.mayHold(&seen, sub.lit) {
+					matches = append(matches, sub.find(v.text, subject)...)
+				}
+			}
+			slices.SortStableFunc(matches, func(a, b []int) int { return a[0] - b[0] })
+		}
+		out, nv, wrote := sanitizeReplace(text, &v, matches, rule)
+		if wrote == nil {
 			continue
 		}
-		if out := sanitizeReplace(text, &v, rule.find(v.text, subject), rule); out != text {
-			text, v = out, sanitizeFold(out)
-			pairs = sanitizePairs{}
-			pairs.add(v.lower)
+		text, v = out, nv
+		if k, ok := x.touching(rule.with); ok {
+			for _, key := range k {
+				seen.add(key)
+			}
+			continue
+		}
+		for _, at := range wrote {
+			x.scanAround(v.lower, at, len(rule.with), &seen)
 		}
 	}
 	return text
 }
 
-// sanitizePairs is a Bloom filter of the strings of three adjacent bytes
-// of a lowercase text: a literal whose first three bytes were never added
-// cannot occur in the text. With 65,536 bits, a full window of text leaves
-// a few per cent of absent literals undetected, which only costs their
-// search.
-type sanitizePairs [1 << 16 / 64]uint64
+// sanitizeLiteralIndex finds, in one pass over a lowercase text, which of
+// the rules' literals occur in it. Literals are listed by their first
+// byte, and the second bytes they continue with are kept as a bit set, so
+// most positions cost a table lookup or two.
+type sanitizeLiteralIndex struct {
+	lits    []string // lowercase
+	keys    []uint16 // sanitizeLiteralKey of each
+	byFirst [256][]int32
+	// pairs holds the first two bytes of every literal (c1<<8|c2), and
+	// every pair starting with c for a literal that is the single byte c.
+	pairs   [1 << 16 / 64]uint64
+	single  [256]bool
+	known   sanitizeLiteralSet // keys of lits
+	longest int
+	// touches holds, for each replacement the rules write, the keys of
+	// the literals that can overlap it ("[" and the "act" of
+	// "[redacted]"): writing it may create those, and no others.
+	touches map[string][]uint16
+}
 
-func (p *sanitizePairs) add(lower string) {
-	for i := 2; i < len(lower); i++ {
-		k := sanitizeGram(lower[i-2], lower[i-1], lower[i])
-		p[k>>6] |= 1 << (k & 63)
+// touching returns the keys of the literals that writing with can
+// create, and false when with is not one of the known replacements.
+func (x *sanitizeLiteralIndex) touching(with string) ([]uint16, bool) {
+	if x == nil {
+		return nil, false
+	}
+	k, ok := x.touches[with]
+	return k, ok
+}
+
+// sanitizeOverlaps reports whether lit can overlap with, both lowercase:
+// whether some shift puts at least one byte of lit on with and every
+// such byte equals the byte of with under it.
+func sanitizeOverlaps(lit, with string) bool {
+	for d := 1 - len(lit); d < len(with); d++ {
+		ok := true
+		for i := range len(lit) {
+			if j := d + i; j >= 0 && j < len(with) && lit[i] != with[j] {
+				ok = false
+				break
+			}
+		}
+		if ok {
+			return true
+		}
+	}
+	return false
+}
+
+// sanitizeLiteralSet is a set of literal keys: a 4,096-bit set indexed by
+// sanitizeLiteralKey, small enough to clear for every call. Two literals may share a key; that only makes a
+// rule run whose literal is absent, which finds nothing.
+type sanitizeLiteralSet [1 << 12 / 64]uint64
+
+func (s *sanitizeLiteralSet) add(k uint16)      { s[k>>6&63] |= 1 << (k & 63) }
+func (s *sanitizeLiteralSet) has(k uint16) bool { return s[k>>6&63]&(1<<(k&63)) != 0 }
+
+// sanitizeLiteralKey hashes a literal, lowercased, to 12 bits (FNV-1a).
+func sanitizeLiteralKey(lit string) uint16 {
+	h := uint32(2166136261)
+	for i := 0; i < len(lit); i++ {
+		h = (h ^ uint32(sanitizeLowerByte(lit[i]))) * 16777619
+	}
+	return uint16(h^h>>16) & (1<<12 - 1)
+}
+
+// sanitizeLiterals is the index of every built-in rule's literal,
+// stored by sanitizeAllRules once it has built the rules. Before that
+// (a test applying a rule set of its own) it is nil, and every rule runs.
+var sanitizeLiterals atomic.Pointer[sanitizeLiteralIndex]
+
+// sanitizeIndexLiterals builds the literal index of rules.
+func sanitizeIndexLiterals(rules []sanitizeRule) *sanitizeLiteralIndex {
+	x := &sanitizeLiteralIndex{touches: map[string][]uint16{}}
+	have := map[string]bool{}
+	for _, r := range rules {
+		for _, lit := range append([]string{r.lit}, r.anyLit...) {
+			lit = sanitizeLowerASCII(lit)
+			if lit == "" || have[lit] {
+				continue
+			}
+			have[lit] = true
+			k := sanitizeLiteralKey(lit)
+			x.byFirst[lit[0]] = append(x.byFirst[lit[0]], int32(len(x.lits)))
+			x.lits, x.keys = append(x.lits, lit), append(x.keys, k)
+			x.known.add(k)
+			x.longest = max(x.longest, len(lit))
+			x.single[lit[0]] = x.single[lit[0]] || len(lit) == 1
+			for c2 := range 256 {
+				if len(lit) == 1 || byte(c2) == lit[1] {
+					p := int(lit[0])<<8 | c2
+					x.pairs[p>>6] |= 1 << (p & 63)
+				}
+			}
+		}
+	}
+	for _, with := range []string{RedactedMarker, sanitizeInjectionPlaceholder} {
+		x.touches[with] = []uint16{}
+		for k, lit := range x.lits {
+			if sanitizeOverlaps(lit, sanitizeLowerASCII(with)) {
+				x.touches[with] = append(x.touches[with], x.keys[k])
+			}
+		}
+	}
+	return x
+}
+
+// scan adds to seen the key of every literal that starts in
+// lower[from:to] (it may end past to).
+func (x *sanitizeLiteralIndex) scan(lower string, from, to int, seen *sanitizeLiteralSet) {
+	if x == nil {
+		return
+	}
+	to = min(to, len(lower))
+	for i := from; i < to; i++ {
+		c := lower[i]
+		if i+1 < len(lower) {
+			if p := int(c)<<8 | int(lower[i+1]); x.pairs[p>>6]&(1<<(p&63)) == 0 {
+				continue
+			}
+		} else if !x.single[c] {
+			continue
+		}
+		for _, k := range x.byFirst[c] {
+			lit := x.lits[k]
+			if len(lit) > 1 && (i+1 >= len(lower) || lit[1] != lower[i+1]) {
+				continue
+			}
+			if !seen.has(x.keys[k]) && strings.HasPrefix(lower[i:], lit) {
+				seen.add(x.keys[k])
+			}
+		}
 	}
 }
 
-// sanitizeGram hashes three bytes to 16 bits.
-func sanitizeGram(a, b, c byte) uint32 {
-	h := (uint32(a)<<16 | uint32(b)<<8 | uint32(c)) * 0x9e3779b1
-	return h >> 16
+// scanAround adds to seen the literals that overlap lower[at:at+n], the
+// only ones a replacement written there can have made.
+func (x *sanitizeLiteralIndex) scanAround(lower string, at, n int, seen *sanitizeLiteralSet) {
+	if x != nil {
+		x.scan(lower, max(0, at-x.longest+1), at+n, seen)
+	}
 }
 
-// mayHold reports whether a text added to p can contain lit: false when
-// the first three bytes of lit, lowercased, were never added. Shorter
-// literals may always occur.
-func (p *sanitizePairs) mayHold(lit string) bool {
-	if len(lit) < 3 {
+// mayHold reports whether lit may occur in a text whose literals are
+// seen: true for the empty literal and for one the index does not know.
+func (x *sanitizeLiteralIndex) mayHold(seen *sanitizeLiteralSet, lit string) bool {
+	if lit == "" || x == nil {
 		return true
 	}
-	k := sanitizeGram(sanitizeLowerByte(lit[0]), sanitizeLowerByte(lit[1]), sanitizeLowerByte(lit[2]))
-	return p[k>>6]&(1<<(k&63)) != 0
+	k := sanitizeLiteralKey(lit)
+	return seen.has(k) || !x.known.has(k)
 }
 
-// mayHoldAny reports whether lits is empty or p may hold one of them.
-func (p *sanitizePairs) mayHoldAny(lits []string) bool {
+// mayHoldAny reports whether lits is empty or one of them may occur.
+func (x *sanitizeLiteralIndex) mayHoldAny(seen *sanitizeLiteralSet, lits []string) bool {
 	for _, l := range lits {
-		if p.mayHold(l) {
+		if x.mayHold(seen, l) {
 			return true
 		}
 	}
@@ -1060,14 +1222,23 @@ func sanitizeLowerByte(c byte) byte {
 }
 
 // sanitizeReplace replaces the value of every match that keep rejects.
-// Matches are spans of the view v; they are mapped back onto text.
-func sanitizeReplace(text string, v *sanitizeView, matches [][]int, rule sanitizeRule) string {
-	var b strings.Builder
-	last, changed := 0, false
+// Matches are spans of the view v; they are mapped back onto text. It
+// returns the new text, its view and the view offsets where rule.with was
+// written, or a nil slice when nothing changed.
+//
+// The new view is v with the same splices, not a fold of the new text:
+// the two are equal. A replaced span starts and ends at characters the
+// view folded whole (escapes and look-alikes never straddle it), and
+// rule.with starts with "[" and ends with "]", which neither continue an
+// escape before the span nor make a combining mark after it vanish (one
+// that vanished after the value is part of the span).
+func sanitizeReplace(text string, v *sanitizeView, matches [][]int, rule sanitizeRule) (string, sanitizeView, []int) {
+	var tb, vb, lb strings.Builder
+	var offs []int32
+	var wrote []int
+	last, lastV := 0, 0 // text[last:] and v's [lastV:] are not copied yet
+	lowerWith := sanitizeLowerASCII(rule.with)
 	for _, m := range matches {
-		if !changed {
-			b.Grow(len(text))
-		}
 		vs, ve := sanitizeValueSpan(m)
 		if vs < 0 || rule.keep(v.text[vs:ve]) {
 			continue
@@ -1076,15 +1247,53 @@ func sanitizeReplace(text string, v *sanitizeView, matches [][]int, rule sanitiz
 		if start < last {
 			continue
 		}
-		b.WriteString(text[last:start])
-		b.WriteString(rule.with)
-		last, changed = end, true
+		if wrote == nil {
+			// Room for every match replaced, so that text dense with
+			// short secrets does not regrow the buffers again and again.
+			grow := len(matches) * len(rule.with)
+			tb.Grow(len(text) + grow)
+			vb.Grow(len(v.text) + grow)
+			lb.Grow(len(v.text) + grow)
+			if v.offs != nil {
+				offs = make([]int32, 0, len(v.offs)+grow)
+			}
+			wrote = make([]int, 0, len(matches))
+		}
+		if v.offs != nil {
+			shift := int32(tb.Len() - last)
+			for _, o := range v.offs[lastV:vs] {
+				offs = append(offs, o+shift)
+			}
+			for k := range len(rule.with) {
+				offs = append(offs, int32(tb.Len()+start-last+k))
+			}
+		}
+		tb.WriteString(text[last:start])
+		vb.WriteString(v.text[lastV:vs])
+		lb.WriteString(v.lower[lastV:vs])
+		wrote = append(wrote, vb.Len())
+		tb.WriteString(rule.with)
+		vb.WriteString(rule.with)
+		lb.WriteString(lowerWith)
+		last, lastV = end, ve
 	}
-	if !changed {
-		return text
+	if wrote == nil {
+		return text, *v, nil
 	}
-	b.WriteString(text[last:])
-	return b.String()
+	if v.offs != nil {
+		shift := int32(tb.Len() - last)
+		for _, o := range v.offs[lastV:] {
+			offs = append(offs, o+shift)
+		}
+	}
+	tb.WriteString(text[last:])
+	vb.WriteString(v.text[lastV:])
+	lb.WriteString(v.lower[lastV:])
+	nv := sanitizeView{text: vb.String(), lower: lb.String(), offs: offs}
+	if offs == nil {
+		nv.text = tb.String()
+	}
+	return tb.String(), nv, wrote
 }
 
 // sanitizeValueSpan returns the span of the first capture group that took

@@ -81,3 +81,27 @@ func sanBenchLimit(b *testing.B, in string, limit int) {
 	b.ReportMetric(float64(sanCPUTime()-cpu)/float64(b.N), "cpu-ns/op")
 	b.ReportMetric(float64(len(out)), "outbytes")
 }
+
+// sanAdversarialUnits are the hostile texts issue 23 names for the
+// linearity check: near misses of many prefixes, long high-entropy runs,
+// and key=value pairs repeated without end.
+var sanAdversarialUnits = map[string]string{
+	"near-miss-prefixes": "ghp xoxb sk-a AKIA glpat- eyJx -----BEGIN ignore you are pass= ://u@ ",
+	"high-entropy":       "Q7vLm2XkP9wR4tYb8NcZ1sHd6FjG3aUe5KqW0oVi+/Rt8Yp2Lm5Nq7Wx4Zc9Vb1Kd3Hf6Js0Ga",
+	"repeated-kv":        "a=b;token=x;k=v&pw=1&",
+}
+
+// BenchmarkSanitizeAdversarialScale runs each adversarial text at 1, 16
+// and 256 KiB with the whole input as the window; CPU time per KiB should
+// stay flat if the sanitizer is linear.
+func BenchmarkSanitizeAdversarialScale(b *testing.B) {
+	for _, name := range []string{"near-miss-prefixes", "high-entropy", "repeated-kv"} {
+		unit := sanAdversarialUnits[name]
+		for _, size := range []int{1 << 10, 16 << 10, 256 << 10} {
+			in := strings.Repeat(unit, size/len(unit)+1)[:size]
+			b.Run(fmt.Sprintf("%s/%dKiB", name, size>>10), func(b *testing.B) {
+				sanBenchLimit(b, in, size)
+			})
+		}
+	}
+}

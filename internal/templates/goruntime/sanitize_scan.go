@@ -35,7 +35,12 @@ func (a *sanitizeAlphabet) has(c byte) bool { return a[c>>6]&(1<<(c&63)) != 0 }
 // sanitizeTable is the provider table ready for scanning: prefix rows by
 // their first byte, longest prefix first, and keyword rows by keyword.
 type sanitizeTable struct {
-	byFirst  [256][]sanitizeCompiled
+	byFirst [256][]sanitizeCompiled
+	// second[c] holds the second bytes of the prefixes starting with c,
+	// so most word starts are passed over without trying a row; short[c]
+	// says a prefix is the single byte c.
+	second   [256]sanitizeAlphabet
+	short    [256]bool
 	keywords map[string]sanitizeCompiled
 	// userKeys are an application's own secret names, lowercase, with
 	// and without their separators.
@@ -59,6 +64,11 @@ func sanitizeBuildTable(rows []sanitizeProvider, userKeys []string) *sanitizeTab
 			continue
 		}
 		t.byFirst[r.prefix[0]] = append(t.byFirst[r.prefix[0]], c)
+		if len(r.prefix) == 1 {
+			t.short[r.prefix[0]] = true
+		} else {
+			t.second[r.prefix[0]][r.prefix[1]>>6] |= 1 << (r.prefix[1] & 63)
+		}
 	}
 	for i := range t.byFirst {
 		sort.SliceStable(t.byFirst[i], func(a, b int) bool {
@@ -184,10 +194,14 @@ func sanitizeFindProviders(text, _ string) [][]int {
 	var out [][]int
 	var runs sanitizeRunCache
 	for i := 0; i < len(text); i++ {
-		rows := t.byFirst[text[i]]
-		if rows == nil || (i > 0 && sanitizeIsWordByte(text[i-1])) {
+		c := text[i]
+		if !t.short[c] && (i+1 >= len(text) || !t.second[c].has(text[i+1])) {
 			continue
 		}
+		if i > 0 && sanitizeIsWordByte(text[i-1]) {
+			continue
+		}
+		rows := t.byFirst[c]
 		for k := range rows {
 			r := &rows[k]
 			if !strings.HasPrefix(text[i:], r.prefix) {
