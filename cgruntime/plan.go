@@ -225,6 +225,9 @@ type elemPlan struct {
 	named *typePlan
 	// elem is the plan of a slice's or map's element.
 	elem *elemPlan
+	// patterns is a map's node when it has patternProperties: a member that a pattern admits is
+	// decoded under that pattern's keyword, any other under additionalProperties.
+	patterns *Node
 	// checks says whether validation has anything to check in such a value.
 	checks bool
 }
@@ -327,6 +330,9 @@ func (s *Schema) elem(plans []*typePlan, e *elemPlan, d *ElemDesc, rt reflect.Ty
 	case ElemSlice, ElemMap:
 		e.elem = &elemPlan{}
 		s.elem(plans, e.elem, d.Elem, e.base.Elem())
+		if d.Kind == ElemMap && d.Node != 0 && len(s.Nodes[d.Node].PatternProperties) > 0 {
+			e.patterns = &s.Nodes[d.Node]
+		}
 	}
 	e.checks = s.elemChecks(e)
 }

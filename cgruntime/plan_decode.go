@@ -281,7 +281,11 @@ func (d *Decoder) decodeSlice(e *elemPlan, raw []byte, ptr unsafe.Pointer, at, k
 	// An empty array is an empty slice, not nil: the member is present.
 	s := reflect.MakeSlice(e.base, len(items), len(items))
 	base, size := s.UnsafePointer(), e.elem.rt.Size()
-	k := Kw(kw, "items")
+	itemsKw := Kw(kw, "items")
+	k := itemsKw
+	if e.elem.desc.Ref {
+		k = Kw(&itemsKw, "$ref") // as the validator names it
+	}
 	for i, item := range items {
 		loc := Index(at, "", i)
 		if err := d.decodeElem(e.elem, item, unsafe.Add(base, uintptr(i)*size), &loc, &k); err != nil {
@@ -305,10 +309,26 @@ func (d *Decoder) decodeMap(e *elemPlan, raw []byte, ptr unsafe.Pointer, at, kw 
 		return err
 	}
 	out := reflect.MakeMapWithSize(e.base, len(members))
-	k := Kw(kw, "additionalProperties")
+	extra := Kw(kw, "additionalProperties")
 	x := reflect.New(e.elem.rt)
+	var held, k Path
 	for _, mem := range members {
 		loc := Key(at, "", mem.Name)
+		// The keyword the value is held to, as the validator names it: the first pattern that
+		// admits the member's name, else additionalProperties; through a $ref, its step too.
+		held = extra
+		if n := e.patterns; n != nil {
+			for j, p := range n.PatternProperties {
+				if ok, _ := n.c.patterns[j].match(mem.Name); ok {
+					held = Key(kw, "patternProperties", p.Name)
+					break
+				}
+			}
+		}
+		k = held
+		if e.elem.desc.Ref {
+			k = Kw(&held, "$ref")
+		}
 		x.Elem().SetZero()
 		if err := d.decodeElem(e.elem, mem.Value, x.UnsafePointer(), &loc, &k); err != nil {
 			m.SetZero()

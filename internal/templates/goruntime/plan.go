@@ -227,6 +227,9 @@ type cgElemPlan struct {
 	named *cgTypePlan
 	// elem is the plan of a slice's or map's element.
 	elem *cgElemPlan
+	// patterns is a map's node when it has patternProperties: a member that a pattern admits is
+	// decoded under that pattern's keyword, any other under additionalProperties.
+	patterns *cgNode
 	// checks says whether validation has anything to check in such a value.
 	checks bool
 }
@@ -329,6 +332,9 @@ func (s *cgSchema) elem(plans []*cgTypePlan, e *cgElemPlan, d *cgElemDesc, rt re
 	case cgElemSlice, cgElemMap:
 		e.elem = &cgElemPlan{}
 		s.elem(plans, e.elem, d.Elem, e.base.Elem())
+		if d.Kind == cgElemMap && d.Node != 0 && len(s.Nodes[d.Node].PatternProperties) > 0 {
+			e.patterns = &s.Nodes[d.Node]
+		}
 	}
 	e.checks = s.elemChecks(e)
 }
