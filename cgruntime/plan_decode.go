@@ -281,11 +281,7 @@ func (d *Decoder) decodeSlice(e *elemPlan, raw []byte, ptr unsafe.Pointer, at, k
 	// An empty array is an empty slice, not nil: the member is present.
 	s := reflect.MakeSlice(e.base, len(items), len(items))
 	base, size := s.UnsafePointer(), e.elem.rt.Size()
-	itemsKw := Kw(kw, "items")
-	k := itemsKw
-	if e.elem.desc.Ref {
-		k = Kw(&itemsKw, "$ref") // as the validator names it
-	}
+	k := Kw(kw, e.elemKw)
 	for i, item := range items {
 		loc := Index(at, "", i)
 		if err := d.decodeElem(e.elem, item, unsafe.Add(base, uintptr(i)*size), &loc, &k); err != nil {
@@ -309,25 +305,20 @@ func (d *Decoder) decodeMap(e *elemPlan, raw []byte, ptr unsafe.Pointer, at, kw 
 		return err
 	}
 	out := reflect.MakeMapWithSize(e.base, len(members))
-	extra := Kw(kw, "additionalProperties")
+	k := Kw(kw, e.elemKw)
 	x := reflect.New(e.elem.rt)
-	var held, k Path
 	for _, mem := range members {
 		loc := Key(at, "", mem.Name)
-		// The keyword the value is held to, as the validator names it: the first pattern that
-		// admits the member's name, else additionalProperties; through a $ref, its step too.
-		held = extra
 		if n := e.patterns; n != nil {
-			for j, p := range n.PatternProperties {
+			// The keyword the value is held to, as the validator names it: the first pattern
+			// that admits the member's name, else additionalProperties.
+			k = Kw(kw, e.elemKw)
+			for j := range n.PatternProperties {
 				if ok, _ := n.c.patterns[j].match(mem.Name); ok {
-					held = Key(kw, "patternProperties", p.Name)
+					k = Kw(kw, e.patternKws[j])
 					break
 				}
 			}
-		}
-		k = held
-		if e.elem.desc.Ref {
-			k = Kw(&held, "$ref")
 		}
 		x.Elem().SetZero()
 		if err := d.decodeElem(e.elem, mem.Value, x.UnsafePointer(), &loc, &k); err != nil {
