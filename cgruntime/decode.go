@@ -570,6 +570,14 @@ func DecSlice[T any](elem DecFunc[T]) DecFunc[[]T] {
 	}
 }
 
+// DecRef builds a decoder for a value whose schema is a "$ref": the keyword location takes the
+// "/$ref" step, as the validator's does.
+func DecRef[T any](elem DecFunc[T]) DecFunc[T] {
+	return func(d *Decoder, raw []byte, at, kw string) (T, error) {
+		return elem(d, raw, at, kw+"/$ref")
+	}
+}
+
 // DecMap builds a decoder for map[string]T; values are validated against kw+"/additionalProperties".
 func DecMap[T any](elem DecFunc[T]) DecFunc[map[string]T] {
 	return func(d *Decoder, raw []byte, at, kw string) (map[string]T, error) {

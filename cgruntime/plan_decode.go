@@ -281,7 +281,7 @@ func (d *Decoder) decodeSlice(e *elemPlan, raw []byte, ptr unsafe.Pointer, at, k
 	// An empty array is an empty slice, not nil: the member is present.
 	s := reflect.MakeSlice(e.base, len(items), len(items))
 	base, size := s.UnsafePointer(), e.elem.rt.Size()
-	k := Kw(kw, "items")
+	k := Kw(kw, e.elemKw)
 	for i, item := range items {
 		loc := Index(at, "", i)
 		if err := d.decodeElem(e.elem, item, unsafe.Add(base, uintptr(i)*size), &loc, &k); err != nil {
@@ -305,10 +305,21 @@ func (d *Decoder) decodeMap(e *elemPlan, raw []byte, ptr unsafe.Pointer, at, kw 
 		return err
 	}
 	out := reflect.MakeMapWithSize(e.base, len(members))
-	k := Kw(kw, "additionalProperties")
+	k := Kw(kw, e.elemKw)
 	x := reflect.New(e.elem.rt)
 	for _, mem := range members {
 		loc := Key(at, "", mem.Name)
+		if n := e.patterns; n != nil {
+			// The keyword the value is held to, as the validator names it: the first pattern
+			// that admits the member's name, else additionalProperties.
+			k = Kw(kw, e.elemKw)
+			for j := range n.PatternProperties {
+				if ok, _ := n.c.patterns[j].match(mem.Name); ok {
+					k = Kw(kw, e.patternKws[j])
+					break
+				}
+			}
+		}
 		x.Elem().SetZero()
 		if err := d.decodeElem(e.elem, mem.Value, x.UnsafePointer(), &loc, &k); err != nil {
 			m.SetZero()

@@ -28,7 +28,7 @@ func newCheckCommand() *cobra.Command {
 			"produces, and files in the way that contractgen did not generate. It writes nothing." +
 			exitStatusHelp("clean: the files on disk are what generate would write",
 				"drift (the report says which files and the command that fixes it), or a schema that\n"+
-					"     cannot be read or is invalid"),
+					"     cannot be read or is invalid (also for a target named with --targets)"),
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if format != "text" && format != "json" {

@@ -11,6 +11,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/contractgen/contractgen/internal/gen/diag"
+	"github.com/contractgen/contractgen/internal/gen/run"
 )
 
 // Exit statuses shared by all commands; exitStatusHelp explains them in every command's help.
@@ -54,7 +55,7 @@ func usage(format string, args ...any) error {
 }
 
 // exitCode maps an error to the exit status: its own when it carries one, 1 for problems found in
-// the input files (reported as diagnostics), 2 for everything else (usage errors from flag and
+// the input files (reported as diagnostics, or a target's refusal of the schema), 2 for everything else (usage errors from flag and
 // argument parsing, I/O failures).
 func exitCode(err error) int {
 	var ee *exitError
@@ -63,6 +64,12 @@ func exitCode(err error) int {
 	}
 	var dl diag.List
 	if errors.As(err, &dl) {
+		return ExitFail
+	}
+	// A target asked for with --targets that cannot follow the schema: the schema is invalid for
+	// that target, a problem of the input like any other.
+	var te *run.TargetError
+	if errors.As(err, &te) {
 		return ExitFail
 	}
 	return ExitError

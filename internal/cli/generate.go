@@ -24,7 +24,8 @@ func newGenerateCommand() *cobra.Command {
 			"(atomically), removes files it generated earlier and no longer produces, and never replaces a file\n" +
 			"without its generated-code header. When anything is wrong it writes nothing." +
 			exitStatusHelp("generated (or already up to date)",
-				"the schema cannot be read or is invalid (every problem is listed as file#/pointer: message)"),
+				"the schema cannot be read or is invalid (every problem is listed as file#/pointer: message),\n"+
+					"     or a target named with --targets cannot follow it"),
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			opts, out, err := o.resolve(cmd)

@@ -669,18 +669,20 @@ func (b *builder) enum(doc *load.Document, ptr, typeName string, s *ir.Schema) *
 	descs := node.Get("x-enum-descriptions")
 	e := &ir.Enum{}
 	seen := map[string]string{}
-	for i, v := range enumValues(s) {
-		value := v.Go.(string)
-		stem := naming.GoName(value)
-		if stem == "" {
-			stem = naming.GoName("v_" + value)
-		}
+	values := enumValues(s)
+	strs := make([]string, len(values))
+	for i, v := range values {
+		strs[i] = v.Go.(string)
+	}
+	stems := enumStems(strs)
+	for i, value := range strs {
+		stem := stems[i]
 		goName := typeName + stem
-		if stem == "" || taken(seen, goName) {
-			// Values such as "foo\nbar" and "foo\rbar" share a stem: number the constant instead.
-			goName = fmt.Sprintf("%sValue%d", typeName, i+1)
+		if stem == "" {
+			b.diags.Add(doc.Path, ptr+"/enum", "enum value %q gives no Go constant name; set x-go-name on the enum", value)
+			continue
 		}
-		if !b.free(goName, "") && stem != "" {
+		if !b.free(goName, "") {
 			// Another declaration has the name (enum Standard's "unit" and a type StandardUnit):
 			// the constant says what it is, so the type keeps the name its schema gives it.
 			goName = typeName + "Value" + stem
@@ -715,6 +717,40 @@ func (b *builder) enum(doc *load.Document, ptr, typeName string, s *ir.Schema) *
 		}
 	}
 	return e
+}
+
+// enumStems gives each of an enum's values the distinguishing part of its constant's name: its
+// words (naming.ValueStem level 0) unless that is empty or another value has the same, in which
+// case every value of such a group is spelled in more detail, level by level. A value's name thus
+// depends only on the values it would share a name with, not on their order or on other values.
+func enumStems(values []string) []string {
+	levels := make([]int, len(values))
+	stems := make([]string, len(values))
+	for changed := true; changed; {
+		changed = false
+		groups := map[string][]int{}
+		for i, v := range values {
+			stems[i] = naming.ValueStem(v, levels[i])
+			groups[stems[i]] = append(groups[stems[i]], i)
+		}
+		for stem, group := range groups {
+			if len(group) == 1 && stem != "" {
+				continue
+			}
+			top := 0
+			for _, i := range group {
+				top = max(top, levels[i])
+			}
+			if top == naming.MaxValueLevel {
+				continue // the same text at every level: enum's caller reports it
+			}
+			for _, i := range group {
+				levels[i] = top + 1
+			}
+			changed = true
+		}
+	}
+	return stems
 }
 
 // goType decides the Go representation of a schema used as a value; suggested names an inline

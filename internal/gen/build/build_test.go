@@ -3,6 +3,9 @@ package build_test
 import (
 	"os"
 	"path/filepath"
+	"slices"
+	"sort"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -261,8 +264,8 @@ func TestNamedTypes(t *testing.T) {
 	}
 }
 
-// TestEnums covers the enum decisions: constant names that collide are numbered, the fallback
-// value and the descriptions are attached.
+// TestEnums covers the enum decisions: constant names that collide take the distinguishing part
+// of their values, the fallback value and the descriptions are attached.
 func TestEnums(t *testing.T) {
 	pkg := buildOne(t, `{"title": "E", "type": "string", "enum": ["a-b", "a_b", "c"],
 		"x-fallback": "c", "x-enum-descriptions": {"a-b": "One.", "a_b": "Two.", "c": "Other."}}`)
@@ -271,11 +274,61 @@ func TestEnums(t *testing.T) {
 	for _, v := range e.Enum.Values {
 		got = append(got, v.GoName+"="+v.Value+":"+v.Description)
 	}
-	if want := "EAB=a-b:One. EValue2=a_b:Two. EC=c:Other."; strings.Join(got, " ") != want {
+	if want := "EAHyphenB=a-b:One. EAUnderscoreB=a_b:Two. EC=c:Other."; strings.Join(got, " ") != want {
 		t.Errorf("values %q, want %q", strings.Join(got, " "), want)
 	}
 	if e.Enum.Fallback == nil || e.Enum.Fallback.Value != "c" {
 		t.Errorf("fallback = %+v, want c", e.Enum.Fallback)
+	}
+}
+
+// TestEnumNamesWithoutNumbers: values whose words are the same (dependabot's time zones, its
+// branch-name separators) are named from the characters that tell them apart, never numbered,
+// and a value's name depends only on the values it would otherwise share a name with, not on
+// their order or on unrelated values.
+func TestEnumNamesWithoutNumbers(t *testing.T) {
+	names := func(values ...string) map[string]string {
+		t.Helper()
+		quoted := make([]string, len(values))
+		for i, v := range values {
+			quoted[i] = strconv.Quote(v)
+		}
+		pkg := buildOne(t, `{"title": "Z", "type": "string", "enum": [`+strings.Join(quoted, ",")+`]}`)
+		out := map[string]string{}
+		for _, v := range named(t, pkg, "Z").Enum.Values {
+			out[v.Value] = v.GoName
+		}
+		return out
+	}
+	want := map[string]string{
+		"Etc/GMT": "ZEtcGMT", "Etc/GMT0": "ZEtcGMT0", "Etc/GMT+0": "ZEtcGMTPlus0", "Etc/GMT-0": "ZEtcGMTMinus0",
+		"Etc/GMT-10": "ZEtcGMTMinus10", "Etc/GMT+10": "ZEtcGMTPlus10", "Europe/Porto-Novo": "ZEuropePortoNovo",
+		"-": "ZHyphen", "_": "ZUnderscore", "/": "ZSlash", "": "ZValueEmpty",
+		"foo\nbar": "ZFooNewlineBar", "foo\rbar": "ZFooCarriageReturnBar", "foo\n\nbar": "ZFooNewlineNewlineBar",
+		"a b": "ZValueaSpaceb", "A b": "ZValueASpaceb", "1.5": "ZV1Dot5", "15": "ZV15", "empty": "ZValueempty",
+	}
+	var values []string
+	for v := range want {
+		values = append(values, v)
+	}
+	sort.Strings(values)
+	all := names(values...)
+	for v, w := range want {
+		if all[v] != w {
+			t.Errorf("value %q is %s, want %s", v, all[v], w)
+		}
+	}
+	slices.Reverse(values)
+	for v, n := range names(values...) {
+		if all[v] != n {
+			t.Errorf("reversing the enum renamed %q from %s to %s", v, all[v], n)
+		}
+	}
+	if got := names("Etc/GMT+0", "Etc/GMT-0", "Europe/Berlin")["Etc/GMT-0"]; got != "ZEtcGMTMinus0" {
+		t.Errorf("without unrelated values, Etc/GMT-0 is %s", got)
+	}
+	if got := names("", "x")[""]; got != "ZEmpty" {
+		t.Errorf("without a value empty, \"\" is %s, want ZEmpty", got)
 	}
 }
 

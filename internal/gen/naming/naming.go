@@ -3,6 +3,7 @@
 package naming
 
 import (
+	"fmt"
 	"go/token"
 	"strings"
 	"unicode"
@@ -146,4 +147,85 @@ func Article(word string) string {
 		return "an"
 	}
 	return "a"
+}
+
+// MaxValueLevel is the most detailed level ValueStem spells a value at.
+const MaxValueLevel = 3
+
+// ValueStem is the part of an enum constant's name that a value gives, at a level of detail that
+// rises while the value shares its name with another value of the enum:
+//
+//	0: the value's words (GoName): Etc/GMT+0 → EtcGMT0;
+//	1: also the characters that are not word separators, spelled: Etc/GMT+0 → EtcGMTPlus0,
+//	   Etc/GMT-0 → EtcGMTMinus0 (a hyphen before a digit is a minus sign), "" → Empty;
+//	2: every character that is not a letter or digit, spelled: a_b → AUnderscoreB, a-b → AHyphenB;
+//	3: as 2 with the letters' own case, after "Value": "a b" → ValueaSpaceb, "" → ValueEmpty.
+//
+// It returns "" when the level gives no identifier (a value with no letter or digit at level 0).
+func ValueStem(value string, level int) string {
+	if level >= MaxValueLevel {
+		if value == "" {
+			return "ValueEmpty" // "" beside a value empty
+		}
+		var b strings.Builder
+		b.WriteString("Value")
+		for _, r := range value {
+			if unicode.IsLetter(r) || unicode.IsDigit(r) {
+				b.WriteRune(r)
+			} else {
+				b.WriteString(runeWord(r))
+			}
+		}
+		if !token.IsIdentifier(b.String()) {
+			return ""
+		}
+		return b.String()
+	}
+	spelled := value
+	if level > 0 {
+		if value == "" {
+			return "Empty"
+		}
+		var b strings.Builder
+		runes := []rune(value)
+		for i, r := range runes {
+			switch {
+			case unicode.IsLetter(r) || unicode.IsDigit(r):
+				b.WriteRune(r)
+			case level == 1 && r == '-' && (i+1 == len(runes) || !unicode.IsDigit(runes[i+1])),
+				level == 1 && (unicode.IsSpace(r) || r == '_' || r == '/' || r == '.'):
+				b.WriteByte(' ') // a separator between words, as at level 0
+			case r == '-' && i+1 < len(runes) && unicode.IsDigit(runes[i+1]):
+				b.WriteString(" Minus ")
+			default:
+				b.WriteString(" " + runeWord(r) + " ")
+			}
+		}
+		spelled = b.String()
+	}
+	if !strings.ContainsFunc(spelled, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }) {
+		return ""
+	}
+	if s := GoName(spelled); s != "" {
+		return s
+	}
+	return GoName("v_" + spelled) // a value that starts with a digit: 2xx → V2xx
+}
+
+// runeWords are the names of the characters ValueStem spells.
+var runeWords = map[rune]string{
+	' ': "Space", '\t': "Tab", '\n': "Newline", '\r': "CarriageReturn", '!': "Bang", '"': "Quote",
+	'#': "Hash", '$': "Dollar", '%': "Percent", '&': "And", '\'': "Apostrophe", '(': "LeftParen",
+	')': "RightParen", '*': "Star", '+': "Plus", ',': "Comma", '-': "Hyphen", '.': "Dot", '/': "Slash",
+	':': "Colon", ';': "Semicolon", '<': "Less", '=': "Equals", '>': "Greater", '?': "Question",
+	'@': "At", '[': "LeftBracket", '\\': "Backslash", ']': "RightBracket", '^': "Caret",
+	'_': "Underscore", '`': "Backtick", '{': "LeftBrace", '|': "Pipe", '}': "RightBrace", '~': "Tilde",
+}
+
+// runeWord names a character that is not a letter or digit: its word, or U and its code point.
+func runeWord(r rune) string {
+	if w, ok := runeWords[r]; ok {
+		return w
+	}
+	return fmt.Sprintf("U%04X", r)
 }

@@ -154,6 +154,23 @@ type Skipped struct {
 	Target, Reason string
 }
 
+// TargetError is a target's refusal of a schema it cannot follow: the schema is valid JSON Schema
+// but invalid for that target (the TypeScript runtime lacks a keyword, say), which the command
+// line reports as a schema problem (exit 1) rather than a usage error.
+type TargetError struct {
+	// Target is the target's name; Err is its refusal, which names the file and pointer.
+	Target string
+	Err    error
+}
+
+// Error is the refusal prefixed once with the target's name (emitters prefix their own name too).
+func (e *TargetError) Error() string {
+	return "target " + e.Target + ": " + strings.TrimPrefix(e.Err.Error(), e.Target+": ")
+}
+
+// Unwrap returns the target's own error.
+func (e *TargetError) Unwrap() error { return e.Err }
+
 // skipReason words a target's refusal as one line: its first problem, and how many more there are.
 func skipReason(err error) string {
 	var dl diag.List
@@ -213,7 +230,7 @@ func Run(opts Options) (*Result, error) {
 				return nil, nil
 			}
 			if err != nil {
-				return nil, fmt.Errorf("target %s: %w", name, err)
+				return nil, &TargetError{Target: name, Err: err}
 			}
 			for j := range files {
 				files[j].Path = path.Join(t.dir(opts), files[j].Path)

@@ -572,6 +572,14 @@ func cgDecSlice[T any](elem cgDecFunc[T]) cgDecFunc[[]T] {
 	}
 }
 
+// cgDecRef builds a decoder for a value whose schema is a "$ref": the keyword location takes the
+// "/$ref" step, as the validator's does.
+func cgDecRef[T any](elem cgDecFunc[T]) cgDecFunc[T] {
+	return func(d *cgDecoder, raw []byte, at, kw string) (T, error) {
+		return elem(d, raw, at, kw+"/$ref")
+	}
+}
+
 // cgDecMap builds a decoder for map[string]T; values are validated against kw+"/additionalProperties".
 func cgDecMap[T any](elem cgDecFunc[T]) cgDecFunc[map[string]T] {
 	return func(d *cgDecoder, raw []byte, at, kw string) (map[string]T, error) {

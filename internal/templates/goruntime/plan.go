@@ -227,6 +227,14 @@ type cgElemPlan struct {
 	named *cgTypePlan
 	// elem is the plan of a slice's or map's element.
 	elem *cgElemPlan
+	// elemKw is the keyword step, as the validator names it, to the schema of a slice's items or
+	// of a map's members that no pattern admits: "items" or "additionalProperties", then "/$ref"
+	// when that schema is a reference. One string, so that decoding takes one step, not two.
+	elemKw string
+	// patterns is a map's node when it has patternProperties, and patternKws the step to each
+	// pattern's schema: a member that a pattern admits is decoded under the first such pattern.
+	patterns   *cgNode
+	patternKws []string
 	// checks says whether validation has anything to check in such a value.
 	checks bool
 }
@@ -329,6 +337,20 @@ func (s *cgSchema) elem(plans []*cgTypePlan, e *cgElemPlan, d *cgElemDesc, rt re
 	case cgElemSlice, cgElemMap:
 		e.elem = &cgElemPlan{}
 		s.elem(plans, e.elem, d.Elem, e.base.Elem())
+		ref := ""
+		if d.Elem.Ref {
+			ref = "/$ref"
+		}
+		e.elemKw = "items" + ref
+		if d.Kind == cgElemMap {
+			e.elemKw = "additionalProperties" + ref
+			if d.Node != 0 && len(s.Nodes[d.Node].PatternProperties) > 0 {
+				e.patterns = &s.Nodes[d.Node]
+				for _, p := range e.patterns.PatternProperties {
+					e.patternKws = append(e.patternKws, "patternProperties/"+cgPointerToken(p.Name)+ref)
+				}
+			}
+		}
 	}
 	e.checks = s.elemChecks(e)
 }

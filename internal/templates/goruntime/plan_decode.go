@@ -283,7 +283,7 @@ func (d *cgDecoder) decodeSlice(e *cgElemPlan, raw []byte, ptr unsafe.Pointer, a
 	// An empty array is an empty slice, not nil: the member is present.
 	s := reflect.MakeSlice(e.base, len(items), len(items))
 	base, size := s.UnsafePointer(), e.elem.rt.Size()
-	k := cgKw(kw, "items")
+	k := cgKw(kw, e.elemKw)
 	for i, item := range items {
 		loc := cgIndex(at, "", i)
 		if err := d.decodeElem(e.elem, item, unsafe.Add(base, uintptr(i)*size), &loc, &k); err != nil {
@@ -307,10 +307,21 @@ func (d *cgDecoder) decodeMap(e *cgElemPlan, raw []byte, ptr unsafe.Pointer, at,
 		return err
 	}
 	out := reflect.MakeMapWithSize(e.base, len(members))
-	k := cgKw(kw, "additionalProperties")
+	k := cgKw(kw, e.elemKw)
 	x := reflect.New(e.elem.rt)
 	for _, mem := range members {
 		loc := cgKey(at, "", mem.Name)
+		if n := e.patterns; n != nil {
+			// The keyword the value is held to, as the validator names it: the first pattern
+			// that admits the member's name, else additionalProperties.
+			k = cgKw(kw, e.elemKw)
+			for j := range n.PatternProperties {
+				if ok, _ := n.c.patterns[j].match(mem.Name); ok {
+					k = cgKw(kw, e.patternKws[j])
+					break
+				}
+			}
+		}
 		x.Elem().SetZero()
 		if err := d.decodeElem(e.elem, mem.Value, x.UnsafePointer(), &loc, &k); err != nil {
 			m.SetZero()

@@ -3,8 +3,42 @@ package golden
 import (
 	"encoding/json"
 	"errors"
+	"slices"
 	"testing"
 )
+
+// keywordLocations are the keyword locations the reference validator
+// (santhosh-tekuri/jsonschema, internal/conformance's TestPatternPropertiesMapLocations holds
+// this table to it) reports for invalid members of the maps: a value a pattern types fails under
+// that pattern, one that no pattern admits under additionalProperties. Parse must say the same.
+var keywordLocations = []struct{ json, want string }{
+	{`{"env":{"HOME":1}}`, "/properties/env/patternProperties/^[A-Z_]+$/type"},
+	{`{"env":{"home":"x"}}`, "/properties/env/additionalProperties"},
+	{`{"env":{"A":"x"},"ports":{"web":{}}}`, "/properties/ports/patternProperties/^[a-z]+$/required"},
+	{`{"env":{"A":"x"},"ports":{"web":{"port":"80"}}}`, "/properties/ports/patternProperties/^[a-z]+$/properties/port/type"},
+	{`{"env":{"A":"x"},"hosts":{"any":{}}}`, "/properties/hosts/patternProperties/^[a-z]+$/$ref/required"},
+	{`{"env":{"A":"x"},"hosts":{"Any":{}}}`, "/properties/hosts/additionalProperties/$ref/required"},
+}
+
+// TestPatternPropertiesLocations: Parse reports a map value's violation at the keyword that
+// applies to its member, as the reference validator does.
+func TestPatternPropertiesLocations(t *testing.T) {
+	for _, c := range keywordLocations {
+		_, err := Parse([]byte(c.json))
+		var ve *ValidationError
+		if !errors.As(err, &ve) {
+			t.Errorf("Parse(%s) = %v, want a violation", c.json, err)
+			continue
+		}
+		var got []string
+		for _, v := range ve.Violations {
+			got = append(got, v.KeywordLocation)
+		}
+		if !slices.Equal(got, []string{c.want}) {
+			t.Errorf("Parse(%s) reports keyword locations %q, want [%q]", c.json, got, c.want)
+		}
+	}
+}
 
 // TestPatternPropertiesMap checks objects without declared members whose rules are
 // patternProperties and member counts: Go maps, typed by the one pattern where it covers every

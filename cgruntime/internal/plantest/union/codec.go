@@ -527,7 +527,7 @@ func (v *Zoo) CgDecode(d *cgruntime.Decoder, raw []byte, at, kw string) error {
 				return err
 			}
 		case "visitors":
-			if err := cgruntime.Field(d, m.Value, at+"/visitors", kw+"/properties/visitors", false, &v.Visitors, cgruntime.DecSlice(cgruntime.DecNamed[Pet])); err != nil {
+			if err := cgruntime.Field(d, m.Value, at+"/visitors", kw+"/properties/visitors", false, &v.Visitors, cgruntime.DecSlice(cgruntime.DecRef(cgruntime.DecNamed[Pet]))); err != nil {
 				return err
 			}
 		case "keeper":

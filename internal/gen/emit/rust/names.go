@@ -3,6 +3,8 @@ package rust
 import (
 	"strings"
 	"unicode"
+
+	"github.com/contractgen/contractgen/internal/gen/ir"
 )
 
 // keywords are Rust's strict and reserved keywords (2021 edition), which a field written as a raw
@@ -123,4 +125,25 @@ func itoa(i int) string {
 		return digits[i : i+1]
 	}
 	return itoa(i/10) + digits[i%10:i%10+1]
+}
+
+// enumVariants names an enum's variants from their values, and the catch-all variant. Values
+// whose names would be the same (Etc/GMT+0 and Etc/GMT-0, or "-" and "_", which have no words)
+// are named from the part of their Go constant's name after the type's, goType: the builder
+// spelled there what tells them apart (EtcGMTPlus0, Hyphen).
+func enumVariants(goType string, values []ir.EnumValue) ([]string, string) {
+	count := map[string]int{}
+	for _, v := range values {
+		count[camel(v.Value)]++
+	}
+	taken := map[string]bool{}
+	variants := make([]string, len(values))
+	for i, v := range values {
+		name := camel(v.Value)
+		if stem := strings.TrimPrefix(v.GoName, goType); count[name] > 1 || name == "Value" && stem != "" {
+			name = camel(stem)
+		}
+		variants[i] = unique(name, taken)
+	}
+	return variants, unique("Other", taken)
 }

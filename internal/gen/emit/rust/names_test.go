@@ -1,6 +1,11 @@
 package rust
 
-import "testing"
+import (
+	"slices"
+	"testing"
+
+	"github.com/contractgen/contractgen/internal/gen/ir"
+)
 
 func TestRustNames(t *testing.T) {
 	fields := map[string]string{
@@ -35,5 +40,20 @@ func TestRustNames(t *testing.T) {
 	}
 	if got := unique("r#type", map[string]bool{"r#type": true}); got != "type_2" {
 		t.Errorf("unique of a taken raw identifier = %q, want type_2", got)
+	}
+}
+
+// TestEnumVariantNames: values whose words are the same take the distinguishing part the Go
+// target found for them (Plus, Minus, Hyphen), not a number.
+func TestEnumVariantNames(t *testing.T) {
+	values := []ir.EnumValue{
+		{Value: "Etc/GMT+0", GoName: "ZEtcGMTPlus0"}, {Value: "Etc/GMT-0", GoName: "ZEtcGMTMinus0"},
+		{Value: "Etc/GMT0", GoName: "ZEtcGMT0"}, {Value: "-", GoName: "ZHyphen"}, {Value: "_", GoName: "ZUnderscore"},
+		{Value: "a", GoName: "ZA"}, {Value: "other", GoName: "ZOther"},
+	}
+	got, other := enumVariants("Z", values)
+	want := []string{"EtcGmtPlus0", "EtcGmtMinus0", "EtcGmt0", "Hyphen", "Underscore", "A", "Other"}
+	if !slices.Equal(got, want) || other != "Other2" {
+		t.Errorf("variants %q, catch-all %q; want %q and Other2", got, other, want)
 	}
 }

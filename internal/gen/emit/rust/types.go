@@ -187,12 +187,7 @@ func (g *gen) enumType(b *strings.Builder, n *ir.Named) {
 	writeDoc(b, "///", typeDoc(n)+"\n\nValues this crate does not know decode as Other and encode unchanged.")
 	b.WriteString("#[derive(Debug, Clone, PartialEq, Eq, Hash)]\n")
 	fmt.Fprintf(b, "pub enum %s {\n", name)
-	taken := map[string]bool{}
-	variants := make([]string, len(n.Enum.Values))
-	for i, v := range n.Enum.Values {
-		variants[i] = unique(camel(v.Value), taken)
-	}
-	other := unique("Other", taken)
+	variants, other := enumVariants(n.Name, n.Enum.Values)
 	for i, v := range n.Enum.Values {
 		doc := v.Description
 		if doc == "" {
