@@ -19,7 +19,8 @@ import (
 
 // extensions are the vendor keywords the builder reads on schema nodes; rootExtensions only at a root.
 var (
-	extensions     = map[string]bool{"x-enum-descriptions": true, "x-fallback": true, "x-go-name": true}
+	extensions = map[string]bool{"x-enum-descriptions": true, "x-fallback": true, "x-go-name": true,
+		"x-go-type": true, "x-go-type-import": true}
 	rootExtensions = map[string]bool{"x-catalog": true, "x-surfaces": true}
 )
 
@@ -50,6 +51,7 @@ func (b *builder) schemaAt(doc *load.Document, ptr string) *ir.Schema {
 		return s
 	}
 	b.checkKeywords(doc, ptr, node, d)
+	b.readGoTypeExt(doc, ptr, s, node)
 	node = dialectView(node, d)
 	b.readAnnotations(doc, ptr, s, node)
 	if ref := node.Get("$ref"); ref != nil {
@@ -120,7 +122,7 @@ func (b *builder) checkKeywords(doc *load.Document, ptr string, node *jsontree.N
 		switch {
 		case strings.HasPrefix(m.Name, "x-"):
 			if !extensions[m.Name] && !(ptr == "" && rootExtensions[m.Name]) && b.usesVocabulary(doc) {
-				b.diags.Add(doc.Path, kwPtr, "unknown extension keyword %q here (known: x-enum-descriptions, x-fallback, x-go-name; x-catalog and x-surfaces at the root)", m.Name)
+				b.diags.Add(doc.Path, kwPtr, "unknown extension keyword %q here (known: x-enum-descriptions, x-fallback, x-go-name, x-go-type, x-go-type-import; x-catalog and x-surfaces at the root)", m.Name)
 			}
 		case kws[m.Name] || load.AnyDialectKeyword(m.Name):
 			// A keyword of this dialect, or of another one (which this dialect ignores).
@@ -152,9 +154,9 @@ func (b *builder) checkGoJSONSchema(doc *load.Document, ptr string, v *jsontree.
 		return
 	}
 	for _, m := range v.Members {
-		if m.Name != "identifier" {
+		if m.Name != "identifier" && m.Name != "type" && m.Name != "imports" {
 			b.diags.Add(doc.Path, ptr+"/"+jsonpointer.Escape(m.Name),
-				"goJSONSchema.%s is not supported (contractgen reads goJSONSchema.identifier alone); remove it, or generate this schema with go-jsonschema", m.Name)
+				"goJSONSchema.%s is not supported (contractgen reads goJSONSchema.identifier, type and imports); remove it, or generate this schema with go-jsonschema", m.Name)
 		}
 	}
 }

@@ -3,7 +3,6 @@ package build
 import (
 	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 
 	"github.com/contractgen/contractgen/internal/gen/load"
@@ -36,8 +35,11 @@ func TestGoJSONSchemaIdentifier(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, err = Build(set, Options{Package: "g"})
-	if err == nil || !strings.Contains(err.Error(), "g.schema.json#/properties/at/goJSONSchema/type: goJSONSchema.type is not supported") {
-		t.Errorf("goJSONSchema.type: %v", err)
+	pkg, err = Build(set, Options{Package: "g"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c := pkg.Roots[0].Fields[0].Type.Custom; c == nil || c.Import != "time" || c.Name != "Time" {
+		t.Errorf("goJSONSchema.type: custom type %+v, want time.Time", c)
 	}
 }
