@@ -20,7 +20,7 @@ import (
 // checkCustomTypes type-checks the Go types of the user's that the package names (x-go-type,
 // goJSONSchema.type, the config's go_types) against the module the generated package will live
 // in, the one around dir: each package must build, declare the type, and the type must be one
-// encoding/json decodes exactly (it implements json.Unmarshaler, or its underlying type is a
+// encoding/json decodes exactly (it implements json.Unmarshaler or encoding.TextUnmarshaler, or its underlying type is a
 // boolean, a number or a string). A mapping that fails is a generation error at the schema pointer
 // that made it, not a compile error in generated code later. The packages are read from source
 // with the go command resolving imports as the module sees them.
@@ -70,7 +70,7 @@ func checkCustomTypes(pkg *ir.Package, dir string) error {
 			continue
 		}
 		if !jsonExact(obj.Type()) {
-			diags.Add(file, ptr, "Go type %s.%s neither implements json.Unmarshaler nor is a boolean, number or string type, so encoding/json would not hold the JSON value exactly; give it UnmarshalJSON and MarshalJSON methods, or map another type", p.Name(), c.Name)
+			diags.Add(file, ptr, "Go type %s.%s neither implements json.Unmarshaler (or encoding.TextUnmarshaler) nor is a boolean, number or string type, so encoding/json would not hold the JSON value exactly; give it UnmarshalJSON and MarshalJSON methods, or map another type", p.Name(), c.Name)
 		}
 	}
 	return diags.Err()
@@ -80,10 +80,13 @@ func checkCustomTypes(pkg *ir.Package, dir string) error {
 // a boolean, number or string type, which it decodes as the JSON scalar it is.
 func jsonExact(t types.Type) bool {
 	ms := types.NewMethodSet(types.NewPointer(t))
-	if sel := ms.Lookup(nil, "UnmarshalJSON"); sel != nil {
-		if sig, ok := sel.Obj().Type().(*types.Signature); ok && sig.Params().Len() == 1 && sig.Results().Len() == 1 &&
-			types.TypeString(sig.Params().At(0).Type(), nil) == "[]byte" && types.TypeString(sig.Results().At(0).Type(), nil) == "error" {
-			return true
+	// UnmarshalText counts too: encoding/json decodes a JSON string through it (netip.Addr).
+	for _, name := range []string{"UnmarshalJSON", "UnmarshalText"} {
+		if sel := ms.Lookup(nil, name); sel != nil {
+			if sig, ok := sel.Obj().Type().(*types.Signature); ok && sig.Params().Len() == 1 && sig.Results().Len() == 1 &&
+				types.TypeString(sig.Params().At(0).Type(), nil) == "[]byte" && types.TypeString(sig.Results().At(0).Type(), nil) == "error" {
+				return true
+			}
 		}
 	}
 	b, ok := t.Underlying().(*types.Basic)
