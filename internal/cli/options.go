@@ -17,9 +17,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/contractgen/contractgen/cgruntime"
-	"github.com/contractgen/contractgen/internal/gen/build"
 	"github.com/contractgen/contractgen/internal/gen/emit"
-	"github.com/contractgen/contractgen/internal/gen/ir"
 	"github.com/contractgen/contractgen/internal/gen/run"
 	"github.com/contractgen/contractgen/internal/gen/write"
 )
@@ -89,15 +87,8 @@ type configFile struct {
 // goTypesConfig is the config file's go_types: the Go type of every string schema with a format,
 // and of every schema that refers to a definition ("file.json#/$defs/Name").
 type goTypesConfig struct {
-	Formats map[string]goTypeConfig `json:"formats"`
-	Refs    map[string]goTypeConfig `json:"refs"`
-}
-
-// goTypeConfig names a Go type as the schema extensions do: "package.Type" with its import path,
-// or a predeclared type alone.
-type goTypeConfig struct {
-	Type   string `json:"type"`
-	Import string `json:"import"`
+	Formats map[string]run.GoTypeName `json:"formats"`
+	Refs    map[string]run.GoTypeName `json:"refs"`
 }
 
 func (o *genOptions) register(cmd *cobra.Command) {
@@ -354,24 +345,11 @@ func writeError(err error) error {
 	return usage("%s is a file, but generated files go in a directory of that name: move it away, or choose another --out or --go-dir", nd.Path)
 }
 
-// resolve checks the config's Go type names and turns them into the builder's mapping.
-func (c *goTypesConfig) resolve(config string) (build.GoTypeMap, error) {
-	m := build.GoTypeMap{}
-	for _, part := range []struct {
-		name string
-		from map[string]goTypeConfig
-		to   *map[string]ir.CustomType
-	}{{"formats", c.Formats, &m.Formats}, {"refs", c.Refs, &m.Refs}} {
-		for key, t := range part.from {
-			ct, err := build.ParseGoType(t.Type, t.Import)
-			if err != nil {
-				return build.GoTypeMap{}, usage("%s: go_types.%s[%q]: %v", config, part.name, key, err)
-			}
-			if *part.to == nil {
-				*part.to = map[string]ir.CustomType{}
-			}
-			(*part.to)[key] = ct
-		}
+// resolve checks the config's Go type names and turns them into the run's mapping.
+func (c *goTypesConfig) resolve(config string) (run.GoTypeMap, error) {
+	m, err := run.GoTypes(c.Formats, c.Refs)
+	if err != nil {
+		return run.GoTypeMap{}, usage("%s: %v", config, err)
 	}
 	return m, nil
 }

@@ -7,12 +7,14 @@ import (
 	"go/token"
 	"go/types"
 	"io"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
 
+	"github.com/contractgen/contractgen/internal/gen/build"
 	"github.com/contractgen/contractgen/internal/gen/diag"
 	"github.com/contractgen/contractgen/internal/gen/ir"
 )
@@ -146,6 +148,41 @@ func existingDir(dir string) string {
 		}
 		abs = parent
 	}
+}
+
+// GoTypeMap is the run's mapping of formats and $ref targets to Go types of the user's.
+type GoTypeMap = build.GoTypeMap
+
+// GoTypeName names a Go type as the schema extensions do: "package.Type" with its import path (a
+// standard library package may go without), or a predeclared type alone. It is the shape of the
+// config file's go_types entries.
+type GoTypeName struct {
+	Type   string `json:"type"`
+	Import string `json:"import"`
+}
+
+// GoTypes checks the config's go_types (formats, and $ref targets as "file.json#/pointer") and
+// turns them into the run's mapping.
+func GoTypes(formats, refs map[string]GoTypeName) (GoTypeMap, error) {
+	var m GoTypeMap
+	for _, part := range []struct {
+		name string
+		from map[string]GoTypeName
+		to   *map[string]ir.CustomType
+	}{{"formats", formats, &m.Formats}, {"refs", refs, &m.Refs}} {
+		for _, key := range slices.Sorted(maps.Keys(part.from)) {
+			t := part.from[key]
+			ct, err := build.ParseGoType(t.Type, t.Import)
+			if err != nil {
+				return GoTypeMap{}, fmt.Errorf("go_types.%s[%q]: %w", part.name, key, err)
+			}
+			if *part.to == nil {
+				*part.to = map[string]ir.CustomType{}
+			}
+			(*part.to)[key] = ct
+		}
+	}
+	return m, nil
 }
 
 // exportData builds the packages and their dependencies as the module around dir sees them

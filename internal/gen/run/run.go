@@ -53,7 +53,7 @@ type Options struct {
 	// Strict is --strict: a keyword that no dialect defines is an error, not an annotation.
 	Strict bool
 	// GoTypes maps formats and $ref targets to Go types of the user's (the config's go_types).
-	GoTypes build.GoTypeMap
+	GoTypes GoTypeMap
 	// TypedFormats is --go-formats typed: string values of the typed formats get the runtime's
 	// lossless string types.
 	TypedFormats bool
