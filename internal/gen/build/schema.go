@@ -22,6 +22,9 @@ var (
 	extensions = map[string]bool{"x-enum-descriptions": true, "x-fallback": true, "x-go-name": true,
 		"x-go-type": true, "x-go-type-import": true}
 	rootExtensions = map[string]bool{"x-catalog": true, "x-surfaces": true}
+	// borrowed are extensions of other generators that contractgen reads (oapi-codegen's): a
+	// document that uses them was written for that tool, so they do not make it a contract.
+	borrowed = map[string]bool{"x-go-type": true, "x-go-type-import": true}
 )
 
 // schemaAt builds (once) the schema node at ptr in doc, reading its keywords as the dialect of
@@ -99,7 +102,7 @@ func (b *builder) usesVocabulary(doc *load.Document) bool {
 	var walk func(n *jsontree.Node) bool
 	walk = func(n *jsontree.Node) bool {
 		for _, m := range n.Members {
-			if extensions[m.Name] || rootExtensions[m.Name] || walk(m.Value) {
+			if extensions[m.Name] && !borrowed[m.Name] || rootExtensions[m.Name] || walk(m.Value) {
 				return true
 			}
 		}
@@ -145,9 +148,8 @@ func (b *builder) checkKeywords(doc *load.Document, ptr string, node *jsontree.N
 const goJSONSchema = "goJSONSchema"
 
 // checkGoJSONSchema accepts the members of go-jsonschema's extension that contractgen honours
-// (identifier, the field's Go name) and refuses the others with their pointer: a custom Go type
-// (type, imports, nillable, pointer) would bypass the generated decoding and validation, and
-// extraTags has no counterpart yet.
+// (identifier, the field's Go name; type and imports, a Go type of the user's, read by
+// readGoTypeExt) and refuses the others with their pointer.
 func (b *builder) checkGoJSONSchema(doc *load.Document, ptr string, v *jsontree.Node) {
 	if v.Kind != jsontree.Object {
 		b.diags.Add(doc.Path, ptr, "goJSONSchema must be an object")

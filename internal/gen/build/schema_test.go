@@ -9,7 +9,7 @@ import (
 )
 
 // TestGoJSONSchemaIdentifier checks that go-jsonschema's goJSONSchema.identifier names a field,
-// and that its other members are refused with their pointer.
+// and that goJSONSchema.type with its imports names the field's Go type.
 func TestGoJSONSchemaIdentifier(t *testing.T) {
 	dir := t.TempDir()
 	p := filepath.Join(dir, "g.schema.json")
@@ -41,5 +41,27 @@ func TestGoJSONSchemaIdentifier(t *testing.T) {
 	}
 	if c := pkg.Roots[0].Fields[0].Type.Custom; c == nil || c.Import != "time" || c.Name != "Time" {
 		t.Errorf("goJSONSchema.type: custom type %+v, want time.Time", c)
+	}
+}
+
+// TestBorrowedExtensionsDoNotMakeAContract checks that oapi-codegen's x-go-type, which contractgen
+// reads, leaves a schema written for oapi-codegen an ordinary document: its other x- keywords
+// stay annotations.
+func TestBorrowedExtensionsDoNotMakeAContract(t *testing.T) {
+	dir := t.TempDir()
+	p := filepath.Join(dir, "o.schema.json")
+	if err := os.WriteFile(p, []byte(`{"title": "O", "type": "object", "properties": {"id": {"type": "string", "x-go-type": "string", "x-omitempty": true}}}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	set, err := load.Files([]string{p})
+	if err != nil {
+		t.Fatal(err)
+	}
+	pkg, err := Build(set, Options{Package: "o"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c := pkg.Roots[0].Fields[0].Type.Custom; c == nil || c.Name != "string" {
+		t.Errorf("x-go-type not read: %+v", c)
 	}
 }
