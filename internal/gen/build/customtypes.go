@@ -81,17 +81,37 @@ func (b *builder) readGoTypeExt(doc *load.Document, ptr string, s *ir.Schema, no
 	}
 }
 
-// customType reads a Go type name and finds its package among the imports: the one whose last
-// element (without a /vN suffix) is the qualifier, or the only one. A qualifier without an import
-// names a standard library package by its path ("time").
+// customType reads a Go type name and finds its package: a full path ("github.com/google/uuid.UUID")
+// names it alone; otherwise among the imports, the one whose last element (without a /vN suffix)
+// is the qualifier, or the only one. A qualifier without an import names a standard library
+// package by its path ("time").
 func (b *builder) customType(doc *load.Document, ptr string, v *jsontree.Node, imports []string) *ir.CustomType {
-	m := goTypeName.FindStringSubmatch(v.Text)
-	if v.Kind != jsontree.String || m == nil {
+	if v.Kind != jsontree.String {
 		b.diags.Add(doc.Path, ptr, "%s is not a Go type name: write a predeclared type (string, int64) or package.Type", v.Compact())
 		return nil
 	}
-	c := &ir.CustomType{Name: m[2], Origin: doc.Path + "#" + ptr}
+	if ptr == "/x-go-type" || ptr == "/"+goJSONSchema+"/type" {
+		if slices.Contains(b.set.Roots, doc) {
+			b.diags.Add(doc.Path, ptr, "a root schema is the generated package's own type and cannot be %q; put the Go type on the members or $defs entries that use it", v.Text)
+			return nil
+		}
+	}
 	imports = slicesCompact(imports)
+	if strings.Contains(v.Text, "/") {
+		c, err := ParseGoType(v.Text, "")
+		if err != nil {
+			b.diags.Add(doc.Path, ptr, "%v", err)
+			return nil
+		}
+		c.Origin = doc.Path + "#" + ptr
+		return &c
+	}
+	m := goTypeName.FindStringSubmatch(v.Text)
+	if m == nil {
+		b.diags.Add(doc.Path, ptr, "%q is not a Go type name: write a predeclared type (string, int64) or package.Type", v.Text)
+		return nil
+	}
+	c := &ir.CustomType{Name: m[2], Origin: doc.Path + "#" + ptr}
 	switch {
 	case m[1] == "" && !predeclared[m[2]]:
 		b.diags.Add(doc.Path, ptr, "%q is not a predeclared Go type; write package.Type and give its import path", v.Text)
@@ -204,8 +224,16 @@ func (b *builder) checkRefMap() {
 }
 
 // ParseGoType reads a Go type named by the run's configuration: "package.Type" with the import
-// path of its package (a standard library package may go without), or a predeclared type alone.
+// path of its package (a standard library package may go without), the type's full path
+// ("github.com/google/uuid.UUID") alone, or a predeclared type alone.
 func ParseGoType(name, importPath string) (ir.CustomType, error) {
+	if i := strings.LastIndex(name, "."); i > 0 && strings.Contains(name[:i], "/") && importPath == "" {
+		path, typ := name[:i], name[i+1:]
+		if m := goTypeName.FindStringSubmatch(typ); m == nil || m[1] != "" || strings.ContainsAny(path, " *[]") {
+			return ir.CustomType{}, fmt.Errorf("%q is not a Go type name: write the import path, a dot and the type (example.com/pkg.Type)", name)
+		}
+		return ir.CustomType{Import: path, Name: typ}, nil
+	}
 	m := goTypeName.FindStringSubmatch(name)
 	switch {
 	case m == nil:

@@ -42,6 +42,16 @@ func TestGoJSONSchemaIdentifier(t *testing.T) {
 	if c := pkg.Roots[0].Fields[0].Type.Custom; c == nil || c.Import != "time" || c.Name != "Time" {
 		t.Errorf("goJSONSchema.type: custom type %+v, want time.Time", c)
 	}
+	write(`{"title": "G", "type": "object", "properties": {"id": {"type": "string", "goJSONSchema": {"type": "github.com/google/uuid.UUID"}}}}`)
+	if set, err = load.Files([]string{p}); err != nil {
+		t.Fatal(err)
+	}
+	if pkg, err = Build(set, Options{Package: "g"}); err != nil {
+		t.Fatal(err)
+	}
+	if c := pkg.Roots[0].Fields[0].Type.Custom; c == nil || c.Import != "github.com/google/uuid" || c.Name != "UUID" {
+		t.Errorf("a full type path: custom type %+v, want github.com/google/uuid UUID", c)
+	}
 }
 
 // TestBorrowedExtensionsDoNotMakeAContract checks that oapi-codegen's x-go-type, which contractgen
