@@ -95,7 +95,7 @@ func TestFormatTypesAccessors(t *testing.T) {
 // count is a custom type with its own JSON methods, as a user's x-go-type would be.
 type count struct{ n int64 }
 
-func (c count) MarshalJSON() ([]byte, error) { return json.Marshal(c.n) }
+func (c count) MarshalJSON() ([]byte, error)  { return json.Marshal(c.n) }
 func (c *count) UnmarshalJSON(b []byte) error { return json.Unmarshal(b, &c.n) }
 
 // customDoc holds a custom-typed member (with a minimum) and a typed format (with a maxLength).
