@@ -42,6 +42,10 @@ const (
 	ElemMap                 // map[string]Elem
 	ElemAny                 // any
 	ElemNull                // the package's Null type
+	// ElemCustom is a Go type of the user's (x-go-type, goJSONSchema.type, a format or $ref
+	// mapping): decoded and encoded by encoding/json, through its json.Unmarshaler and
+	// json.Marshaler when it has them, and validated as the JSON it encodes to.
+	ElemCustom
 )
 
 // The flags of FieldDesc.
@@ -374,7 +378,7 @@ func (s *Schema) elemChecks(e *elemPlan) bool {
 			n.ExclusiveMaximum != "" || n.MultipleOf != ""
 	case ElemNumber:
 		return true
-	case ElemRaw, ElemAny:
+	case ElemRaw, ElemAny, ElemCustom:
 		return n.Bool != TrueSchema
 	case ElemRef:
 		return true

@@ -231,6 +231,8 @@ func (d *Decoder) decodeElem(e *elemPlan, raw []byte, ptr unsafe.Pointer, at, kw
 			return d.mismatchAt(at, kw, "null", raw)
 		}
 		return nil
+	case ElemCustom:
+		return d.decodeCustom(e, raw, ptr, at, kw)
 	case ElemRef:
 		return d.decodeType(e.named, raw, ptr, at, kw)
 	case ElemSlice:
@@ -384,4 +386,23 @@ func (d *Decoder) decodeUnion(p *typePlan, raw []byte, ptr unsafe.Pointer, at, k
 	// union holds nothing, and is reported as validating the untyped union reports it.
 	d.failAt(at, kw, "/"+u.Keyword, "matches none of the "+u.Keyword+" schemas", true)
 	return nil
+}
+
+// decodeCustom decodes raw into a value of the user's Go type with encoding/json. A value the
+// type cannot hold is, strictly, a violation at the member (the schema may admit it; the Go type
+// does not), and tolerantly the error.
+func (d *Decoder) decodeCustom(e *elemPlan, raw []byte, ptr unsafe.Pointer, at, kw *Path) error {
+	v := reflect.NewAt(e.base, ptr)
+	v.Elem().SetZero()
+	err := json.Unmarshal(raw, v.Interface())
+	if err == nil {
+		return nil
+	}
+	v.Elem().SetZero()
+	msg := "cannot be held by the Go type " + e.base.String() + ": " + err.Error()
+	if d.strict {
+		d.failAt(at, kw, "", msg, true)
+		return nil
+	}
+	return fmt.Errorf("%s: %s", location(at.memo()), msg)
 }

@@ -94,6 +94,8 @@ func encodeElem(buf []byte, e *elemPlan, ptr unsafe.Pointer) ([]byte, error) {
 		return EncAny(buf, *(*any)(ptr))
 	case ElemNull:
 		return append(buf, "null"...), nil
+	case ElemCustom:
+		return encodeCustom(buf, e, ptr)
 	case ElemRef:
 		return encodeType(buf, e.named, ptr)
 	case ElemSlice:
@@ -175,4 +177,14 @@ func heldCount(p *typePlan, ptr unsafe.Pointer) int {
 func mapValue(t reflect.Type, ptr unsafe.Pointer) reflect.Value {
 	m := *(*unsafe.Pointer)(ptr)
 	return reflect.NewAt(t, unsafe.Pointer(&m)).Elem()
+}
+
+// encodeCustom appends the encoding of a value of the user's Go type, as encoding/json writes it
+// (its MarshalJSON when it has one), compacted as every other value is.
+func encodeCustom(buf []byte, e *elemPlan, ptr unsafe.Pointer) ([]byte, error) {
+	j, err := json.Marshal(reflect.NewAt(e.base, ptr).Interface())
+	if err != nil {
+		return buf, err
+	}
+	return EncRaw(buf, j)
 }

@@ -154,6 +154,16 @@ func validateElem(c *Collector, e *elemPlan, ptr unsafe.Pointer, at, kw *Path) {
 		if e.checks {
 			CheckAny(c, node, *(*any)(ptr), UnionPath(at), UnionPath(kw))
 		}
+	case ElemCustom:
+		if e.checks {
+			// The schema speaks of the JSON value, so the value is checked as the JSON it encodes to.
+			j, err := json.Marshal(reflect.NewAt(e.base, ptr).Interface())
+			if err != nil {
+				c.Fail(at, kw, "", "cannot be encoded as JSON: "+err.Error())
+				return
+			}
+			CheckRaw(c, node, j, UnionPath(at), UnionPath(kw))
+		}
 	case ElemRef:
 		if e.desc.Ref {
 			n := len(c.stack.steps)

@@ -31,15 +31,16 @@ const (
 
 // genOptions are the flags shared by generate and check.
 type genOptions struct {
-	config   string
-	schemas  []string
-	out      string
-	goDir    string
-	pkg      string
-	rootType string
-	targets  []string
-	runtime  string
-	formats  string
+	config    string
+	schemas   []string
+	out       string
+	goDir     string
+	pkg       string
+	rootType  string
+	targets   []string
+	runtime   string
+	formats   string
+	goFormats string
 	loaderFlags
 }
 
@@ -77,11 +78,22 @@ type configFile struct {
 	Formats  string   `json:"formats"`
 	// CompatMode is compat's default --mode.
 	CompatMode string `json:"compat_mode"`
+	// GoFormats is --go-formats.
+	GoFormats string `json:"go_formats"`
+	// GoTypes maps formats and $ref targets to Go types of the user's.
+	GoTypes *goTypesConfig `json:"go_types"`
+}
+
+// goTypesConfig is the config file's go_types: the Go type of every string schema with a format,
+// and of every schema that refers to a definition ("file.json#/$defs/Name").
+type goTypesConfig struct {
+	Formats map[string]run.GoTypeName `json:"formats"`
+	Refs    map[string]run.GoTypeName `json:"refs"`
 }
 
 func (o *genOptions) register(cmd *cobra.Command) {
 	f := cmd.Flags()
-	f.StringVar(&o.config, "config", "", "JSON config file with schemas, out, go_dir, package, root_type, targets, ref_root, dialect, ref_map, runtime, strict, formats, compat_mode (paths relative to it)")
+	f.StringVar(&o.config, "config", "", "JSON config file with schemas, out, go_dir, package, root_type, targets, ref_root, dialect, ref_map, runtime, strict, formats, go_formats, go_types, compat_mode (paths relative to it)")
 	f.StringSliceVar(&o.schemas, "schema", nil, "schema file(s) (default "+DefaultSchema+")")
 	f.StringVar(&o.out, "out", "", "output root (default "+DefaultOut+", or . under go generate)")
 	f.StringVar(&o.goDir, "go-dir", "", "directory of the Go package under the output root (default the package name, or . under go generate)")
@@ -90,6 +102,7 @@ func (o *genOptions) register(cmd *cobra.Command) {
 	f.StringSliceVar(&o.targets, "targets", nil, "targets to generate (default: all of "+fmt.Sprint(run.DefaultTargets())+")")
 	o.loaderFlags.register(f, "the directories of the given schemas")
 	registerFormats(f, &o.formats)
+	f.StringVar(&o.goFormats, "go-formats", "", "Go type of date-time, date, time, duration, uuid, uri, ipv4, ipv6 and email strings: string (the default) or typed (the runtime's string types, which keep the text exactly and parse it on demand)")
 	f.StringVar(&o.runtime, "runtime", "", "how the Go package gets its runtime: import (the module "+emit.RuntimeImportPath+", default) or inline (a copy in the package: standard library imports only)")
 }
 
@@ -174,6 +187,20 @@ func (o *genOptions) resolve(cmd *cobra.Command) (run.Options, string, error) {
 		return run.Options{}, "", err
 	}
 	opts.AssertFormats = assert
+	switch gf := pick("go-formats", o.goFormats, cfg.GoFormats, "string"); gf {
+	case "string":
+	case "typed":
+		opts.TypedFormats = true
+	default:
+		return run.Options{}, "", usage("--go-formats %q: give string (the default) or typed", gf)
+	}
+	if cfg.GoTypes != nil {
+		m, err := cfg.GoTypes.resolve(o.config)
+		if err != nil {
+			return run.Options{}, "", err
+		}
+		opts.GoTypes = m
+	}
 	if !token.IsIdentifier(opts.Package) {
 		if opts.Package == defPkg && !flags.Changed("package") && cfg.Package == "" {
 			return run.Options{}, "", usage("no Go package name follows from the output directory or the schema's file name (%q); name one with --package", opts.Package)
@@ -208,6 +235,7 @@ func (o *genOptions) resolve(cmd *cobra.Command) (run.Options, string, error) {
 	if flags.Changed("strict") {
 		opts.Strict = o.strict
 	}
+	opts.ModuleDir = filepath.Join(out, opts.GoDir)
 	return opts, out, nil
 }
 
@@ -315,4 +343,13 @@ func writeError(err error) error {
 		return usage("--out %s is a file, not a directory: name a directory for the output (it is created when missing)", nd.Path)
 	}
 	return usage("%s is a file, but generated files go in a directory of that name: move it away, or choose another --out or --go-dir", nd.Path)
+}
+
+// resolve checks the config's Go type names and turns them into the run's mapping.
+func (c *goTypesConfig) resolve(config string) (run.GoTypeMap, error) {
+	m, err := run.GoTypes(c.Formats, c.Refs)
+	if err != nil {
+		return run.GoTypeMap{}, usage("%s: %v", config, err)
+	}
+	return m, nil
 }

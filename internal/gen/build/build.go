@@ -9,6 +9,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	"maps"
 	"math"
 	"math/big"
 	"path"
@@ -17,6 +18,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/contractgen/contractgen/cgruntime"
 	"github.com/contractgen/contractgen/internal/gen/diag"
 	"github.com/contractgen/contractgen/internal/gen/ir"
 	"github.com/contractgen/contractgen/internal/gen/jsonpointer"
@@ -46,6 +48,11 @@ type Options struct {
 	// Profiles are the vocabularies layered on JSON Schema that the package may use (the
 	// agent-error contract's is internal/gen/profile/errorcontract); none when nil.
 	Profiles []profile.Profile
+	// GoTypes maps formats and $ref targets to Go types of the user's.
+	GoTypes GoTypeMap
+	// TypedFormats gives string values of the typed formats (cgruntime.FormatTypes) the runtime's
+	// string types, which keep the text exactly and parse it on demand.
+	TypedFormats bool
 }
 
 // ReservedNames are package-level names that emitters declare in every generated package; a schema
@@ -81,6 +88,13 @@ func Build(set *load.Set, opts Options) (*ir.Package, error) {
 			b.names[name] = "a name contractgen declares itself"
 		}
 	}
+	if opts.TypedFormats && !opts.ImportRuntime {
+		// The copy-in runtime declares the typed formats' types in the package itself.
+		for _, name := range cgruntime.FormatTypes {
+			b.names[name] = "a name contractgen declares itself"
+		}
+	}
+	b.usedRefs = map[string]bool{}
 	pkg := &ir.Package{Name: opts.Package, SharedPackage: opts.SharedPackage, ImportRuntime: opts.ImportRuntime, AssertFormats: opts.AssertFormats}
 	for _, doc := range set.Roots {
 		b.reserveDefs(doc)
@@ -93,6 +107,7 @@ func Build(set *load.Set, opts Options) (*ir.Package, error) {
 	b.scopes()
 	b.checkCycles()
 	b.finish(pkg)
+	b.checkRefMap()
 	for _, n := range pkg.Types {
 		b.constructor(n)
 	}
@@ -112,6 +127,11 @@ type builder struct {
 	set   *load.Set
 	opts  Options
 	diags diag.List
+	// declaring is the schema of the named type being shaped: its own Go type extension names the
+	// Go type of its users, not its declaration.
+	declaring *ir.Schema
+	// usedRefs are the keys of GoTypes.Refs some reference took.
+	usedRefs map[string]bool
 	// nodes memoizes built schema nodes by "abs#pointer", so a node reached twice is built once.
 	nodes map[string]*ir.Schema
 	// named maps "abs#pointer" to the named type declared there.
@@ -379,7 +399,10 @@ func (b *builder) shape(doc *load.Document, ptr string, n *ir.Named) {
 		n.Enum = b.enum(doc, ptr, n.Name, s)
 	default:
 		n.Kind = ir.AliasType
+		prev := b.declaring
+		b.declaring = s
 		n.Underlying = b.goType(doc, ptr, s, n.Name)
+		b.declaring = prev
 	}
 }
 
@@ -518,6 +541,10 @@ func (b *builder) fields(doc *load.Document, ptr string, n *ir.Named) {
 			typ.Pointer = true
 		}
 		if !isRequired && typ.Nullable {
+			typ.Pointer = true
+		}
+		if !isRequired && typ.Custom != nil {
+			// A type of the user's has no zero value that means absent.
 			typ.Pointer = true
 		}
 		desc := ""
@@ -760,6 +787,10 @@ func (b *builder) goType(doc *load.Document, ptr string, s *ir.Schema, suggested
 		return s.Go
 	}
 	t := b.chooseGoType(doc, ptr, s, suggested)
+	if c := b.customGoType(s); c != nil {
+		// Go code spells the custom type; the schema's own representation stays for the others.
+		t = &ir.GoType{Kind: t.Kind, Named: t.Named, Elem: t.Elem, Nullable: t.Nullable, Defined: t.Defined, Custom: c}
+	}
 	s.Go = t
 	return t
 }
@@ -904,6 +935,14 @@ func (b *builder) finish(pkg *ir.Package) {
 	if b.opts.AssertFormats {
 		// Only when set, so that the hashes of annotation-only packages stay as they were.
 		fmt.Fprintf(h, "formats assert\n")
+	}
+	if b.opts.TypedFormats {
+		fmt.Fprintf(h, "go formats typed\n")
+	}
+	for _, m := range []map[string]ir.CustomType{b.opts.GoTypes.Formats, b.opts.GoTypes.Refs} {
+		for _, k := range slices.Sorted(maps.Keys(m)) {
+			fmt.Fprintf(h, "go type %q %q %q\n", k, m[k].Import, m[k].Name)
+		}
 	}
 	docs := make([]*load.Document, 0, len(b.set.ByAbs))
 	for _, d := range b.set.ByAbs {

@@ -19,8 +19,12 @@ import (
 
 // extensions are the vendor keywords the builder reads on schema nodes; rootExtensions only at a root.
 var (
-	extensions     = map[string]bool{"x-enum-descriptions": true, "x-fallback": true, "x-go-name": true}
+	extensions = map[string]bool{"x-enum-descriptions": true, "x-fallback": true, "x-go-name": true,
+		"x-go-type": true, "x-go-type-import": true}
 	rootExtensions = map[string]bool{"x-catalog": true, "x-surfaces": true}
+	// borrowed are extensions of other generators that contractgen reads (oapi-codegen's): a
+	// document that uses them was written for that tool, so they do not make it a contract.
+	borrowed = map[string]bool{"x-go-type": true, "x-go-type-import": true}
 )
 
 // schemaAt builds (once) the schema node at ptr in doc, reading its keywords as the dialect of
@@ -50,6 +54,7 @@ func (b *builder) schemaAt(doc *load.Document, ptr string) *ir.Schema {
 		return s
 	}
 	b.checkKeywords(doc, ptr, node, d)
+	b.readGoTypeExt(doc, ptr, s, node)
 	node = dialectView(node, d)
 	b.readAnnotations(doc, ptr, s, node)
 	if ref := node.Get("$ref"); ref != nil {
@@ -97,7 +102,7 @@ func (b *builder) usesVocabulary(doc *load.Document) bool {
 	var walk func(n *jsontree.Node) bool
 	walk = func(n *jsontree.Node) bool {
 		for _, m := range n.Members {
-			if extensions[m.Name] || rootExtensions[m.Name] || walk(m.Value) {
+			if extensions[m.Name] && !borrowed[m.Name] || rootExtensions[m.Name] || walk(m.Value) {
 				return true
 			}
 		}
@@ -120,7 +125,7 @@ func (b *builder) checkKeywords(doc *load.Document, ptr string, node *jsontree.N
 		switch {
 		case strings.HasPrefix(m.Name, "x-"):
 			if !extensions[m.Name] && !(ptr == "" && rootExtensions[m.Name]) && b.usesVocabulary(doc) {
-				b.diags.Add(doc.Path, kwPtr, "unknown extension keyword %q here (known: x-enum-descriptions, x-fallback, x-go-name; x-catalog and x-surfaces at the root)", m.Name)
+				b.diags.Add(doc.Path, kwPtr, "unknown extension keyword %q here (known: x-enum-descriptions, x-fallback, x-go-name, x-go-type, x-go-type-import; x-catalog and x-surfaces at the root)", m.Name)
 			}
 		case kws[m.Name] || load.AnyDialectKeyword(m.Name):
 			// A keyword of this dialect, or of another one (which this dialect ignores).
@@ -143,18 +148,17 @@ func (b *builder) checkKeywords(doc *load.Document, ptr string, node *jsontree.N
 const goJSONSchema = "goJSONSchema"
 
 // checkGoJSONSchema accepts the members of go-jsonschema's extension that contractgen honours
-// (identifier, the field's Go name) and refuses the others with their pointer: a custom Go type
-// (type, imports, nillable, pointer) would bypass the generated decoding and validation, and
-// extraTags has no counterpart yet.
+// (identifier, the field's Go name; type and imports, a Go type of the user's, read by
+// readGoTypeExt) and refuses the others with their pointer.
 func (b *builder) checkGoJSONSchema(doc *load.Document, ptr string, v *jsontree.Node) {
 	if v.Kind != jsontree.Object {
 		b.diags.Add(doc.Path, ptr, "goJSONSchema must be an object")
 		return
 	}
 	for _, m := range v.Members {
-		if m.Name != "identifier" {
+		if m.Name != "identifier" && m.Name != "type" && m.Name != "imports" {
 			b.diags.Add(doc.Path, ptr+"/"+jsonpointer.Escape(m.Name),
-				"goJSONSchema.%s is not supported (contractgen reads goJSONSchema.identifier alone); remove it, or generate this schema with go-jsonschema", m.Name)
+				"goJSONSchema.%s is not supported (contractgen reads goJSONSchema.identifier, type and imports); remove it, or generate this schema with go-jsonschema", m.Name)
 		}
 	}
 }

@@ -105,6 +105,8 @@
 //	                                                             $comment, $id, $anchor, content*,
 //	                                                             x-enum-descriptions, unknown keywords
 //	go-name-changed                breaking                      x-go-name differs: generated Go API renamed
+//	go-type-changed                breaking                      x-go-type, x-go-type-import or goJSONSchema
+//	                                                             differs: a generated Go type (or name) changed
 //	fallback-changed               breaking                      an enum's x-fallback, or a member of the
 //	                                                             catalog's fallback entry (not guidance)
 //	kind-added                     additive                      the catalog gains a kind

@@ -30,13 +30,18 @@ type extraRule struct {
 }
 
 // extraRules covers keywords that are neither validation nor plain annotation. x-fallback
-// decides how consumers act on unknown values, x-go-name names generated Go API, and $schema or
+// decides how consumers act on unknown values, x-go-name names generated Go API, x-go-type and
+// goJSONSchema type (or name) it, and $schema or
 // $vocabulary change the meaning of every other keyword.
 var extraRules = map[string]extraRule{
-	"x-fallback":  {RuleFallbackChanged, Breaking},
-	"x-go-name":   {RuleGoNameChanged, Breaking},
-	"$schema":     {RuleDialectChanged, Breaking},
-	"$vocabulary": {RuleDialectChanged, Breaking},
+	"x-fallback": {RuleFallbackChanged, Breaking},
+	"x-go-name":  {RuleGoNameChanged, Breaking},
+	// A Go type of the user's changes the generated Go API, not the JSON.
+	"x-go-type":        {RuleGoTypeChanged, Breaking},
+	"x-go-type-import": {RuleGoTypeChanged, Breaking},
+	"goJSONSchema":     {RuleGoTypeChanged, Breaking},
+	"$schema":          {RuleDialectChanged, Breaking},
+	"$vocabulary":      {RuleDialectChanged, Breaking},
 }
 
 // rootExtensions are compared on their own, and only at the document root.

@@ -43,6 +43,9 @@ const (
 	RuleAnnotationChanged = "annotation-changed"
 	// RuleGoNameChanged: an x-go-name differs, which renames generated Go code.
 	RuleGoNameChanged = "go-name-changed"
+	// RuleGoTypeChanged: x-go-type, x-go-type-import or goJSONSchema differs, which changes a Go type
+	// (or name) of generated Go code.
+	RuleGoTypeChanged = "go-type-changed"
 	// RuleFallbackChanged: an enum's x-fallback or the catalog's fallback entry differs.
 	RuleFallbackChanged = "fallback-changed"
 	// RuleKindAdded: the catalog gains a kind.
@@ -117,7 +120,7 @@ var allRules = []string{
 	RuleEnumValueRemoved, RuleConstChanged, RuleContractVersionBumped, RuleConstraintTightened,
 	RuleConstraintRelaxed, RuleConstraintChanged, RuleAdditionalPropertiesClosed,
 	RuleAdditionalPropertiesOpened, RuleApplicatorChanged, RuleDialectChanged,
-	RuleAnnotationChanged, RuleGoNameChanged, RuleFallbackChanged, RuleKindAdded, RuleKindRemoved,
+	RuleAnnotationChanged, RuleGoNameChanged, RuleGoTypeChanged, RuleFallbackChanged, RuleKindAdded, RuleKindRemoved,
 	RuleKindOriginChanged, RuleKindActionChanged, RuleKindSameArgumentsChanged,
 	RuleKindSideEffectsChanged, RuleKindHTTPStatusChanged, RuleKindRetryAfterChanged,
 	RuleKindHintRelaxesChanged, RuleKindJSONRPCCodeChanged, RuleKindWWWAuthenticateChanged,

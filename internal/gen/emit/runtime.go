@@ -26,6 +26,9 @@ var runtimePublic = map[string]bool{
 	"SanitizeText": true, "SanitizeTextLimit": true, "SanitizeEvidence": true,
 	"SanitizeDefaultLimit": true, "RedactedMarker": true, "TruncatedMarker": true,
 	"AddSanitizeRules": true, "SanitizeRules": true, "SanitizeToken": true,
+	// The typed formats' string types (cgruntime/format_types.go).
+	"DateTime": true, "Date": true, "TimeOfDay": true, "Duration": true, "UUID": true, "URI": true,
+	"IPv4": true, "IPv6": true, "Email": true,
 }
 
 // runtimeKeptMethods are methods that satisfy interfaces of the standard library, or (MatchString,

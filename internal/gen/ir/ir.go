@@ -192,6 +192,24 @@ const (
 	GoNull
 )
 
+// CustomType is a Go type named outside the generated code: by a schema extension (x-go-type with
+// x-go-type-import, goJSONSchema.type with goJSONSchema.imports), by the run's mapping of a
+// "format" or a "$ref" target, or a runtime type of a typed format.
+type CustomType struct {
+	// Import is the import path of the type's package; "" for a predeclared type (string, int64)
+	// or a type of the generated package itself (the copy-in runtime's).
+	Import string
+	// Name is the type's name in its package ("Time" of "time.Time").
+	Name string
+	// Origin is where the mapping was made: "file#/pointer" of the extension or of the schema
+	// whose format or reference the run's mapping took; messages about the type name it.
+	Origin string
+	// Runtime marks a typed format's runtime type: a string type the codec handles as the string
+	// it is. Other custom types are decoded and encoded by encoding/json and validated as the JSON
+	// they encode to.
+	Runtime bool
+}
+
 // GoType is the Go representation of a schema.
 type GoType struct {
 	Kind GoKind
@@ -209,6 +227,10 @@ type GoType struct {
 	// instead of string (GoString only): the catalog's Kind for the kind member. JSON sees the
 	// string; Go code compares with the constants without a conversion.
 	Defined string
+	// Custom, when set, is the Go type that Go code spells instead of the one Kind describes: a type
+	// of the user's or a typed format's runtime type. Kind, Elem and Nullable stay what the schema
+	// says, so emitters of other languages, which do not read Custom, are unchanged by it.
+	Custom *CustomType
 }
 
 // HoldsRawJSON reports whether values of the type are kept as JSON text: json.RawMessage, any, or
@@ -303,6 +325,9 @@ type Schema struct {
 	Default            *Value
 	Examples           []Value
 	Deprecated         bool
+	// GoTypeExt is the Go type a schema extension names for this node's values (x-go-type,
+	// goJSONSchema.type), as written; nil when none does. The Go layer decides what to do with it.
+	GoTypeExt *CustomType
 	// Go is the Go representation chosen for values of this schema.
 	Go *GoType
 }
@@ -380,6 +405,7 @@ func (s *Schema) NullableBranch() (string, int, *Schema) {
 func (s Schema) HasRules() bool {
 	s.Origin, s.Pointer, s.Scope, s.Go = "", "", nil, nil
 	s.Title, s.Description, s.Default, s.Examples, s.Deprecated = "", "", nil, nil, false
+	s.GoTypeExt = nil
 	// How the dialect counts evaluated items matters only beside contains.
 	s.ContainsEvaluates = s.ContainsEvaluates && s.Contains != nil
 	return !reflect.ValueOf(s).IsZero()

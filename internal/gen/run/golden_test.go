@@ -12,7 +12,9 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/contractgen/contractgen/internal/gen/build"
 	"github.com/contractgen/contractgen/internal/gen/emit/gosrc"
+	"github.com/contractgen/contractgen/internal/gen/ir"
 	"github.com/contractgen/contractgen/internal/gen/run"
 
 	"github.com/contractgen/contractgen/internal/testmod"
@@ -36,6 +38,35 @@ type caseOptions struct {
 	Strict  bool     `json:"strict"`
 	RefMap  []string `json:"ref_map"`
 	RefRoot string   `json:"ref_root"`
+	// GoFormats is --go-formats; GoTypes is the config's go_types (format and $ref mappings).
+	GoFormats string `json:"go_formats"`
+	GoTypes   struct {
+		Formats map[string]goType `json:"formats"`
+		Refs    map[string]goType `json:"refs"`
+	} `json:"go_types"`
+}
+
+// goType is one go_types entry.
+type goType struct {
+	Type   string `json:"type"`
+	Import string `json:"import"`
+}
+
+// goTypeMap turns a case's go_types into the builder's mapping.
+func goTypeMap(t *testing.T, m map[string]goType) map[string]ir.CustomType {
+	t.Helper()
+	if m == nil {
+		return nil
+	}
+	out := map[string]ir.CustomType{}
+	for k, v := range m {
+		c, err := build.ParseGoType(v.Type, v.Import)
+		if err != nil {
+			t.Fatalf("options.json: go_types %q: %v", k, err)
+		}
+		out[k] = c
+	}
+	return out
 }
 
 func readCase(t *testing.T, dir string) run.Options {
@@ -61,7 +92,8 @@ func readCase(t *testing.T, dir string) run.Options {
 		t.Fatalf("options.json: %v", err)
 	}
 	return run.Options{Schemas: opts.Schemas, Package: opts.Package, RootType: opts.RootType, Targets: opts.Targets, GoDir: ".",
-		Strict: opts.Strict, Load: lopts}
+		Strict: opts.Strict, Load: lopts, TypedFormats: opts.GoFormats == "typed",
+		GoTypes: build.GoTypeMap{Formats: goTypeMap(t, opts.GoTypes.Formats), Refs: goTypeMap(t, opts.GoTypes.Refs)}}
 }
 
 // TestGolden runs every case and compares the output with the expected files or error text.

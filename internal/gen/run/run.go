@@ -54,6 +54,14 @@ type Options struct {
 	Load load.Options
 	// Strict is --strict: a keyword that no dialect defines is an error, not an annotation.
 	Strict bool
+	// GoTypes maps formats and $ref targets to Go types of the user's (the config's go_types).
+	GoTypes GoTypeMap
+	// TypedFormats is --go-formats typed: string values of the typed formats get the runtime's
+	// lossless string types.
+	TypedFormats bool
+	// ModuleDir is the directory the generated Go package goes to (it need not exist yet): the Go
+	// types of the user's are type-checked against the module around it. Empty skips that check.
+	ModuleDir string
 }
 
 // A target turns the IR into files under its own directory of the output root.
@@ -214,6 +222,11 @@ func Run(opts Options) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
+	if opts.ModuleDir != "" {
+		if err := checkCustomTypes(pkg, opts.ModuleDir); err != nil {
+			return nil, err
+		}
+	}
 	built := time.Now()
 	res := &Result{Package: pkg, Timings: timings, Warnings: warnings.Sorted()}
 	selected := sortedCopy(names)
@@ -286,7 +299,7 @@ var Profiles = []profile.Profile{errorcontract.Profile{}}
 func buildOptions(opts Options, warnings *diag.List) build.Options {
 	return build.Options{Package: opts.Package, RootType: opts.RootType, SharedPackage: path.Clean(goDir(opts)) == ".",
 		ImportRuntime: !opts.InlineRuntime, Strict: opts.Strict, Warnings: warnings, AssertFormats: opts.AssertFormats,
-		Profiles: Profiles}
+		Profiles: Profiles, GoTypes: opts.GoTypes, TypedFormats: opts.TypedFormats}
 }
 
 // withBuildProblems adds to the loader's problems (loadErr) those the builder finds in what could

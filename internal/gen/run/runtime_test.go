@@ -215,3 +215,70 @@ func TestParse(t *testing.T) {
 		t.Fatalf("go test in the consumer module: %v\n%s", err, out)
 	}
 }
+
+// TestInlineRuntimeCarriesTypedFormats: with --runtime inline and typed formats the package
+// carries the format types under their own names, builds with the standard library alone, and a
+// value keeps its text through Parse and MarshalJSON; a schema type named like one of them is
+// renamed rather than colliding.
+func TestInlineRuntimeCarriesTypedFormats(t *testing.T) {
+	dir := t.TempDir()
+	schema := `{"title": "R", "type": "object", "required": ["at"], "properties": {
+		"at": {"type": "string", "format": "date-time"}, "id": {"type": "string", "format": "uuid"},
+		"d": {"$ref": "#/$defs/DateTime"}}, "$defs": {"DateTime": {"type": "object", "properties": {"x": {"type": "string"}}}}}`
+	if err := os.WriteFile(filepath.Join(dir, "r.schema.json"), []byte(schema), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	res, err := Run(Options{Schemas: []string{filepath.Join(dir, "r.schema.json")}, Package: "rec", Targets: []string{"go"},
+		InlineRuntime: true, TypedFormats: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var types, formats []byte
+	for _, f := range res.Files {
+		switch f.Path {
+		case "rec/types.go":
+			types = f.Bytes
+		case "rec/format_types.go":
+			formats = f.Bytes
+		}
+	}
+	if !strings.Contains(string(types), "At DateTime `json:\"at\"`") || !strings.Contains(string(types), "ID *UUID") {
+		t.Fatalf("types.go does not name the inline format types:\n%s", types)
+	}
+	if !strings.Contains(string(formats), "type DateTime string") {
+		t.Fatalf("no format_types.go with DateTime among %d files", len(res.Files))
+	}
+	if testing.Short() {
+		return
+	}
+	test := []byte(`package rec
+
+import (
+	"encoding/json"
+	"testing"
+)
+
+func TestKeepsText(t *testing.T) {
+	in := ` + "`" + `{"at":"2026-12-03T10:00:00+00:00","id":"8C3F0E6A-1B2C-4D5E-8F90-A1B2C3D4E5F6"}` + "`" + `
+	v, err := Parse([]byte(in))
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, _ := json.Marshal(v)
+	if string(out) != in {
+		t.Fatalf("got %s", out)
+	}
+	if _, err := v.At.Time(); err != nil {
+		t.Fatal(err)
+	}
+}
+`)
+	res.Files = append(res.Files, emit.File{Path: "rec/keep_test.go", Bytes: test})
+	mod := buildIn(t, res, "module example.com/inline\n\ngo 1.24\n")
+	cmd := exec.Command("go", "test", "./...")
+	cmd.Dir = mod
+	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off", "GOPROXY=off")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("go test in the consumer module: %v\n%s", err, out)
+	}
+}

@@ -44,6 +44,10 @@ const (
 	cgElemMap                 // map[string]Elem
 	cgElemAny                 // any
 	cgElemNull                // the package's Null type
+	// cgElemCustom is a Go type of the user's (x-go-type, goJSONSchema.type, a format or $ref
+	// mapping): decoded and encoded by encoding/json, through its json.Unmarshaler and
+	// json.Marshaler when it has them, and validated as the JSON it encodes to.
+	cgElemCustom
 )
 
 // The flags of FieldDesc.
@@ -376,7 +380,7 @@ func (s *cgSchema) elemChecks(e *cgElemPlan) bool {
 			n.ExclusiveMaximum != "" || n.MultipleOf != ""
 	case cgElemNumber:
 		return true
-	case cgElemRaw, cgElemAny:
+	case cgElemRaw, cgElemAny, cgElemCustom:
 		return n.Bool != cgTrueSchema
 	case cgElemRef:
 		return true

@@ -233,6 +233,8 @@ func (d *cgDecoder) decodeElem(e *cgElemPlan, raw []byte, ptr unsafe.Pointer, at
 			return d.mismatchAt(at, kw, "null", raw)
 		}
 		return nil
+	case cgElemCustom:
+		return d.decodeCustom(e, raw, ptr, at, kw)
 	case cgElemRef:
 		return d.decodeType(e.named, raw, ptr, at, kw)
 	case cgElemSlice:
@@ -386,4 +388,23 @@ func (d *cgDecoder) decodeUnion(p *cgTypePlan, raw []byte, ptr unsafe.Pointer, a
 	// union holds nothing, and is reported as validating the untyped union reports it.
 	d.failAt(at, kw, "/"+u.Keyword, "matches none of the "+u.Keyword+" schemas", true)
 	return nil
+}
+
+// decodeCustom decodes raw into a value of the user's Go type with encoding/json. A value the
+// type cannot hold is, strictly, a violation at the member (the schema may admit it; the Go type
+// does not), and tolerantly the error.
+func (d *cgDecoder) decodeCustom(e *cgElemPlan, raw []byte, ptr unsafe.Pointer, at, kw *cgPath) error {
+	v := reflect.NewAt(e.base, ptr)
+	v.Elem().SetZero()
+	err := json.Unmarshal(raw, v.Interface())
+	if err == nil {
+		return nil
+	}
+	v.Elem().SetZero()
+	msg := "cannot be held by the Go type " + e.base.String() + ": " + err.Error()
+	if d.strict {
+		d.failAt(at, kw, "", msg, true)
+		return nil
+	}
+	return fmt.Errorf("%s: %s", cgLocation(at.memo()), msg)
 }

@@ -96,6 +96,8 @@ func cgEncodeElem(buf []byte, e *cgElemPlan, ptr unsafe.Pointer) ([]byte, error)
 		return cgEncAny(buf, *(*any)(ptr))
 	case cgElemNull:
 		return append(buf, "null"...), nil
+	case cgElemCustom:
+		return cgEncodeCustom(buf, e, ptr)
 	case cgElemRef:
 		return cgEncodeType(buf, e.named, ptr)
 	case cgElemSlice:
@@ -177,4 +179,14 @@ func cgHeldCount(p *cgTypePlan, ptr unsafe.Pointer) int {
 func cgMapValue(t reflect.Type, ptr unsafe.Pointer) reflect.Value {
 	m := *(*unsafe.Pointer)(ptr)
 	return reflect.NewAt(t, unsafe.Pointer(&m)).Elem()
+}
+
+// cgEncodeCustom appends the encoding of a value of the user's Go type, as encoding/json writes it
+// (its MarshalJSON when it has one), compacted as every other value is.
+func cgEncodeCustom(buf []byte, e *cgElemPlan, ptr unsafe.Pointer) ([]byte, error) {
+	j, err := json.Marshal(reflect.NewAt(e.base, ptr).Interface())
+	if err != nil {
+		return buf, err
+	}
+	return cgEncRaw(buf, j)
 }

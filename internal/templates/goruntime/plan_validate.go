@@ -156,6 +156,16 @@ func cgValidateElem(c *cgCollector, e *cgElemPlan, ptr unsafe.Pointer, at, kw *c
 		if e.checks {
 			cgCheckAny(c, node, *(*any)(ptr), cgUnionPath(at), cgUnionPath(kw))
 		}
+	case cgElemCustom:
+		if e.checks {
+			// The schema speaks of the JSON value, so the value is checked as the JSON it encodes to.
+			j, err := json.Marshal(reflect.NewAt(e.base, ptr).Interface())
+			if err != nil {
+				c.fail(at, kw, "", "cannot be encoded as JSON: "+err.Error())
+				return
+			}
+			cgCheckRaw(c, node, j, cgUnionPath(at), cgUnionPath(kw))
+		}
 	case cgElemRef:
 		if e.desc.Ref {
 			n := len(c.stack.steps)

@@ -59,6 +59,9 @@ func FieldKeywordPath(fd *ir.Field) string {
 // raw JSON, a sum type (no variant selects null, so it is kept and reported as the union's), or
 // Null.
 func NullOK(t *ir.GoType) bool {
+	if t.Custom != nil && !t.Custom.Runtime {
+		return t.Nullable
+	}
 	return t.Nullable || t.HoldsRawJSON() || t.Kind == ir.GoNull ||
 		t.Kind == ir.GoRef && (t.Named.Kind == ir.UnionType || t.Named.Kind == ir.AliasType && t.Named.Underlying != nil && NullOK(t.Named.Underlying))
 }

@@ -5,6 +5,7 @@ package gotypes
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -33,6 +34,9 @@ func Emit(pkg *ir.Package) ([]emit.File, error) {
 		runtimeAliases(f)
 	}
 	names := []string{"decode", "encode", "union", "plan", "plan_decode", "plan_encode", "plan_validate"}
+	if !pkg.ImportRuntime && usesFormatTypes(pkg) {
+		names = append(names, "format_types")
+	}
 	runtime, err := emit.Runtime{Import: pkg.ImportRuntime}.Files(pkg.Name, pkg.Hash, names...)
 	if err != nil {
 		return nil, err
@@ -150,27 +154,29 @@ var (
 // every file names a type the same way.
 func GoType(q gosrc.Qualifier, t *ir.GoType) string {
 	var s string
-	switch t.Kind {
-	case ir.GoBool:
+	switch {
+	case t.Custom != nil:
+		s = q.Qualify(gosrc.ImportPath(t.Custom.Import).Ident(t.Custom.Name))
+	case t.Kind == ir.GoBool:
 		s = "bool"
-	case ir.GoInt64:
+	case t.Kind == ir.GoInt64:
 		s = "int64"
-	case ir.GoNumber:
+	case t.Kind == ir.GoNumber:
 		s = q.Qualify(jsonNumber)
-	case ir.GoString:
+	case t.Kind == ir.GoString:
 		s = "string"
 		if t.Defined != "" {
 			s = t.Defined
 		}
-	case ir.GoRef:
+	case t.Kind == ir.GoRef:
 		s = t.Named.Name
-	case ir.GoSlice:
+	case t.Kind == ir.GoSlice:
 		s = "[]" + GoType(q, t.Elem)
-	case ir.GoMap:
+	case t.Kind == ir.GoMap:
 		s = "map[string]" + GoType(q, t.Elem)
-	case ir.GoAny:
+	case t.Kind == ir.GoAny:
 		s = "any"
-	case ir.GoNull:
+	case t.Kind == ir.GoNull:
 		s = "Null"
 	default:
 		s = q.Qualify(jsonRawMessage)
@@ -195,7 +201,7 @@ func (defaultNames) Qualify(id gosrc.Ident) string { return id.String() }
 
 // hasNilZero reports whether the Go type's nil value marks an absent optional member.
 func hasNilZero(t *ir.GoType) bool {
-	return t.Pointer || t.Kind == ir.GoSlice || t.Kind == ir.GoMap || t.HoldsRawJSON()
+	return t.Pointer || t.Custom == nil && (t.Kind == ir.GoSlice || t.Kind == ir.GoMap || t.HoldsRawJSON())
 }
 
 // jsonTag is the field's struct tag; optional members are omitted when absent. It is written as
@@ -255,4 +261,27 @@ func runtimeAliases(f *gosrc.File) {
 	f.Line("")
 	f.Comment("Nullable holds a value that may also be JSON null; it is the runtime's type.")
 	f.P("type Nullable[T any] = ", rt.Ident("Nullable"), "[T]")
+}
+
+// usesFormatTypes reports whether a field or a named type of the package holds a typed format's
+// runtime type, which the copy-in runtime then has to carry.
+func usesFormatTypes(pkg *ir.Package) bool {
+	var holds func(t *ir.GoType) bool
+	holds = func(t *ir.GoType) bool {
+		return t != nil && (t.Custom != nil && t.Custom.Runtime || t.Custom == nil && t.Kind != ir.GoRef && holds(t.Elem))
+	}
+	for _, n := range pkg.Types {
+		if holds(n.Underlying) {
+			return true
+		}
+		if n.Union != nil && slices.ContainsFunc(n.Union.Variants, func(v *ir.Variant) bool { return holds(v.Type) }) {
+			return true
+		}
+		for _, f := range n.Fields {
+			if holds(f.Type) {
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -137,7 +137,11 @@ var elemKinds = map[ir.GoKind]string{
 // whose schema is items or additionalProperties.
 func (w *walker) elemDesc(s *ir.Schema, t *ir.GoType) string {
 	kind := ""
-	if t.Kind != ir.GoRaw {
+	custom := t.Custom != nil && !t.Custom.Runtime
+	switch {
+	case custom:
+		kind = w.r("ElemCustom")
+	case t.Kind != ir.GoRaw:
 		kind = w.r(elemKinds[t.Kind])
 	}
 	fields := []string{"Kind", kind, "Nullable", strconv.FormatBool(t.Nullable), "Ref", strconv.FormatBool(s != nil && s.Ref != nil)}
@@ -146,10 +150,13 @@ func (w *walker) elemDesc(s *ir.Schema, t *ir.GoType) string {
 			fields = append(fields, "Whole", "true")
 		}
 	}
-	if t.Kind == ir.GoRef {
+	if t.Kind == ir.GoRef && !custom {
 		fields = append(fields, "Type", strconv.Itoa(w.index[t.Named]))
 	}
 	fields = append(fields, "Node", w.node(s))
+	if custom {
+		return w.lit(w.r("ElemDesc"), fields...)
+	}
 	switch t.Kind {
 	case ir.GoSlice, ir.GoMap:
 		var sub *ir.Schema

@@ -90,8 +90,8 @@ func (a *analyzer) version(m *Constructors, f *ir.Field) {
 
 // requireString records a problem unless f is a plain string, and reports whether it is one.
 func (a *analyzer) requireString(f *ir.Field) bool {
-	if f.Type.Kind != ir.GoString || f.Type.Pointer || f.Type.Nullable {
-		a.fail(f.Origin, "%s must be a string", f.Name)
+	if f.Type.Kind != ir.GoString || f.Type.Pointer || f.Type.Nullable || f.Type.Custom != nil {
+		a.fail(f.Origin, "%s must be a string (of Go type string, not a custom or typed-format type)", f.Name)
 		return false
 	}
 	return true
@@ -158,8 +158,8 @@ func (a *analyzer) members(m *Constructors) {
 			continue
 		}
 		if f.Required {
-			if f.Type.Kind != ir.GoString || f.Type.Pointer || f.Type.Nullable {
-				a.fail(f.Origin, "constructors cannot fill the required member %q: only string members can become parameters", f.Name)
+			if f.Type.Kind != ir.GoString || f.Type.Pointer || f.Type.Nullable || f.Type.Custom != nil {
+				a.fail(f.Origin, "constructors cannot fill the required member %q: only string members (of Go type string) can become parameters", f.Name)
 				continue
 			}
 			m.Params = append(m.Params, Param{Field: f.GoName, Var: paramName(f.GoName), JSON: f.Name})
@@ -172,9 +172,10 @@ func (a *analyzer) members(m *Constructors) {
 		base := *f.Type
 		base.Pointer = false
 		o.Type = &base
-		o.Text = base.Kind == ir.GoString && !base.Nullable
+		// Only a plain string passes the sanitizer; a custom or typed-format type is set as given.
+		o.Text = base.Kind == ir.GoString && !base.Nullable && base.Custom == nil
 		// An open object of any values: map[string]any.
-		o.Evidence = base.Kind == ir.GoMap && !base.Nullable && base.Elem.Kind == ir.GoAny && !base.Elem.Nullable && !base.Elem.Pointer
+		o.Evidence = base.Custom == nil && base.Kind == ir.GoMap && !base.Nullable && base.Elem.Kind == ir.GoAny && !base.Elem.Nullable && !base.Elem.Pointer
 		if f.Name == "cause" && o.Text {
 			m.CauseField = f.GoName
 			claim("WithCauseError", f.Name, f.Origin)

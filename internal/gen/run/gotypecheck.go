@@ -1,0 +1,231 @@
+package run
+
+import (
+	"bytes"
+	"fmt"
+	"go/importer"
+	"go/token"
+	"go/types"
+	"io"
+	"maps"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/contractgen/contractgen/internal/gen/build"
+	"github.com/contractgen/contractgen/internal/gen/diag"
+	"github.com/contractgen/contractgen/internal/gen/ir"
+)
+
+// checkCustomTypes type-checks the Go types of the user's that the package names (x-go-type,
+// goJSONSchema.type, the config's go_types) against the module the generated package will live
+// in, the one around dir: each package must build, declare the type, and the type must be one
+// encoding/json decodes exactly (it implements json.Unmarshaler or encoding.TextUnmarshaler, or its underlying type is a
+// boolean, a number or a string). A mapping that fails is a generation error at the schema pointer
+// that made it, not a compile error in generated code later. The packages are read from source
+// with the go command resolving imports as the module sees them.
+func checkCustomTypes(pkg *ir.Package, dir string) error {
+	customs := customTypes(pkg)
+	if len(customs) == 0 {
+		return nil
+	}
+	dir = existingDir(dir)
+	var paths []string
+	for _, c := range customs {
+		if c.Import != "" && !slices.Contains(paths, c.Import) {
+			paths = append(paths, c.Import)
+		}
+	}
+	exports, failed := exportData(dir, paths)
+	imp := importer.ForCompiler(token.NewFileSet(), "gc", func(path string) (io.ReadCloser, error) {
+		if f, ok := exports[path]; ok && f != "" {
+			return os.Open(f)
+		}
+		return nil, fmt.Errorf("no export data for %q", path)
+	}).(types.ImporterFrom)
+	loaded := map[string]*types.Package{}
+	var diags diag.List
+	for _, c := range customs {
+		file, ptr, _ := strings.Cut(c.Origin, "#")
+		if c.Import == "" {
+			continue // a predeclared type; the builder accepts only those encoding/json decodes
+		}
+		p, ok := loaded[c.Import]
+		if _, bad := failed[c.Import]; !ok && !bad {
+			var err error
+			if p, err = imp.ImportFrom(c.Import, dir, 0); err != nil {
+				failed[c.Import] = firstLine(err.Error())
+			} else {
+				loaded[c.Import] = p
+			}
+		}
+		if msg, bad := failed[c.Import]; bad {
+			diags.Add(file, ptr, "Go type %s.%s: package %q does not build from %s (%s); give the import path of a package the module can build (x-go-type-import, goJSONSchema.imports or go_types' import)",
+				packageName(c.Import), c.Name, c.Import, dir, msg)
+			continue
+		}
+		obj, _ := p.Scope().Lookup(c.Name).(*types.TypeName)
+		if obj == nil || !obj.Exported() {
+			diags.Add(file, ptr, "Go type %s.%s: package %q declares no exported type %s; name a type the package declares", p.Name(), c.Name, c.Import, c.Name)
+			continue
+		}
+		if !jsonExact(obj.Type()) {
+			diags.Add(file, ptr, "Go type %s.%s neither implements json.Unmarshaler (or encoding.TextUnmarshaler) nor is a boolean, number or string type, so encoding/json would not hold the JSON value exactly; give it UnmarshalJSON and MarshalJSON methods, or map another type", p.Name(), c.Name)
+		}
+	}
+	return diags.Err()
+}
+
+// jsonExact reports whether encoding/json decodes a value of t through t's own methods, or t is
+// a boolean, number or string type, which it decodes as the JSON scalar it is.
+func jsonExact(t types.Type) bool {
+	ms := types.NewMethodSet(types.NewPointer(t))
+	// UnmarshalText counts too: encoding/json decodes a JSON string through it (netip.Addr).
+	for _, name := range []string{"UnmarshalJSON", "UnmarshalText"} {
+		if sel := ms.Lookup(nil, name); sel != nil {
+			if sig, ok := sel.Obj().Type().(*types.Signature); ok && sig.Params().Len() == 1 && sig.Results().Len() == 1 &&
+				types.TypeString(sig.Params().At(0).Type(), nil) == "[]byte" && types.TypeString(sig.Results().At(0).Type(), nil) == "error" {
+				return true
+			}
+		}
+	}
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&(types.IsBoolean|types.IsNumeric|types.IsString) != 0 && b.Info()&types.IsComplex == 0
+}
+
+// customTypes lists the user's Go types the package's fields, named types and elements name, in
+// the order of their origins.
+func customTypes(pkg *ir.Package) []*ir.CustomType {
+	seen := map[*ir.CustomType]bool{}
+	var out []*ir.CustomType
+	var walk func(t *ir.GoType)
+	walk = func(t *ir.GoType) {
+		if t == nil {
+			return
+		}
+		if t.Custom != nil {
+			if !t.Custom.Runtime && !seen[t.Custom] {
+				seen[t.Custom] = true
+				out = append(out, t.Custom)
+			}
+			return
+		}
+		if t.Kind != ir.GoRef {
+			walk(t.Elem)
+		}
+	}
+	for _, n := range pkg.Types {
+		walk(n.Underlying)
+		for _, f := range n.Fields {
+			walk(f.Type)
+		}
+		if n.Union != nil {
+			for _, v := range n.Union.Variants {
+				walk(v.Type)
+			}
+		}
+	}
+	slices.SortStableFunc(out, func(a, b *ir.CustomType) int { return strings.Compare(a.Origin, b.Origin) })
+	return out
+}
+
+// existingDir is dir, or its nearest ancestor that exists: the generated package's directory may
+// not exist before the first run, and the module around it is what resolves the imports.
+func existingDir(dir string) string {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return dir
+	}
+	for {
+		if st, err := os.Stat(abs); err == nil && st.IsDir() {
+			return abs
+		}
+		parent := filepath.Dir(abs)
+		if parent == abs {
+			return abs
+		}
+		abs = parent
+	}
+}
+
+// GoTypeMap is the run's mapping of formats and $ref targets to Go types of the user's.
+type GoTypeMap = build.GoTypeMap
+
+// GoTypeName names a Go type as the schema extensions do: "package.Type" with its import path (a
+// standard library package may go without), or a predeclared type alone. It is the shape of the
+// config file's go_types entries.
+type GoTypeName struct {
+	Type   string `json:"type"`
+	Import string `json:"import"`
+}
+
+// GoTypes checks the config's go_types (formats, and $ref targets as "file.json#/pointer") and
+// turns them into the run's mapping.
+func GoTypes(formats, refs map[string]GoTypeName) (GoTypeMap, error) {
+	var m GoTypeMap
+	for _, part := range []struct {
+		name string
+		from map[string]GoTypeName
+		to   *map[string]ir.CustomType
+	}{{"formats", formats, &m.Formats}, {"refs", refs, &m.Refs}} {
+		for _, key := range slices.Sorted(maps.Keys(part.from)) {
+			t := part.from[key]
+			ct, err := build.ParseGoType(t.Type, t.Import)
+			if err != nil {
+				return GoTypeMap{}, fmt.Errorf("go_types.%s[%q]: %w", part.name, key, err)
+			}
+			if *part.to == nil {
+				*part.to = map[string]ir.CustomType{}
+			}
+			(*part.to)[key] = ct
+		}
+	}
+	return m, nil
+}
+
+// exportData builds the packages and their dependencies as the module around dir sees them
+// ("go list -export -deps") and returns the export data file of each, and the error of each of
+// paths that does not build.
+func exportData(dir string, paths []string) (map[string]string, map[string]string) {
+	exports, failed := map[string]string{}, map[string]string{}
+	cmd := exec.Command("go", append([]string{"list", "-e", "-export", "-deps", "-f", "{{.ImportPath}}\t{{.Export}}\t{{with .Error}}{{.Err}}{{end}}{{range .DepsErrors}}{{.Err}} {{end}}", "--"}, paths...)...)
+	cmd.Dir = dir
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	for _, line := range strings.Split(string(out), "\n") {
+		parts := strings.SplitN(line, "\t", 3)
+		if len(parts) != 3 {
+			continue
+		}
+		exports[parts[0]] = parts[1]
+		if parts[2] != "" {
+			failed[parts[0]] = strings.TrimSpace(parts[2])
+		}
+	}
+	for _, p := range paths {
+		if _, ok := failed[p]; !ok && exports[p] == "" {
+			msg := firstLine(strings.TrimSpace(stderr.String()))
+			if msg == "" && err != nil {
+				msg = err.Error()
+			}
+			if msg == "" {
+				msg = "the go command gave no export data"
+			}
+			failed[p] = msg
+		}
+	}
+	return exports, failed
+}
+
+// packageName is the name an import path suggests, for messages.
+func packageName(path string) string { return path[strings.LastIndex(path, "/")+1:] }
+
+func firstLine(s string) string {
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		return s[:i]
+	}
+	return s
+}
