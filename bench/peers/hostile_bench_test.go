@@ -3,6 +3,8 @@ package peers
 import (
 	"bytes"
 	"encoding/json"
+	"github.com/contractgen/contractgen/internal/gen/profile"
+	"github.com/contractgen/contractgen/internal/gen/profile/errorcontract"
 	"io"
 	"net/http"
 	"runtime"
@@ -94,7 +96,7 @@ func contractTable(tb testing.TB) ([]cgruntime.Node, int32) {
 	if err != nil {
 		tb.Fatal(err)
 	}
-	pkg, err := build.Build(set, build.Options{Package: "validate"})
+	pkg, err := build.Build(set, build.Options{Package: "validate", Profiles: []profile.Profile{errorcontract.Profile{}}})
 	if err != nil {
 		tb.Fatal(err)
 	}

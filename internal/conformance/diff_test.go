@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/contractgen/contractgen/internal/gen/profile"
+	"github.com/contractgen/contractgen/internal/gen/profile/errorcontract"
 	"io"
 	"os"
 	"path/filepath"
@@ -47,7 +49,7 @@ func setup(t testing.TB) {
 			referenceErr = err
 			return
 		}
-		pkg, err := build.Build(set, build.Options{Package: "agenterror"})
+		pkg, err := build.Build(set, build.Options{Package: "agenterror", Profiles: []profile.Profile{errorcontract.Profile{}}})
 		if err != nil {
 			referenceErr = err
 			return

@@ -17,11 +17,11 @@ import (
 	"github.com/contractgen/contractgen/internal/gen/naming"
 )
 
-// extensions are the vendor keywords the builder reads on schema nodes; rootExtensions only at a root.
+// extensions are the vendor keywords the builder reads on schema nodes; the profiles' keywords
+// (Profile.Keywords) are read at a root only (isRootExtension).
 var (
 	extensions = map[string]bool{"x-enum-descriptions": true, "x-fallback": true, "x-go-name": true,
 		"x-go-type": true, "x-go-type-import": true}
-	rootExtensions = map[string]bool{"x-catalog": true, "x-surfaces": true}
 	// borrowed are extensions of other generators that contractgen reads (oapi-codegen's): a
 	// document that uses them was written for that tool, so they do not make it a contract.
 	borrowed = map[string]bool{"x-go-type": true, "x-go-type-import": true}
@@ -92,6 +92,32 @@ func dialectView(node *jsontree.Node, d load.Dialect) *jsontree.Node {
 	return &view
 }
 
+// isRootExtension reports whether name is a root keyword of one of the build's profiles.
+func (b *builder) isRootExtension(name string) bool {
+	for _, p := range b.opts.Profiles {
+		if slices.Contains(p.Keywords(), name) {
+			return true
+		}
+	}
+	return false
+}
+
+// rootExtensionsNote lists the profiles' root keywords for a message ("; x-catalog and
+// x-surfaces at the root"), or "" when the build has no profile.
+func (b *builder) rootExtensionsNote() string {
+	var names []string
+	for _, p := range b.opts.Profiles {
+		names = append(names, p.Keywords()...)
+	}
+	switch len(names) {
+	case 0:
+		return ""
+	case 1:
+		return "; " + names[0] + " at the root"
+	}
+	return "; " + strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1] + " at the root"
+}
+
 // usesVocabulary reports whether a document uses contractgen's extension keywords: such a
 // contract is held to that vocabulary strictly (an unknown x- keyword is most likely a misspelt
 // one), where other documents' x- keywords belong to other tools and are annotations.
@@ -102,7 +128,7 @@ func (b *builder) usesVocabulary(doc *load.Document) bool {
 	var walk func(n *jsontree.Node) bool
 	walk = func(n *jsontree.Node) bool {
 		for _, m := range n.Members {
-			if extensions[m.Name] && !borrowed[m.Name] || rootExtensions[m.Name] || walk(m.Value) {
+			if extensions[m.Name] && !borrowed[m.Name] || b.isRootExtension(m.Name) || walk(m.Value) {
 				return true
 			}
 		}
@@ -124,8 +150,8 @@ func (b *builder) checkKeywords(doc *load.Document, ptr string, node *jsontree.N
 		kwPtr := ptr + "/" + jsonpointer.Escape(m.Name)
 		switch {
 		case strings.HasPrefix(m.Name, "x-"):
-			if !extensions[m.Name] && !(ptr == "" && rootExtensions[m.Name]) && b.usesVocabulary(doc) {
-				b.diags.Add(doc.Path, kwPtr, "unknown extension keyword %q here (known: x-enum-descriptions, x-fallback, x-go-name, x-go-type, x-go-type-import; x-catalog and x-surfaces at the root)", m.Name)
+			if !extensions[m.Name] && !(ptr == "" && b.isRootExtension(m.Name)) && b.usesVocabulary(doc) {
+				b.diags.Add(doc.Path, kwPtr, "unknown extension keyword %q here (known: x-enum-descriptions, x-fallback, x-go-name, x-go-type, x-go-type-import%s)", m.Name, b.rootExtensionsNote())
 			}
 		case kws[m.Name] || load.AnyDialectKeyword(m.Name):
 			// A keyword of this dialect, or of another one (which this dialect ignores).

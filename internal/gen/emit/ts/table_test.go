@@ -1,6 +1,8 @@
 package ts
 
 import (
+	"github.com/contractgen/contractgen/internal/gen/profile"
+	"github.com/contractgen/contractgen/internal/gen/profile/errorcontract"
 	"os"
 	"regexp"
 	"strconv"
@@ -27,7 +29,7 @@ func TestTableIsTheGoLowering(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		pkg, err := build.Build(set, build.Options{Package: "x"})
+		pkg, err := build.Build(set, build.Options{Package: "x", Profiles: []profile.Profile{errorcontract.Profile{}}})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -61,7 +63,7 @@ func BenchmarkEmit(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	pkg, err := build.Build(set, build.Options{Package: "bench"})
+	pkg, err := build.Build(set, build.Options{Package: "bench", Profiles: []profile.Profile{errorcontract.Profile{}}})
 	if err != nil {
 		b.Fatal(err)
 	}
