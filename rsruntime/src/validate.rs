@@ -81,6 +81,8 @@ pub struct Node {
     pub r#enum: Option<Vec<String>>,
     pub min_length: Count,
     pub max_length: Count,
+    /// The `pattern` keyword; `None` when absent.
+    pub pattern: Option<Pattern>,
     pub minimum: String,
     pub maximum: String,
     pub exclusive_minimum: String,
@@ -107,6 +109,43 @@ pub struct Node {
     /// const and enum parsed on first use.
     #[serde(skip)]
     parsed: OnceLock<(Option<Value>, Vec<Value>)>,
+}
+
+/// A pattern: as the schema writes it (messages quote it) and as the generator spelled it for the
+/// regex crate, every class an explicit list of code point ranges, so that it accepts the strings
+/// the Go runtime's translation accepts.
+#[derive(Debug, Clone, Default, Deserialize, Serialize)]
+pub struct Pattern {
+    /// The ECMA-262 pattern as written.
+    #[serde(rename = "Source")]
+    pub source: String,
+    /// The same pattern for the regex crate.
+    #[serde(rename = "Rust")]
+    pub rust: String,
+    /// `rust` compiled on first use.
+    #[serde(skip)]
+    compiled: OnceLock<Result<regex::Regex, String>>,
+}
+
+impl PartialEq for Pattern {
+    fn eq(&self, other: &Self) -> bool {
+        self.source == other.source && self.rust == other.rust
+    }
+}
+
+impl Pattern {
+    /// Reports whether `s` holds a match; the error is the crate's when it cannot compile the
+    /// spelling (a size limit), and validation then fails the value, as Go's does when its
+    /// engine gives up.
+    pub fn is_match(&self, s: &str) -> Result<bool, &str> {
+        let re = self.compiled.get_or_init(|| {
+            regex::RegexBuilder::new(&self.rust).size_limit(1 << 26).build().map_err(|e| e.to_string())
+        });
+        match re {
+            Ok(re) => Ok(re.is_match(s)),
+            Err(e) => Err(e),
+        }
+    }
 }
 
 impl Node {
@@ -384,6 +423,16 @@ impl Collector<'_> {
             }
             if n.max_length.set && count > n.max_length.n {
                 self.fail(at, kw, "maxLength", format!("has {count} characters, more than {}", n.max_length.n));
+            }
+        }
+        if let Some(p) = &n.pattern {
+            match p.is_match(s) {
+                Ok(true) => {}
+                Ok(false) => self.fail(at, kw, "pattern", format!("does not match the pattern {}", quote(&p.source))),
+                Err(e) => {
+                    let msg = format!("could not be matched against the pattern {}: {e}", quote(&p.source));
+                    self.fail(at, kw, "pattern", msg)
+                }
             }
         }
     }
