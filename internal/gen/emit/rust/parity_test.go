@@ -140,6 +140,11 @@ func contractCases(t *testing.T) []parityCase {
 		}
 		cases = append(cases, parityCase{Name: "corpus: " + filepath.Base(f), JSON: string(data)})
 	}
+	// Characters Go's encoder escapes and serde_json does not (<, >, &, U+2028, U+2029), in a
+	// declared member and in evidence: contractgen_runtime::to_go_json must write Go's bytes.
+	cases = append(cases, parityCase{Name: "characters Go escapes", JSON: `{"side_effects":"possible",` +
+		`"recovery":{"action":"retry_later","same_arguments":"safe","guidance":"a<b>c&d"},"origin":"runtime",` +
+		`"message":"x\u2028y\u2029z <script>&amp;","kind":"k","contract_version":1,"evidence":{"q":"<&>"}}`})
 	// Nesting at Go's limit and one past it: Go reads 10 000 levels and refuses 10 001.
 	for _, depth := range []int{10000, 10001} {
 		deep := `{"evidence":` + strings.Repeat("[", depth-1) + strings.Repeat("]", depth-1) + `}`
