@@ -94,6 +94,8 @@ pub struct Node {
     pub unique_items: bool,
     pub properties: Vec<Prop>,
     pub required: Vec<String>,
+    /// patternProperties: each pattern with its subschema.
+    pub pattern_properties: Vec<PatternProp>,
     pub additional_properties: u32,
     pub min_properties: Count,
     pub max_properties: Count,
@@ -125,6 +127,17 @@ pub struct Pattern {
     /// `rust` compiled on first use.
     #[serde(skip)]
     compiled: OnceLock<Result<regex::Regex, String>>,
+}
+
+/// One member of patternProperties.
+#[derive(Debug, Clone, Default, PartialEq, Deserialize, Serialize)]
+pub struct PatternProp {
+    /// The pattern member names are matched against.
+    #[serde(rename = "Pattern")]
+    pub pattern: Pattern,
+    /// The subschema of the members it matches.
+    #[serde(rename = "Node")]
+    pub node: u32,
 }
 
 impl PartialEq for Pattern {
@@ -530,6 +543,21 @@ impl Collector<'_> {
                     if &p.name == name {
                         declared = true;
                         with(kw, &["properties", &token], |kw| self.eval(p.node, value, at, kw));
+                    }
+                }
+                for p in &n.pattern_properties {
+                    let src = &p.pattern.source;
+                    match p.pattern.is_match(name) {
+                        Ok(false) => {}
+                        Ok(true) => {
+                            declared = true;
+                            let pk = pointer_token(src);
+                            with(kw, &["patternProperties", &pk], |kw| self.eval(p.node, value, at, kw));
+                        }
+                        Err(e) => {
+                            let msg = format!("member name {} could not be matched against the pattern {}: {e}", quote(name), quote(src));
+                            self.fail(at, kw, "patternProperties", msg)
+                        }
                     }
                 }
                 if !declared && n.additional_properties != 0 {

@@ -32,7 +32,7 @@ func Unsupported(n *cgruntime.Node) string {
 		{"format (--formats assert)", n.Format != ""},
 		{"prefixItems", len(n.PrefixItems) > 0}, {"contains", n.Contains != 0},
 		{"minContains", n.MinContains.Set}, {"maxContains", n.MaxContains.Set},
-		{"patternProperties", len(n.PatternProperties) > 0}, {"propertyNames", n.PropertyNames != 0},
+		{"propertyNames", n.PropertyNames != 0},
 		{"unevaluatedProperties", n.UnevaluatedProperties != 0}, {"unevaluatedItems", n.UnevaluatedItems != 0},
 		{dynamic, n.DynamicRef != 0},
 	}
@@ -44,6 +44,11 @@ func Unsupported(n *cgruntime.Node) string {
 	if n.Pattern != "" {
 		if _, err := RustPattern(n.Pattern); err != nil {
 			return "the pattern " + strconv.Quote(n.Pattern) + " (" + err.Error() + ")"
+		}
+	}
+	for _, p := range n.PatternProperties {
+		if _, err := RustPattern(p.Name); err != nil {
+			return "the patternProperties pattern " + strconv.Quote(p.Name) + " (" + err.Error() + ")"
 		}
 	}
 	if n.MultipleOf != "" && significantDigits(n.MultipleOf) > maxMultipleDigits {
@@ -76,7 +81,7 @@ func Check(t *lower.Table) error {
 // each node with the Go runtime's field names and only the fields that are set (an empty list
 // stays: allOf [] and no allOf differ for the runtime). A pattern is written as
 // {"Source": the pattern as written, "Rust": RustPattern's spelling}: messages quote the first, the
-// runtime runs the second.
+// runtime runs the second; each patternProperties member likewise, as {"Pattern": …, "Node": n}.
 func TableJSON(t *lower.Table) ([]byte, error) {
 	var b bytes.Buffer
 	b.WriteString("[\n")
@@ -96,6 +101,23 @@ func TableJSON(t *lower.Table) ([]byte, error) {
 			}
 			fields["Pattern"], err = json.Marshal(map[string]string{"Source": p, "Rust": rust})
 			if err != nil {
+				return nil, err
+			}
+		}
+		if pp := t.Nodes[i].PatternProperties; len(pp) > 0 {
+			type patternProp struct {
+				Pattern map[string]string
+				Node    int32
+			}
+			var out []patternProp
+			for _, p := range pp {
+				rust, err := RustPattern(p.Name)
+				if err != nil {
+					return nil, fmt.Errorf("rust: %s: %w", t.Origins[i], err)
+				}
+				out = append(out, patternProp{map[string]string{"Source": p.Name, "Rust": rust}, p.Node})
+			}
+			if fields["PatternProperties"], err = json.Marshal(out); err != nil {
 				return nil, err
 			}
 		}
