@@ -96,3 +96,23 @@ pub fn validate_typed<T: serde::Serialize>(nodes: &[Node], root: u32, value: &T)
 pub fn is_integer_literal(lit: &str) -> bool {
     decimal::Decimal::parse(lit).is_some_and(|d| d.is_int())
 }
+
+/// Writes a value as JSON the way Go's `encoding/json` writes it: `serde_json::to_string`, then
+/// `<`, `>`, `&`, U+2028 and U+2029 inside strings escaped as `\u003c`, `\u003e`, `\u0026`,
+/// `\u2028` and `\u2029`, which serde_json writes as they are. These characters occur in JSON text
+/// only inside strings, so the escaping never touches structure.
+pub fn to_go_json<T: serde::Serialize + ?Sized>(v: &T) -> serde_json::Result<String> {
+    let json = serde_json::to_string(v)?;
+    let mut out = String::with_capacity(json.len());
+    for c in json.chars() {
+        match c {
+            '<' => out.push_str("\\u003c"),
+            '>' => out.push_str("\\u003e"),
+            '&' => out.push_str("\\u0026"),
+            '\u{2028}' => out.push_str("\\u2028"),
+            '\u{2029}' => out.push_str("\\u2029"),
+            c => out.push(c),
+        }
+    }
+    Ok(out)
+}

@@ -81,6 +81,8 @@ pub struct Node {
     pub r#enum: Option<Vec<String>>,
     pub min_length: Count,
     pub max_length: Count,
+    /// The `pattern` keyword; `None` when absent.
+    pub pattern: Option<Pattern>,
     pub minimum: String,
     pub maximum: String,
     pub exclusive_minimum: String,
@@ -92,6 +94,8 @@ pub struct Node {
     pub unique_items: bool,
     pub properties: Vec<Prop>,
     pub required: Vec<String>,
+    /// patternProperties: each pattern with its subschema.
+    pub pattern_properties: Vec<PatternProp>,
     pub additional_properties: u32,
     pub min_properties: Count,
     pub max_properties: Count,
@@ -107,6 +111,54 @@ pub struct Node {
     /// const and enum parsed on first use.
     #[serde(skip)]
     parsed: OnceLock<(Option<Value>, Vec<Value>)>,
+}
+
+/// A pattern: as the schema writes it (messages quote it) and as the generator spelled it for the
+/// regex crate, every class an explicit list of code point ranges, so that it accepts the strings
+/// the Go runtime's translation accepts.
+#[derive(Debug, Clone, Default, Deserialize, Serialize)]
+pub struct Pattern {
+    /// The ECMA-262 pattern as written.
+    #[serde(rename = "Source")]
+    pub source: String,
+    /// The same pattern for the regex crate.
+    #[serde(rename = "Rust")]
+    pub rust: String,
+    /// `rust` compiled on first use.
+    #[serde(skip)]
+    compiled: OnceLock<Result<regex::Regex, String>>,
+}
+
+/// One member of patternProperties.
+#[derive(Debug, Clone, Default, PartialEq, Deserialize, Serialize)]
+pub struct PatternProp {
+    /// The pattern member names are matched against.
+    #[serde(rename = "Pattern")]
+    pub pattern: Pattern,
+    /// The subschema of the members it matches.
+    #[serde(rename = "Node")]
+    pub node: u32,
+}
+
+impl PartialEq for Pattern {
+    fn eq(&self, other: &Self) -> bool {
+        self.source == other.source && self.rust == other.rust
+    }
+}
+
+impl Pattern {
+    /// Reports whether `s` holds a match; the error is the crate's when it cannot compile the
+    /// spelling (a size limit), and validation then fails the value, as Go's does when its
+    /// engine gives up.
+    pub fn is_match(&self, s: &str) -> Result<bool, &str> {
+        let re = self.compiled.get_or_init(|| {
+            regex::RegexBuilder::new(&self.rust).size_limit(1 << 26).build().map_err(|e| e.to_string())
+        });
+        match re {
+            Ok(re) => Ok(re.is_match(s)),
+            Err(e) => Err(e),
+        }
+    }
 }
 
 impl Node {
@@ -386,6 +438,16 @@ impl Collector<'_> {
                 self.fail(at, kw, "maxLength", format!("has {count} characters, more than {}", n.max_length.n));
             }
         }
+        if let Some(p) = &n.pattern {
+            match p.is_match(s) {
+                Ok(true) => {}
+                Ok(false) => self.fail(at, kw, "pattern", format!("does not match the pattern {}", quote(&p.source))),
+                Err(e) => {
+                    let msg = format!("could not be matched against the pattern {}: {e}", quote(&p.source));
+                    self.fail(at, kw, "pattern", msg)
+                }
+            }
+        }
     }
 
     fn number(&mut self, n: &Node, d: &Decimal, at: &str, kw: &str) {
@@ -481,6 +543,21 @@ impl Collector<'_> {
                     if &p.name == name {
                         declared = true;
                         with(kw, &["properties", &token], |kw| self.eval(p.node, value, at, kw));
+                    }
+                }
+                for p in &n.pattern_properties {
+                    let src = &p.pattern.source;
+                    match p.pattern.is_match(name) {
+                        Ok(false) => {}
+                        Ok(true) => {
+                            declared = true;
+                            let pk = pointer_token(src);
+                            with(kw, &["patternProperties", &pk], |kw| self.eval(p.node, value, at, kw));
+                        }
+                        Err(e) => {
+                            let msg = format!("member name {} could not be matched against the pattern {}: {e}", quote(name), quote(src));
+                            self.fail(at, kw, "patternProperties", msg)
+                        }
                     }
                 }
                 if !declared && n.additional_properties != 0 {

@@ -72,12 +72,12 @@ fn round_trip_matches_go_byte_for_byte() {
         match AgentError::parse(c.json.as_bytes()) {
             Err(e) => failures.push(format!("{}: parse: {e}", c.name)),
             Ok(v) => {
-                let got = serde_json::to_string(&v).expect("encode");
+                let got = contractgen_runtime::to_go_json(&v).expect("encode");
                 if &got != want {
                     failures.push(format!("{}:\n  rust {got}\n  go   {want}", c.name));
                 }
                 // Go's encoding is canonical: reading it back and writing it again changes nothing.
-                match AgentError::parse(want.as_bytes()).map(|v| serde_json::to_string(&v).expect("encode")) {
+                match AgentError::parse(want.as_bytes()).map(|v| contractgen_runtime::to_go_json(&v).expect("encode")) {
                     Ok(again) if &again == want => {}
                     other => failures.push(format!("{}: the canonical form does not survive: {other:?}", c.name)),
                 }

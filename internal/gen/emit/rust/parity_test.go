@@ -142,6 +142,11 @@ func contractCases(t *testing.T) []parityCase {
 		}
 		cases = append(cases, parityCase{Name: "corpus: " + filepath.Base(f), JSON: string(data)})
 	}
+	// Characters Go's encoder escapes and serde_json does not (<, >, &, U+2028, U+2029), in a
+	// declared member and in evidence: contractgen_runtime::to_go_json must write Go's bytes.
+	cases = append(cases, parityCase{Name: "characters Go escapes", JSON: `{"side_effects":"possible",` +
+		`"recovery":{"action":"retry_later","same_arguments":"safe","guidance":"a<b>c&d"},"origin":"runtime",` +
+		`"message":"x\u2028y\u2029z <script>&amp;","kind":"k","contract_version":1,"evidence":{"q":"<&>"}}`})
 	// Nesting at Go's limit and one past it: Go reads 10 000 levels and refuses 10 001.
 	for _, depth := range []int{10000, 10001} {
 		deep := `{"evidence":` + strings.Repeat("[", depth-1) + strings.Repeat("]", depth-1) + `}`
@@ -149,6 +154,10 @@ func contractCases(t *testing.T) []parityCase {
 	}
 	return cases
 }
+
+// suitePatternFiles are the optional files of the official suite that test ECMA-262 patterns,
+// which the Rust target runs through the regex crate and must answer as Go's RE2 translation does.
+var suitePatternFiles = []string{"optional/ecmascript-regex.json", "optional/non-bmp-regex.json"}
 
 // suiteSchemas are the official suite's groups (2020-12) that contractgen builds and the Rust
 // target follows, each with its tests' instances.
@@ -162,6 +171,9 @@ func suiteSchemas(t *testing.T) []paritySchema {
 		t.Skipf("the JSON Schema Test Suite is not at %s (it lives in the shared checkout beside the repository)", suiteDir)
 	}
 	sort.Strings(files)
+	for _, f := range suitePatternFiles {
+		files = append(files, filepath.Join(suiteDir, f))
+	}
 	dir := t.TempDir()
 	var out []paritySchema
 	for _, f := range files {
@@ -181,7 +193,7 @@ func suiteSchemas(t *testing.T) []paritySchema {
 			t.Fatal(err)
 		}
 		for gi, g := range groups {
-			name := fmt.Sprintf("%s #%d %s", filepath.Base(f), gi, g.Description)
+			name := fmt.Sprintf("%s #%d %s", strings.TrimPrefix(f, suiteDir+"/"), gi, g.Description)
 			path := filepath.Join(dir, fmt.Sprintf("g%d-%d.schema.json", len(out), gi))
 			if err := os.WriteFile(path, g.Schema, 0o644); err != nil {
 				t.Fatal(err)
@@ -350,7 +362,60 @@ func parityCorpus(t *testing.T) []paritySchema {
 	}
 	corpus := []paritySchema{contract}
 	corpus = append(corpus, goldenSchemas(t)...)
+	corpus = append(corpus, patternSchemas(t)...)
 	return append(corpus, suiteSchemas(t)...)
+}
+
+// parityPatterns are patterns on the constructs where ECMA-262, Go's RE2 and the regex crate read
+// the same text differently (\d, \w, \s and \b are ASCII or ECMA's in Go, Unicode in the crate;
+// "." and the anchors; escapes; classes with brackets; Unicode properties from Go's tables).
+var parityPatterns = []string{
+	`^\s$`, `^\S$`, `^[\s]$`, `^[^\s]$`, `^[\S]$`, `^[^\S]$`, `^[a\sb]$`, `\s`, `\S`,
+	`^\d$`, `^\D$`, `^\w$`, `^\W$`, `^\w+$`, `\bé`, `\bab\b`, `x\b`, `^[\b]$`,
+	`^.$`, `^.+$`, `^\u0041$`, `^[\u0041-\u0043]$`, `^\u{1F600}$`, `^\uD83D\uDE00$`, `^\x41$`, `^\cC$`,
+	`^\0$`, `^[]$`, `^[^]$`, `^[[:a]$`, `^[[:alpha:]]$`, `\p{Letter}cole`, `^\p{digit}+$`, `^\p{Script=Greek}$`,
+	`^\p{gc=Lu}$`, `^\P{L}$`, `^abc$`, `abc$`, `^(?<year>\d{4})$`, `^a\-b\/c$`, `^[a-z&&b]+$`, `^[-a-c-]+$`,
+	`^[a~~b]+$`, `^(a|bc)*$`, `^(?:ab){2,3}$`, `^a{0}$`, `^\p{Lu}{2,}$`, `[\]\[]`, `^[\^-]$`, `é`, `^\p{Nd}$`,
+	`\p{Zs}`, `^[\u00e9-\u00ff]+$`, `^[^a-z]*$`, `(^|,)x($|,)`, `^$`, `a|`,
+}
+
+// parityProbes are the strings every parity pattern is tried on.
+var parityProbes = []string{
+	"", "a", "A", "B", "é", "É", "école", "abc", "abc\n", "\nabc", "ab ab", "ab", "abab", "ababab", "abababab",
+	" ", "\t", "\n", "\r", "\v", "\f", "\u00a0", "\u1680", "\u2003", "\u2028", "\u2029", "\u202f", "\u3000",
+	"\ufeff", "\u0085", "\u180e", "\u200b", "\u2013", "\x01", "\x00", "\x03", "\b", "0", "9", "৪", "৪২", "٣",
+	"2026", "20261", "_", "x", "xé", "éx", "x y", "😀", "😀😀", "α", "Ω", "ΩΩ", "AB", ":", "a]", "[", "]", "^", "-",
+	"&", "~", "a-b/c", "b", "bc", "abcbc", "x,y", "y,x", ",x,", "ÿ", "é\u0301", "ǅ", "ſ", "K", "\u212a",
+}
+
+// patternSchemas are one schema per parity pattern, each tried on every probe.
+func patternSchemas(t *testing.T) []paritySchema {
+	t.Helper()
+	var out []paritySchema
+	for _, p := range parityPatterns {
+		table := &lower.Table{
+			Nodes:   []cgruntime.Node{{}, {Types: cgruntime.TypeString, Pattern: p}},
+			Origins: []string{"", "pattern.json#"},
+		}
+		if Check(table) != nil {
+			t.Fatalf("the Rust target refuses the parity pattern %q: %v", p, Check(table))
+		}
+		text, err := TableJSON(table)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var cases []parityCase
+		for _, s := range parityProbes {
+			enc, err := json.Marshal(s)
+			if err != nil {
+				t.Fatal(err)
+			}
+			cases = append(cases, parityCase{Name: "probe " + string(enc), JSON: string(enc)})
+		}
+		goAnswers(t, table, 1, cases)
+		out = append(out, paritySchema{Name: "pattern: " + p, Table: string(text), Root: 1, Cases: cases})
+	}
+	return out
 }
 
 // TestParityCorpus checks that tests/rust/testdata/parity.json holds the corpus with the Go
@@ -358,8 +423,11 @@ func parityCorpus(t *testing.T) []paritySchema {
 // Rust runtime is compared with the Go runtime, not with answers written by hand.
 func TestParityCorpus(t *testing.T) {
 	corpus := parityCorpus(t)
-	cases, invalid, suite, golden := 0, 0, 0, 0
+	cases, invalid, suite, golden, patterns := 0, 0, 0, 0, 0
 	for _, s := range corpus {
+		if strings.Contains(s.Table, `"Pattern":`) {
+			patterns += len(s.Cases)
+		}
 		for _, c := range s.Cases {
 			cases++
 			if len(c.Violations) > 0 {
@@ -373,8 +441,9 @@ func TestParityCorpus(t *testing.T) {
 			golden++
 		}
 	}
-	if cases < 500 || invalid < 200 || suite < 50 || golden < 20 {
-		t.Errorf("the corpus has %d cases (%d invalid), %d suite groups and %d golden cases; it must cover more", cases, invalid, suite, golden)
+	if cases < 500 || invalid < 200 || suite < 50 || golden < 20 || patterns < 300 {
+		t.Errorf("the corpus has %d cases (%d invalid), %d suite groups, %d golden cases and %d instances under a pattern; it must cover more",
+			cases, invalid, suite, golden, patterns)
 	}
 	want, err := json.MarshalIndent(corpus, "", " ")
 	if err != nil {

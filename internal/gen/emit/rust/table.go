@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/contractgen/contractgen/cgruntime"
@@ -16,8 +17,8 @@ const maxMultipleDigits = 19
 
 // Unsupported names the first keyword of a lowered node that the Rust runtime does not implement
 // ("" when it implements them all). A schema that needs one is refused rather than validated more
-// loosely than in Go. The Rust runtime implements what the TypeScript target does, less "pattern"
-// (it depends on std and serde_json only, which have no regular expressions).
+// loosely than in Go. The Rust runtime implements what the TypeScript target does; a pattern only
+// when RustPattern can spell it for the regex crate.
 func Unsupported(n *cgruntime.Node) string {
 	// The refusal of a dynamic reference rests on DynamicRef alone: DynamicKeyword only names it.
 	dynamic := n.DynamicKeyword
@@ -28,16 +29,26 @@ func Unsupported(n *cgruntime.Node) string {
 		kw  string
 		set bool
 	}{
-		{"pattern", n.Pattern != ""}, {"format (--formats assert)", n.Format != ""},
+		{"format (--formats assert)", n.Format != ""},
 		{"prefixItems", len(n.PrefixItems) > 0}, {"contains", n.Contains != 0},
 		{"minContains", n.MinContains.Set}, {"maxContains", n.MaxContains.Set},
-		{"patternProperties", len(n.PatternProperties) > 0}, {"propertyNames", n.PropertyNames != 0},
+		{"propertyNames", n.PropertyNames != 0},
 		{"unevaluatedProperties", n.UnevaluatedProperties != 0}, {"unevaluatedItems", n.UnevaluatedItems != 0},
 		{dynamic, n.DynamicRef != 0},
 	}
 	for _, c := range checks {
 		if c.set {
 			return c.kw
+		}
+	}
+	if n.Pattern != "" {
+		if _, err := RustPattern(n.Pattern); err != nil {
+			return "the pattern " + strconv.Quote(n.Pattern) + " (" + err.Error() + ")"
+		}
+	}
+	for _, p := range n.PatternProperties {
+		if _, err := RustPattern(p.Name); err != nil {
+			return "the patternProperties pattern " + strconv.Quote(p.Name) + " (" + err.Error() + ")"
 		}
 	}
 	if n.MultipleOf != "" && significantDigits(n.MultipleOf) > maxMultipleDigits {
@@ -68,7 +79,9 @@ func Check(t *lower.Table) error {
 
 // TableJSON writes the table as the Rust runtime reads it: a JSON array with one node per line,
 // each node with the Go runtime's field names and only the fields that are set (an empty list
-// stays: allOf [] and no allOf differ for the runtime).
+// stays: allOf [] and no allOf differ for the runtime). A pattern is written as
+// {"Source": the pattern as written, "Rust": RustPattern's spelling}: messages quote the first, the
+// runtime runs the second; each patternProperties member likewise, as {"Pattern": …, "Node": n}.
 func TableJSON(t *lower.Table) ([]byte, error) {
 	var b bytes.Buffer
 	b.WriteString("[\n")
@@ -80,6 +93,33 @@ func TableJSON(t *lower.Table) ([]byte, error) {
 		var fields map[string]json.RawMessage
 		if err := json.Unmarshal(raw, &fields); err != nil {
 			return nil, err
+		}
+		if p := t.Nodes[i].Pattern; p != "" {
+			rust, err := RustPattern(p)
+			if err != nil {
+				return nil, fmt.Errorf("rust: %s: %w", t.Origins[i], err)
+			}
+			fields["Pattern"], err = json.Marshal(map[string]string{"Source": p, "Rust": rust})
+			if err != nil {
+				return nil, err
+			}
+		}
+		if pp := t.Nodes[i].PatternProperties; len(pp) > 0 {
+			type patternProp struct {
+				Pattern map[string]string
+				Node    int32
+			}
+			var out []patternProp
+			for _, p := range pp {
+				rust, err := RustPattern(p.Name)
+				if err != nil {
+					return nil, fmt.Errorf("rust: %s: %w", t.Origins[i], err)
+				}
+				out = append(out, patternProp{map[string]string{"Source": p.Name, "Rust": rust}, p.Node})
+			}
+			if fields["PatternProperties"], err = json.Marshal(out); err != nil {
+				return nil, err
+			}
 		}
 		for k, v := range fields {
 			switch string(v) {
