@@ -40,6 +40,7 @@ type genOptions struct {
 	targets  []string
 	runtime  string
 	formats  string
+	tags     []string
 	loaderFlags
 }
 
@@ -75,13 +76,14 @@ type configFile struct {
 	Runtime  string   `json:"runtime"`
 	Strict   bool     `json:"strict"`
 	Formats  string   `json:"formats"`
+	Tags     []string `json:"tags"`
 	// CompatMode is compat's default --mode.
 	CompatMode string `json:"compat_mode"`
 }
 
 func (o *genOptions) register(cmd *cobra.Command) {
 	f := cmd.Flags()
-	f.StringVar(&o.config, "config", "", "JSON config file with schemas, out, go_dir, package, root_type, targets, ref_root, dialect, ref_map, runtime, strict, formats, compat_mode (paths relative to it)")
+	f.StringVar(&o.config, "config", "", "JSON config file with schemas, out, go_dir, package, root_type, targets, ref_root, dialect, ref_map, runtime, strict, formats, tags, compat_mode (paths relative to it)")
 	f.StringSliceVar(&o.schemas, "schema", nil, "schema file(s) (default "+DefaultSchema+")")
 	f.StringVar(&o.out, "out", "", "output root (default "+DefaultOut+", or . under go generate)")
 	f.StringVar(&o.goDir, "go-dir", "", "directory of the Go package under the output root (default the package name, or . under go generate)")
@@ -90,6 +92,7 @@ func (o *genOptions) register(cmd *cobra.Command) {
 	f.StringSliceVar(&o.targets, "targets", nil, "targets to generate (default: all of "+fmt.Sprint(run.DefaultTargets())+")")
 	o.loaderFlags.register(f, "the directories of the given schemas")
 	registerFormats(f, &o.formats)
+	f.StringSliceVar(&o.tags, "tags", nil, `struct tag keys every member gets beside json, naming it as json does (for example yaml: yaml:"name,omitempty")`)
 	f.StringVar(&o.runtime, "runtime", "", "how the Go package gets its runtime: import (the module "+emit.RuntimeImportPath+", default) or inline (a copy in the package: standard library imports only)")
 }
 
@@ -174,6 +177,15 @@ func (o *genOptions) resolve(cmd *cobra.Command) (run.Options, string, error) {
 		return run.Options{}, "", err
 	}
 	opts.AssertFormats = assert
+	opts.Tags = o.tags
+	if !flags.Changed("tags") {
+		opts.Tags = cfg.Tags
+	}
+	for _, t := range opts.Tags {
+		if !run.ValidTagKey(t) {
+			return run.Options{}, "", usage("--tags %q: give struct tag keys other than json (letters, digits, _ - . only), such as yaml", t)
+		}
+	}
 	if !token.IsIdentifier(opts.Package) {
 		if opts.Package == defPkg && !flags.Changed("package") && cfg.Package == "" {
 			return run.Options{}, "", usage("no Go package name follows from the output directory or the schema's file name (%q); name one with --package", opts.Package)

@@ -119,7 +119,7 @@ func (b *builder) checkKeywords(doc *load.Document, ptr string, node *jsontree.N
 		kwPtr := ptr + "/" + jsonpointer.Escape(m.Name)
 		switch {
 		case strings.HasPrefix(m.Name, "x-"):
-			if !extensions[m.Name] && !(ptr == "" && rootExtensions[m.Name]) && b.usesVocabulary(doc) {
+			if !extensions[m.Name] && !foreignExtensions[m.Name] && !(ptr == "" && rootExtensions[m.Name]) && b.usesVocabulary(doc) {
 				b.diags.Add(doc.Path, kwPtr, "unknown extension keyword %q here (known: x-enum-descriptions, x-fallback, x-go-name; x-catalog and x-surfaces at the root)", m.Name)
 			}
 		case kws[m.Name] || load.AnyDialectKeyword(m.Name):
@@ -142,19 +142,25 @@ func (b *builder) checkKeywords(doc *load.Document, ptr string, node *jsontree.N
 // goJSONSchema is go-jsonschema's extension keyword.
 const goJSONSchema = "goJSONSchema"
 
-// checkGoJSONSchema accepts the members of go-jsonschema's extension that contractgen honours
-// (identifier, the field's Go name) and refuses the others with their pointer: a custom Go type
-// (type, imports, nillable, pointer) would bypass the generated decoding and validation, and
-// extraTags has no counterpart yet.
+// goJSONSchemaMembers are the members of go-jsonschema's extension that contractgen honours:
+// identifier (the field's Go name), pointer and nillable (its shape), extraTags (struct tags).
+var goJSONSchemaMembers = map[string]bool{"identifier": true, "pointer": true, "nillable": true, "extraTags": true}
+
+// checkGoJSONSchema accepts the members of go-jsonschema's extension that contractgen honours and
+// refuses the others with their pointer: a custom Go type (type, imports) would bypass the
+// generated decoding and validation.
 func (b *builder) checkGoJSONSchema(doc *load.Document, ptr string, v *jsontree.Node) {
 	if v.Kind != jsontree.Object {
 		b.diags.Add(doc.Path, ptr, "goJSONSchema must be an object")
 		return
 	}
 	for _, m := range v.Members {
-		if m.Name != "identifier" {
+		switch {
+		case !goJSONSchemaMembers[m.Name]:
 			b.diags.Add(doc.Path, ptr+"/"+jsonpointer.Escape(m.Name),
-				"goJSONSchema.%s is not supported (contractgen reads goJSONSchema.identifier alone); remove it, or generate this schema with go-jsonschema", m.Name)
+				"goJSONSchema.%s is not supported (contractgen reads identifier, pointer, nillable and extraTags); remove it, or generate this schema with go-jsonschema", m.Name)
+		case m.Name == "nillable" && m.Value.Kind != jsontree.Bool:
+			b.diags.Add(doc.Path, ptr+"/nillable", "goJSONSchema.nillable must be true or false")
 		}
 	}
 }

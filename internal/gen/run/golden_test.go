@@ -36,6 +36,8 @@ type caseOptions struct {
 	Strict  bool     `json:"strict"`
 	RefMap  []string `json:"ref_map"`
 	RefRoot string   `json:"ref_root"`
+	// Tags is --tags.
+	Tags []string `json:"tags"`
 }
 
 func readCase(t *testing.T, dir string) run.Options {
@@ -61,7 +63,7 @@ func readCase(t *testing.T, dir string) run.Options {
 		t.Fatalf("options.json: %v", err)
 	}
 	return run.Options{Schemas: opts.Schemas, Package: opts.Package, RootType: opts.RootType, Targets: opts.Targets, GoDir: ".",
-		Strict: opts.Strict, Load: lopts}
+		Strict: opts.Strict, Load: lopts, Tags: opts.Tags}
 }
 
 // TestGolden runs every case and compares the output with the expected files or error text.

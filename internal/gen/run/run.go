@@ -52,6 +52,8 @@ type Options struct {
 	Load load.Options
 	// Strict is --strict: a keyword that no dialect defines is an error, not an annotation.
 	Strict bool
+	// Tags is --tags: struct tag keys every member of a generated struct gets beside json.
+	Tags []string
 }
 
 // A target turns the IR into files under its own directory of the output root.
@@ -260,9 +262,14 @@ func loadAndBuild(opts Options, warnings *diag.List) (*ir.Package, Timings, erro
 	return pkg, Timings{Load: loaded.Sub(start), Build: time.Since(loaded)}, nil
 }
 
+// ValidTagKey reports whether --tags may name key: a struct tag key, and not json, which the
+// generator writes itself.
+func ValidTagKey(key string) bool { return key != "json" && build.ValidTagKey(key) }
+
 func buildOptions(opts Options, warnings *diag.List) build.Options {
 	return build.Options{Package: opts.Package, RootType: opts.RootType, SharedPackage: path.Clean(goDir(opts)) == ".",
-		ImportRuntime: !opts.InlineRuntime, Strict: opts.Strict, Warnings: warnings, AssertFormats: opts.AssertFormats}
+		ImportRuntime: !opts.InlineRuntime, Strict: opts.Strict, Warnings: warnings, AssertFormats: opts.AssertFormats,
+		Tags: opts.Tags}
 }
 
 // withBuildProblems adds to the loader's problems (loadErr) those the builder finds in what could
