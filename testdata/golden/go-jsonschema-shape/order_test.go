@@ -52,3 +52,16 @@ func TestExtraTags(t *testing.T) {
 		}
 	}
 }
+
+// TestValueMembersValidateWithoutAllocating: telling a zero value member from a present one costs
+// no allocation, so a valid value still validates without allocating.
+func TestValueMembersValidateWithoutAllocating(t *testing.T) {
+	o := &Order{ID: "x", Note: "n", Quantity: 3, State: "open", Customer: Customer{Email: "a@b"}}
+	if n := testing.AllocsPerRun(100, func() {
+		if err := o.Validate(); err != nil {
+			t.Fatal(err)
+		}
+	}); n != 0 {
+		t.Errorf("Validate allocated %v times", n)
+	}
+}
