@@ -58,6 +58,9 @@ const (
 	FieldNullOK
 	// FieldOmitNil marks an optional member whose nil value (slice, map, raw JSON) means absent.
 	FieldOmitNil
+	// FieldOmitZero marks an optional member held by value whose Go zero value means absent: the
+	// generator sets it only where no valid value of the member is that zero value.
+	FieldOmitZero
 )
 
 // The rules of UnionDesc: how a value selects its variant.
@@ -120,7 +123,7 @@ type FieldDesc struct {
 	// RequiredKw is the keyword path (with its leading slash) of the merged part that requires
 	// the member, "" for the struct's own required.
 	RequiredKw string
-	// Flags are FieldRequired, FieldPointer, FieldNullOK, FieldOmitNil.
+	// Flags are FieldRequired, FieldPointer, FieldNullOK, FieldOmitNil, FieldOmitZero.
 	Flags uint8
 	// Type is the member's Go representation (without the pointer of FieldPointer).
 	Type ElemDesc

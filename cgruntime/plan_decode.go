@@ -152,6 +152,11 @@ func (d *Decoder) decodeStruct(p *typePlan, raw []byte, ptr unsafe.Pointer, at, 
 		if err := d.decodeElem(&f.elem, m.Value, dst, &loc, &k); err != nil {
 			return err
 		}
+		if d.strict && f.desc.Flags&FieldOmitZero != 0 && isZero(&f.elem, dst) {
+			// A value member's zero means absent, and the generator proved no valid value is
+			// that zero: a present one is a violation, which validating the Go value cannot see.
+			d.rejectAt(&loc, &k, "", "this value is not valid here (the schema rules it out; the Go field holds it as absent)")
+		}
 	}
 	if d.strict && p.required > 0 {
 		for i := range p.fields {

@@ -24,7 +24,8 @@ func encodeType(buf []byte, p *typePlan, ptr unsafe.Pointer) ([]byte, error) {
 }
 
 // encodeStruct writes the declared members in schema order, then the undeclared ones sorted by
-// name. An optional member held by pointer, or whose nil value means absent, is left out when nil.
+// name. An optional member held by pointer, or whose nil (or zero, FieldOmitZero) value means
+// absent, is left out when it has that value.
 func encodeStruct(buf []byte, p *typePlan, ptr unsafe.Pointer) ([]byte, error) {
 	buf = append(buf, '{')
 	first := true
@@ -39,6 +40,10 @@ func encodeStruct(buf []byte, p *typePlan, ptr unsafe.Pointer) ([]byte, error) {
 			}
 		case f.desc.Flags&FieldOmitNil != 0:
 			if isNil(&f.elem, x) {
+				continue
+			}
+		case f.desc.Flags&FieldOmitZero != 0:
+			if isZero(&f.elem, x) {
 				continue
 			}
 		}
@@ -69,6 +74,11 @@ func isNil(e *elemPlan, ptr unsafe.Pointer) bool {
 		return *(*any)(ptr) == nil
 	}
 	return false
+}
+
+// isZero reports whether the value of e at ptr is its type's zero value (FieldOmitZero).
+func isZero(e *elemPlan, ptr unsafe.Pointer) bool {
+	return reflect.NewAt(e.rt, ptr).Elem().IsZero()
 }
 
 // encodeElem appends the encoding of the value of e at ptr.

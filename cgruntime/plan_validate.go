@@ -81,6 +81,10 @@ func validateStruct(c *Collector, p *typePlan, ptr unsafe.Pointer, at, kw *Path)
 			if isNil(&f.elem, x) {
 				continue
 			}
+		case f.desc.Flags&FieldOmitZero != 0:
+			if isZero(&f.elem, x) {
+				continue
+			}
 		}
 		n := len(c.stack.steps)
 		validateElem(c, &f.elem, x, c.push(Key(at, "", f.name)), c.push(Key(kw, "properties", f.name)))

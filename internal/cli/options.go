@@ -41,6 +41,7 @@ type genOptions struct {
 	runtime   string
 	formats   string
 	goFormats string
+	tags      []string
 	loaderFlags
 }
 
@@ -76,6 +77,7 @@ type configFile struct {
 	Runtime  string   `json:"runtime"`
 	Strict   bool     `json:"strict"`
 	Formats  string   `json:"formats"`
+	Tags     []string `json:"tags"`
 	// CompatMode is compat's default --mode.
 	CompatMode string `json:"compat_mode"`
 	// GoFormats is --go-formats.
@@ -93,7 +95,7 @@ type goTypesConfig struct {
 
 func (o *genOptions) register(cmd *cobra.Command) {
 	f := cmd.Flags()
-	f.StringVar(&o.config, "config", "", "JSON config file with schemas, out, go_dir, package, root_type, targets, ref_root, dialect, ref_map, runtime, strict, formats, go_formats, go_types, compat_mode (paths relative to it)")
+	f.StringVar(&o.config, "config", "", "JSON config file with schemas, out, go_dir, package, root_type, targets, ref_root, dialect, ref_map, runtime, strict, formats, go_formats, go_types, tags, compat_mode (paths relative to it)")
 	f.StringSliceVar(&o.schemas, "schema", nil, "schema file(s) (default "+DefaultSchema+")")
 	f.StringVar(&o.out, "out", "", "output root (default "+DefaultOut+", or . under go generate)")
 	f.StringVar(&o.goDir, "go-dir", "", "directory of the Go package under the output root (default the package name, or . under go generate)")
@@ -103,6 +105,7 @@ func (o *genOptions) register(cmd *cobra.Command) {
 	o.loaderFlags.register(f, "the directories of the given schemas")
 	registerFormats(f, &o.formats)
 	f.StringVar(&o.goFormats, "go-formats", "", "Go type of date-time, date, time, duration, uuid, uri, ipv4, ipv6 and email strings: string (the default) or typed (the runtime's string types, which keep the text exactly and parse it on demand)")
+	f.StringSliceVar(&o.tags, "tags", nil, `struct tag keys every member gets beside json, naming it as json does (for example yaml: yaml:"name,omitempty")`)
 	f.StringVar(&o.runtime, "runtime", "", "how the Go package gets its runtime: import (the module "+emit.RuntimeImportPath+", default) or inline (a copy in the package: standard library imports only)")
 }
 
@@ -200,6 +203,15 @@ func (o *genOptions) resolve(cmd *cobra.Command) (run.Options, string, error) {
 			return run.Options{}, "", err
 		}
 		opts.GoTypes = m
+	}
+	opts.Tags = o.tags
+	if !flags.Changed("tags") {
+		opts.Tags = cfg.Tags
+	}
+	for _, t := range opts.Tags {
+		if !run.ValidTagKey(t) {
+			return run.Options{}, "", usage("--tags %q: give struct tag keys other than json (letters, digits, _ - . only), such as yaml", t)
+		}
 	}
 	if !token.IsIdentifier(opts.Package) {
 		if opts.Package == defPkg && !flags.Changed("package") && cfg.Package == "" {

@@ -53,6 +53,8 @@ type Options struct {
 	// TypedFormats gives string values of the typed formats (cgruntime.FormatTypes) the runtime's
 	// string types, which keep the text exactly and parse it on demand.
 	TypedFormats bool
+	// Tags are struct tag keys (yaml, db) every member gets beside json, naming it as json does.
+	Tags []string
 }
 
 // ReservedNames are package-level names that emitters declare in every generated package; a schema
@@ -68,6 +70,11 @@ var reservedFields = []string{"Extra", "Validate", "MarshalJSON", "UnmarshalJSON
 func Build(set *load.Set, opts Options) (*ir.Package, error) {
 	b := &builder{set: set, opts: opts, nodes: map[string]*ir.Schema{}, named: map[string]*ir.Named{}, names: map[string]string{},
 		reserved: map[string]string{}, reservedAt: map[string]string{}, admits: map[*ir.Schema][]string{}, strict: map[*load.Document]bool{}, docOf: map[*ir.Schema]*load.Document{}}
+	for _, t := range opts.Tags {
+		if !ValidTagKey(t) || t == "json" {
+			b.diags.Add("", "", "--tags %q is not a struct tag key other than json (letters, digits, _ - . only); choose another", t)
+		}
+	}
 	if !naming.IsValidPackageName(opts.Package) {
 		b.diags.Add("", "", "package name %q is not a valid Go package name (an identifier that is not a keyword); choose another --package", opts.Package)
 	} else if opts.Package == "main" {
@@ -564,6 +571,7 @@ func (b *builder) fields(doc *load.Document, ptr string, n *ir.Named) {
 		}
 		f := &ir.Field{Name: m.name, GoName: goName, Origin: d.schema.Origin, Required: isRequired, Schema: d.schema,
 			Type: &typ, Description: desc, KeywordPath: d.kwPath, RequiredPath: requiredPath, Note: note}
+		f.OmitZero, f.Tags = b.memberShape(pdoc, propPtr, m.name, isRequired, &typ, d.schema)
 		if isRequired && len(m.decls) > 0 {
 			f.Constant = constantOf(d.schema, &typ)
 		}
@@ -943,6 +951,9 @@ func (b *builder) finish(pkg *ir.Package) {
 		for _, k := range slices.Sorted(maps.Keys(m)) {
 			fmt.Fprintf(h, "go type %q %q %q\n", k, m[k].Import, m[k].Name)
 		}
+	}
+	if len(b.opts.Tags) > 0 {
+		fmt.Fprintf(h, "tags %q\n", b.opts.Tags)
 	}
 	docs := make([]*load.Document, 0, len(b.set.ByAbs))
 	for _, d := range b.set.ByAbs {

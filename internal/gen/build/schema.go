@@ -150,7 +150,7 @@ func (b *builder) checkKeywords(doc *load.Document, ptr string, node *jsontree.N
 		kwPtr := ptr + "/" + jsonpointer.Escape(m.Name)
 		switch {
 		case strings.HasPrefix(m.Name, "x-"):
-			if !extensions[m.Name] && !(ptr == "" && b.isRootExtension(m.Name)) && b.usesVocabulary(doc) {
+			if !extensions[m.Name] && !foreignExtensions[m.Name] && !(ptr == "" && b.isRootExtension(m.Name)) && b.usesVocabulary(doc) {
 				b.diags.Add(doc.Path, kwPtr, "unknown extension keyword %q here (known: x-enum-descriptions, x-fallback, x-go-name, x-go-type, x-go-type-import%s)", m.Name, b.rootExtensionsNote())
 			}
 		case kws[m.Name] || load.AnyDialectKeyword(m.Name):
@@ -173,18 +173,25 @@ func (b *builder) checkKeywords(doc *load.Document, ptr string, node *jsontree.N
 // goJSONSchema is go-jsonschema's extension keyword.
 const goJSONSchema = "goJSONSchema"
 
-// checkGoJSONSchema accepts the members of go-jsonschema's extension that contractgen honours
-// (identifier, the field's Go name; type and imports, a Go type of the user's, read by
-// readGoTypeExt) and refuses the others with their pointer.
+// goJSONSchemaMembers are the members of go-jsonschema's extension that contractgen honours:
+// identifier (the field's Go name), type and imports (a Go type of the user's, read by
+// readGoTypeExt), pointer and nillable (its shape), extraTags (struct tags).
+var goJSONSchemaMembers = map[string]bool{"identifier": true, "type": true, "imports": true, "pointer": true, "nillable": true, "extraTags": true}
+
+// checkGoJSONSchema accepts the members of go-jsonschema's extension that contractgen honours and
+// refuses the others with their pointer.
 func (b *builder) checkGoJSONSchema(doc *load.Document, ptr string, v *jsontree.Node) {
 	if v.Kind != jsontree.Object {
 		b.diags.Add(doc.Path, ptr, "goJSONSchema must be an object")
 		return
 	}
 	for _, m := range v.Members {
-		if m.Name != "identifier" && m.Name != "type" && m.Name != "imports" {
+		switch {
+		case !goJSONSchemaMembers[m.Name]:
 			b.diags.Add(doc.Path, ptr+"/"+jsonpointer.Escape(m.Name),
-				"goJSONSchema.%s is not supported (contractgen reads goJSONSchema.identifier, type and imports); remove it, or generate this schema with go-jsonschema", m.Name)
+				"goJSONSchema.%s is not supported (contractgen reads identifier, type, imports, pointer, nillable and extraTags); remove it, or generate this schema with go-jsonschema", m.Name)
+		case m.Name == "nillable" && m.Value.Kind != jsontree.Bool:
+			b.diags.Add(doc.Path, ptr+"/nillable", "goJSONSchema.nillable must be true or false")
 		}
 	}
 }

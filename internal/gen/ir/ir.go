@@ -142,6 +142,17 @@ type Field struct {
 	// Note says why the member is typed as it is when the schema alone does not show it (a member
 	// declared only under a condition, values of mixed types); "" otherwise. Doc comments add it.
 	Note string
+	// OmitZero marks an optional member held by value whose Go zero value means absent: the schema
+	// asked for no pointer (goJSONSchema.pointer false, x-go-type-skip-optional-pointer) and the
+	// builder proved that no valid value of the member is that zero value.
+	OmitZero bool
+	// Tags are the struct tags the member carries beside json, in order, each key once.
+	Tags []Tag
+}
+
+// Tag is one struct tag of a member: key:"value".
+type Tag struct {
+	Key, Value string
 }
 
 // Enum is the set of values of a string enum type.

@@ -44,6 +44,8 @@ type caseOptions struct {
 		Formats map[string]goType `json:"formats"`
 		Refs    map[string]goType `json:"refs"`
 	} `json:"go_types"`
+	// Tags is --tags.
+	Tags []string `json:"tags"`
 }
 
 // goType is one go_types entry.
@@ -93,7 +95,8 @@ func readCase(t *testing.T, dir string) run.Options {
 	}
 	return run.Options{Schemas: opts.Schemas, Package: opts.Package, RootType: opts.RootType, Targets: opts.Targets, GoDir: ".",
 		Strict: opts.Strict, Load: lopts, TypedFormats: opts.GoFormats == "typed",
-		GoTypes: build.GoTypeMap{Formats: goTypeMap(t, opts.GoTypes.Formats), Refs: goTypeMap(t, opts.GoTypes.Refs)}}
+		GoTypes: build.GoTypeMap{Formats: goTypeMap(t, opts.GoTypes.Formats), Refs: goTypeMap(t, opts.GoTypes.Refs)},
+		Tags:    opts.Tags}
 }
 
 // TestGolden runs every case and compares the output with the expected files or error text.

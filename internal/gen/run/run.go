@@ -62,6 +62,8 @@ type Options struct {
 	// ModuleDir is the directory the generated Go package goes to (it need not exist yet): the Go
 	// types of the user's are type-checked against the module around it. Empty skips that check.
 	ModuleDir string
+	// Tags is --tags: struct tag keys every member of a generated struct gets beside json.
+	Tags []string
 }
 
 // A target turns the IR into files under its own directory of the output root.
@@ -296,10 +298,14 @@ func loadAndBuild(opts Options, warnings *diag.List) (*ir.Package, Timings, erro
 // the core needs; its emitters run from Targets when its IR is present.
 var Profiles = []profile.Profile{errorcontract.Profile{}}
 
+// ValidTagKey reports whether --tags may name key: a struct tag key, and not json, which the
+// generator writes itself.
+func ValidTagKey(key string) bool { return key != "json" && build.ValidTagKey(key) }
+
 func buildOptions(opts Options, warnings *diag.List) build.Options {
 	return build.Options{Package: opts.Package, RootType: opts.RootType, SharedPackage: path.Clean(goDir(opts)) == ".",
 		ImportRuntime: !opts.InlineRuntime, Strict: opts.Strict, Warnings: warnings, AssertFormats: opts.AssertFormats,
-		Profiles: Profiles, GoTypes: opts.GoTypes, TypedFormats: opts.TypedFormats}
+		Profiles: Profiles, GoTypes: opts.GoTypes, TypedFormats: opts.TypedFormats, Tags: opts.Tags}
 }
 
 // withBuildProblems adds to the loader's problems (loadErr) those the builder finds in what could

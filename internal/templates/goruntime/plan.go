@@ -60,6 +60,9 @@ const (
 	cgFieldNullOK
 	// cgFieldOmitNil marks an optional member whose nil value (slice, map, raw JSON) means absent.
 	cgFieldOmitNil
+	// cgFieldOmitZero marks an optional member held by value whose Go zero value means absent: the
+	// generator sets it only where no valid value of the member is that zero value.
+	cgFieldOmitZero
 )
 
 // The rules of UnionDesc: how a value selects its variant.
@@ -122,7 +125,7 @@ type cgFieldDesc struct {
 	// RequiredKw is the keyword path (with its leading slash) of the merged part that requires
 	// the member, "" for the struct's own required.
 	RequiredKw string
-	// Flags are FieldRequired, FieldPointer, FieldNullOK, FieldOmitNil.
+	// Flags are FieldRequired, FieldPointer, FieldNullOK, FieldOmitNil, FieldOmitZero.
 	Flags uint8
 	// Type is the member's Go representation (without the pointer of FieldPointer).
 	Type cgElemDesc

@@ -26,7 +26,8 @@ func cgEncodeType(buf []byte, p *cgTypePlan, ptr unsafe.Pointer) ([]byte, error)
 }
 
 // cgEncodeStruct writes the declared members in schema order, then the undeclared ones sorted by
-// name. An optional member held by pointer, or whose nil value means absent, is left out when nil.
+// name. An optional member held by pointer, or whose nil (or zero, FieldOmitZero) value means
+// absent, is left out when it has that value.
 func cgEncodeStruct(buf []byte, p *cgTypePlan, ptr unsafe.Pointer) ([]byte, error) {
 	buf = append(buf, '{')
 	first := true
@@ -41,6 +42,10 @@ func cgEncodeStruct(buf []byte, p *cgTypePlan, ptr unsafe.Pointer) ([]byte, erro
 			}
 		case f.desc.Flags&cgFieldOmitNil != 0:
 			if cgIsNil(&f.elem, x) {
+				continue
+			}
+		case f.desc.Flags&cgFieldOmitZero != 0:
+			if cgIsZero(&f.elem, x) {
 				continue
 			}
 		}
@@ -71,6 +76,11 @@ func cgIsNil(e *cgElemPlan, ptr unsafe.Pointer) bool {
 		return *(*any)(ptr) == nil
 	}
 	return false
+}
+
+// cgIsZero reports whether the value of e at ptr is its type's zero value (FieldOmitZero).
+func cgIsZero(e *cgElemPlan, ptr unsafe.Pointer) bool {
+	return reflect.NewAt(e.rt, ptr).Elem().IsZero()
 }
 
 // cgEncodeElem appends the encoding of the value of e at ptr.

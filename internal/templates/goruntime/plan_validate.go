@@ -83,6 +83,10 @@ func cgValidateStruct(c *cgCollector, p *cgTypePlan, ptr unsafe.Pointer, at, kw 
 			if cgIsNil(&f.elem, x) {
 				continue
 			}
+		case f.desc.Flags&cgFieldOmitZero != 0:
+			if cgIsZero(&f.elem, x) {
+				continue
+			}
 		}
 		n := len(c.stack.steps)
 		cgValidateElem(c, &f.elem, x, c.push(cgKey(at, "", f.name)), c.push(cgKey(kw, "properties", f.name)))

@@ -70,6 +70,10 @@ func NullOK(t *ir.GoType) bool {
 // members held by pointer are absent when the pointer is nil.
 func OmitNil(fd *ir.Field) bool { return !fd.Required && !fd.Type.Pointer && hasNilZero(fd.Type) }
 
+// OmitZero reports whether an optional member held by value is absent when it is its Go zero
+// value (ir.Field.OmitZero).
+func OmitZero(fd *ir.Field) bool { return fd.OmitZero && !fd.Required && !OmitNil(fd) }
+
 // sourceHeader is the header of every file the Go emitters write themselves.
 func sourceHeader(hash string) []string {
 	return emit.HeaderLines(hash, emit.RegenerateNote)

@@ -209,10 +209,28 @@ func hasNilZero(t *ir.GoType) bool {
 // cannot read from a tag (empty, or with a quote, comma, backslash or other character outside its
 // set) gets no tag: the generated MarshalJSON and UnmarshalJSON carry the name, and a tag that
 // names another member (json:"a" for "a,b") would mislead other readers of tags and go vet.
+//
+// The member's other tags (ir.Field.Tags) follow json, in their order.
 func jsonTag(fd *ir.Field) string {
-	if !TaggableName(fd.Name) {
+	var parts []string
+	if TaggableName(fd.Name) {
+		parts = append(parts, jsonTagText(fd))
+	}
+	for _, t := range fd.Tags {
+		parts = append(parts, t.Key+":"+strconv.Quote(t.Value))
+	}
+	if len(parts) == 0 {
 		return ""
 	}
+	text := strings.Join(parts, " ")
+	if strconv.CanBackquote(text) {
+		return "`" + text + "`"
+	}
+	return strconv.Quote(text)
+}
+
+// jsonTagText is the json part of a member's tag: json:"name,omitempty".
+func jsonTagText(fd *ir.Field) string {
 	tag := fd.Name
 	switch {
 	case fd.Required:
@@ -224,11 +242,7 @@ func jsonTag(fd *ir.Field) string {
 	if tag == "-" {
 		tag = "-," // json:"-" alone would mean "skip this field"
 	}
-	text := fmt.Sprintf("json:%q", tag)
-	if strconv.CanBackquote(text) {
-		return "`" + text + "`"
-	}
-	return strconv.Quote(text)
+	return fmt.Sprintf("json:%q", tag)
 }
 
 // TaggableName reports whether encoding/json reads name from a struct tag as written: its

@@ -111,6 +111,9 @@ func (w *walker) fieldDesc(fd *ir.Field) string {
 	if gotypes.OmitNil(fd) {
 		flags = append(flags, w.r("FieldOmitNil"))
 	}
+	if gotypes.OmitZero(fd) {
+		flags = append(flags, w.r("FieldOmitZero"))
+	}
 	typ := *fd.Type
 	typ.Pointer = false
 	// The runtime spells the usual keyword path itself.
