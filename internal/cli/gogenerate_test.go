@@ -92,8 +92,8 @@ const releaseVersion = "v0.1.0"
 // script can follow the released-module recipe as a user would, offline. The runtime module that
 // contractgen and the code it generates import is published beside it, from cgruntime/, at the
 // version the checkout's go.mod requires, as a release would tag it (cgruntime/vX.Y.Z). A module
-// zip holds what a release would: the module's files, without nested modules, version control and
-// node_modules.
+// zip holds what a release would: the module's files, without nested modules, version control,
+// node_modules and build outputs.
 func releaseProxy(t *testing.T, root, version string) string {
 	t.Helper()
 	proxy := t.TempDir()
@@ -115,6 +115,10 @@ func requiredVersion(t *testing.T, root, module string) string {
 	}
 	return string(m[1])
 }
+
+// buildOutputDirs are the checkout's ignored build outputs (.gitignore), which a release does not
+// carry: cargo's target directory alone outgrows the module zip limit once the Rust tests ran.
+var buildOutputDirs = map[string]bool{"target": true, "bin": true, ".cache": true}
 
 // publishModule writes the module in dir into the proxy directory as module@version.
 func publishModule(t *testing.T, proxy, root, module, version string) {
@@ -151,7 +155,7 @@ func publishModule(t *testing.T, proxy, root, module, version string) {
 			return err
 		}
 		if d.IsDir() {
-			if d.Name() == ".git" || d.Name() == "node_modules" {
+			if d.Name() == ".git" || d.Name() == "node_modules" || buildOutputDirs[filepath.ToSlash(rel)] {
 				return filepath.SkipDir
 			}
 			if _, err := os.Stat(filepath.Join(name, "go.mod")); err == nil && rel != "." {
