@@ -5,13 +5,12 @@ import (
 	"math/big"
 	"slices"
 	"strconv"
-	"strings"
-	"unicode"
 
 	"github.com/contractgen/contractgen/internal/gen/ir"
 	"github.com/contractgen/contractgen/internal/gen/jsonpointer"
 	"github.com/contractgen/contractgen/internal/gen/jsontree"
 	"github.com/contractgen/contractgen/internal/gen/load"
+	"github.com/contractgen/contractgen/internal/gen/naming"
 )
 
 // Other tools' extensions that decide a member's Go shape or tags, read on property schemas. They
@@ -35,7 +34,7 @@ func (b *builder) memberShape(doc *load.Document, ptr, name string, required boo
 	node := doc.Tree.Resolve(ptr)
 	tags := b.memberTags(doc, ptr, node)
 	for _, key := range b.opts.Tags {
-		if !slices.ContainsFunc(tags, func(t ir.Tag) bool { return t.Key == key }) && tagName(name) {
+		if !slices.ContainsFunc(tags, func(t ir.Tag) bool { return t.Key == key }) && naming.TaggableName(name) {
 			v := name
 			if !required {
 				v += ",omitempty"
@@ -139,20 +138,6 @@ func ValidTagKey(key string) bool {
 	}
 	for _, c := range key {
 		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '-' || c == '.') {
-			return false
-		}
-	}
-	return true
-}
-
-// tagName reports whether a run-wide tag can name the member: the names a json tag carries
-// (gotypes.TaggableName's set, which build cannot import), so that every tag names it alike.
-func tagName(name string) bool {
-	if name == "" {
-		return false
-	}
-	for _, c := range name {
-		if !strings.ContainsRune("!#$%&()*+-./:;<=>?@[]^_{|}~ ", c) && !unicode.IsLetter(c) && !unicode.IsDigit(c) {
 			return false
 		}
 	}

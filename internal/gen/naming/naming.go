@@ -229,3 +229,17 @@ func runeWord(r rune) string {
 	}
 	return fmt.Sprintf("U%04X", r)
 }
+
+// TaggableName reports whether encoding/json reads name from a struct tag as written: its
+// isValidTag accepts letters, digits and the punctuation below, nothing else.
+func TaggableName(name string) bool {
+	if name == "" {
+		return false
+	}
+	for _, c := range name {
+		if !strings.ContainsRune("!#$%&()*+-./:;<=>?@[]^_{|}~ ", c) && !unicode.IsLetter(c) && !unicode.IsDigit(c) {
+			return false
+		}
+	}
+	return true
+}

@@ -88,7 +88,7 @@ func emitStruct(f *gosrc.File, n *ir.Named) {
 func fieldComment(fd *ir.Field) []string {
 	text, fallback := strings.TrimSpace(fd.Description), "holds the member "+strconv.Quote(fd.Name)+"."
 	var notes []string
-	if !TaggableName(fd.Name) {
+	if !naming.TaggableName(fd.Name) {
 		tagless := "A struct tag cannot carry this name: the generated MarshalJSON and UnmarshalJSON read and write it."
 		if text != "" {
 			tagless = "It is the member " + strconv.Quote(fd.Name) + ", whose name a struct tag cannot carry: the generated MarshalJSON and UnmarshalJSON read and write it."

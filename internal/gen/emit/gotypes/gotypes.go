@@ -8,11 +8,11 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"unicode"
 
 	"github.com/contractgen/contractgen/internal/gen/emit"
 	"github.com/contractgen/contractgen/internal/gen/emit/gosrc"
 	"github.com/contractgen/contractgen/internal/gen/ir"
+	"github.com/contractgen/contractgen/internal/gen/naming"
 )
 
 const jsonPkg = "encoding/json"
@@ -213,7 +213,7 @@ func hasNilZero(t *ir.GoType) bool {
 // The member's other tags (ir.Field.Tags) follow json, in their order.
 func jsonTag(fd *ir.Field) string {
 	var parts []string
-	if TaggableName(fd.Name) {
+	if naming.TaggableName(fd.Name) {
 		parts = append(parts, jsonTagText(fd))
 	}
 	for _, t := range fd.Tags {
@@ -243,20 +243,6 @@ func jsonTagText(fd *ir.Field) string {
 		tag = "-," // json:"-" alone would mean "skip this field"
 	}
 	return fmt.Sprintf("json:%q", tag)
-}
-
-// TaggableName reports whether encoding/json reads name from a struct tag as written: its
-// isValidTag accepts letters, digits and the punctuation below, nothing else.
-func TaggableName(name string) bool {
-	if name == "" {
-		return false
-	}
-	for _, c := range name {
-		if !strings.ContainsRune("!#$%&()*+-./:;<=>?@[]^_{|}~ ", c) && !unicode.IsLetter(c) && !unicode.IsDigit(c) {
-			return false
-		}
-	}
-	return true
 }
 
 // runtimeAliases declares the runtime's public types under their own names in a package that
