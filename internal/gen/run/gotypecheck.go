@@ -22,10 +22,11 @@ import (
 // checkCustomTypes type-checks the Go types of the user's that the package names (x-go-type,
 // goJSONSchema.type, the config's go_types) against the module the generated package will live
 // in, the one around dir: each package must build, declare the type, and the type must be one
-// encoding/json decodes exactly (it implements json.Unmarshaler or encoding.TextUnmarshaler, or its underlying type is a
-// boolean, a number or a string). A mapping that fails is a generation error at the schema pointer
-// that made it, not a compile error in generated code later. The packages are read from source
-// with the go command resolving imports as the module sees them.
+// encoding/json decodes exactly (it implements json.Unmarshaler or encoding.TextUnmarshaler, or
+// its underlying type is a boolean, a number or a string). A mapping that fails is a generation
+// error at the schema pointer that made it, not a compile error in generated code later. The
+// packages are read from the export data the go command builds for them (go list -export), so
+// their imports resolve as the module sees them.
 func checkCustomTypes(pkg *ir.Package, dir string) error {
 	customs := customTypes(pkg)
 	if len(customs) == 0 {
