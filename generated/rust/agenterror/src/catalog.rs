@@ -147,26 +147,9 @@ fn cli_exit_code_of(origin: &str) -> i64 {
     }
 }
 
-/// Escapes what Go's encoding/json escapes inside strings (<, >, &, U+2028, U+2029), so that the
-/// surfaces write the Go adapters' bytes.
-fn go_escape(json: String) -> String {
-    let mut out = String::with_capacity(json.len());
-    for c in json.chars() {
-        match c {
-            '<' => out.push_str("\\u003c"),
-            '>' => out.push_str("\\u003e"),
-            '&' => out.push_str("\\u0026"),
-            '\u{2028}' => out.push_str("\\u2028"),
-            '\u{2029}' => out.push_str("\\u2029"),
-            c => out.push(c),
-        }
-    }
-    out
-}
-
-/// A value as JSON the way the Go package writes it.
+/// A value as JSON the way the Go package writes it (contractgen_runtime::to_go_json).
 fn go_json<T: serde::Serialize + ?Sized>(v: &T) -> String {
-    go_escape(serde_json::to_string(v).expect("the contract's types always encode"))
+    contractgen_runtime::to_go_json(v).expect("the contract's types always encode")
 }
 
 impl AgentError {

@@ -119,26 +119,9 @@ pub fn kinds() -> impl Iterator<Item = &'static str> {
 	if retry != "" {
 		retryAfter = fmt.Sprintf(`self.recovery.%s.as_ref().and_then(|ms| ms.to_string().parse::<i64>().ok()).filter(|ms| *ms >= 0).map(|ms| ((ms + 999) / 1000).to_string())`, retry)
 	}
-	fmt.Fprintf(&b, `/// Escapes what Go's encoding/json escapes inside strings (<, >, &, U+2028, U+2029), so that the
-/// surfaces write the Go adapters' bytes.
-fn go_escape(json: String) -> String {
-    let mut out = String::with_capacity(json.len());
-    for c in json.chars() {
-        match c {
-            '<' => out.push_str("\\u003c"),
-            '>' => out.push_str("\\u003e"),
-            '&' => out.push_str("\\u0026"),
-            '\u{2028}' => out.push_str("\\u2028"),
-            '\u{2029}' => out.push_str("\\u2029"),
-            c => out.push(c),
-        }
-    }
-    out
-}
-
-/// A value as JSON the way the Go package writes it.
+	fmt.Fprintf(&b, `/// A value as JSON the way the Go package writes it (contractgen_runtime::to_go_json).
 fn go_json<T: serde::Serialize + ?Sized>(v: &T) -> String {
-    go_escape(serde_json::to_string(v).expect("the contract's types always encode"))
+    contractgen_runtime::to_go_json(v).expect("the contract's types always encode")
 }
 
 impl %[1]s {
