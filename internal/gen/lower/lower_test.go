@@ -1,46 +1,19 @@
 package lower_test
 
 import (
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/contractgen/contractgen/cgruntime"
-	"github.com/contractgen/contractgen/internal/gen/build"
-	"github.com/contractgen/contractgen/internal/gen/ir"
-	"github.com/contractgen/contractgen/internal/gen/load"
+	"github.com/contractgen/contractgen/internal/gen/build/buildtest"
 	"github.com/contractgen/contractgen/internal/gen/lower"
 )
-
-// irOf loads and builds schema files (name/content pairs) from a temporary working directory.
-func irOf(t *testing.T, files ...string) *ir.Package {
-	t.Helper()
-	dir := t.TempDir()
-	t.Chdir(dir)
-	var roots []string
-	for i := 0; i+1 < len(files); i += 2 {
-		if err := os.WriteFile(filepath.Join(dir, files[i]), []byte(files[i+1]), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		roots = append(roots, files[i])
-	}
-	set, err := load.Files(roots)
-	if err != nil {
-		t.Fatal(err)
-	}
-	pkg, err := build.Build(set, build.Options{Package: "p"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return pkg
-}
 
 // memberNode lowers a root object whose member "v" has the given schema and returns v's node.
 func memberNode(t *testing.T, schema string) (cgruntime.Node, *lower.Table) {
 	t.Helper()
-	pkg := irOf(t, "s.json", `{"title": "T", "type": "object", "properties": {"v": `+schema+`},
+	pkg := buildtest.Package(t, "s.json", `{"title": "T", "type": "object", "properties": {"v": `+schema+`},
 		"$defs": {"D": {"type": "string", "maxLength": 2}}}`)
 	tab := lower.Lower(pkg)
 	return tab.Nodes[tab.Of(pkg.Roots[0].Fields[0].Schema)], tab
@@ -118,7 +91,7 @@ func TestLowerKeywords(t *testing.T) {
 // TestLowerOrder: node 0 is unused, roots come first, then the other named types by Go name, each
 // schema is lowered once however often it is reached, and every node knows its origin.
 func TestLowerOrder(t *testing.T) {
-	pkg := irOf(t, "s.json", `{"title": "Root", "type": "object",
+	pkg := buildtest.Package(t, "s.json", `{"title": "Root", "type": "object",
 		"properties": {"a": {"$ref": "#/$defs/Zed"}, "b": {"$ref": "#/$defs/Zed"}, "c": {"$ref": "#/$defs/Alpha"}},
 		"$defs": {"Zed": {"type": "string"}, "Alpha": {"type": "integer"}}}`)
 	tab := lower.Lower(pkg)

@@ -2,46 +2,19 @@ package govalidate_test
 
 import (
 	"go/format"
-	"os"
-	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
 	"testing"
 
-	"github.com/contractgen/contractgen/internal/gen/build"
+	"github.com/contractgen/contractgen/internal/gen/build/buildtest"
 	"github.com/contractgen/contractgen/internal/gen/emit/govalidate"
-	"github.com/contractgen/contractgen/internal/gen/ir"
-	"github.com/contractgen/contractgen/internal/gen/load"
 )
-
-// irOf loads and builds schema files (name/content pairs) from a temporary working directory.
-func irOf(t *testing.T, files ...string) *ir.Package {
-	t.Helper()
-	dir := t.TempDir()
-	t.Chdir(dir)
-	var roots []string
-	for i := 0; i+1 < len(files); i += 2 {
-		if err := os.WriteFile(filepath.Join(dir, files[i]), []byte(files[i+1]), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		roots = append(roots, files[i])
-	}
-	set, err := load.Files(roots)
-	if err != nil {
-		t.Fatal(err)
-	}
-	pkg, err := build.Build(set, build.Options{Package: "p"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return pkg
-}
 
 // emitted returns validation.go for the schema files and the names of every file Emit returns.
 func emitted(t *testing.T, files ...string) (string, []string) {
 	t.Helper()
-	out, err := govalidate.Emit(irOf(t, files...))
+	out, err := govalidate.Emit(buildtest.Package(t, files...))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -10,8 +10,8 @@ import (
 	"testing"
 
 	"github.com/contractgen/contractgen/internal/gen/build"
+	"github.com/contractgen/contractgen/internal/gen/build/buildtest"
 	"github.com/contractgen/contractgen/internal/gen/ir"
-	"github.com/contractgen/contractgen/internal/gen/load"
 	"github.com/contractgen/contractgen/internal/gen/profile"
 	"github.com/contractgen/contractgen/internal/gen/profile/errorcontract"
 	"github.com/contractgen/contractgen/internal/gen/run"
@@ -23,15 +23,7 @@ const contractPath = "../../../../docs/contracts/schemas/agent-error.schema.json
 // buildSchema builds schema, written to test.schema.json, with the profile.
 func buildSchema(t *testing.T, schema string) (*ir.Package, error) {
 	t.Helper()
-	path := filepath.Join(t.TempDir(), "test.schema.json")
-	if err := os.WriteFile(path, []byte(schema), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	set, err := load.Files([]string{path})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return build.Build(set, build.Options{Package: "p", Profiles: []profile.Profile{errorcontract.Profile{}}})
+	return buildtest.Build(t, build.Options{Package: "p", Profiles: []profile.Profile{errorcontract.Profile{}}}, "test.schema.json", schema)
 }
 
 // contractWith returns the bundled contract's text after edit has changed its decoded form.
