@@ -23,7 +23,8 @@ type GoTypeMap struct {
 	Refs map[string]ir.CustomType
 }
 
-// goTypeName is a Go type as the extensions spell it: a predeclared type, or package.Name.
+// goTypeName is a Go type as the extensions spell it: a predeclared type or a type of the
+// generated package (Name), or package.Name.
 var goTypeName = regexp.MustCompile(`^(?:([A-Za-z_][A-Za-z0-9_]*)\.)?([A-Za-z_][A-Za-z0-9_]*)$`)
 
 // predeclared are the Go types an extension may name without a package: encoding/json decodes
@@ -113,9 +114,11 @@ func (b *builder) customType(doc *load.Document, ptr string, v *jsontree.Node, i
 	}
 	c := &ir.CustomType{Name: m[2], Origin: doc.Path + "#" + ptr}
 	switch {
-	case m[1] == "" && !predeclared[m[2]]:
-		b.diags.Add(doc.Path, ptr, "%q is not a predeclared Go type; write package.Type and give its import path", v.Text)
+	case m[1] == "" && !predeclared[m[2]] && len(imports) > 0:
+		b.diags.Add(doc.Path, ptr, "%q names no package, so it is a type of the generated package and takes no import; write package.Type to use the imports", v.Text)
 		return nil
+	case m[1] == "" && !predeclared[m[2]]:
+		c.Local = true
 	case m[1] == "":
 	case len(imports) == 1:
 		c.Import = imports[0]
@@ -225,7 +228,8 @@ func (b *builder) checkRefMap() {
 
 // ParseGoType reads a Go type named by the run's configuration: "package.Type" with the import
 // path of its package (a standard library package may go without), the type's full path
-// ("github.com/google/uuid.UUID") alone, or a predeclared type alone.
+// ("github.com/google/uuid.UUID") alone, or a predeclared type or a type of the generated package
+// (declared in a file of the user's beside the generated ones) alone.
 func ParseGoType(name, importPath string) (ir.CustomType, error) {
 	if i := strings.LastIndex(name, "."); i > 0 && strings.Contains(name[:i], "/") && importPath == "" {
 		path, typ := name[:i], name[i+1:]
@@ -238,8 +242,10 @@ func ParseGoType(name, importPath string) (ir.CustomType, error) {
 	switch {
 	case m == nil:
 		return ir.CustomType{}, fmt.Errorf("%q is not a Go type name: write a predeclared type (string, int64) or package.Type", name)
+	case m[1] == "" && !predeclared[m[2]] && importPath != "":
+		return ir.CustomType{}, fmt.Errorf("%q names no package, so it is a type of the generated package and takes no import; write package.Type to use the import", name)
 	case m[1] == "" && !predeclared[m[2]]:
-		return ir.CustomType{}, fmt.Errorf("%q is not a predeclared Go type; write package.Type and give its import", name)
+		return ir.CustomType{Name: m[2], Local: true}, nil
 	case m[1] == "" && importPath != "":
 		return ir.CustomType{}, fmt.Errorf("%q is predeclared and takes no import", name)
 	case m[1] == "":

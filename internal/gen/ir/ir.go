@@ -208,13 +208,16 @@ const (
 // "format" or a "$ref" target, or a runtime type of a typed format.
 type CustomType struct {
 	// Import is the import path of the type's package; "" for a predeclared type (string, int64)
-	// or a type of the generated package itself (the copy-in runtime's).
+	// or a type of the generated package itself (Local, or the copy-in runtime's).
 	Import string
 	// Name is the type's name in its package ("Time" of "time.Time").
 	Name string
 	// Origin is where the mapping was made: "file#/pointer" of the extension or of the schema
 	// whose format or reference the run's mapping took; messages about the type name it.
 	Origin string
+	// Local marks a type the user declares in the generated package itself, in a file of their
+	// own beside the generated ones (go-jsonschema's goJSONSchema.type without a package).
+	Local bool
 	// Runtime marks a typed format's runtime type: a string type the codec handles as the string
 	// it is. Other custom types are decoded and encoded by encoding/json and validated as the JSON
 	// they encode to.

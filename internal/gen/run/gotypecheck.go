@@ -3,7 +3,9 @@ package run
 import (
 	"bytes"
 	"fmt"
+	"go/ast"
 	"go/importer"
+	"go/parser"
 	"go/token"
 	"go/types"
 	"io"
@@ -16,6 +18,7 @@ import (
 
 	"github.com/contractgen/contractgen/internal/gen/build"
 	"github.com/contractgen/contractgen/internal/gen/diag"
+	"github.com/contractgen/contractgen/internal/gen/emit"
 	"github.com/contractgen/contractgen/internal/gen/ir"
 )
 
@@ -32,6 +35,7 @@ func checkCustomTypes(pkg *ir.Package, dir string) error {
 	if len(customs) == 0 {
 		return nil
 	}
+	pkgDir := dir
 	dir = existingDir(dir)
 	var paths []string
 	for _, c := range customs {
@@ -50,6 +54,12 @@ func checkCustomTypes(pkg *ir.Package, dir string) error {
 	var diags diag.List
 	for _, c := range customs {
 		file, ptr, _ := strings.Cut(c.Origin, "#")
+		if c.Local {
+			if msg := checkLocalType(pkg, pkgDir, c.Name); msg != "" {
+				diags.Add(file, ptr, "%s", msg)
+			}
+			continue
+		}
 		if c.Import == "" {
 			continue // a predeclared type; the builder accepts only those encoding/json decodes
 		}
@@ -229,4 +239,78 @@ func firstLine(s string) string {
 		return s[:i]
 	}
 	return s
+}
+
+// checkLocalType checks a type the schema says the user declares in the generated package
+// itself: a file of theirs in dir (one without contractgen's header) declares it, no generated
+// declaration takes its name, and encoding/json decodes it exactly (it has an UnmarshalJSON or
+// UnmarshalText method, or its type is a predeclared boolean, number or string). The files are
+// parsed, not type-checked: the package cannot build before its generated half exists. It returns
+// what is wrong, or "".
+func checkLocalType(pkg *ir.Package, dir, name string) string {
+	for _, n := range pkg.Types {
+		if n.Name == name {
+			return fmt.Sprintf("Go type %s is a type of the generated package, and the schema's type at %s takes that name too; rename one (x-go-name on the schema)", name, n.Origin)
+		}
+	}
+	files, _ := filepath.Glob(filepath.Join(dir, "*.go"))
+	fset := token.NewFileSet()
+	var spec *ast.TypeSpec
+	methods := map[string]bool{}
+	for _, f := range files {
+		if strings.HasSuffix(f, "_test.go") {
+			continue
+		}
+		src, err := os.ReadFile(f)
+		if err != nil || bytes.HasPrefix(src, []byte(emit.HeaderPrefix(f))) {
+			continue
+		}
+		file, err := parser.ParseFile(fset, f, src, parser.SkipObjectResolution)
+		if err != nil {
+			continue
+		}
+		for _, d := range file.Decls {
+			switch d := d.(type) {
+			case *ast.GenDecl:
+				for _, sp := range d.Specs {
+					if ts, ok := sp.(*ast.TypeSpec); ok && ts.Name.Name == name {
+						spec = ts
+					}
+				}
+			case *ast.FuncDecl:
+				if d.Recv != nil && len(d.Recv.List) == 1 && receiverName(d.Recv.List[0].Type) == name {
+					methods[d.Name.Name] = true
+				}
+			}
+		}
+	}
+	if spec == nil {
+		return fmt.Sprintf("Go type %s names no package, so it is a type of the generated package, but no file of yours in %s declares it; write it beside the generated files, or write package.Type with its import", name, dir)
+	}
+	if methods["UnmarshalJSON"] || methods["UnmarshalText"] {
+		return ""
+	}
+	if id, ok := spec.Type.(*ast.Ident); ok && jsonExactBasic[id.Name] {
+		return ""
+	}
+	return fmt.Sprintf("Go type %s neither has an UnmarshalJSON (or UnmarshalText) method nor is a boolean, number or string type, so encoding/json would not hold the JSON value exactly; give it UnmarshalJSON and MarshalJSON methods", name)
+}
+
+// jsonExactBasic are the predeclared types encoding/json decodes a JSON value into exactly.
+var jsonExactBasic = map[string]bool{"string": true, "bool": true, "int": true, "int8": true, "int16": true, "int32": true,
+	"int64": true, "uint": true, "uint8": true, "uint16": true, "uint32": true, "uint64": true, "float32": true,
+	"float64": true, "byte": true, "rune": true}
+
+// receiverName is the type name of a method receiver (T or *T, type parameters aside).
+func receiverName(e ast.Expr) string {
+	if s, ok := e.(*ast.StarExpr); ok {
+		e = s.X
+	}
+	if ix, ok := e.(*ast.IndexExpr); ok {
+		e = ix.X
+	}
+	if id, ok := e.(*ast.Ident); ok {
+		return id.Name
+	}
+	return ""
 }

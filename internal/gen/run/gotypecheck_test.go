@@ -79,3 +79,61 @@ func TestCustomTypesTypeChecked(t *testing.T) {
 		})
 	}
 }
+
+// TestLocalCustomTypes checks a Go type the schema names without a package, which the user
+// declares beside the generated files (go-jsonschema's way of hand-writing a type the generator
+// should not): it must be declared in a file of the user's there, decode exactly, and not take a
+// generated type's name; then the member holds it.
+func TestLocalCustomTypes(t *testing.T) {
+	const exact = "package s\n\n// Slots is written by hand.\ntype Slots map[string]int\n\n// UnmarshalJSON reads slots.\nfunc (s *Slots) UnmarshalJSON(b []byte) error { return json.Unmarshal(b, (*map[string]int)(s)) }\n"
+	for _, c := range []struct {
+		name, member, userFile, want string // want "" generates
+	}{
+		{"declared with UnmarshalJSON", `{"type": "object", "goJSONSchema": {"type": "Slots"}}`, strings.Replace(exact, "package s\n", "package s\n\nimport \"encoding/json\"\n", 1), ""},
+		{"declared as a string type", `{"type": "string", "x-go-type": "Label"}`, "package s\n\n// Label is a string.\ntype Label string\n", ""},
+		{"not declared", `{"type": "object", "goJSONSchema": {"type": "Slots"}}`, "",
+			`s.schema.json#/properties/a/goJSONSchema/type: Go type Slots names no package, so it is a type of the generated package, but no file of yours in`},
+		{"not JSON-exact", `{"type": "object", "goJSONSchema": {"type": "Slots"}}`, "package s\n\n// Slots has no JSON methods.\ntype Slots map[string]int\n",
+			`Go type Slots neither has an UnmarshalJSON`},
+		{"takes a generated name", `{"type": "string", "x-go-type": "S"}`, "package s\n\n// S clashes.\ntype S string\n",
+			`Go type S is a type of the generated package`},
+		{"with an import", `{"type": "string", "goJSONSchema": {"type": "Label", "imports": ["example.com/x"]}}`, "",
+			`"Label" names no package, so it is a type of the generated package and takes no import`},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			dir := t.TempDir()
+			schema := `{"title": "S", "type": "object", "properties": {"a": ` + c.member + `}}`
+			if err := os.WriteFile(filepath.Join(dir, "s.schema.json"), []byte(schema), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			goDir := filepath.Join(dir, "s")
+			if err := os.MkdirAll(goDir, 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if c.userFile != "" {
+				if err := os.WriteFile(filepath.Join(goDir, "mine.go"), []byte(c.userFile), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			t.Chdir(dir)
+			res, err := run.Run(run.Options{Schemas: []string{"s.schema.json"}, Package: "s", Targets: []string{"go"}, ModuleDir: goDir})
+			switch {
+			case c.want == "" && err != nil:
+				t.Fatalf("generation failed: %v", err)
+			case c.want != "" && (err == nil || !strings.Contains(err.Error(), c.want)):
+				t.Fatalf("error %v, want one containing %q", err, c.want)
+			case c.want != "":
+				return
+			}
+			var types string
+			for _, f := range res.Files {
+				if strings.HasSuffix(f.Path, "types.go") {
+					types = string(f.Bytes)
+				}
+			}
+			if !strings.Contains(types, "A *Slots ") && !strings.Contains(types, "A *Label ") {
+				t.Errorf("types.go does not hold member a as the user's type:\n%s", types)
+			}
+		})
+	}
+}
