@@ -2,6 +2,7 @@ package emit_test
 
 import (
 	"go/format"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -47,7 +48,7 @@ func TestRuntimeSpelling(t *testing.T) {
 		want []string
 		not  []string
 	}{
-		{emit.Runtime{Import: true}, []string{`import "github.com/contractgen/contractgen/cgruntime"`, "var d cgruntime.Decoder", "d.Mismatch", "cgruntime.EnforceVersion(2 - cgruntime.MinVersion)", "cgruntime.EnforceVersion(cgruntime.MaxVersion - 2)"}, []string{"cgDecoder"}},
+		{emit.Runtime{Import: true}, []string{`import "github.com/contractgen/contractgen/cgruntime"`, "var d cgruntime.Decoder", "d.Mismatch", "cgruntime.EnforceVersion(" + strconv.Itoa(emit.RuntimeVersion) + " - cgruntime.MinVersion)", "cgruntime.EnforceVersion(cgruntime.MaxVersion - " + strconv.Itoa(emit.RuntimeVersion) + ")"}, []string{"cgDecoder"}},
 		{emit.Runtime{}, []string{"var d cgDecoder", "d.mismatch"}, []string{"import", "cgruntime", "EnforceVersion"}},
 	} {
 		f := gosrc.NewFile("p", emit.Header)
