@@ -1,8 +1,6 @@
 package build_test
 
 import (
-	"os"
-	"path/filepath"
 	"slices"
 	"sort"
 	"strconv"
@@ -12,35 +10,15 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/contractgen/contractgen/internal/gen/build"
+	"github.com/contractgen/contractgen/internal/gen/build/buildtest"
 	"github.com/contractgen/contractgen/internal/gen/diag"
 	"github.com/contractgen/contractgen/internal/gen/ir"
-	"github.com/contractgen/contractgen/internal/gen/load"
 )
 
-// buildFiles writes name/content pairs into a temporary directory, which becomes the working
-// directory so that messages name the files alone, then loads and builds every file whose name
-// does not start with "_" (those are only reached through $ref).
+// buildFiles builds schema files given as name/content pairs (buildtest.Build).
 func buildFiles(t *testing.T, opts build.Options, files ...string) (*ir.Package, error) {
 	t.Helper()
-	dir := t.TempDir()
-	t.Chdir(dir)
-	var roots []string
-	for i := 0; i+1 < len(files); i += 2 {
-		if err := os.WriteFile(filepath.Join(dir, files[i]), []byte(files[i+1]), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		if !strings.HasPrefix(files[i], "_") {
-			roots = append(roots, files[i])
-		}
-	}
-	set, err := load.Files(roots)
-	if err != nil {
-		t.Fatalf("load: %v", err)
-	}
-	if opts.Package == "" {
-		opts.Package = "p"
-	}
-	return build.Build(set, opts)
+	return buildtest.Build(t, opts, files...)
 }
 
 // buildOne builds one schema file, failing the test on an error.

@@ -5,6 +5,7 @@ package buildtest
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/contractgen/contractgen/internal/gen/build"
@@ -13,8 +14,10 @@ import (
 )
 
 // Build writes the schema files (name/content pairs) to a temporary directory, makes it the
-// working directory, loads them (the first is the root) and builds them with opts. A schema the
-// loader refuses fails the test; the builder's error is returned.
+// working directory (so that messages name the files alone), loads every file whose name does not
+// start with "_" (those are reached only through $ref) and builds them with opts, in package "p"
+// unless opts names one. A schema the loader refuses fails the test; the builder's error is
+// returned.
 func Build(t *testing.T, opts build.Options, files ...string) (*ir.Package, error) {
 	t.Helper()
 	dir := t.TempDir()
@@ -24,11 +27,16 @@ func Build(t *testing.T, opts build.Options, files ...string) (*ir.Package, erro
 		if err := os.WriteFile(filepath.Join(dir, files[i]), []byte(files[i+1]), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		roots = append(roots, files[i])
+		if !strings.HasPrefix(files[i], "_") {
+			roots = append(roots, files[i])
+		}
 	}
 	set, err := load.Files(roots)
 	if err != nil {
 		t.Fatal(err)
+	}
+	if opts.Package == "" {
+		opts.Package = "p"
 	}
 	return build.Build(set, opts)
 }
@@ -36,7 +44,7 @@ func Build(t *testing.T, opts build.Options, files ...string) (*ir.Package, erro
 // Package is Build with package name "p", failing the test on a builder error.
 func Package(t *testing.T, files ...string) *ir.Package {
 	t.Helper()
-	pkg, err := Build(t, build.Options{Package: "p"}, files...)
+	pkg, err := Build(t, build.Options{}, files...)
 	if err != nil {
 		t.Fatal(err)
 	}
