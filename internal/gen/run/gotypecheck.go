@@ -261,6 +261,11 @@ func checkLocalType(pkg *ir.Package, dir, name string) string {
 		if strings.HasSuffix(f, "_test.go") {
 			continue
 		}
+		// Only regular files of a bounded size: a symbolic link could lead out of the package's
+		// directory, and what is read here is the user's, not the schema's.
+		if st, err := os.Lstat(f); err != nil || !st.Mode().IsRegular() || st.Size() > maxUserGoFile {
+			continue
+		}
 		src, err := os.ReadFile(f)
 		if err != nil || bytes.HasPrefix(src, []byte(emit.HeaderPrefix(f))) {
 			continue
@@ -290,16 +295,16 @@ func checkLocalType(pkg *ir.Package, dir, name string) string {
 	if methods["UnmarshalJSON"] || methods["UnmarshalText"] {
 		return ""
 	}
-	if id, ok := spec.Type.(*ast.Ident); ok && jsonExactBasic[id.Name] {
-		return ""
+	if id, ok := spec.Type.(*ast.Ident); ok {
+		if obj, ok := types.Universe.Lookup(id.Name).(*types.TypeName); ok && jsonExact(obj.Type()) {
+			return ""
+		}
 	}
 	return fmt.Sprintf("Go type %s neither has an UnmarshalJSON (or UnmarshalText) method nor is a boolean, number or string type, so encoding/json would not hold the JSON value exactly; give it UnmarshalJSON and MarshalJSON methods", name)
 }
 
-// jsonExactBasic are the predeclared types encoding/json decodes a JSON value into exactly.
-var jsonExactBasic = map[string]bool{"string": true, "bool": true, "int": true, "int8": true, "int16": true, "int32": true,
-	"int64": true, "uint": true, "uint8": true, "uint16": true, "uint32": true, "uint64": true, "float32": true,
-	"float64": true, "byte": true, "rune": true}
+// maxUserGoFile bounds each file of the user's that checkLocalType reads.
+const maxUserGoFile = 8 << 20
 
 // receiverName is the type name of a method receiver (T or *T, type parameters aside).
 func receiverName(e ast.Expr) string {

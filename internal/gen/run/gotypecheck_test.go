@@ -87,10 +87,12 @@ func TestCustomTypesTypeChecked(t *testing.T) {
 func TestLocalCustomTypes(t *testing.T) {
 	const exact = "package s\n\n// Slots is written by hand.\ntype Slots map[string]int\n\n// UnmarshalJSON reads slots.\nfunc (s *Slots) UnmarshalJSON(b []byte) error { return json.Unmarshal(b, (*map[string]int)(s)) }\n"
 	for _, c := range []struct {
-		name, member, userFile, want string // want "" generates
+		name, member, userFile, want string // want "" generates, and then the field's declaration
 	}{
 		{"declared with UnmarshalJSON", `{"type": "object", "goJSONSchema": {"type": "Slots"}}`, strings.Replace(exact, "package s\n", "package s\n\nimport \"encoding/json\"\n", 1), ""},
 		{"declared as a string type", `{"type": "string", "x-go-type": "Label"}`, "package s\n\n// Label is a string.\ntype Label string\n", ""},
+		{"a symbolic link is not read", `{"type": "string", "x-go-type": "Label"}`, "link:package s\n\n// Label is a string.\ntype Label string\n",
+			`Go type Label names no package, so it is a type of the generated package, but no file of yours in`},
 		{"not declared", `{"type": "object", "goJSONSchema": {"type": "Slots"}}`, "",
 			`s.schema.json#/properties/a/goJSONSchema/type: Go type Slots names no package, so it is a type of the generated package, but no file of yours in`},
 		{"not JSON-exact", `{"type": "object", "goJSONSchema": {"type": "Slots"}}`, "package s\n\n// Slots has no JSON methods.\ntype Slots map[string]int\n",
@@ -110,7 +112,16 @@ func TestLocalCustomTypes(t *testing.T) {
 			if err := os.MkdirAll(goDir, 0o755); err != nil {
 				t.Fatal(err)
 			}
-			if c.userFile != "" {
+			if text, ok := strings.CutPrefix(c.userFile, "link:"); ok {
+				// The declaration sits outside the package's directory, reached by a link.
+				outside := filepath.Join(dir, "outside.go")
+				if err := os.WriteFile(outside, []byte(text), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.Symlink(outside, filepath.Join(goDir, "mine.go")); err != nil {
+					t.Skipf("symbolic links: %v", err)
+				}
+			} else if c.userFile != "" {
 				if err := os.WriteFile(filepath.Join(goDir, "mine.go"), []byte(c.userFile), 0o644); err != nil {
 					t.Fatal(err)
 				}
@@ -131,8 +142,12 @@ func TestLocalCustomTypes(t *testing.T) {
 					types = string(f.Bytes)
 				}
 			}
-			if !strings.Contains(types, "A *Slots ") && !strings.Contains(types, "A *Label ") {
-				t.Errorf("types.go does not hold member a as the user's type:\n%s", types)
+			want := "A *Slots "
+			if strings.Contains(c.member, "Label") {
+				want = "A *Label "
+			}
+			if !strings.Contains(types, want) {
+				t.Errorf("types.go does not declare %q:\n%s", want, types)
 			}
 		})
 	}
