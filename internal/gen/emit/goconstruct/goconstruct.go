@@ -38,11 +38,12 @@ const (
 // Emit returns construct.go and sanitize.go, or nothing when the contract has no kind catalog.
 // The builder has checked the contract (errorcontract.Constructors); this only prints.
 func Emit(pkg *ir.Package) ([]emit.File, error) {
-	if errorcontract.Of(pkg).Constructors == nil {
+	ec := errorcontract.Of(pkg)
+	if ec.Constructors == nil {
 		return nil, nil
 	}
-	_, ptr, _ := strings.Cut(errorcontract.Of(pkg).Catalog.Origin, "#")
-	m := &model{Constructors: errorcontract.Of(pkg).Constructors, Package: pkg.Name, Hash: pkg.Hash, CatalogPointer: ptr,
+	_, ptr, _ := strings.Cut(ec.Catalog.Origin, "#")
+	m := &model{Constructors: ec.Constructors, Package: pkg.Name, Hash: pkg.Hash, CatalogPointer: ptr,
 		Runtime: emit.Runtime{Import: pkg.ImportRuntime}}
 	runtime, err := m.Runtime.Files(pkg.Name, pkg.Hash, "sanitize", "sanitize_providers", "sanitize_scan")
 	if err != nil {

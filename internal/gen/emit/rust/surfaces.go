@@ -14,7 +14,8 @@ import (
 // for byte. It returns "" when the contract has no catalog.
 func (g *gen) surfacesFile() (string, error) {
 	pkg := g.pkg
-	if errorcontract.Of(pkg).Catalog == nil || errorcontract.Of(pkg).Constructors == nil || errorcontract.Of(pkg).Catalog.Fallback == nil {
+	ec := errorcontract.Of(pkg)
+	if ec.Catalog == nil || ec.Constructors == nil || ec.Catalog.Fallback == nil {
 		return "", nil
 	}
 	root := pkg.Roots[0]
@@ -57,8 +58,8 @@ pub struct KindInfo {
 
 `)
 	// The challenge as the Go rows carry it: the constructors' row has it only where it applies.
-	challenge := map[string]string{"": errorcontract.Of(pkg).Constructors.Fallback.WWWAuthenticate}
-	for _, r := range errorcontract.Of(pkg).Constructors.Kinds {
+	challenge := map[string]string{"": ec.Constructors.Fallback.WWWAuthenticate}
+	for _, r := range ec.Constructors.Kinds {
 		challenge[r.Name] = r.WWWAuthenticate
 	}
 	row := func(k *errorcontract.Kind, name string) string {
@@ -67,12 +68,12 @@ pub struct KindInfo {
 			k.HTTPStatus, k.RetryAfter, k.HintRelaxes, k.JSONRPCCode, rustString(challenge[name]))
 	}
 	b.WriteString("/// The catalog's rows, sorted by kind.\npub static CATALOG: &[KindInfo] = &[\n")
-	for _, k := range errorcontract.Of(pkg).Catalog.Kinds {
+	for _, k := range ec.Catalog.Kinds {
 		fmt.Fprintf(&b, "    %s,\n", row(k, k.Name))
 	}
 	b.WriteString("];\n\n/// The row of every kind the catalog does not list.\n")
-	fmt.Fprintf(&b, "pub static FALLBACK: KindInfo = %s;\n\n", row(errorcontract.Of(pkg).Catalog.Fallback, ""))
-	fmt.Fprintf(&b, "/// The key under an MCP result's _meta that holds the error object.\npub const MCP_META_KEY: &str = %s;\n\n", rustString(errorcontract.Of(pkg).Constructors.MCPMetaKey))
+	fmt.Fprintf(&b, "pub static FALLBACK: KindInfo = %s;\n\n", row(ec.Catalog.Fallback, ""))
+	fmt.Fprintf(&b, "/// The key under an MCP result's _meta that holds the error object.\npub const MCP_META_KEY: &str = %s;\n\n", rustString(ec.Constructors.MCPMetaKey))
 	b.WriteString(`/// The catalog row of kind and true; for a kind the catalog does not list, the fallback row with
 /// that kind, and false.
 pub fn lookup_kind(kind: &str) -> (KindInfo, bool) {
@@ -105,8 +106,8 @@ pub fn kinds() -> impl Iterator<Item = &'static str> {
 		}
 		fmt.Fprintf(&b, "        _ => %d,\n    }\n}\n\n", otherwise)
 	}
-	codes("jsonrpc_code_of", errorcontract.Of(pkg).Surfaces.JSONRPCCodes, -32603, "The JSON-RPC code of an origin; an unknown origin is read as the fallback origin.")
-	codes("cli_exit_code_of", errorcontract.Of(pkg).Surfaces.CLIExitCodes, 1, "The CLI exit status of an origin; an unknown origin is read as the fallback origin.")
+	codes("jsonrpc_code_of", ec.Surfaces.JSONRPCCodes, -32603, "The JSON-RPC code of an origin; an unknown origin is read as the fallback origin.")
+	codes("cli_exit_code_of", ec.Surfaces.CLIExitCodes, 1, "The CLI exit status of an origin; an unknown origin is read as the fallback origin.")
 	var retry string
 	if rec := fields["recovery"]; rec.Type.Kind == ir.GoRef && rec.Type.Named != nil {
 		for _, f := range rec.Type.Named.Fields {
