@@ -119,6 +119,12 @@ func FuzzDialectsAgreeWithReference(f *testing.F) {
 		if !json.Valid(data) || hasRepeatedName(data) {
 			return
 		}
+		if !referenceReadsNumbers(data) {
+			if _, err := cgruntime.ValidateJSON(s.nodes, s.root, data); err != nil {
+				t.Fatalf("%s: the interpreter cannot read %q: %v", s.name, data, err)
+			}
+			return
+		}
 		inst, err := jsonschema.UnmarshalJSON(bytes.NewReader(data))
 		if err != nil {
 			return
