@@ -230,7 +230,7 @@ fn validate_here(nodes: &[Node], root: u32, data: &[u8]) -> Result<Vec<Violation
 /// Validates a parsed value against node `root`; the violations come sorted by instance
 /// location, then keyword location.
 pub fn validate_value(nodes: &[Node], root: u32, v: &Value) -> Vec<Violation> {
-    let mut c = Collector { nodes, quiet: false, failed: false, violations: Vec::new() };
+    let mut c = Collector::new(nodes, false);
     c.eval(root, v, &mut String::new(), &mut String::new());
     sort(&mut c.violations);
     c.violations
@@ -288,10 +288,20 @@ fn constant(json: &str) -> Value {
 
 struct Collector<'n> {
     nodes: &'n [Node],
+    /// Only the verdict counts: failures are not recorded and evaluation stops early.
     quiet: bool,
     failed: bool,
     violations: Vec<Violation>,
+    /// Whether a quiet collector keeps its first failure in `first`. A union that nothing
+    /// matches reports where each branch stopped; other quiet evaluations do not pay for the
+    /// rendering.
+    keep_first: bool,
+    /// The first failure of a quiet collector that keeps it.
+    first: Option<Violation>,
 }
+
+/// A static `$ref` chain is followed this many hops at most when excluding union branches.
+const REF_HOPS: usize = 16;
 
 /// Appends "/kw" to a location for the duration of f.
 fn with<R>(loc: &mut String, parts: &[&str], f: impl FnOnce(&mut String) -> R) -> R {
@@ -356,10 +366,39 @@ fn type_list(types: u8) -> String {
     names.join(" or ")
 }
 
+/// Calls `f` on node `i` and on each node its static `$ref` chain reaches, until `f` says true
+/// (which `chain` returns). `$dynamicRef` is not followed: its target depends on the scope.
+fn chain(nodes: &[Node], i: u32, mut f: impl FnMut(&Node) -> bool) -> bool {
+    let mut seen = [0u32; REF_HOPS + 1];
+    let mut at = i;
+    for hop in 0..=REF_HOPS {
+        if at == 0 || seen[..hop].contains(&at) {
+            return false;
+        }
+        seen[hop] = at;
+        let n = &nodes[at as usize];
+        if f(n) {
+            return true;
+        }
+        at = n.r#ref;
+    }
+    false
+}
+
+/// Reports whether `n`'s const or enum rejects `v`, as `eval` judges them.
+fn rejects_constant(n: &Node, v: &Value) -> bool {
+    let (c, e) = n.constants();
+    c.as_ref().is_some_and(|c| !equal(c, v)) || (n.r#enum.is_some() && !e.iter().any(|x| equal(x, v)))
+}
+
 impl Collector<'_> {
+    fn new(nodes: &[Node], quiet: bool) -> Collector<'_> {
+        Collector { nodes, quiet, failed: false, violations: Vec::new(), keep_first: false, first: None }
+    }
+
     fn fail(&mut self, at: &str, kw: &str, keyword: &str, msg: String) {
         self.failed = true;
-        if self.quiet {
+        if self.quiet && !(self.keep_first && self.first.is_none()) {
             return;
         }
         let mut loc = kw.to_string();
@@ -367,7 +406,12 @@ impl Collector<'_> {
             loc.push('/');
             loc.push_str(keyword);
         }
-        self.violations.push(Violation { instance_location: at.to_string(), keyword_location: loc, error: msg });
+        let v = Violation { instance_location: at.to_string(), keyword_location: loc, error: msg };
+        if self.quiet {
+            self.first = Some(v);
+        } else {
+            self.violations.push(v);
+        }
     }
 
     fn stop(&self) -> bool {
@@ -375,9 +419,84 @@ impl Collector<'_> {
     }
 
     fn matches(&self, i: u32, v: &Value) -> bool {
-        let mut sub = Collector { nodes: self.nodes, quiet: true, failed: false, violations: Vec::new() };
+        let mut sub = Collector::new(self.nodes, true);
         sub.eval(i, v, &mut String::new(), &mut String::new());
         !sub.failed
+    }
+
+    /// Evaluates node `i` quietly at the given locations and returns the failure at which it
+    /// stopped, or `None` when `v` is valid.
+    fn first_failure(&self, i: u32, v: &Value, at: &mut String, kw: &mut String) -> Option<Violation> {
+        let mut sub = Collector::new(self.nodes, true);
+        sub.keep_first = true;
+        sub.eval(i, v, at, kw);
+        sub.first
+    }
+
+    /// Reports whether node `i` provably rejects `v` by a check cheap enough to run before
+    /// evaluating a union's branches: false schema, `type`, a missing `required` member, or a
+    /// declared member whose const or enum rejects its value, on the node or its `$ref` chain.
+    /// A union with one branch left then reports that branch's violations, which name the cause.
+    fn excluded(&self, i: u32, v: &Value) -> bool {
+        chain(self.nodes, i, |n| {
+            if n.bool == 2 || (n.types != 0 && !type_matches(n.types, v)) {
+                return true;
+            }
+            if !matches!(v, Value::Object(_)) {
+                return false;
+            }
+            n.required.iter().any(|name| v.member(name).is_none())
+                || n.properties.iter().any(|p| v.member(&p.name).is_some_and(|m| chain(self.nodes, p.node, |pn| rejects_constant(pn, m))))
+        })
+    }
+
+    /// Applies anyOf or oneOf (`keyword`). When all branches but one are excluded, a failure
+    /// reports that branch's violations under the union's own; when nothing matches otherwise,
+    /// it reports where each branch's evaluation stopped. Verdicts are those of trying every
+    /// branch.
+    fn union(&mut self, branches: &[u32], keyword: &str, v: &Value, at: &mut String, kw: &mut String) {
+        let none = format!("matches none of the {keyword} schemas");
+        let mut open = branches.iter().enumerate().filter(|(_, s)| !self.excluded(**s, v));
+        if let (Some((j, &s)), None) = (open.next(), open.next()) {
+            // The other branches fail, so the union holds exactly when branch j does.
+            if self.quiet {
+                if !self.matches(s, v) {
+                    self.fail(at, kw, keyword, none);
+                }
+                return;
+            }
+            let mut sub = Collector::new(self.nodes, false);
+            with(kw, &[keyword, &j.to_string()], |kw| sub.eval(s, v, at, kw));
+            if sub.failed {
+                self.fail(at, kw, keyword, none);
+                self.violations.append(&mut sub.violations);
+            }
+            return;
+        }
+        let mut hits = Vec::new();
+        let mut firsts = Vec::new();
+        for (j, &s) in branches.iter().enumerate() {
+            let failure = if self.quiet {
+                (!self.matches(s, v)).then_some(None)
+            } else {
+                with(kw, &[keyword, &j.to_string()], |kw| self.first_failure(s, v, at, kw)).map(Some)
+            };
+            match failure {
+                None => hits.push(j.to_string()),
+                Some(f) => firsts.extend(f),
+            }
+            if keyword == "anyOf" && !hits.is_empty() {
+                return;
+            }
+        }
+        match hits.len() {
+            0 => {
+                self.fail(at, kw, keyword, none);
+                self.violations.append(&mut firsts);
+            }
+            1 => {}
+            _ => self.fail(at, kw, keyword, format!("matches oneOf schemas {}; exactly one must match", hits.join(" and "))),
+        }
     }
 
     fn node(&self, i: u32) -> &Node {
@@ -585,17 +704,10 @@ impl Collector<'_> {
             }
         }
         if let Some(any) = &n.any_of {
-            if !any.iter().any(|s| self.matches(*s, v)) {
-                self.fail(at, kw, "anyOf", "matches none of the anyOf schemas".into());
-            }
+            self.union(any, "anyOf", v, at, kw);
         }
         if let Some(one) = &n.one_of {
-            let hits: Vec<String> = one.iter().enumerate().filter(|(_, s)| self.matches(**s, v)).map(|(j, _)| j.to_string()).collect();
-            match hits.len() {
-                1 => {}
-                0 => self.fail(at, kw, "oneOf", "matches none of the oneOf schemas".into()),
-                _ => self.fail(at, kw, "oneOf", format!("matches oneOf schemas {}; exactly one must match", hits.join(" and "))),
-            }
+            self.union(one, "oneOf", v, at, kw);
         }
         if n.not != 0 && self.matches(n.not, v) {
             self.fail(at, kw, "not", "matches the schema under not".into());
@@ -640,5 +752,104 @@ mod tests {
         ];
         let got: Vec<(&str, &str, &str)> = got.iter().map(|v| (v.instance_location.as_str(), v.keyword_location.as_str(), v.error.as_str())).collect();
         assert_eq!(got, want);
+    }
+
+    /// Validates each instance against node 1 of `table`, checks that a quiet evaluation gives
+    /// the same verdict, and returns the violations as tuples.
+    fn union_report(table: &str, instance: &str) -> Vec<(String, String, String)> {
+        let nodes: Vec<Node> = serde_json::from_str(table).unwrap();
+        let got = validate_json(&nodes, 1, instance.as_bytes()).unwrap();
+        let v = parse_value(instance.as_bytes(), &mut |_, _| {}).unwrap();
+        assert_eq!(Collector::new(&nodes, true).matches(1, &v), got.is_empty(), "quiet verdict of {instance}");
+        got.into_iter().map(|v| (v.instance_location, v.keyword_location, v.error)).collect()
+    }
+
+    fn owned(want: &[(&str, &str, &str)]) -> Vec<(String, String, String)> {
+        want.iter().map(|(a, b, c)| (a.to_string(), b.to_string(), c.to_string())).collect()
+    }
+
+    /// A oneOf of two $ref'd objects: "cat" requires lives, "dog" requires bark and its kind
+    /// const sits behind a further $ref.
+    const PETS: &str = r#"[{}, {"OneOf":[2,3]}, {"Ref":4}, {"Ref":5},
+        {"Types":4,"Required":["kind","lives"],"Properties":[{"Name":"kind","Node":6},{"Name":"lives","Node":7}]},
+        {"Types":4,"Required":["kind","bark"],"Properties":[{"Name":"kind","Node":8},{"Name":"bark","Node":9}]},
+        {"HasConst":true,"Const":"\"cat\""}, {"Types":64,"Minimum":"0"}, {"Ref":10}, {"Types":2},
+        {"Enum":["\"dog\""]}]"#;
+
+    #[test]
+    fn a_required_member_selects_the_branch_whose_violations_are_reported() {
+        // dog lacks bark (rule c) and its kind is not "dog" (rule d through two $refs).
+        assert_eq!(
+            union_report(PETS, r#"{"kind":"cat","lives":-1}"#),
+            owned(&[("", "/oneOf", "matches none of the oneOf schemas"), ("/lives", "/oneOf/0/$ref/properties/lives/minimum", "-1 is not at least 0")])
+        );
+    }
+
+    #[test]
+    fn a_const_tag_selects_the_branch_whose_violations_are_reported() {
+        // cat has every member it requires; only its kind const (rule d) excludes it.
+        assert_eq!(
+            union_report(PETS, r#"{"kind":"dog","lives":1,"bark":"loud"}"#),
+            owned(&[("", "/oneOf", "matches none of the oneOf schemas"), ("/bark", "/oneOf/1/$ref/properties/bark/type", "expected boolean, got string")])
+        );
+        assert_eq!(union_report(PETS, r#"{"kind":"dog","bark":true}"#), owned(&[]));
+    }
+
+    const SCALARS: &str = r#"[{}, {"AnyOf":[2,3]}, {"Types":32,"MinLength":{"Set":true,"N":3}}, {"Types":64,"Minimum":"10"}]"#;
+
+    #[test]
+    fn a_json_type_selects_the_branch_whose_violations_are_reported() {
+        assert_eq!(
+            union_report(SCALARS, r#""ab""#),
+            owned(&[("", "/anyOf", "matches none of the anyOf schemas"), ("", "/anyOf/0/minLength", "has 2 characters, fewer than 3")])
+        );
+        // 5.0 is an integer, as the type check counts it.
+        assert_eq!(
+            union_report(SCALARS, "5.0"),
+            owned(&[("", "/anyOf", "matches none of the anyOf schemas"), ("", "/anyOf/1/minimum", "5 is not at least 10")])
+        );
+        assert_eq!(union_report(SCALARS, "12"), owned(&[]));
+    }
+
+    #[test]
+    fn without_a_single_candidate_each_branch_reports_its_first_violation() {
+        // Every branch excluded: each reports where it stops.
+        assert_eq!(
+            union_report(SCALARS, "5.5"),
+            owned(&[
+                ("", "/anyOf", "matches none of the anyOf schemas"),
+                ("", "/anyOf/0/type", "expected string, got number"),
+                ("", "/anyOf/1/type", "expected integer, got number"),
+            ])
+        );
+        // Two candidates; the second stops at a nested union, which adds only its own line.
+        let table = r#"[{}, {"OneOf":[2,3]}, {"Types":4,"Required":["a"],"Properties":[{"Name":"a","Node":4}]},
+            {"Types":4,"MinProperties":{"Set":true,"N":1},"AnyOf":[5,6]}, {"Types":32,"MaxLength":{"Set":true,"N":1}},
+            {"Required":["b"]}, {"Required":["c"]}]"#;
+        assert_eq!(
+            union_report(table, r#"{"a":"xy"}"#),
+            owned(&[
+                ("", "/oneOf", "matches none of the oneOf schemas"),
+                ("", "/oneOf/1/anyOf", "matches none of the anyOf schemas"),
+                ("/a", "/oneOf/0/properties/a/maxLength", "has 2 characters, more than 1"),
+            ])
+        );
+        // Two branches match: the oneOf reports only itself.
+        assert_eq!(union_report(table, r#"{"a":"x","b":1}"#), owned(&[("", "/oneOf", "matches oneOf schemas 0 and 1; exactly one must match")]));
+    }
+
+    #[test]
+    fn exclusion_follows_a_ref_chain_sixteen_hops_and_stops_at_a_cycle() {
+        let cycle: Vec<Node> = serde_json::from_str(r#"[{}, {"Ref":2}, {"Ref":1}]"#).unwrap();
+        assert!(!Collector::new(&cycle, false).excluded(1, &Value::Null));
+        // Nodes 1..=16 each refer to the next, 17 is false, 18 refers to 1.
+        let mut table: Vec<String> = vec!["{}".into()];
+        table.extend((1..=16).map(|i| format!(r#"{{"Ref":{}}}"#, i + 1)));
+        table.push(r#"{"Bool":2}"#.into());
+        table.push(r#"{"Ref":1}"#.into());
+        let nodes: Vec<Node> = serde_json::from_str(&format!("[{}]", table.join(","))).unwrap();
+        let c = Collector::new(&nodes, false);
+        assert!(c.excluded(1, &Value::Null), "16 hops reach the false schema");
+        assert!(!c.excluded(18, &Value::Null), "17 hops are too many");
     }
 }
