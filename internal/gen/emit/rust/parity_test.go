@@ -363,6 +363,7 @@ func parityCorpus(t *testing.T) []paritySchema {
 	corpus := []paritySchema{contract}
 	corpus = append(corpus, goldenSchemas(t)...)
 	corpus = append(corpus, patternSchemas(t)...)
+	corpus = append(corpus, unionSchemas(t)...)
 	return append(corpus, suiteSchemas(t)...)
 }
 
@@ -466,4 +467,60 @@ func TestParityCorpus(t *testing.T) {
 	if !bytes.Equal(got, want) {
 		t.Errorf("%s is stale; run go test ./internal/gen/emit/rust -run TestParityCorpus -update", parityPath)
 	}
+}
+
+// unionParity are schemas whose failing anyOf and oneOf name their cause, as every runtime
+// reports it: a branch selected by a const or enum tag, a required member or the JSON type
+// reports its violations; otherwise each branch reports its first. Go's answers are computed.
+var unionParity = []struct {
+	name, schema string
+	instances    []string
+}{
+	{"tagged objects", `{"title": "Pet", "oneOf": [{"$ref": "#/$defs/cat"}, {"$ref": "#/$defs/dog"}],
+		"$defs": {
+			"cat": {"type": "object", "required": ["kind", "lives"], "properties": {"kind": {"const": "cat"}, "lives": {"type": "integer", "minimum": 0}}},
+			"dog": {"type": "object", "required": ["kind", "bark"], "properties": {"kind": {"$ref": "#/$defs/dogKind"}, "bark": {"type": "boolean"}}},
+			"dogKind": {"enum": ["dog", "puppy"]}}}`,
+		[]string{`{"kind":"cat","lives":-1}`, `{"kind":"dog","bark":"loud","lives":1}`, `{"kind":"puppy","bark":1}`,
+			`{"kind":"cow"}`, `{"kind":"cat","bark":true}`, `{}`, `[]`, `"cat"`, `{"kind":"cat","lives":9}`, `{"kind":"dog","bark":false,"lives":2}`}},
+	{"nullable reference", `{"title": "Page", "type": "object", "properties": {"cursor": {"oneOf": [{"$ref": "#/$defs/cursor"}, {"type": "null"}]}},
+		"$defs": {"cursor": {"type": "string", "minLength": 4}}}`,
+		[]string{`{"cursor":"ab"}`, `{"cursor":null}`, `{"cursor":1}`, `{"cursor":"abcd"}`}},
+	{"scalars", `{"title": "Size", "anyOf": [{"type": "string", "pattern": "^[0-9]+px$"}, {"type": "integer", "minimum": 1}, {"type": "boolean", "const": true}]}`,
+		[]string{`"12em"`, `0`, `1.0`, `2.5`, `false`, `true`, `null`, `"3px"`}},
+	{"two candidates", `{"title": "Shape", "oneOf": [
+			{"type": "object", "required": ["r"], "properties": {"r": {"type": "number", "exclusiveMinimum": 0}}},
+			{"type": "object", "required": ["w", "h"], "properties": {"w": {"type": "number"}, "h": {"type": "number"}}, "additionalProperties": false}]}`,
+		[]string{`{"r":-1}`, `{"r":1,"w":1,"h":2}`, `{"r":"x","w":1,"h":1}`, `{"w":1,"h":"1"}`, `{"w":1,"h":1}`, `{"r":0,"w":1}`}},
+	{"nested unions", `{"title": "Tree", "anyOf": [{"type": "array", "items": {"$ref": "#"}},
+			{"type": "object", "required": ["leaf"], "properties": {"leaf": {"anyOf": [{"type": "string"}, {"type": "integer"}]}}}]}`,
+		[]string{`[[{"leaf":true}]]`, `{"leaf":1.5}`, `{"leaf":"a","x":1}`, `[{"nope":1}]`, `3`, `[{"leaf":[1]},2]`}},
+	{"overlapping branches", `{"title": "Num", "oneOf": [{"type": "integer"}, {"minimum": 0}, false]}`,
+		[]string{`5`, `-1.5`, `"x"`, `-1`, `null`}},
+}
+
+// unionSchemas are the unionParity schemas with their instances.
+func unionSchemas(t *testing.T) []paritySchema {
+	t.Helper()
+	dir := t.TempDir()
+	var out []paritySchema
+	for i, u := range unionParity {
+		path := filepath.Join(dir, fmt.Sprintf("union%d.schema.json", i))
+		if err := os.WriteFile(path, []byte(u.schema), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		pkg, table, err := buildTable(path)
+		if err != nil || len(pkg.Roots) == 0 {
+			t.Fatalf("union schema %q does not build: %v", u.name, err)
+		}
+		if err := Check(table); err != nil {
+			t.Fatalf("the Rust target refuses union schema %q: %v", u.name, err)
+		}
+		var cases []parityCase
+		for _, in := range u.instances {
+			cases = append(cases, parityCase{Name: in, JSON: in})
+		}
+		out = append(out, newSchema(t, "union: "+u.name, pkg, table, cases))
+	}
+	return out
 }
