@@ -455,20 +455,20 @@ impl Collector<'_> {
     /// it reports where each branch's evaluation stopped. Verdicts are those of trying every
     /// branch.
     fn union(&mut self, branches: &[u32], keyword: &str, v: &Value, at: &mut String, kw: &mut String) {
-        let none = format!("matches none of the {keyword} schemas");
+        let none = || format!("matches none of the {keyword} schemas");
         let mut open = branches.iter().enumerate().filter(|(_, s)| !self.excluded(**s, v));
         if let (Some((j, &s)), None) = (open.next(), open.next()) {
             // The other branches fail, so the union holds exactly when branch j does.
             if self.quiet {
                 if !self.matches(s, v) {
-                    self.fail(at, kw, keyword, none);
+                    self.fail(at, kw, keyword, none());
                 }
                 return;
             }
             let mut sub = Collector::new(self.nodes, false);
             with(kw, &[keyword, &j.to_string()], |kw| sub.eval(s, v, at, kw));
             if sub.failed {
-                self.fail(at, kw, keyword, none);
+                self.fail(at, kw, keyword, none());
                 self.violations.append(&mut sub.violations);
             }
             return;
@@ -476,22 +476,24 @@ impl Collector<'_> {
         let mut hits = Vec::new();
         let mut firsts = Vec::new();
         for (j, &s) in branches.iter().enumerate() {
-            let failure = if self.quiet {
-                (!self.matches(s, v)).then_some(None)
+            let matched = if self.quiet {
+                self.matches(s, v)
             } else {
-                with(kw, &[keyword, &j.to_string()], |kw| self.first_failure(s, v, at, kw)).map(Some)
+                let first = with(kw, &[keyword, &j.to_string()], |kw| self.first_failure(s, v, at, kw));
+                let matched = first.is_none();
+                firsts.extend(first);
+                matched
             };
-            match failure {
-                None => hits.push(j.to_string()),
-                Some(f) => firsts.extend(f),
-            }
-            if keyword == "anyOf" && !hits.is_empty() {
+            if matched && keyword == "anyOf" {
                 return;
+            }
+            if matched {
+                hits.push(j.to_string());
             }
         }
         match hits.len() {
             0 => {
-                self.fail(at, kw, keyword, none);
+                self.fail(at, kw, keyword, none());
                 self.violations.append(&mut firsts);
             }
             1 => {}
