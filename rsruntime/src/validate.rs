@@ -300,8 +300,9 @@ struct Collector<'n> {
     first: Option<Violation>,
 }
 
-/// A static `$ref` chain is followed this many hops at most when excluding union branches.
-const REF_HOPS: usize = 16;
+/// Union branch exclusion looks at this many nodes of a static `$ref` chain at most, as the Go
+/// runtime does (a chain may be a cycle).
+const REF_NODES: usize = 16;
 
 /// Appends "/kw" to a location for the duration of f.
 fn with<R>(loc: &mut String, parts: &[&str], f: impl FnOnce(&mut String) -> R) -> R {
@@ -369,9 +370,9 @@ fn type_list(types: u8) -> String {
 /// Calls `f` on node `i` and on each node its static `$ref` chain reaches, until `f` says true
 /// (which `chain` returns). `$dynamicRef` is not followed: its target depends on the scope.
 fn chain(nodes: &[Node], i: u32, mut f: impl FnMut(&Node) -> bool) -> bool {
-    let mut seen = [0u32; REF_HOPS + 1];
+    let mut seen = [0u32; REF_NODES];
     let mut at = i;
-    for hop in 0..=REF_HOPS {
+    for hop in 0..REF_NODES {
         if at == 0 || seen[..hop].contains(&at) {
             return false;
         }
@@ -434,10 +435,10 @@ impl Collector<'_> {
     }
 
     /// Reports whether node `i` provably rejects `v` by a check cheap enough to run before
-    /// evaluating a union's branches: false schema, `type`, a missing `required` member, or a
-    /// declared member whose const or enum rejects its value, on the node or its `$ref` chain.
-    /// A union with one branch left then reports that branch's violations, which name the cause.
-    fn excluded(&self, i: u32, v: &Value) -> bool {
+    /// evaluating a union's branches: false schema, `type`, a missing `required` member (when
+    /// `required` is set), or a declared member whose const or enum rejects its value, on the
+    /// node or its `$ref` chain.
+    fn excluded(&self, i: u32, v: &Value, required: bool) -> bool {
         chain(self.nodes, i, |n| {
             if n.bool == 2 || (n.types != 0 && !type_matches(n.types, v)) {
                 return true;
@@ -445,9 +446,25 @@ impl Collector<'_> {
             if !matches!(v, Value::Object(_)) {
                 return false;
             }
-            n.required.iter().any(|name| v.member(name).is_none())
+            (required && n.required.iter().any(|name| v.member(name).is_none()))
                 || n.properties.iter().any(|p| v.member(&p.name).is_some_and(|m| chain(self.nodes, p.node, |pn| rejects_constant(pn, m))))
         })
+    }
+
+    /// The branch `v` selects: the only one it is not excluded from or, when it is excluded from
+    /// every branch, the only one whose type and discriminating values it has (a tagged value
+    /// that lacks a member its variant requires is still that variant, and the missing member
+    /// is the cause to report), as the Go runtime and docs/unions.md have it.
+    fn selected(&self, branches: &[u32], v: &Value) -> Option<usize> {
+        for required in [true, false] {
+            let mut open = branches.iter().enumerate().filter(|(_, s)| !self.excluded(**s, v, required)).map(|(j, _)| j);
+            match (open.next(), open.next()) {
+                (Some(j), None) => return Some(j),
+                (None, _) => continue,
+                _ => return None,
+            }
+        }
+        None
     }
 
     /// Applies anyOf or oneOf (`keyword`). When all branches but one are excluded, a failure
@@ -456,8 +473,8 @@ impl Collector<'_> {
     /// branch.
     fn union(&mut self, branches: &[u32], keyword: &str, v: &Value, at: &mut String, kw: &mut String) {
         let none = || format!("matches none of the {keyword} schemas");
-        let mut open = branches.iter().enumerate().filter(|(_, s)| !self.excluded(**s, v));
-        if let (Some((j, &s)), None) = (open.next(), open.next()) {
+        if let Some(j) = self.selected(branches, v) {
+            let s = branches[j];
             // The other branches fail, so the union holds exactly when branch j does.
             if self.quiet {
                 if !self.matches(s, v) {
@@ -797,6 +814,25 @@ mod tests {
         assert_eq!(union_report(PETS, r#"{"kind":"dog","bark":true}"#), owned(&[]));
     }
 
+    #[test]
+    fn a_tag_selects_its_branch_even_when_a_required_member_is_missing() {
+        // Both branches are excluded (cat lacks lives, dog's enum rejects "cat"); without the
+        // required rule only cat is left, and what it misses is the cause.
+        assert_eq!(
+            union_report(PETS, r#"{"kind":"cat","bark":true}"#),
+            owned(&[("", "/oneOf", "matches none of the oneOf schemas"), ("", "/oneOf/0/$ref/required", "missing required member \"lives\"")])
+        );
+        // Neither kind fits: each branch reports where it stops.
+        assert_eq!(
+            union_report(PETS, r#"{"kind":"cow"}"#),
+            owned(&[
+                ("", "/oneOf", "matches none of the oneOf schemas"),
+                ("", "/oneOf/0/$ref/required", "missing required member \"lives\""),
+                ("", "/oneOf/1/$ref/required", "missing required member \"bark\""),
+            ])
+        );
+    }
+
     const SCALARS: &str = r#"[{}, {"AnyOf":[2,3]}, {"Types":32,"MinLength":{"Set":true,"N":3}}, {"Types":64,"Minimum":"10"}]"#;
 
     #[test]
@@ -841,17 +877,17 @@ mod tests {
     }
 
     #[test]
-    fn exclusion_follows_a_ref_chain_sixteen_hops_and_stops_at_a_cycle() {
+    fn exclusion_follows_a_ref_chain_sixteen_nodes_long_and_stops_at_a_cycle() {
         let cycle: Vec<Node> = serde_json::from_str(r#"[{}, {"Ref":2}, {"Ref":1}]"#).unwrap();
-        assert!(!Collector::new(&cycle, false).excluded(1, &Value::Null));
-        // Nodes 1..=16 each refer to the next, 17 is false, 18 refers to 1.
+        assert!(!Collector::new(&cycle, false).excluded(1, &Value::Null, true));
+        // Nodes 1..=15 each refer to the next, 16 is false, 17 refers to 1.
         let mut table: Vec<String> = vec!["{}".into()];
-        table.extend((1..=16).map(|i| format!(r#"{{"Ref":{}}}"#, i + 1)));
+        table.extend((1..=15).map(|i| format!(r#"{{"Ref":{}}}"#, i + 1)));
         table.push(r#"{"Bool":2}"#.into());
         table.push(r#"{"Ref":1}"#.into());
         let nodes: Vec<Node> = serde_json::from_str(&format!("[{}]", table.join(","))).unwrap();
         let c = Collector::new(&nodes, false);
-        assert!(c.excluded(1, &Value::Null), "16 hops reach the false schema");
-        assert!(!c.excluded(18, &Value::Null), "17 hops are too many");
+        assert!(c.excluded(1, &Value::Null, true), "the 16th node of the chain is false");
+        assert!(!c.excluded(17, &Value::Null, true), "a 17th node is not looked at");
     }
 }
