@@ -53,9 +53,6 @@ type Decoder struct {
 	// scan finds where nested values end without rescanning them level after level.
 	scan       scanner
 	violations []Violation
-	// covered are the instance locations of values the decoder rejected (wrong type, null, missing);
-	// Parse drops what validation reports inside them, since they hold only a zero value.
-	covered []string
 	// keywordFails counts the keyword violations of a strict decoder; unionDepth is how many sum
 	// types' variants are being decoded (see failAt).
 	keywordFails, unionDepth int
@@ -66,7 +63,6 @@ func (d *Decoder) Mismatch(at, kw, want string, raw []byte) error {
 	got := kindOf(raw)
 	if d.strict {
 		d.violations = append(d.violations, Violation{at, kw + "/type", "expected " + want + ", got " + got})
-		d.covered = append(d.covered, at)
 		return nil
 	}
 	return fmt.Errorf("%s: expected %s, got %s", location(at), want, got)
@@ -83,7 +79,6 @@ func (d *Decoder) Violate(at, kw, msg string) {
 func (d *Decoder) reject(at, kw, msg string) {
 	if d.strict {
 		d.violations = append(d.violations, Violation{at, kw, msg})
-		d.covered = append(d.covered, at)
 	}
 }
 
@@ -91,7 +86,6 @@ func (d *Decoder) reject(at, kw, msg string) {
 func (d *Decoder) Missing(at, kw, name string) {
 	if d.strict {
 		d.violations = append(d.violations, Violation{at, kw + "/required", "missing required member " + strconv.Quote(name)})
-		d.covered = append(d.covered, at+"/"+PointerToken(name))
 	}
 }
 

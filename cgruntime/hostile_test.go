@@ -241,18 +241,33 @@ func TestDeepDuplicateIsLocated(t *testing.T) {
 	}
 }
 
-func TestMergeIsLinear(t *testing.T) {
-	build := func(n int) []byte { return make([]byte, n) }
-	assertLinear(t, 10000, build, func(t *testing.T, data []byte) {
-		n := len(data)
-		covered := make([]string, n)
-		validated := make([]Violation, n)
+// TestRejectedIsLinear holds Parse's report on a rejected document to linear cost and to its rule:
+// the interpreter's violations, plus the decoder's only where the schema finds nothing at, above
+// or under their location.
+func TestRejectedIsLinear(t *testing.T) {
+	nodes := Compile([]Node{{}, {Types: TypeObject, Properties: []Prop{{Name: "items", Node: 2}}}, {Types: TypeArray, Items: 3}, {Types: TypeInteger}})
+	build := func(n int) []byte {
+		return []byte(`{"items":[` + strings.TrimSuffix(strings.Repeat(`"x",`, n), ",") + `],"other":{}}`)
+	}
+	assertLinear(t, 2000, build, func(t *testing.T, data []byte) {
+		n := strings.Count(string(data), `"x"`)
+		var decoded []Violation
 		for i := range n {
-			covered[i] = "/items/" + strconv.Itoa(2*i)
-			validated[i] = Violation{InstanceLocation: "/items/" + strconv.Itoa(i) + "/name"}
+			item := "/items/" + strconv.Itoa(i)
+			decoded = append(decoded,
+				Violation{item, "/properties/items/items/type", "expected integer, got string"}, // the schema's too
+				Violation{item + "/deeper", "/k", "under a violation"},
+				Violation{"/other/" + strconv.Itoa(i), "/k", "only the Go type refuses it"},
+				Violation{"/other/" + strconv.Itoa(i), "", "a repeated name, the interpreter's own"})
 		}
-		if got := merge(nil, covered, validated); len(got) != n/2 {
-			t.Fatalf("%d violations kept, want %d", len(got), n/2)
+		var ve *ValidationError
+		if !errors.As(rejected(nodes, 1, data, decoded), &ve) || len(ve.Violations) != 2*n {
+			t.Fatalf("%d violations, want %d", len(ve.Violations), 2*n)
+		}
+		for _, v := range ve.Violations {
+			if v.Message != "expected integer, got string" && v.Message != "only the Go type refuses it" {
+				t.Fatalf("kept %v", v)
+			}
 		}
 	})
 }

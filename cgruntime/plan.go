@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"reflect"
-	"strings"
 	"sync"
 	"sync/atomic"
 	"unsafe"
@@ -463,12 +462,14 @@ func ParseAs[T any](s *Schema, t int, data []byte) (*T, error) {
 	if err := d.decodeType(p, raw, unsafe.Pointer(v), nil, nil); err != nil {
 		return nil, err
 	}
-	c := Collector{Nodes: s.Nodes}
-	validateRoot(&c, p, unsafe.Pointer(v))
-	if len(d.violations) == 0 && len(c.violations) == 0 {
-		return v, nil
+	if len(d.violations) == 0 {
+		c := Collector{Nodes: s.Nodes}
+		validateRoot(&c, p, unsafe.Pointer(v))
+		if len(c.violations) == 0 {
+			return v, nil
+		}
 	}
-	return nil, &ValidationError{Violations: sortViolations(merge(d.violations, d.covered, c.violations))}
+	return nil, rejected(s.Nodes, p.desc.Node, raw, d.violations)
 }
 
 // errWrap prefixes an encoding error with the member it occurred in, as Put does.
@@ -478,12 +479,3 @@ var rawMessageType = reflect.TypeFor[json.RawMessage]()
 
 // stepKw is a keyword step written as is: kw holds the pointer tokens already escaped.
 func stepKw(up *Path, kw string) Path { return Kw(up, kw) }
-
-// tokenPath renders a location with one more member step, for the covered set.
-func tokenPath(at *Path, name string) string {
-	var b strings.Builder
-	b.WriteString(at.memo())
-	b.WriteByte('/')
-	b.WriteString(PointerToken(name))
-	return b.String()
-}

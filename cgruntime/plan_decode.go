@@ -17,9 +17,8 @@ import (
 // keeps none of them (only repeated member names, and its own violation at the outermost union).
 // Rendering their locations anyway cost depth squared on a deep invalid recursive union.
 
-// failAt records a keyword violation in strict mode: kw gets suffix; cover marks the value at at
-// as rejected (it holds a zero value, and validation adds nothing inside it).
-func (d *Decoder) failAt(at, kw *Path, suffix, msg string, cover bool) {
+// failAt records a keyword violation in strict mode: kw gets suffix.
+func (d *Decoder) failAt(at, kw *Path, suffix, msg string) {
 	if !d.strict {
 		return
 	}
@@ -27,25 +26,21 @@ func (d *Decoder) failAt(at, kw *Path, suffix, msg string, cover bool) {
 	if d.unionDepth > 0 {
 		return
 	}
-	loc := at.memo()
-	d.violations = append(d.violations, Violation{loc, kw.memo() + suffix, msg})
-	if cover {
-		d.covered = append(d.covered, loc)
-	}
+	d.violations = append(d.violations, Violation{at.memo(), kw.memo() + suffix, msg})
 }
 
 // mismatchAt is Mismatch with the locations as paths.
 func (d *Decoder) mismatchAt(at, kw *Path, want string, raw []byte) error {
 	got := kindOf(raw)
 	if d.strict {
-		d.failAt(at, kw, "/type", "expected "+want+", got "+got, true)
+		d.failAt(at, kw, "/type", "expected "+want+", got "+got)
 		return nil
 	}
 	return fmt.Errorf("%s: expected %s, got %s", location(at.memo()), want, got)
 }
 
 // rejectAt is reject with the locations as paths: kw gets the step suffix.
-func (d *Decoder) rejectAt(at, kw *Path, suffix, msg string) { d.failAt(at, kw, suffix, msg, true) }
+func (d *Decoder) rejectAt(at, kw *Path, suffix, msg string) { d.failAt(at, kw, suffix, msg) }
 
 // membersAt is Members with the location as a path.
 func (d *Decoder) membersAt(raw []byte, at *Path, buf []Member) ([]Member, error) {
@@ -120,7 +115,7 @@ func (d *Decoder) decodeStruct(p *typePlan, raw []byte, ptr unsafe.Pointer, at, 
 			loc := Key(at, "", m.Name)
 			if !p.desc.Extra {
 				k := Kw(kw, "additionalProperties")
-				d.failAt(&loc, &k, "", "member is not allowed", false)
+				d.failAt(&loc, &k, "", "member is not allowed")
 				continue
 			}
 			extra := (*map[string]json.RawMessage)(unsafe.Add(ptr, p.extraOff))
@@ -170,10 +165,7 @@ func (d *Decoder) decodeStruct(p *typePlan, raw []byte, ptr unsafe.Pointer, at, 
 				rk = stepKw(kw, f.desc.RequiredKw[1:])
 				k = &rk
 			}
-			d.failAt(at, k, "/required", "missing required member "+strconv.Quote(f.name), false)
-			if d.unionDepth == 0 {
-				d.covered = append(d.covered, tokenPath(at, f.name))
-			}
+			d.failAt(at, k, "/required", "missing required member "+strconv.Quote(f.name))
 		}
 	}
 	return nil
@@ -392,7 +384,7 @@ func (d *Decoder) decodeUnion(p *typePlan, raw []byte, ptr unsafe.Pointer, at, k
 	// kept as JSON, so that validation reports it as it reports the untyped union: the selected
 	// variant's violations under the union's own.
 	if d.unionDepth > 0 {
-		d.failAt(at, kw, "/"+u.Keyword, "matches none of the "+u.Keyword+" schemas", true)
+		d.failAt(at, kw, "/"+u.Keyword, "matches none of the "+u.Keyword+" schemas")
 		return nil
 	}
 	*(*[]byte)(unsafe.Add(ptr, p.unknownOff)) = append([]byte(nil), raw...)
@@ -412,7 +404,7 @@ func (d *Decoder) decodeCustom(e *elemPlan, raw []byte, ptr unsafe.Pointer, at, 
 	v.Elem().SetZero()
 	msg := "cannot be held by the Go type " + e.base.String() + ": " + err.Error()
 	if d.strict {
-		d.failAt(at, kw, "", msg, true)
+		d.failAt(at, kw, "", msg)
 		return nil
 	}
 	return fmt.Errorf("%s: %s", location(at.memo()), msg)

@@ -81,7 +81,7 @@ func UnionPick(d *Decoder, raw []byte, sets [][]string) int {
 // the caller keeps raw as JSON, which validation then judges as it judges the untyped union (the
 // selected variant's violations under the union's own).
 func UnionTry[T any](d *Decoder, raw []byte, at, kw string, dec DecFunc[T]) (*T, error) {
-	violations, covered := len(d.violations), len(d.covered)
+	violations := len(d.violations)
 	x, err := dec(d, raw, at, kw)
 	if err != nil {
 		return nil, err
@@ -96,7 +96,6 @@ func UnionTry[T any](d *Decoder, raw []byte, at, kw string, dec DecFunc[T]) (*T,
 		}
 	}
 	d.violations = kept
-	d.covered = d.covered[:covered]
 	return nil, nil
 }
 

@@ -53,8 +53,8 @@ func TestUnionTry(t *testing.T) {
 		got = append(got, v.String())
 	}
 	want := []string{"/before: kept (/k)", `/at/inner: member name "x" occurs more than once ()`}
-	if strings.Join(got, "\n") != strings.Join(want, "\n") || len(d.covered) != 0 {
-		t.Fatalf("violations %q, covered %q", got, d.covered)
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Fatalf("violations %q", got)
 	}
 	if _, err := UnionTry(&Decoder{}, []byte(`1`), "/at", "/kw", dec); err == nil {
 		t.Fatal("a tolerant decode hid the variant's error")

@@ -12,16 +12,7 @@ func ValidateJSON(nodes []Node, root int32, data []byte) ([]Violation, error) {
 	if err != nil {
 		return nil, err
 	}
-	var dups []Violation
-	v, err := parseJSON(data, "", func(at, name string) {
-		dups = append(dups, duplicateViolation(at, name))
-	})
-	if err != nil {
-		return nil, err
-	}
-	c := Collector{Nodes: nodes}
-	c.eval(root, &v, nil, nil)
-	return sortViolations(append(dups, c.violations...)), nil
+	return validatePrepared(nodes, root, data)
 }
 
 // NullValue is JSON null.

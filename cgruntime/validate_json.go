@@ -202,3 +202,17 @@ func kindName(v *Value) string {
 	}
 	return "number"
 }
+
+// validatePrepared is ValidateJSON of a document Prepare has accepted.
+func validatePrepared(nodes []Node, root int32, data []byte) ([]Violation, error) {
+	var dups []Violation
+	v, err := parseJSON(data, "", func(at, name string) {
+		dups = append(dups, duplicateViolation(at, name))
+	})
+	if err != nil {
+		return nil, err
+	}
+	c := Collector{Nodes: nodes}
+	c.eval(root, &v, nil, nil)
+	return sortViolations(append(dups, c.violations...)), nil
+}

@@ -12,9 +12,10 @@ type Validatable[T any] interface {
 	CgValidate(c *Collector, at, kw *Path)
 }
 
-// Parse decodes data strictly and validates the result, returning every violation in one
-// *ValidationError. Syntax errors come back as they are: there is no value to point into.
-func Parse[T any, PT Validatable[T]](data []byte, nodes []Node) (*T, error) {
+// Parse decodes data strictly as T, whose schema is node root of nodes, and validates the result,
+// returning every violation in one *ValidationError. Syntax errors come back as they are: there is
+// no value to point into.
+func Parse[T any, PT Validatable[T]](data []byte, nodes []Node, root int32) (*T, error) {
 	raw, err := Prepare(data)
 	if err != nil {
 		return nil, err
@@ -24,33 +25,43 @@ func Parse[T any, PT Validatable[T]](data []byte, nodes []Node) (*T, error) {
 	if err := PT(v).CgDecode(&d, raw, "", ""); err != nil {
 		return nil, err
 	}
-	c := Collector{Nodes: nodes}
-	PT(v).CgValidate(&c, nil, nil)
-	if len(d.violations) == 0 && len(c.violations) == 0 {
-		return v, nil
-	}
-	return nil, &ValidationError{Violations: sortViolations(merge(d.violations, d.covered, c.violations))}
-}
-
-// merge joins the decoder's violations with Validate's, dropping what Validate reports inside a
-// value the decoder already rejected: a member of the wrong type, null or missing holds a zero value,
-// and its minLength or enum failure would only repeat the first complaint. A violation is looked up
-// by each of its location's prefixes in a set, so many rejected values cost linear time.
-func merge(decoded []Violation, covered []string, validated []Violation) []Violation {
-	out := slices.Clip(decoded)
-	if len(validated) == 0 {
-		return out
-	}
-	set := make(map[string]struct{}, len(covered))
-	for _, at := range covered {
-		set[at] = struct{}{}
-	}
-	for _, v := range validated {
-		if !isCovered(set, v.InstanceLocation) {
-			out = append(out, v)
+	if len(d.violations) == 0 {
+		c := Collector{Nodes: nodes}
+		PT(v).CgValidate(&c, nil, nil)
+		if len(c.violations) == 0 {
+			return v, nil
 		}
 	}
-	return out
+	return nil, rejected(nodes, root, raw, d.violations)
+}
+
+// rejected is Parse's report on a document it rejects. It is contractgen validate's, the
+// interpreter's on the document as written (repeated member names included), so that the two never
+// differ: the decoder and the typed validation only give the verdict, fast. Added to it is what
+// only the Go types refuse (a value a custom Go type cannot hold, an integer beyond int64), where
+// the schema finds nothing at, above or under that location.
+func rejected(nodes []Node, root int32, raw []byte, decoded []Violation) error {
+	vs, err := validatePrepared(nodes, root, raw)
+	if err != nil {
+		return err
+	}
+	at := make(map[string]struct{}, len(vs))
+	for _, v := range vs {
+		at[v.InstanceLocation] = struct{}{}
+	}
+	for _, v := range decoded {
+		if v.KeywordLocation != "" && !isCovered(at, v.InstanceLocation) && !hasUnder(vs, v.InstanceLocation) {
+			vs = append(vs, v)
+		}
+	}
+	return &ValidationError{Violations: sortViolations(vs)}
+}
+
+// hasUnder reports whether a violation of vs, sorted by instance location, lies strictly under loc.
+func hasUnder(vs []Violation, loc string) bool {
+	prefix := loc + "/"
+	i, _ := slices.BinarySearchFunc(vs, prefix, func(v Violation, p string) int { return strings.Compare(v.InstanceLocation, p) })
+	return i < len(vs) && strings.HasPrefix(vs[i].InstanceLocation, prefix)
 }
 
 // isCovered reports whether loc or a location it lies inside is in set.

@@ -60,6 +60,7 @@ type firstHourCase struct {
 type firstHourOutcome struct {
 	Verdict    string // valid, invalid, or error: ...
 	Pointers   []string
+	Keywords   []string
 	Messages   []string
 	RoundTrip  json.RawMessage // Parse's value encoded again (valid only)
 	EncodeFail string
@@ -94,7 +95,9 @@ func TestFirstHour(t *testing.T) {
 		cases    []firstHourCase
 		names    []string // instance file of each case
 		refs     []schemachecktest.Findings
-		labels   []bool // the catalog's verdict: valid/ or invalid/
+		refKws   []map[string]bool // every keyword location of the reference's detailed output
+		interp   [][]string        // contractgen validate's violations
+		labels   []bool            // the catalog's verdict: valid/ or invalid/
 		pkgPaths []string
 	)
 	for _, s := range firstHourSchemas {
@@ -115,6 +118,7 @@ func TestFirstHour(t *testing.T) {
 		}
 		t.Logf("%s: package %s; %s", s.name, pkg, strings.TrimSpace(firstLines(stderr.String(), 3)))
 		ref := firstHourReference(t, schema, schemas)
+		ours := firstHourValidator(t, schema, args)
 		index := len(pkgPaths)
 		pkgPaths = append(pkgPaths, pkg)
 		for _, label := range []string{"valid", "invalid"} {
@@ -130,6 +134,17 @@ func TestFirstHour(t *testing.T) {
 					t.Fatalf("%s: the reference validator: %v", file, err)
 				}
 				rel, _ := filepath.Rel(instances, file)
+				vs, err := ours.Validate(data)
+				if err != nil {
+					t.Fatalf("%s: contractgen validate: %v", file, err)
+				}
+				var report []string
+				for _, v := range vs {
+					report = append(report, v.String())
+				}
+				interp = append(interp, report)
+				_, kws := referenceLocations(t, ref, data)
+				refKws = append(refKws, kws)
 				cases = append(cases, firstHourCase{Package: index, Data: data})
 				names = append(names, filepath.ToSlash(rel))
 				refs = append(refs, found)
@@ -146,7 +161,7 @@ func TestFirstHour(t *testing.T) {
 		t.Errorf("go vet on the generated packages: %v\n%s", err, firstLines(string(out), 30))
 	}
 	got := runFirstHour(t, pkgPaths, cases)
-	disagree, unnamed, roundTrips := 0, 0, 0
+	disagree, unnamed, roundTrips, differ, unknownKw := 0, 0, 0, 0, 0
 	for i, c := range cases {
 		refValid := len(refs[i]) == 0
 		o := got[i]
@@ -180,9 +195,61 @@ func TestFirstHour(t *testing.T) {
 			unnamed++
 			t.Errorf("%s: Parse's violations %q name none of the members the reference validator finds failing %q", names[i], o.Messages, refs[i])
 		}
+		if !slices.Equal(o.Messages, interp[i]) {
+			differ++
+			t.Errorf("%s: Parse reports %q, contractgen validate %q", names[i], o.Messages, interp[i])
+		}
+		for j, kw := range o.Keywords {
+			if kw != "" && !inEvaluatedSchema(kw, refKws[i]) {
+				unknownKw++
+				t.Errorf("%s: Parse's violation %q has a location the reference validator's detailed output does not name", names[i], o.Messages[j])
+			}
+		}
 	}
-	t.Logf("%d of %d schemas generate, build and vet; %d instances: %d verdicts differ from the reference validator, %d rejections name no failing member, %d valid instances round-trip",
-		len(pkgPaths), len(firstHourSchemas), len(cases), disagree, unnamed, roundTrips)
+	t.Logf("%d of %d schemas generate, build and vet; %d instances: %d verdicts differ from the reference validator, %d rejections name no failing member, %d reports differ from contractgen validate's, %d keyword locations unknown to the reference, %d valid instances round-trip",
+		len(pkgPaths), len(firstHourSchemas), len(cases), disagree, unnamed, differ, unknownKw, roundTrips)
+}
+
+// inEvaluatedSchema reports whether kw is a keyword location the reference validator's output
+// names, or a keyword of a subschema it names or evaluated (a sibling of one it names): the
+// reference stops at a schema's first failing type, where contractgen also reports its enum, and
+// it names a failing "then" where contractgen names the keyword inside it that failed. Instance
+// locations are not compared: where "additionalProperties": false forbids a member, the reference
+// points at the object and Parse at the member.
+func inEvaluatedSchema(kw string, named map[string]bool) bool {
+	if named[kw] {
+		return true
+	}
+	parent := kw[:max(strings.LastIndexByte(kw, '/'), 0)]
+	if named[parent] {
+		return true
+	}
+	for r := range named {
+		if i := strings.LastIndexByte(r, '/'); i >= 0 && r[:i] == parent {
+			return true
+		}
+	}
+	return false
+}
+
+// firstHourValidator is contractgen validate for a schema of the walk, with the walk's --ref-map.
+func firstHourValidator(t *testing.T, schema string, args []string) *run.Validator {
+	t.Helper()
+	var refMap []string
+	for i := 0; i+1 < len(args); i++ {
+		if args[i] == "--ref-map" {
+			refMap = append(refMap, args[i+1])
+		}
+	}
+	loadOpts, err := run.LoadOptions("", refMap, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	v, err := run.NewValidator(run.Options{Schemas: []string{schema}, Load: loadOpts})
+	if err != nil {
+		t.Fatalf("%s: %v", schema, err)
+	}
+	return v
 }
 
 // goPackageOf returns the import path (in the throwaway module) of the Go package generate wrote,
@@ -326,6 +393,7 @@ func runFirstHour(t *testing.T, pkgPaths []string, cases []firstHourCase) []firs
 type outcome struct {
 	Verdict    string
 	Pointers   []string
+	Keywords   []string
 	Messages   []string
 	RoundTrip  json.RawMessage
 	EncodeFail string
@@ -361,6 +429,7 @@ func main() {
 			out[i].Verdict = "invalid"
 			for _, viol := range ve.Violations {
 				out[i].Pointers = append(out[i].Pointers, viol.InstanceLocation)
+				out[i].Keywords = append(out[i].Keywords, viol.KeywordLocation)
 				out[i].Messages = append(out[i].Messages, viol.String())
 			}
 		default:

@@ -150,26 +150,7 @@ func TestUnionViolationsNameTheCause(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		doc, err := jsonschema.UnmarshalJSON(bytes.NewReader([]byte(c.doc)))
-		if err != nil {
-			t.Fatal(err)
-		}
-		// Every unit of the reference's detailed output: its basic output stops at a $ref.
-		refLocs := map[string]bool{}
-		var walk func(u *jsonschema.OutputUnit)
-		walk = func(u *jsonschema.OutputUnit) {
-			loc, err := url.PathUnescape(u.KeywordLocation)
-			if err != nil {
-				t.Fatal(err)
-			}
-			refLocs[u.InstanceLocation+" ("+loc+")"] = true
-			for i := range u.Errors {
-				walk(&u.Errors[i])
-			}
-		}
-		if verr, ok := ref.Validate(doc).(*jsonschema.ValidationError); ok {
-			walk(verr.DetailedOutput())
-		}
+		refLocs, _ := referenceLocations(t, ref, []byte(c.doc))
 		if len(refLocs) == 0 {
 			t.Fatalf("%s: the reference validator accepts %s", c.schema, c.doc)
 		}
@@ -192,4 +173,32 @@ func TestUnionViolationsNameTheCause(t *testing.T) {
 			t.Errorf("%s: %s:\n got %q\nwant %q", filepath.Base(c.schema), c.doc, got, c.want)
 		}
 	}
+}
+
+// referenceLocations returns every "instance location (keyword location)" pair, and every keyword
+// location, that the reference validator's detailed output names for data (its basic output stops
+// at a $ref).
+func referenceLocations(t *testing.T, ref *jsonschema.Schema, data []byte) (pairs, keywords map[string]bool) {
+	t.Helper()
+	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	pairs, keywords = map[string]bool{}, map[string]bool{}
+	var walk func(u *jsonschema.OutputUnit)
+	walk = func(u *jsonschema.OutputUnit) {
+		loc, err := url.PathUnescape(u.KeywordLocation)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pairs[u.InstanceLocation+" ("+loc+")"] = true
+		keywords[loc] = true
+		for i := range u.Errors {
+			walk(&u.Errors[i])
+		}
+	}
+	if verr, ok := ref.Validate(doc).(*jsonschema.ValidationError); ok {
+		walk(verr.DetailedOutput())
+	}
+	return pairs, keywords
 }

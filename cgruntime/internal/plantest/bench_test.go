@@ -115,7 +115,7 @@ func BenchmarkParseDeep(b *testing.B) {
 		data := deepTree(depth)
 		b.Run("per-type/depth="+strconv.Itoa(depth), func(b *testing.B) {
 			for b.Loop() {
-				if _, err := cgruntime.Parse[golden.Tree](data, golden.PlanSchema.Nodes); err != nil {
+				if _, err := cgruntime.Parse[golden.Tree](data, golden.PlanSchema.Nodes, golden.PlanSchema.Types[golden.TTree].Node); err != nil {
 					b.Fatal(err)
 				}
 			}

@@ -52,7 +52,7 @@ func same[T any, PT generated[T]](t *testing.T, s *cgruntime.Schema, ti int, dat
 		sameValue[T, PT](t, s, ti, &old, string(data))
 	}
 	// Strict decoding and validation.
-	ov, oerr := cgruntime.Parse[T, PT](data, s.Nodes)
+	ov, oerr := cgruntime.Parse[T, PT](data, s.Nodes, s.Types[ti].Node)
 	pv, perr := cgruntime.ParseAs[T](s, ti, data)
 	if errString(oerr) != errString(perr) {
 		t.Fatalf("%s\nParse: %v\nplan:  %v", data, oerr, perr)

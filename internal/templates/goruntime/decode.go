@@ -55,9 +55,6 @@ type cgDecoder struct {
 	// scan finds where nested values end without rescanning them level after level.
 	scan       cgScanner
 	violations []Violation
-	// covered are the instance locations of values the decoder rejected (wrong type, null, missing);
-	// Parse drops what validation reports inside them, since they hold only a zero value.
-	covered []string
 	// keywordFails counts the keyword violations of a strict decoder; unionDepth is how many sum
 	// types' variants are being decoded (see failAt).
 	keywordFails, unionDepth int
@@ -68,7 +65,6 @@ func (d *cgDecoder) mismatch(at, kw, want string, raw []byte) error {
 	got := cgKindOf(raw)
 	if d.strict {
 		d.violations = append(d.violations, Violation{at, kw + "/type", "expected " + want + ", got " + got})
-		d.covered = append(d.covered, at)
 		return nil
 	}
 	return fmt.Errorf("%s: expected %s, got %s", cgLocation(at), want, got)
@@ -85,7 +81,6 @@ func (d *cgDecoder) violate(at, kw, msg string) {
 func (d *cgDecoder) reject(at, kw, msg string) {
 	if d.strict {
 		d.violations = append(d.violations, Violation{at, kw, msg})
-		d.covered = append(d.covered, at)
 	}
 }
 
@@ -93,7 +88,6 @@ func (d *cgDecoder) reject(at, kw, msg string) {
 func (d *cgDecoder) missing(at, kw, name string) {
 	if d.strict {
 		d.violations = append(d.violations, Violation{at, kw + "/required", "missing required member " + strconv.Quote(name)})
-		d.covered = append(d.covered, at+"/"+cgPointerToken(name))
 	}
 }
 

@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"reflect"
-	"strings"
 	"sync"
 	"sync/atomic"
 	"unsafe"
@@ -465,12 +464,14 @@ func cgParseAs[T any](s *cgSchema, t int, data []byte) (*T, error) {
 	if err := d.decodeType(p, raw, unsafe.Pointer(v), nil, nil); err != nil {
 		return nil, err
 	}
-	c := cgCollector{Nodes: s.Nodes}
-	cgValidateRoot(&c, p, unsafe.Pointer(v))
-	if len(d.violations) == 0 && len(c.violations) == 0 {
-		return v, nil
+	if len(d.violations) == 0 {
+		c := cgCollector{Nodes: s.Nodes}
+		cgValidateRoot(&c, p, unsafe.Pointer(v))
+		if len(c.violations) == 0 {
+			return v, nil
+		}
 	}
-	return nil, &ValidationError{Violations: cgSortViolations(cgMerge(d.violations, d.covered, c.violations))}
+	return nil, cgRejected(s.Nodes, p.desc.Node, raw, d.violations)
 }
 
 // cgErrWrap prefixes an encoding error with the member it occurred in, as Put does.
@@ -480,12 +481,3 @@ var cgRawMessageType = reflect.TypeFor[json.RawMessage]()
 
 // cgStepKw is a keyword step written as is: kw holds the pointer tokens already escaped.
 func cgStepKw(up *cgPath, kw string) cgPath { return cgKw(up, kw) }
-
-// cgTokenPath renders a location with one more member step, for the covered set.
-func cgTokenPath(at *cgPath, name string) string {
-	var b strings.Builder
-	b.WriteString(at.memo())
-	b.WriteByte('/')
-	b.WriteString(cgPointerToken(name))
-	return b.String()
-}

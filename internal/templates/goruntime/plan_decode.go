@@ -19,9 +19,8 @@ import (
 // keeps none of them (only repeated member names, and its own violation at the outermost union).
 // Rendering their locations anyway cost depth squared on a deep invalid recursive union.
 
-// failAt records a keyword violation in strict mode: kw gets suffix; cover marks the value at at
-// as rejected (it holds a zero value, and validation adds nothing inside it).
-func (d *cgDecoder) failAt(at, kw *cgPath, suffix, msg string, cover bool) {
+// failAt records a keyword violation in strict mode: kw gets suffix.
+func (d *cgDecoder) failAt(at, kw *cgPath, suffix, msg string) {
 	if !d.strict {
 		return
 	}
@@ -29,25 +28,21 @@ func (d *cgDecoder) failAt(at, kw *cgPath, suffix, msg string, cover bool) {
 	if d.unionDepth > 0 {
 		return
 	}
-	loc := at.memo()
-	d.violations = append(d.violations, Violation{loc, kw.memo() + suffix, msg})
-	if cover {
-		d.covered = append(d.covered, loc)
-	}
+	d.violations = append(d.violations, Violation{at.memo(), kw.memo() + suffix, msg})
 }
 
 // mismatchAt is Mismatch with the locations as paths.
 func (d *cgDecoder) mismatchAt(at, kw *cgPath, want string, raw []byte) error {
 	got := cgKindOf(raw)
 	if d.strict {
-		d.failAt(at, kw, "/type", "expected "+want+", got "+got, true)
+		d.failAt(at, kw, "/type", "expected "+want+", got "+got)
 		return nil
 	}
 	return fmt.Errorf("%s: expected %s, got %s", cgLocation(at.memo()), want, got)
 }
 
 // rejectAt is reject with the locations as paths: kw gets the step suffix.
-func (d *cgDecoder) rejectAt(at, kw *cgPath, suffix, msg string) { d.failAt(at, kw, suffix, msg, true) }
+func (d *cgDecoder) rejectAt(at, kw *cgPath, suffix, msg string) { d.failAt(at, kw, suffix, msg) }
 
 // membersAt is Members with the location as a path.
 func (d *cgDecoder) membersAt(raw []byte, at *cgPath, buf []cgMember) ([]cgMember, error) {
@@ -122,7 +117,7 @@ func (d *cgDecoder) decodeStruct(p *cgTypePlan, raw []byte, ptr unsafe.Pointer, 
 			loc := cgKey(at, "", m.Name)
 			if !p.desc.Extra {
 				k := cgKw(kw, "additionalProperties")
-				d.failAt(&loc, &k, "", "member is not allowed", false)
+				d.failAt(&loc, &k, "", "member is not allowed")
 				continue
 			}
 			extra := (*map[string]json.RawMessage)(unsafe.Add(ptr, p.extraOff))
@@ -172,10 +167,7 @@ func (d *cgDecoder) decodeStruct(p *cgTypePlan, raw []byte, ptr unsafe.Pointer, 
 				rk = cgStepKw(kw, f.desc.RequiredKw[1:])
 				k = &rk
 			}
-			d.failAt(at, k, "/required", "missing required member "+strconv.Quote(f.name), false)
-			if d.unionDepth == 0 {
-				d.covered = append(d.covered, cgTokenPath(at, f.name))
-			}
+			d.failAt(at, k, "/required", "missing required member "+strconv.Quote(f.name))
 		}
 	}
 	return nil
@@ -394,7 +386,7 @@ func (d *cgDecoder) decodeUnion(p *cgTypePlan, raw []byte, ptr unsafe.Pointer, a
 	// kept as JSON, so that validation reports it as it reports the untyped union: the selected
 	// variant's violations under the union's own.
 	if d.unionDepth > 0 {
-		d.failAt(at, kw, "/"+u.Keyword, "matches none of the "+u.Keyword+" schemas", true)
+		d.failAt(at, kw, "/"+u.Keyword, "matches none of the "+u.Keyword+" schemas")
 		return nil
 	}
 	*(*[]byte)(unsafe.Add(ptr, p.unknownOff)) = append([]byte(nil), raw...)
@@ -414,7 +406,7 @@ func (d *cgDecoder) decodeCustom(e *cgElemPlan, raw []byte, ptr unsafe.Pointer, 
 	v.Elem().SetZero()
 	msg := "cannot be held by the Go type " + e.base.String() + ": " + err.Error()
 	if d.strict {
-		d.failAt(at, kw, "", msg, true)
+		d.failAt(at, kw, "", msg)
 		return nil
 	}
 	return fmt.Errorf("%s: %s", cgLocation(at.memo()), msg)

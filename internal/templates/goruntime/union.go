@@ -83,7 +83,7 @@ func cgUnionPick(d *cgDecoder, raw []byte, sets [][]string) int {
 // the caller keeps raw as JSON, which validation then judges as it judges the untyped union (the
 // selected variant's violations under the union's own).
 func cgUnionTry[T any](d *cgDecoder, raw []byte, at, kw string, dec cgDecFunc[T]) (*T, error) {
-	violations, covered := len(d.violations), len(d.covered)
+	violations := len(d.violations)
 	x, err := dec(d, raw, at, kw)
 	if err != nil {
 		return nil, err
@@ -98,7 +98,6 @@ func cgUnionTry[T any](d *cgDecoder, raw []byte, at, kw string, dec cgDecFunc[T]
 		}
 	}
 	d.violations = kept
-	d.covered = d.covered[:covered]
 	return nil, nil
 }
 

@@ -204,3 +204,17 @@ func cgKindName(v *cgValue) string {
 	}
 	return "number"
 }
+
+// cgValidatePrepared is ValidateJSON of a document Prepare has accepted.
+func cgValidatePrepared(nodes []cgNode, root int32, data []byte) ([]Violation, error) {
+	var dups []Violation
+	v, err := cgParseJSON(data, "", func(at, name string) {
+		dups = append(dups, cgDuplicateViolation(at, name))
+	})
+	if err != nil {
+		return nil, err
+	}
+	c := cgCollector{Nodes: nodes}
+	c.eval(root, &v, nil, nil)
+	return cgSortViolations(append(dups, c.violations...)), nil
+}

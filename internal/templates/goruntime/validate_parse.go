@@ -14,9 +14,10 @@ type cgValidatable[T any] interface {
 	cgValidate(c *cgCollector, at, kw *cgPath)
 }
 
-// cgParse decodes data strictly and validates the result, returning every violation in one
-// *ValidationError. Syntax errors come back as they are: there is no value to point into.
-func cgParse[T any, PT cgValidatable[T]](data []byte, nodes []cgNode) (*T, error) {
+// cgParse decodes data strictly as T, whose schema is node root of nodes, and validates the result,
+// returning every violation in one *ValidationError. Syntax errors come back as they are: there is
+// no value to point into.
+func cgParse[T any, PT cgValidatable[T]](data []byte, nodes []cgNode, root int32) (*T, error) {
 	raw, err := cgPrepare(data)
 	if err != nil {
 		return nil, err
@@ -26,33 +27,43 @@ func cgParse[T any, PT cgValidatable[T]](data []byte, nodes []cgNode) (*T, error
 	if err := PT(v).cgDecode(&d, raw, "", ""); err != nil {
 		return nil, err
 	}
-	c := cgCollector{Nodes: nodes}
-	PT(v).cgValidate(&c, nil, nil)
-	if len(d.violations) == 0 && len(c.violations) == 0 {
-		return v, nil
-	}
-	return nil, &ValidationError{Violations: cgSortViolations(cgMerge(d.violations, d.covered, c.violations))}
-}
-
-// cgMerge joins the decoder's violations with Validate's, dropping what Validate reports inside a
-// value the decoder already rejected: a member of the wrong type, null or missing holds a zero value,
-// and its minLength or enum failure would only repeat the first complaint. A violation is looked up
-// by each of its location's prefixes in a set, so many rejected values cost linear time.
-func cgMerge(decoded []Violation, covered []string, validated []Violation) []Violation {
-	out := slices.Clip(decoded)
-	if len(validated) == 0 {
-		return out
-	}
-	set := make(map[string]struct{}, len(covered))
-	for _, at := range covered {
-		set[at] = struct{}{}
-	}
-	for _, v := range validated {
-		if !cgIsCovered(set, v.InstanceLocation) {
-			out = append(out, v)
+	if len(d.violations) == 0 {
+		c := cgCollector{Nodes: nodes}
+		PT(v).cgValidate(&c, nil, nil)
+		if len(c.violations) == 0 {
+			return v, nil
 		}
 	}
-	return out
+	return nil, cgRejected(nodes, root, raw, d.violations)
+}
+
+// cgRejected is Parse's report on a document it rejects. It is contractgen validate's, the
+// interpreter's on the document as written (repeated member names included), so that the two never
+// differ: the decoder and the typed validation only give the verdict, fast. Added to it is what
+// only the Go types refuse (a value a custom Go type cannot hold, an integer beyond int64), where
+// the schema finds nothing at, above or under that location.
+func cgRejected(nodes []cgNode, root int32, raw []byte, decoded []Violation) error {
+	vs, err := cgValidatePrepared(nodes, root, raw)
+	if err != nil {
+		return err
+	}
+	at := make(map[string]struct{}, len(vs))
+	for _, v := range vs {
+		at[v.InstanceLocation] = struct{}{}
+	}
+	for _, v := range decoded {
+		if v.KeywordLocation != "" && !cgIsCovered(at, v.InstanceLocation) && !cgHasUnder(vs, v.InstanceLocation) {
+			vs = append(vs, v)
+		}
+	}
+	return &ValidationError{Violations: cgSortViolations(vs)}
+}
+
+// cgHasUnder reports whether a violation of vs, sorted by instance location, lies strictly under loc.
+func cgHasUnder(vs []Violation, loc string) bool {
+	prefix := loc + "/"
+	i, _ := slices.BinarySearchFunc(vs, prefix, func(v Violation, p string) int { return strings.Compare(v.InstanceLocation, p) })
+	return i < len(vs) && strings.HasPrefix(vs[i].InstanceLocation, prefix)
 }
 
 // cgIsCovered reports whether loc or a location it lies inside is in set.

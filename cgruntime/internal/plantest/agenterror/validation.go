@@ -105,7 +105,7 @@ var cgNodes = cgruntime.Compile([]cgruntime.Node{
 // name that occurs twice in one object is a violation, because JSON leaves its meaning open. Every
 // violation comes back in one *ValidationError; a non-nil result is valid.
 func Parse(data []byte) (*AgentError, error) {
-	return cgruntime.Parse[AgentError](data, cgNodes)
+	return cgruntime.Parse[AgentError](data, cgNodes, PlanSchema.Types[TAgentError].Node)
 }
 
 // Validate reports every way v breaks its schema as a *ValidationError, or returns nil. A Go

@@ -121,7 +121,7 @@ var cgNodes = cgruntime.Compile([]cgruntime.Node{
 // name that occurs twice in one object is a violation, because JSON leaves its meaning open. Every
 // violation comes back in one *ValidationError; a non-nil result is valid.
 func Parse(data []byte) (*Zoo, error) {
-	return cgruntime.Parse[Zoo](data, cgNodes)
+	return cgruntime.Parse[Zoo](data, cgNodes, PlanSchema.Types[TZoo].Node)
 }
 
 // Validate reports every way v breaks its schema as a *ValidationError, or returns nil. A Go
