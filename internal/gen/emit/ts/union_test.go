@@ -1,0 +1,133 @@
+package ts
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
+)
+
+// unionSchema holds unions that exclusion resolves in each way: a const tag or a required member
+// selects one $ref'd object branch, a JSON type selects one scalar branch, and unions where
+// exclusion leaves no branch or several, nested ones included.
+const unionSchema = `{"$schema": "https://json-schema.org/draft/2020-12/schema", "title": "U", "type": "object",
+  "properties": {
+    "tagged": {"oneOf": [{"$ref": "#/$defs/cat"}, {"$ref": "#/$defs/dog"}]},
+    "shape": {"oneOf": [{"$ref": "#/$defs/circle"}, {"$ref": "#/$defs/square"}]},
+    "scalar": {"anyOf": [{"type": "string", "minLength": 3}, {"type": "integer", "minimum": 0}]},
+    "two": {"anyOf": [
+      {"type": "object", "maxProperties": 1, "properties": {"a": {"type": "string"}}},
+      {"type": "object", "properties": {"b": {"type": "string"}}}
+    ]},
+    "bounds": {"anyOf": [{"type": "number", "exclusiveMinimum": 5, "maximum": 3}, {"type": "number", "multipleOf": 7}]},
+    "deps": {"anyOf": [
+      {"type": "object", "dependentRequired": {"a": ["b"]}, "properties": {"a": {"type": "string"}}},
+      {"type": "object", "properties": {"c": {"type": "string"}}}
+    ]},
+    "both": {"oneOf": [{"type": "integer"}, {"minimum": 0}]},
+    "nested": {"anyOf": [
+      {"type": "object", "properties": {"x": {"anyOf": [{"type": "string"}, {"type": "null"}]}}},
+      {"type": "object", "properties": {"y": {"type": "string"}}, "required": ["y"]}
+    ]}
+  },
+  "$defs": {
+    "cat": {"type": "object", "properties": {"kind": {"const": "cat"}, "lives": {"type": "integer", "maximum": 9}}, "required": ["kind"]},
+    "dog": {"type": "object", "properties": {"kind": {"const": "dog"}, "good": {"type": "boolean"}}, "required": ["kind", "good"]},
+    "circle": {"type": "object", "properties": {"r": {"type": "number", "minimum": 0}}, "required": ["r"]},
+    "square": {"type": "object", "properties": {"side": {"type": "number", "minimum": 0}}, "required": ["side"]}
+  }}`
+
+// TestUnionFailuresNameTheCause: a union that no branch matches reports, after its own violation,
+// every violation of the one branch exclusion leaves (by const tag, required member or JSON type),
+// or else each branch's first violation; a oneOf that several branches match reports only its own.
+func TestUnionFailuresNameTheCause(t *testing.T) {
+	p := filepath.Join(t.TempDir(), "u.schema.json")
+	if err := os.WriteFile(p, []byte(unionSchema), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	m, _, err := emitModule(t, "u", []string{p})
+	if err != nil {
+		t.Fatal(err)
+	}
+	const noneOneOf, noneAnyOf = "matches none of the oneOf schemas", "matches none of the anyOf schemas"
+	tests := []struct {
+		json string
+		want []tsViolation
+	}{
+		// The const tag excludes dog: cat's violations follow.
+		{`{"tagged": {"kind": "cat", "lives": 12}}`, []tsViolation{
+			{"/tagged", "/properties/tagged/oneOf", noneOneOf},
+			{"/tagged/lives", "/properties/tagged/oneOf/0/$ref/properties/lives/maximum", "12 is not at most 9"},
+		}},
+		// The tag excludes cat and the missing "good" dog: each branch's first violation.
+		{`{"tagged": {"kind": "dog", "lives": "x"}}`, []tsViolation{
+			{"/tagged", "/properties/tagged/oneOf", noneOneOf},
+			{"/tagged", "/properties/tagged/oneOf/1/$ref/required", `missing required member "good"`},
+			{"/tagged/kind", "/properties/tagged/oneOf/0/$ref/properties/kind/const", `must be "cat"`},
+		}},
+		// The missing "r" excludes circle.
+		{`{"shape": {"side": -1}}`, []tsViolation{
+			{"/shape", "/properties/shape/oneOf", noneOneOf},
+			{"/shape/side", "/properties/shape/oneOf/1/$ref/properties/side/minimum", "-1 is not at least 0"},
+		}},
+		// The JSON type selects the scalar branch.
+		{`{"scalar": "ab"}`, []tsViolation{
+			{"/scalar", "/properties/scalar/anyOf", noneAnyOf},
+			{"/scalar", "/properties/scalar/anyOf/0/minLength", "has 2 characters, fewer than 3"},
+		}},
+		{`{"scalar": -1}`, []tsViolation{
+			{"/scalar", "/properties/scalar/anyOf", noneAnyOf},
+			{"/scalar", "/properties/scalar/anyOf/1/minimum", "-1 is not at least 0"},
+		}},
+		{`{"scalar": true}`, []tsViolation{
+			{"/scalar", "/properties/scalar/anyOf", noneAnyOf},
+			{"/scalar", "/properties/scalar/anyOf/0/type", "expected string, got boolean"},
+			{"/scalar", "/properties/scalar/anyOf/1/type", "expected integer, got boolean"},
+		}},
+		// Two candidates: only the first violation of each (not branch 0's failing "a").
+		{`{"two": {"a": 1, "b": 2}}`, []tsViolation{
+			{"/two", "/properties/two/anyOf", noneAnyOf},
+			{"/two", "/properties/two/anyOf/0/maxProperties", "has 2 members, more than 1"},
+			{"/two/b", "/properties/two/anyOf/1/properties/b/type", "expected string, got integer"},
+		}},
+		// A branch's first violation is the one the Go runtime's quiet evaluation stops at.
+		{`{"bounds": 4}`, []tsViolation{
+			{"/bounds", "/properties/bounds/anyOf", noneAnyOf},
+			{"/bounds", "/properties/bounds/anyOf/0/maximum", "4 is not at most 3"},
+			{"/bounds", "/properties/bounds/anyOf/1/multipleOf", "4 is not a multiple of 7"},
+		}},
+		{`{"deps": {"a": 1, "c": 1}}`, []tsViolation{
+			{"/deps", "/properties/deps/anyOf", noneAnyOf},
+			{"/deps", "/properties/deps/anyOf/0/dependentRequired/a", `member "b" is required when "a" is present`},
+			{"/deps/c", "/properties/deps/anyOf/1/properties/c/type", "expected string, got integer"},
+		}},
+		{`{"both": 5}`, []tsViolation{
+			{"/both", "/properties/both/oneOf", "matches oneOf schemas 0 and 1; exactly one must match"},
+		}},
+		// The selected branch reports everything, the explanation of its own failing union too.
+		{`{"nested": {"x": 1}}`, []tsViolation{
+			{"/nested", "/properties/nested/anyOf", noneAnyOf},
+			{"/nested/x", "/properties/nested/anyOf/0/properties/x/anyOf", noneAnyOf},
+			{"/nested/x", "/properties/nested/anyOf/0/properties/x/anyOf/0/type", "expected string, got integer"},
+			{"/nested/x", "/properties/nested/anyOf/0/properties/x/anyOf/1/type", "expected null, got integer"},
+		}},
+		// A branch's first violation is its nested union's own, with nothing under it.
+		{`{"nested": {"x": 1, "y": 2}}`, []tsViolation{
+			{"/nested", "/properties/nested/anyOf", noneAnyOf},
+			{"/nested/x", "/properties/nested/anyOf/0/properties/x/anyOf", noneAnyOf},
+			{"/nested/y", "/properties/nested/anyOf/1/properties/y/type", "expected string, got integer"},
+		}},
+	}
+	var cases []verdictCase
+	for _, tc := range tests {
+		cases = append(cases, verdictCase{Module: "u", Name: "union", JSON: tc.json, Valid: len(tc.want) == 0})
+	}
+	got := runModules(t, []tsModule{m}, cases)
+	for i, tc := range tests {
+		if diff := cmp.Diff(tc.want, got[i], cmpopts.EquateEmpty()); diff != "" {
+			t.Errorf("%s: violations (-want +got):\n%s", tc.json, diff)
+		}
+	}
+}
