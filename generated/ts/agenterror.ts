@@ -591,10 +591,11 @@ function cgPattern(p: string): RegExp {
   return re;
 }
 
+/** cgBounds are checked in the Go runtime's order, so that a union names the same first violation. */
 const cgBounds = [
   ["minimum", (c: number) => c >= 0, "at least"],
-  ["exclusiveMinimum", (c: number) => c > 0, "greater than"],
   ["maximum", (c: number) => c <= 0, "at most"],
+  ["exclusiveMinimum", (c: number) => c > 0, "greater than"],
   ["exclusiveMaximum", (c: number) => c < 0, "less than"],
 ] as const;
 
@@ -605,12 +606,29 @@ function cgNode(i: number): CgNode {
   return cgNodes[i] ?? { bool: true };
 }
 
+/**
+ * cgRefChain returns node i and the nodes its static $ref leads to, at most 16 hops and none twice:
+ * a union's exclusion looks at what every node of the chain certainly requires.
+ */
+function cgRefChain(i: number): CgNode[] {
+  const seen = new Set<number>();
+  const chain: CgNode[] = [];
+  for (; i && chain.length <= 16 && !seen.has(i); i = cgNode(i).ref ?? 0) {
+    seen.add(i);
+    chain.push(cgNode(i));
+  }
+  return chain;
+}
+
 /** CgCollector gathers the violations of one validation. */
 class CgCollector {
   readonly violations: Violation[] = [];
 
-  /** With openEnums, enum values outside the list pass: the contract's consumers keep them. */
-  constructor(readonly openEnums: boolean) {}
+  /**
+   * With openEnums, enum values outside the list pass: the contract's consumers keep them. A brief
+   * collector only answers whether v is valid, so its failing unions are not explained.
+   */
+  constructor(readonly openEnums: boolean, readonly brief = false) {}
 
   fail(at: string, kw: string, error: string): void {
     this.violations.push({ instanceLocation: at, keywordLocation: kw, error });
@@ -624,9 +642,63 @@ class CgCollector {
    * known value match two branches that differ only by enum).
    */
   matches(i: number, v: CgValue, open: boolean): boolean {
-    const sub = new CgCollector(open);
+    const sub = new CgCollector(open, true);
     sub.eval(i, v, "", "");
     return sub.violations.length === 0;
+  }
+
+  constFails(n: CgNode, v: CgValue): boolean {
+    return n.const !== undefined && !cgEqual(cgConstant(n.const), v);
+  }
+
+  /** enumFails: in open mode a string outside the list passes. */
+  enumFails(n: CgNode, v: CgValue): boolean {
+    return n.enum !== undefined && !(this.openEnums && v.t === "string") && !n.enum.some((e) => cgEqual(cgConstant(e), v));
+  }
+
+  /**
+   * excluded reports whether branch node i certainly rejects v, judged cheaply from its $ref chain:
+   * the false schema, a type v lacks, a required member v lacks, or a member v has whose declared
+   * schema (and its $ref chain) rejects the value by const or enum.
+   */
+  excluded(i: number, v: CgValue): boolean {
+    return cgRefChain(i).some((n) => {
+      if (n.bool === false || (n.types !== undefined && !cgTypeMatches(n.types, v))) {
+        return true;
+      }
+      if (v.t !== "object") {
+        return false;
+      }
+      const members = new Map(v.members);
+      return (n.required ?? []).some((name) => !members.has(name)) ||
+        (n.properties ?? []).some(([name, p]) => {
+          const m = members.get(name);
+          return m !== undefined && cgRefChain(p).some((pn) => this.constFails(pn, m) || this.enumFails(pn, m));
+        });
+    });
+  }
+
+  /**
+   * explain follows the own violation of a union (at kw) that no branch matched, so that the error
+   * names the cause: when exclusion leaves one branch, the value was meant for it and all of its
+   * violations follow; otherwise each branch's first violation does.
+   */
+  explain(branches: number[], v: CgValue, at: string, kw: string): void {
+    if (this.brief) {
+      return;
+    }
+    const report = (s: number, j: number, brief: boolean): Violation[] => {
+      const sub = new CgCollector(this.openEnums, brief);
+      sub.eval(s, v, at, kw + "/" + j);
+      return sub.violations;
+    };
+    const left = branches.flatMap((s, j) => (this.excluded(s, v) ? [] : [[s, j] as const]));
+    const [only, ...more] = left;
+    if (only !== undefined && more.length === 0) {
+      this.violations.push(...report(only[0], only[1], false));
+    } else {
+      branches.forEach((s, j) => this.violations.push(...report(s, j, true).slice(0, 1)));
+    }
   }
 
   eval(i: number, v: CgValue, at: string, kw: string): void {
@@ -644,11 +716,11 @@ class CgCollector {
     if (n.types !== undefined && !cgTypeMatches(n.types, v)) {
       this.fail(at, kw + "/type", "expected " + n.types.join(" or ") + ", got " + cgKindName(v));
     }
-    if (n.const !== undefined && !cgEqual(cgConstant(n.const), v)) {
+    if (this.constFails(n, v)) {
       this.fail(at, kw + "/const", "must be " + n.const);
     }
-    if (n.enum !== undefined && !(this.openEnums && v.t === "string") && !n.enum.some((e) => cgEqual(cgConstant(e), v))) {
-      this.fail(at, kw + "/enum", "must be one of " + n.enum.join(", "));
+    if (this.enumFails(n, v)) {
+      this.fail(at, kw + "/enum", "must be one of " + n.enum!.join(", "));
     }
     switch (v.t) {
       case "string":
@@ -672,6 +744,7 @@ class CgCollector {
     n.allOf?.forEach((s, j) => this.eval(s, v, at, kw + "/allOf/" + j));
     if (n.anyOf !== undefined && !n.anyOf.some((s) => this.matches(s, v, this.openEnums))) {
       this.fail(at, kw + "/anyOf", "matches none of the anyOf schemas");
+      this.explain(n.anyOf, v, at, kw + "/anyOf");
     }
     if (n.oneOf !== undefined) {
       const hitsBy = (open: boolean): number[] => n.oneOf!.flatMap((s, j) => (this.matches(s, v, open) ? [j] : []));
@@ -681,6 +754,7 @@ class CgCollector {
       }
       if (hits.length === 0) {
         this.fail(at, kw + "/oneOf", "matches none of the oneOf schemas");
+        this.explain(n.oneOf, v, at, kw + "/oneOf");
       } else if (hits.length > 1) {
         this.fail(at, kw + "/oneOf", "matches oneOf schemas " + hits.join(" and ") + "; exactly one must match");
       }
@@ -752,6 +826,7 @@ class CgCollector {
     }
   }
 
+  /** object checks in the Go runtime's order, so that a union names the same first violation. */
   object(n: CgNode, members: [string, CgValue][], at: string, kw: string): void {
     const names = new Set(members.map(([name]) => name));
     if (n.minProperties !== undefined && names.size < n.minProperties) {
@@ -765,6 +840,16 @@ class CgCollector {
         this.fail(at, kw + "/required", "missing required member " + JSON.stringify(name));
       }
     }
+    for (const [name, required] of n.dependentRequired ?? []) {
+      if (!names.has(name)) {
+        continue;
+      }
+      for (const other of required) {
+        if (!names.has(other)) {
+          this.fail(at, kw + "/dependentRequired/" + cgToken(name), "member " + JSON.stringify(other) + " is required when " + JSON.stringify(name) + " is present");
+        }
+      }
+    }
     for (const [name, value] of members) {
       const loc = at + "/" + cgToken(name);
       const prop = n.properties?.find(([p]) => p === name);
@@ -775,16 +860,6 @@ class CgCollector {
           this.fail(loc, kw + "/additionalProperties", "member " + JSON.stringify(name) + " is not allowed");
         } else {
           this.eval(n.additionalProperties, value, loc, kw + "/additionalProperties");
-        }
-      }
-    }
-    for (const [name, required] of n.dependentRequired ?? []) {
-      if (!names.has(name)) {
-        continue;
-      }
-      for (const other of required) {
-        if (!names.has(other)) {
-          this.fail(at, kw + "/dependentRequired/" + cgToken(name), "member " + JSON.stringify(other) + " is required when " + JSON.stringify(name) + " is present");
         }
       }
     }
