@@ -414,11 +414,11 @@ class CgCollector {
     return sub.violations.length === 0;
   }
 
+  /** constFails and enumFails are eval's checks, shared with a union's exclusion. */
   constFails(n: CgNode, v: CgValue): boolean {
     return n.const !== undefined && !cgEqual(cgConstant(n.const), v);
   }
 
-  /** enumFails: in open mode a string outside the list passes. */
   enumFails(n: CgNode, v: CgValue): boolean {
     return n.enum !== undefined && !(this.openEnums && v.t === "string") && !n.enum.some((e) => cgEqual(cgConstant(e), v));
   }
@@ -429,6 +429,7 @@ class CgCollector {
    * schema (and its $ref chain) rejects the value by const or enum.
    */
   excluded(i: number, v: CgValue): boolean {
+    const members = new Map(v.t === "object" ? v.members : []);
     return cgRefChain(i).some((n) => {
       if (n.bool === false || (n.types !== undefined && !cgTypeMatches(n.types, v))) {
         return true;
@@ -436,7 +437,6 @@ class CgCollector {
       if (v.t !== "object") {
         return false;
       }
-      const members = new Map(v.members);
       return (n.required ?? []).some((name) => !members.has(name)) ||
         (n.properties ?? []).some(([name, p]) => {
           const m = members.get(name);

@@ -26,6 +26,10 @@ const unionSchema = `{"$schema": "https://json-schema.org/draft/2020-12/schema",
       {"type": "object", "dependentRequired": {"a": ["b"]}, "properties": {"a": {"type": "string"}}},
       {"type": "object", "properties": {"c": {"type": "string"}}}
     ]},
+    "open": {"oneOf": [
+      {"type": "object", "properties": {"kind": {"enum": ["a"]}, "n": {"type": "integer"}}, "required": ["kind"]},
+      {"type": "object", "properties": {"kind": {"const": "b"}}, "required": ["kind", "m"]}
+    ]},
     "both": {"oneOf": [{"type": "integer"}, {"minimum": 0}]},
     "nested": {"anyOf": [
       {"type": "object", "properties": {"x": {"anyOf": [{"type": "string"}, {"type": "null"}]}}},
@@ -103,6 +107,12 @@ func TestUnionFailuresNameTheCause(t *testing.T) {
 			{"/deps", "/properties/deps/anyOf/0/dependentRequired/a", `member "b" is required when "a" is present`},
 			{"/deps/c", "/properties/deps/anyOf/1/properties/c/type", "expected string, got integer"},
 		}},
+		// Judged exactly, the enum excludes the first branch too.
+		{`{"open": {"kind": "z", "n": "x"}}`, []tsViolation{
+			{"/open", "/properties/open/oneOf", noneOneOf},
+			{"/open", "/properties/open/oneOf/1/required", `missing required member "m"`},
+			{"/open/kind", "/properties/open/oneOf/0/properties/kind/enum", `must be one of "a"`},
+		}},
 		{`{"both": 5}`, []tsViolation{
 			{"/both", "/properties/both/oneOf", "matches oneOf schemas 0 and 1; exactly one must match"},
 		}},
@@ -124,10 +134,18 @@ func TestUnionFailuresNameTheCause(t *testing.T) {
 	for _, tc := range tests {
 		cases = append(cases, verdictCase{Module: "u", Name: "union", JSON: tc.json, Valid: len(tc.want) == 0})
 	}
+	// With open enums (the class's constructor) a string outside an enum excludes nothing: the
+	// first branch is the one left, and its violation is named.
+	const openJSON = `{"open": {"kind": "z", "n": "x"}}`
+	cases = append(cases, verdictCase{Module: "u", Name: "construct", JSON: openJSON, Construct: true})
 	got := runModules(t, []tsModule{m}, cases)
 	for i, tc := range tests {
 		if diff := cmp.Diff(tc.want, got[i], cmpopts.EquateEmpty()); diff != "" {
 			t.Errorf("%s: violations (-want +got):\n%s", tc.json, diff)
 		}
+	}
+	wantOpen := "not a contract object: /open: " + noneOneOf + "; /open/n: expected integer, got string"
+	if open := got[len(tests)]; len(open) != 1 || open[0].Error != wantOpen {
+		t.Errorf("%s with open enums: got %v, want the TypeError %q", openJSON, open, wantOpen)
 	}
 }
