@@ -7,6 +7,9 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
+
+	"github.com/contractgen/contractgen/cgruntime"
+	"github.com/contractgen/contractgen/internal/gen/lower"
 )
 
 // unionSchema holds unions that exclusion resolves in each way: a const tag or a required member
@@ -147,5 +150,31 @@ func TestUnionFailuresNameTheCause(t *testing.T) {
 	wantOpen := "not a contract object: /open: " + noneOneOf + "; /open/n: expected integer, got string"
 	if open := got[len(tests)]; len(open) != 1 || open[0].Error != wantOpen {
 		t.Errorf("%s with open enums: got %v, want the TypeError %q", openJSON, open, wantOpen)
+	}
+}
+
+// TestUniqueItemsNamesGosPair: of several equal pairs, uniqueItems names the one the Go runtime
+// names (the first by its first item), so a union's first violation reads the same in both.
+func TestUniqueItemsNamesGosPair(t *testing.T) {
+	p := filepath.Join(t.TempDir(), "q.schema.json")
+	schema := `{"$schema": "https://json-schema.org/draft/2020-12/schema", "title": "Q", "type": "object",
+  "properties": {"v": {"uniqueItems": true}}}`
+	if err := os.WriteFile(p, []byte(schema), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	m, pkg, err := emitModule(t, "q", []string{p})
+	if err != nil {
+		t.Fatal(err)
+	}
+	const text = `{"v": [1, 2, 2, 1]}`
+	table := lower.Lower(pkg)
+	gv, err := cgruntime.ValidateJSON(cgruntime.Compile(table.Nodes), table.Of(pkg.Roots[0].Schema), []byte(text))
+	if err != nil || len(gv) != 1 {
+		t.Fatalf("Go: %v, %v; want one violation", gv, err)
+	}
+	got := runModules(t, []tsModule{m}, []verdictCase{{Module: "q", Name: "pairs", JSON: text}})
+	want := []tsViolation{{gv[0].InstanceLocation, gv[0].KeywordLocation, gv[0].Message}}
+	if diff := cmp.Diff(want, got[0]); diff != "" {
+		t.Errorf("violations differ from Go's (-go +ts):\n%s", diff)
 	}
 }

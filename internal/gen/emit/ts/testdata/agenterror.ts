@@ -812,8 +812,9 @@ class CgCollector {
       this.fail(at, kw + "/maxItems", `has ${items.length} items, more than ${n.maxItems}`);
     }
     if (n.uniqueItems) {
-      outer: for (let j = 1; j < items.length; j++) {
-        for (let i = 0; i < j; i++) {
+      // The first pair by its first item, as the Go runtime names it.
+      outer: for (let i = 0; i < items.length; i++) {
+        for (let j = i + 1; j < items.length; j++) {
           if (cgEqual(items[i] ?? cgAbsent, items[j] ?? cgAbsent)) {
             this.fail(at, kw + "/uniqueItems", `items ${i} and ${j} are equal`);
             break outer;
