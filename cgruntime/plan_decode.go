@@ -387,9 +387,15 @@ func (d *Decoder) decodeUnion(p *typePlan, raw []byte, ptr unsafe.Pointer, at, k
 		*(*unsafe.Pointer)(unsafe.Add(ptr, v.off)) = x
 		return nil
 	}
-	// The variant's keyword violations were only counted; its repeated member names stay. The
-	// union holds nothing, and is reported as validating the untyped union reports it.
-	d.failAt(at, kw, "/"+u.Keyword, "matches none of the "+u.Keyword+" schemas", true)
+	// The variant's keyword violations were only counted; its repeated member names stay. Inside
+	// another union's variant, counting fails that one too. At the outermost union the value is
+	// kept as JSON, so that validation reports it as it reports the untyped union: the selected
+	// variant's violations under the union's own.
+	if d.unionDepth > 0 {
+		d.failAt(at, kw, "/"+u.Keyword, "matches none of the "+u.Keyword+" schemas", true)
+		return nil
+	}
+	*(*[]byte)(unsafe.Add(ptr, p.unknownOff)) = append([]byte(nil), raw...)
 	return nil
 }
 

@@ -243,8 +243,9 @@ func validateMap(c *Collector, e *elemPlan, ptr unsafe.Pointer, at, kw *Path) {
 
 // validateUnion validates a sum type, whose variants exclude one another: the held variant is
 // checked alone, quietly, and a valid one is the verdict. An invalid one whose JSON selects it
-// fails the whole union; anything else (several fields set, none, or a variant whose value would
-// select another) is encoded and checked against the whole union by the interpreter.
+// fails the whole union, which is the verdict a quiet collector needs; anything else (a report of
+// why, several fields set, none, or a variant whose value would select another) is encoded and
+// checked against the whole union by the interpreter.
 func validateUnion(c *Collector, p *typePlan, ptr unsafe.Pointer, at, kw *Path) {
 	d := p.desc
 	if heldCount(p, ptr) == 1 {
@@ -264,10 +265,11 @@ func validateUnion(c *Collector, p *typePlan, ptr unsafe.Pointer, at, kw *Path) 
 			if !variantFailed {
 				return
 			}
-			if selects(v, x) {
+			if c.Quiet && selects(v, x) {
 				c.Fail(at, kw, d.Union.Keyword, "matches none of the "+d.Union.Keyword+" schemas")
 				return
 			}
+			break
 		}
 	}
 	raw, err := encodeUnion(nil, p, ptr)

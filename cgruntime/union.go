@@ -76,16 +76,12 @@ func UnionPick(d *Decoder, raw []byte, sets [][]string) int {
 }
 
 // UnionTry decodes raw as the variant it selects. Tolerantly, the variant's error is returned.
-// Strictly, when the variant's decoder finds a violation, the variant's violations are replaced by
-// the union's own ("matches none of the oneOf schemas" at the union's keyword, as validating the
-// untyped union reports it), the union's location is marked as covered so that validation adds
-// nothing inside it, and nil is returned: the sum type then holds nothing. Repeated member names
-// the variant's decoder found stay reported, as they are anywhere. Nothing is decoded twice, so a
-// union nested in a union's variant costs no more than its own bytes.
-func UnionTry[T any](d *Decoder, raw []byte, at, kw, keyword string, dec DecFunc[T]) (*T, error) {
+// Strictly, when the variant's decoder finds a violation, the variant's violations are dropped
+// (except repeated member names, reported as they are anywhere) and nil is returned with no error:
+// the caller keeps raw as JSON, which validation then judges as it judges the untyped union (the
+// selected variant's violations under the union's own).
+func UnionTry[T any](d *Decoder, raw []byte, at, kw string, dec DecFunc[T]) (*T, error) {
 	violations, covered := len(d.violations), len(d.covered)
-	// The variant's own keyword locations are never reported (they are replaced below), so the
-	// union's serves, without building the branch's.
 	x, err := dec(d, raw, at, kw)
 	if err != nil {
 		return nil, err
@@ -99,8 +95,8 @@ func UnionTry[T any](d *Decoder, raw []byte, at, kw, keyword string, dec DecFunc
 			kept = append(kept, v)
 		}
 	}
-	d.violations = append(kept, Violation{at, kw + "/" + keyword, "matches none of the " + keyword + " schemas"})
-	d.covered = append(d.covered[:covered], at)
+	d.violations = kept
+	d.covered = d.covered[:covered]
 	return nil, nil
 }
 

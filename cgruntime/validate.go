@@ -287,6 +287,9 @@ type Collector struct {
 	scope []int32
 	// stack holds the location steps of the plan validator (see pathStack).
 	stack *pathStack
+	// first, when set on a quiet collector, receives the violation the verdict stopped at: a
+	// failed union names each branch's first violation with it (see union).
+	first *Violation
 }
 
 // annotations collects which members and items of one value the keywords evaluated, for
@@ -332,15 +335,21 @@ func (a *annotations) item(i int) {
 
 // Fail records a violation of keyword kw (appended to the keyword location) at the instance at.
 func (c *Collector) Fail(at, kwAt *Path, kw, msg string) {
-	c.Failed = true
-	if c.Quiet {
+	if c.Quiet && (c.Failed || c.first == nil) {
+		c.Failed = true
 		return
 	}
+	c.Failed = true
 	loc := kwAt.String()
 	if kw != "" {
 		loc += "/" + kw
 	}
-	c.violations = append(c.violations, Violation{InstanceLocation: at.String(), KeywordLocation: loc, Message: msg})
+	v := Violation{InstanceLocation: at.String(), KeywordLocation: loc, Message: msg}
+	if c.Quiet {
+		*c.first = v
+		return
+	}
+	c.violations = append(c.violations, v)
 }
 
 // stop reports whether a quiet collector already has its answer.
@@ -682,46 +691,10 @@ func (c *Collector) applicators(n *Node, v *Value, at, kw *Path, ann *annotation
 		c.evalAnn(s, v, at, &k, ann)
 	}
 	if n.AnyOf != nil {
-		matched := false
-		if ann == nil {
-			matched = slices.ContainsFunc(n.AnyOf, func(s int32) bool { return c.matches(s, v) })
-		} else {
-			// Every branch that matches contributes its annotations, so none may be skipped.
-			for _, s := range n.AnyOf {
-				sub := newAnnotations(v)
-				if c.matchesAnn(s, v, sub) {
-					matched = true
-					ann.merge(sub)
-				}
-			}
-		}
-		if !matched {
-			c.Fail(at, kw, "anyOf", "matches none of the anyOf schemas")
-		}
+		c.union(n.AnyOf, "anyOf", v, at, kw, ann)
 	}
 	if n.OneOf != nil {
-		var hits []string
-		var hitAnn *annotations
-		for j, s := range n.OneOf {
-			var sub *annotations
-			if ann != nil {
-				sub = newAnnotations(v)
-			}
-			if c.matchesAnn(s, v, sub) {
-				hits = append(hits, strconv.Itoa(j))
-				hitAnn = sub
-			}
-		}
-		if len(hits) == 1 {
-			ann.merge(hitAnn)
-		}
-		if len(hits) != 1 {
-			msg := "matches none of the oneOf schemas"
-			if len(hits) > 1 {
-				msg = "matches oneOf schemas " + strings.Join(hits, " and ") + "; exactly one must match"
-			}
-			c.Fail(at, kw, "oneOf", msg)
-		}
+		c.union(n.OneOf, "oneOf", v, at, kw, ann)
 	}
 	if n.Not != 0 && c.matches(n.Not, v) {
 		c.Fail(at, kw, "not", "matches the schema under not")
@@ -791,3 +764,165 @@ func checkDecimalKeywords(c *Collector, n *Node, d decimal, at, kw *Path) {
 
 // boundPhrase says what each bound requires, for messages.
 var boundPhrase = [4]string{"at least", "at most", "greater than", "less than"}
+
+// union applies anyOf or oneOf (keyword) with the branches subs. When a failure is reported, it
+// says why: a branch that cheap, exact checks leave as the only one v can match (a discriminating
+// const, a required member, the JSON type) is the variant v selects, so its violations are the
+// cause and are reported under the union's; otherwise each branch's first violation is. A
+// selected branch is evaluated once and the others not at all, which also keeps nested unions
+// linear in the size of a document that fails deep inside them.
+func (c *Collector) union(subs []int32, keyword string, v *Value, at, kw *Path, ann *annotations) {
+	if j := c.selected(subs, v); j >= 0 {
+		c.selectedBranch(subs[j], keyword, j, v, at, kw, ann)
+		return
+	}
+	var hits []string
+	var hitAnn *annotations
+	for j, s := range subs {
+		var sub *annotations
+		if ann != nil {
+			sub = newAnnotations(v)
+		}
+		if !c.matchesAnn(s, v, sub) {
+			continue
+		}
+		hits = append(hits, strconv.Itoa(j))
+		if keyword == "oneOf" {
+			hitAnn = sub
+			continue
+		}
+		// anyOf needs one match; with annotations asked for, every match contributes its own.
+		ann.merge(sub)
+		if ann == nil {
+			return
+		}
+	}
+	if len(hits) == 1 {
+		ann.merge(hitAnn)
+	}
+	switch {
+	case len(hits) == 1 || (len(hits) > 1 && keyword == "anyOf"):
+	case len(hits) > 1:
+		c.Fail(at, kw, keyword, "matches oneOf schemas "+strings.Join(hits, " and ")+"; exactly one must match")
+	default:
+		c.Fail(at, kw, keyword, "matches none of the "+keyword+" schemas")
+		if !c.Quiet {
+			for j, s := range subs {
+				c.violations = append(c.violations, c.firstViolation(s, keyword, j, v, at, kw))
+			}
+		}
+	}
+}
+
+// selectedBranch evaluates the one branch j that v can match: its verdict is the union's, and
+// its violations are the cause of the union's.
+func (c *Collector) selectedBranch(s int32, keyword string, j int, v *Value, at, kw *Path, ann *annotations) {
+	var sub *annotations
+	if ann != nil {
+		sub = newAnnotations(v)
+	}
+	if c.Quiet {
+		if c.matchesAnn(s, v, sub) {
+			ann.merge(sub)
+		} else {
+			c.Fail(at, kw, keyword, "matches none of the "+keyword+" schemas")
+		}
+		return
+	}
+	// The branch reports into c itself: the list is sorted at the end, and a union nested in the
+	// branch must not copy its violations up through every level.
+	failed := c.Failed
+	c.Failed = false
+	k := Index(kw, keyword, j)
+	c.evalAnn(s, v, at, &k, sub)
+	branchFailed := c.Failed
+	c.Failed = failed || branchFailed
+	if !branchFailed {
+		ann.merge(sub)
+		return
+	}
+	c.Fail(at, kw, keyword, "matches none of the "+keyword+" schemas")
+}
+
+// firstViolation is the violation at which a quiet evaluation of branch j stops.
+func (c *Collector) firstViolation(s int32, keyword string, j int, v *Value, at, kw *Path) Violation {
+	var first Violation
+	branch := Collector{Nodes: c.Nodes, Quiet: true, scope: c.scope, first: &first}
+	k := Index(kw, keyword, j)
+	branch.eval(s, v, at, &k)
+	return first
+}
+
+// selected returns the index of the branch of subs that v selects, or -1: the only branch v is
+// not excluded from or, when v is excluded from every branch, the only one whose type and
+// discriminating values v has (a tagged value that lacks a member its variant requires is still
+// that variant, and the missing member is the cause to report).
+func (c *Collector) selected(subs []int32, v *Value) int {
+	if j := c.onlyCandidate(subs, v, true); j != -2 {
+		return j
+	}
+	if j := c.onlyCandidate(subs, v, false); j >= 0 {
+		return j
+	}
+	return -1
+}
+
+// onlyCandidate returns the index of the one branch v is not excluded from, -1 when there are
+// several, and -2 when there is none.
+func (c *Collector) onlyCandidate(subs []int32, v *Value, required bool) int {
+	found := -2
+	for j, s := range subs {
+		if c.excluded(s, v, required) {
+			continue
+		}
+		if found >= 0 {
+			return -1
+		}
+		found = j
+	}
+	return found
+}
+
+// maxRefHops bounds how far excluded follows a chain of $ref (which may be a cycle).
+const maxRefHops = 16
+
+// excluded reports whether cheap checks prove that v fails node i: a false schema, a type v does
+// not have, a required member v lacks (when required is set), or a declared member whose value
+// its const or enum rules out, on the node or on what its $ref chain leads to (which applies as
+// well). Dynamic references are not followed: their target depends on the scope.
+func (c *Collector) excluded(i int32, v *Value, required bool) bool {
+	for hops := 0; i != 0 && hops < maxRefHops; hops++ {
+		n := &c.Nodes[i]
+		if n.Bool == FalseSchema || (n.Types != 0 && !typeMatches(n.Types, v)) {
+			return true
+		}
+		if v.kind == kindObject {
+			for _, name := range n.Required {
+				if required && v.member(name) == nil {
+					return true
+				}
+			}
+			for _, p := range n.Properties {
+				if m := v.member(p.Name); m != nil && c.rulesOut(p.Node, m) {
+					return true
+				}
+			}
+		}
+		i = n.Ref
+	}
+	return false
+}
+
+// rulesOut reports whether the const or enum of node i, or of its $ref chain, rejects v.
+func (c *Collector) rulesOut(i int32, v *Value) bool {
+	for hops := 0; i != 0 && hops < maxRefHops; hops++ {
+		n := &c.Nodes[i]
+		probe := Collector{Nodes: c.Nodes, Quiet: true}
+		probe.constEnum(n, v, nil, nil)
+		if probe.Failed {
+			return true
+		}
+		i = n.Ref
+	}
+	return false
+}

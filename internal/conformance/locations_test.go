@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
+	"maps"
 	"net/url"
 	"path/filepath"
 	"slices"
@@ -102,4 +103,93 @@ func readLocationTable(t *testing.T, file string) [][2]string {
 		return false
 	})
 	return out
+}
+
+// TestUnionViolationsNameTheCause holds contractgen validate's report of a failing union to the
+// reference validator: a union whose variant the value selects (by a discriminating const, a
+// required member or the JSON type) reports that variant's violations under the union's own, a
+// value that selects none reports each variant's first violation, and every keyword location is
+// one the reference validator's output names for the same document.
+func TestUnionViolationsNameTheCause(t *testing.T) {
+	zoo := filepath.Join("..", "..", "testdata", "golden", "union-discriminated", "zoo.schema.json")
+	workflow := filepath.Join(firstHourDir, "schemas", "github-workflow.json")
+	job := "/properties/jobs/patternProperties/^[_a-zA-Z][a-zA-Z0-9_-]*$/oneOf"
+	cases := []struct {
+		schema, doc string
+		want        []string // "instance location (keyword location)" of every violation
+	}{
+		{zoo, `{"pet":{"kind":"cat","lives":10}}`, []string{
+			"/pet (/properties/pet/$ref/oneOf)",
+			"/pet/lives (/properties/pet/$ref/oneOf/0/$ref/properties/lives/maximum)"}},
+		{zoo, `{"pet":{"kind":"dog"}}`, []string{
+			"/pet (/properties/pet/$ref/oneOf)",
+			"/pet (/properties/pet/$ref/oneOf/1/$ref/required)"}},
+		{zoo, `{"pet":{"kind":"cat","lives":1},"tree":{"kind":"branch","child":{"kind":"branch","weight":10,"child":{"kind":"leaf"}}}}`, []string{
+			"/tree (/properties/tree/$ref/oneOf)",
+			"/tree/child (/properties/tree/$ref/oneOf/1/$ref/properties/child/$ref/oneOf)",
+			"/tree/child/weight (/properties/tree/$ref/oneOf/1/$ref/properties/child/$ref/oneOf/1/$ref/properties/weight/maximum)"}},
+		{zoo, `{"pet":null}`, []string{
+			"/pet (/properties/pet/$ref/oneOf)",
+			"/pet (/properties/pet/$ref/oneOf/0/$ref/type)",
+			"/pet (/properties/pet/$ref/oneOf/1/$ref/type)"}},
+		{workflow, `{"on":"push","jobs":{"build":{"runs-on":"ubuntu-latest","steps":[{"run":"make"}],"timeout-minutes":"soon"}}}`, []string{
+			"/jobs/build (" + job + ")",
+			"/jobs/build/timeout-minutes (" + job + "/0/$ref/properties/timeout-minutes/oneOf)",
+			"/jobs/build/timeout-minutes (" + job + "/0/$ref/properties/timeout-minutes/oneOf/1/$ref/pattern)"}},
+		{workflow, `{"on":"push","jobs":{"build":{"steps":[]}}}`, []string{
+			"/jobs/build (" + job + ")",
+			"/jobs/build (" + job + "/0/$ref/required)",
+			"/jobs/build (" + job + "/1/$ref/required)"}},
+	}
+	for _, c := range cases {
+		abs, err := filepath.Abs(c.schema)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ref, err := jsonschema.NewCompiler().Compile(abs)
+		if err != nil {
+			t.Fatal(err)
+		}
+		doc, err := jsonschema.UnmarshalJSON(bytes.NewReader([]byte(c.doc)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		// Every unit of the reference's detailed output: its basic output stops at a $ref.
+		refLocs := map[string]bool{}
+		var walk func(u *jsonschema.OutputUnit)
+		walk = func(u *jsonschema.OutputUnit) {
+			loc, err := url.PathUnescape(u.KeywordLocation)
+			if err != nil {
+				t.Fatal(err)
+			}
+			refLocs[u.InstanceLocation+" ("+loc+")"] = true
+			for i := range u.Errors {
+				walk(&u.Errors[i])
+			}
+		}
+		if verr, ok := ref.Validate(doc).(*jsonschema.ValidationError); ok {
+			walk(verr.DetailedOutput())
+		}
+		if len(refLocs) == 0 {
+			t.Fatalf("%s: the reference validator accepts %s", c.schema, c.doc)
+		}
+		ours, err := run.NewValidator(run.Options{Schemas: []string{abs}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		vs, err := ours.Validate([]byte(c.doc))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, v := range vs {
+			got = append(got, v.InstanceLocation+" ("+v.KeywordLocation+")")
+			if !refLocs[got[len(got)-1]] {
+				t.Errorf("%s: %s: %s is not among the reference validator's %v", filepath.Base(c.schema), c.doc, got[len(got)-1], slices.Sorted(maps.Keys(refLocs)))
+			}
+		}
+		if !slices.Equal(got, c.want) {
+			t.Errorf("%s: %s:\n got %q\nwant %q", filepath.Base(c.schema), c.doc, got, c.want)
+		}
+	}
 }

@@ -245,8 +245,9 @@ func cgValidateMap(c *cgCollector, e *cgElemPlan, ptr unsafe.Pointer, at, kw *cg
 
 // cgValidateUnion validates a sum type, whose variants exclude one another: the held variant is
 // checked alone, quietly, and a valid one is the verdict. An invalid one whose JSON selects it
-// fails the whole union; anything else (several fields set, none, or a variant whose value would
-// select another) is encoded and checked against the whole union by the interpreter.
+// fails the whole union, which is the verdict a quiet collector needs; anything else (a report of
+// why, several fields set, none, or a variant whose value would select another) is encoded and
+// checked against the whole union by the interpreter.
 func cgValidateUnion(c *cgCollector, p *cgTypePlan, ptr unsafe.Pointer, at, kw *cgPath) {
 	d := p.desc
 	if cgHeldCount(p, ptr) == 1 {
@@ -266,10 +267,11 @@ func cgValidateUnion(c *cgCollector, p *cgTypePlan, ptr unsafe.Pointer, at, kw *
 			if !variantFailed {
 				return
 			}
-			if cgSelects(v, x) {
+			if c.Quiet && cgSelects(v, x) {
 				c.fail(at, kw, d.Union.Keyword, "matches none of the "+d.Union.Keyword+" schemas")
 				return
 			}
+			break
 		}
 	}
 	raw, err := cgEncodeUnion(nil, p, ptr)

@@ -289,6 +289,9 @@ type cgCollector struct {
 	scope []int32
 	// stack holds the location steps of the plan validator (see pathStack).
 	stack *cgPathStack
+	// first, when set on a quiet collector, receives the violation the verdict stopped at: a
+	// failed union names each branch's first violation with it (see union).
+	first *Violation
 }
 
 // cgAnnotations collects which members and items of one value the keywords evaluated, for
@@ -334,15 +337,21 @@ func (a *cgAnnotations) item(i int) {
 
 // fail records a violation of keyword kw (appended to the keyword location) at the instance at.
 func (c *cgCollector) fail(at, kwAt *cgPath, kw, msg string) {
-	c.Failed = true
-	if c.Quiet {
+	if c.Quiet && (c.Failed || c.first == nil) {
+		c.Failed = true
 		return
 	}
+	c.Failed = true
 	loc := kwAt.String()
 	if kw != "" {
 		loc += "/" + kw
 	}
-	c.violations = append(c.violations, Violation{InstanceLocation: at.String(), KeywordLocation: loc, Message: msg})
+	v := Violation{InstanceLocation: at.String(), KeywordLocation: loc, Message: msg}
+	if c.Quiet {
+		*c.first = v
+		return
+	}
+	c.violations = append(c.violations, v)
 }
 
 // stop reports whether a quiet collector already has its answer.
@@ -684,46 +693,10 @@ func (c *cgCollector) applicators(n *cgNode, v *cgValue, at, kw *cgPath, ann *cg
 		c.evalAnn(s, v, at, &k, ann)
 	}
 	if n.AnyOf != nil {
-		matched := false
-		if ann == nil {
-			matched = slices.ContainsFunc(n.AnyOf, func(s int32) bool { return c.matches(s, v) })
-		} else {
-			// Every branch that matches contributes its annotations, so none may be skipped.
-			for _, s := range n.AnyOf {
-				sub := cgNewAnnotations(v)
-				if c.matchesAnn(s, v, sub) {
-					matched = true
-					ann.merge(sub)
-				}
-			}
-		}
-		if !matched {
-			c.fail(at, kw, "anyOf", "matches none of the anyOf schemas")
-		}
+		c.union(n.AnyOf, "anyOf", v, at, kw, ann)
 	}
 	if n.OneOf != nil {
-		var hits []string
-		var hitAnn *cgAnnotations
-		for j, s := range n.OneOf {
-			var sub *cgAnnotations
-			if ann != nil {
-				sub = cgNewAnnotations(v)
-			}
-			if c.matchesAnn(s, v, sub) {
-				hits = append(hits, strconv.Itoa(j))
-				hitAnn = sub
-			}
-		}
-		if len(hits) == 1 {
-			ann.merge(hitAnn)
-		}
-		if len(hits) != 1 {
-			msg := "matches none of the oneOf schemas"
-			if len(hits) > 1 {
-				msg = "matches oneOf schemas " + strings.Join(hits, " and ") + "; exactly one must match"
-			}
-			c.fail(at, kw, "oneOf", msg)
-		}
+		c.union(n.OneOf, "oneOf", v, at, kw, ann)
 	}
 	if n.Not != 0 && c.matches(n.Not, v) {
 		c.fail(at, kw, "not", "matches the schema under not")
@@ -793,3 +766,165 @@ func cgCheckDecimalKeywords(c *cgCollector, n *cgNode, d cgDecimal, at, kw *cgPa
 
 // cgBoundPhrase says what each bound requires, for messages.
 var cgBoundPhrase = [4]string{"at least", "at most", "greater than", "less than"}
+
+// union applies anyOf or oneOf (keyword) with the branches subs. When a failure is reported, it
+// says why: a branch that cheap, exact checks leave as the only one v can match (a discriminating
+// const, a required member, the JSON type) is the variant v selects, so its violations are the
+// cause and are reported under the union's; otherwise each branch's first violation is. A
+// selected branch is evaluated once and the others not at all, which also keeps nested unions
+// linear in the size of a document that fails deep inside them.
+func (c *cgCollector) union(subs []int32, keyword string, v *cgValue, at, kw *cgPath, ann *cgAnnotations) {
+	if j := c.selected(subs, v); j >= 0 {
+		c.selectedBranch(subs[j], keyword, j, v, at, kw, ann)
+		return
+	}
+	var hits []string
+	var hitAnn *cgAnnotations
+	for j, s := range subs {
+		var sub *cgAnnotations
+		if ann != nil {
+			sub = cgNewAnnotations(v)
+		}
+		if !c.matchesAnn(s, v, sub) {
+			continue
+		}
+		hits = append(hits, strconv.Itoa(j))
+		if keyword == "oneOf" {
+			hitAnn = sub
+			continue
+		}
+		// anyOf needs one match; with annotations asked for, every match contributes its own.
+		ann.merge(sub)
+		if ann == nil {
+			return
+		}
+	}
+	if len(hits) == 1 {
+		ann.merge(hitAnn)
+	}
+	switch {
+	case len(hits) == 1 || (len(hits) > 1 && keyword == "anyOf"):
+	case len(hits) > 1:
+		c.fail(at, kw, keyword, "matches oneOf schemas "+strings.Join(hits, " and ")+"; exactly one must match")
+	default:
+		c.fail(at, kw, keyword, "matches none of the "+keyword+" schemas")
+		if !c.Quiet {
+			for j, s := range subs {
+				c.violations = append(c.violations, c.firstViolation(s, keyword, j, v, at, kw))
+			}
+		}
+	}
+}
+
+// selectedBranch evaluates the one branch j that v can match: its verdict is the union's, and
+// its violations are the cause of the union's.
+func (c *cgCollector) selectedBranch(s int32, keyword string, j int, v *cgValue, at, kw *cgPath, ann *cgAnnotations) {
+	var sub *cgAnnotations
+	if ann != nil {
+		sub = cgNewAnnotations(v)
+	}
+	if c.Quiet {
+		if c.matchesAnn(s, v, sub) {
+			ann.merge(sub)
+		} else {
+			c.fail(at, kw, keyword, "matches none of the "+keyword+" schemas")
+		}
+		return
+	}
+	// The branch reports into c itself: the list is sorted at the end, and a union nested in the
+	// branch must not copy its violations up through every level.
+	failed := c.Failed
+	c.Failed = false
+	k := cgIndex(kw, keyword, j)
+	c.evalAnn(s, v, at, &k, sub)
+	branchFailed := c.Failed
+	c.Failed = failed || branchFailed
+	if !branchFailed {
+		ann.merge(sub)
+		return
+	}
+	c.fail(at, kw, keyword, "matches none of the "+keyword+" schemas")
+}
+
+// firstViolation is the violation at which a quiet evaluation of branch j stops.
+func (c *cgCollector) firstViolation(s int32, keyword string, j int, v *cgValue, at, kw *cgPath) Violation {
+	var first Violation
+	branch := cgCollector{Nodes: c.Nodes, Quiet: true, scope: c.scope, first: &first}
+	k := cgIndex(kw, keyword, j)
+	branch.eval(s, v, at, &k)
+	return first
+}
+
+// selected returns the index of the branch of subs that v selects, or -1: the only branch v is
+// not excluded from or, when v is excluded from every branch, the only one whose type and
+// discriminating values v has (a tagged value that lacks a member its variant requires is still
+// that variant, and the missing member is the cause to report).
+func (c *cgCollector) selected(subs []int32, v *cgValue) int {
+	if j := c.onlyCandidate(subs, v, true); j != -2 {
+		return j
+	}
+	if j := c.onlyCandidate(subs, v, false); j >= 0 {
+		return j
+	}
+	return -1
+}
+
+// onlyCandidate returns the index of the one branch v is not excluded from, -1 when there are
+// several, and -2 when there is none.
+func (c *cgCollector) onlyCandidate(subs []int32, v *cgValue, required bool) int {
+	found := -2
+	for j, s := range subs {
+		if c.excluded(s, v, required) {
+			continue
+		}
+		if found >= 0 {
+			return -1
+		}
+		found = j
+	}
+	return found
+}
+
+// cgMaxRefHops bounds how far excluded follows a chain of $ref (which may be a cycle).
+const cgMaxRefHops = 16
+
+// excluded reports whether cheap checks prove that v fails node i: a false schema, a type v does
+// not have, a required member v lacks (when required is set), or a declared member whose value
+// its const or enum rules out, on the node or on what its $ref chain leads to (which applies as
+// well). Dynamic references are not followed: their target depends on the scope.
+func (c *cgCollector) excluded(i int32, v *cgValue, required bool) bool {
+	for hops := 0; i != 0 && hops < cgMaxRefHops; hops++ {
+		n := &c.Nodes[i]
+		if n.Bool == cgFalseSchema || (n.Types != 0 && !cgTypeMatches(n.Types, v)) {
+			return true
+		}
+		if v.kind == cgKindObject {
+			for _, name := range n.Required {
+				if required && v.member(name) == nil {
+					return true
+				}
+			}
+			for _, p := range n.Properties {
+				if m := v.member(p.Name); m != nil && c.rulesOut(p.Node, m) {
+					return true
+				}
+			}
+		}
+		i = n.Ref
+	}
+	return false
+}
+
+// rulesOut reports whether the const or enum of node i, or of its $ref chain, rejects v.
+func (c *cgCollector) rulesOut(i int32, v *cgValue) bool {
+	for hops := 0; i != 0 && hops < cgMaxRefHops; hops++ {
+		n := &c.Nodes[i]
+		probe := cgCollector{Nodes: c.Nodes, Quiet: true}
+		probe.constEnum(n, v, nil, nil)
+		if probe.Failed {
+			return true
+		}
+		i = n.Ref
+	}
+	return false
+}

@@ -72,20 +72,31 @@ func TestPetUnknownKindIsKeptAndReported(t *testing.T) {
 	if err != nil || string(out) != `{"pet":{"kind":"bird","wings":2}}` {
 		t.Fatalf("relayed as %s, %v", out, err)
 	}
+	// No variant has the kind "bird": each variant's first violation is listed.
 	_, err = Parse([]byte(in))
-	wantViolations(t, err, "/pet: matches none of the oneOf schemas (/properties/pet/$ref/oneOf)")
+	wantViolations(t, err,
+		"/pet: matches none of the oneOf schemas (/properties/pet/$ref/oneOf)",
+		`/pet: missing required member "lives" (/properties/pet/$ref/oneOf/0/$ref/required)`,
+		`/pet: missing required member "name" (/properties/pet/$ref/oneOf/1/$ref/required)`)
 }
 
 func TestParseReportsAsTheUntypedUnion(t *testing.T) {
 	// A cat with ten lives selects Cat, whose decoder accepts it; its schema does not, and no other
-	// variant does either: the one violation is the oneOf's, as for an untyped union.
+	// variant does either: the oneOf fails, as for an untyped union, because of the selected
+	// variant's violation, which is reported under it.
 	_, err := Parse([]byte(`{"pet":{"kind":"cat","lives":10}}`))
-	wantViolations(t, err, "/pet: matches none of the oneOf schemas (/properties/pet/$ref/oneOf)")
-	// A dog without a name: the decoder's missing member is not reported on its own.
+	wantViolations(t, err,
+		"/pet: matches none of the oneOf schemas (/properties/pet/$ref/oneOf)",
+		"/pet/lives: 10 is not at most 9 (/properties/pet/$ref/oneOf/0/$ref/properties/lives/maximum)")
+	// A dog without a name is still a dog: its missing member is the cause. Null selects no
+	// variant, so each variant's first violation is listed.
 	_, err = Parse([]byte(`{"pet":{"kind":"dog"},"visitors":[{"kind":"cat","lives":1},null]}`))
 	wantViolations(t, err,
 		"/pet: matches none of the oneOf schemas (/properties/pet/$ref/oneOf)",
-		"/visitors/1: matches none of the oneOf schemas (/properties/visitors/items/$ref/oneOf)")
+		`/pet: missing required member "name" (/properties/pet/$ref/oneOf/1/$ref/required)`,
+		"/visitors/1: matches none of the oneOf schemas (/properties/visitors/items/$ref/oneOf)",
+		"/visitors/1: expected object, got null (/properties/visitors/items/$ref/oneOf/0/$ref/type)",
+		"/visitors/1: expected object, got null (/properties/visitors/items/$ref/oneOf/1/$ref/type)")
 	z, err := Parse([]byte(`{"pet":{"kind":"dog","name":"Rex","weight":12.50},"visitors":[{"kind":"cat","lives":1}]}`))
 	if err != nil {
 		t.Fatal(err)
@@ -200,4 +211,21 @@ func TestKeeperMappingAndExplicitDiscriminator(t *testing.T) {
 	if _, err := Parse([]byte(`{"pet":{"kind":"cat","lives":1},"keeper":{"role":"boss"}}`)); err == nil {
 		t.Fatal("an unknown role passed Parse")
 	}
+}
+
+// A value built in Go that breaks its variant is reported by Validate as Parse reports its JSON:
+// the variant's violations under the union's own.
+func TestValidateReportsTheVariantsCause(t *testing.T) {
+	z := Zoo{Pet: NewPetCat(Cat{Kind: "cat", Lives: 30})}
+	want := []string{
+		"/pet: matches none of the oneOf schemas (/properties/pet/$ref/oneOf)",
+		"/pet/lives: 30 is not at most 9 (/properties/pet/$ref/oneOf/0/$ref/properties/lives/maximum)",
+	}
+	wantViolations(t, z.Validate(), want...)
+	data, err := json.Marshal(z)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = Parse(data)
+	wantViolations(t, err, want...)
 }

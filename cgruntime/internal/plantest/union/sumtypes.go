@@ -134,14 +134,16 @@ func (v *Keeper) CgDecode(d *cgruntime.Decoder, raw []byte, at, kw string) error
 	tag, _ := cgruntime.UnionTag(d, raw, "role")
 	switch tag {
 	case "staff":
-		v.Staff, err = cgruntime.UnionTry(d, raw, at, kw, "oneOf", cgruntime.DecNamed[Staff])
+		v.Staff, err = cgruntime.UnionTry(d, raw, at, kw, cgruntime.DecNamed[Staff])
 	case "helper", "volunteer":
-		v.Volunteer, err = cgruntime.UnionTry(d, raw, at, kw, "oneOf", cgruntime.DecNamed[Volunteer])
+		v.Volunteer, err = cgruntime.UnionTry(d, raw, at, kw, cgruntime.DecNamed[Volunteer])
 	default:
 		selected = false
 	}
 	if !selected {
 		v.Unknown = cgruntime.UnionRaw(d, raw, at, kw)
+	} else if err == nil && v.Staff == nil && v.Volunteer == nil {
+		v.Unknown = append(json.RawMessage(nil), raw...)
 	}
 	return err
 }
@@ -264,14 +266,16 @@ func (v *Pet) CgDecode(d *cgruntime.Decoder, raw []byte, at, kw string) error {
 	tag, _ := cgruntime.UnionTag(d, raw, "kind")
 	switch tag {
 	case "cat":
-		v.Cat, err = cgruntime.UnionTry(d, raw, at, kw, "oneOf", cgruntime.DecNamed[Cat])
+		v.Cat, err = cgruntime.UnionTry(d, raw, at, kw, cgruntime.DecNamed[Cat])
 	case "dog":
-		v.Dog, err = cgruntime.UnionTry(d, raw, at, kw, "oneOf", cgruntime.DecNamed[Dog])
+		v.Dog, err = cgruntime.UnionTry(d, raw, at, kw, cgruntime.DecNamed[Dog])
 	default:
 		selected = false
 	}
 	if !selected {
 		v.Unknown = cgruntime.UnionRaw(d, raw, at, kw)
+	} else if err == nil && v.Cat == nil && v.Dog == nil {
+		v.Unknown = append(json.RawMessage(nil), raw...)
 	}
 	return err
 }
@@ -394,14 +398,16 @@ func (v *Tree) CgDecode(d *cgruntime.Decoder, raw []byte, at, kw string) error {
 	tag, _ := cgruntime.UnionTag(d, raw, "kind")
 	switch tag {
 	case "leaf":
-		v.Leaf, err = cgruntime.UnionTry(d, raw, at, kw, "oneOf", cgruntime.DecNamed[Leaf])
+		v.Leaf, err = cgruntime.UnionTry(d, raw, at, kw, cgruntime.DecNamed[Leaf])
 	case "branch":
-		v.Branch, err = cgruntime.UnionTry(d, raw, at, kw, "oneOf", cgruntime.DecNamed[Branch])
+		v.Branch, err = cgruntime.UnionTry(d, raw, at, kw, cgruntime.DecNamed[Branch])
 	default:
 		selected = false
 	}
 	if !selected {
 		v.Unknown = cgruntime.UnionRaw(d, raw, at, kw)
+	} else if err == nil && v.Leaf == nil && v.Branch == nil {
+		v.Unknown = append(json.RawMessage(nil), raw...)
 	}
 	return err
 }

@@ -208,7 +208,7 @@ func (v Keeper) CgValidate(c *cgruntime.Collector, at, kw *cgruntime.Path) {
 	if v.cgHolds(c.Nodes) {
 		return
 	}
-	if v.cgSelects() {
+	if c.Quiet && v.cgSelects() {
 		c.Fail(at, kw, "oneOf", "matches none of the oneOf schemas")
 		return
 	}
@@ -288,7 +288,7 @@ func (v Pet) CgValidate(c *cgruntime.Collector, at, kw *cgruntime.Path) {
 	if v.cgHolds(c.Nodes) {
 		return
 	}
-	if v.cgSelects() {
+	if c.Quiet && v.cgSelects() {
 		c.Fail(at, kw, "oneOf", "matches none of the oneOf schemas")
 		return
 	}
@@ -372,7 +372,7 @@ func (v Tree) CgValidate(c *cgruntime.Collector, at, kw *cgruntime.Path) {
 	if v.cgHolds(c.Nodes) {
 		return
 	}
-	if v.cgSelects() {
+	if c.Quiet && v.cgSelects() {
 		c.Fail(at, kw, "oneOf", "matches none of the oneOf schemas")
 		return
 	}
