@@ -607,13 +607,13 @@ function cgNode(i: number): CgNode {
 }
 
 /**
- * cgRefChain returns node i and the nodes its static $ref leads to, at most 16 hops and none twice:
- * a union's exclusion looks at what every node of the chain certainly requires.
+ * cgRefChain returns node i and the nodes its static $ref leads to, at most 16 nodes (as many as the
+ * Go runtime looks at) and none twice: a union's exclusion looks at what every one of them requires.
  */
 function cgRefChain(i: number): CgNode[] {
   const seen = new Set<number>();
   const chain: CgNode[] = [];
-  for (; i && chain.length <= 16 && !seen.has(i); i = cgNode(i).ref ?? 0) {
+  for (; i && chain.length < 16 && !seen.has(i); i = cgNode(i).ref ?? 0) {
     seen.add(i);
     chain.push(cgNode(i));
   }
@@ -658,10 +658,10 @@ class CgCollector {
 
   /**
    * excluded reports whether branch node i certainly rejects v, judged cheaply from its $ref chain:
-   * the false schema, a type v lacks, a required member v lacks, or a member v has whose declared
-   * schema (and its $ref chain) rejects the value by const or enum.
+   * the false schema, a type v lacks, a required member v lacks (when required is set), or a member
+   * v has whose declared schema (and its $ref chain) rejects the value by const or enum.
    */
-  excluded(i: number, v: CgValue): boolean {
+  excluded(i: number, v: CgValue, required: boolean): boolean {
     const members = new Map(v.t === "object" ? v.members : []);
     return cgRefChain(i).some((n) => {
       if (n.bool === false || (n.types !== undefined && !cgTypeMatches(n.types, v))) {
@@ -670,7 +670,7 @@ class CgCollector {
       if (v.t !== "object") {
         return false;
       }
-      return (n.required ?? []).some((name) => !members.has(name)) ||
+      return (required && (n.required ?? []).some((name) => !members.has(name))) ||
         (n.properties ?? []).some(([name, p]) => {
           const m = members.get(name);
           return m !== undefined && cgRefChain(p).some((pn) => this.constFails(pn, m) || this.enumFails(pn, m));
@@ -681,7 +681,9 @@ class CgCollector {
   /**
    * explain follows the own violation of a union (at kw) that no branch matched, so that the error
    * names the cause: when exclusion leaves one branch, the value was meant for it and all of its
-   * violations follow; otherwise each branch's first violation does.
+   * violations follow; otherwise each branch's first violation does. When every branch is excluded,
+   * the one whose type and discriminating values v has is still meant, as the Go runtime judges: a
+   * tagged value that lacks a member its variant requires is that variant, missing the member.
    */
   explain(branches: number[], v: CgValue, at: string, kw: string): void {
     if (this.brief) {
@@ -692,8 +694,9 @@ class CgCollector {
       sub.eval(s, v, at, kw + "/" + j);
       return sub.violations;
     };
-    const left = branches.flatMap((s, j) => (this.excluded(s, v) ? [] : [[s, j] as const]));
-    const [only, ...more] = left;
+    const candidates = (required: boolean) => branches.flatMap((s, j) => (this.excluded(s, v, required) ? [] : [[s, j] as const]));
+    const left = candidates(true);
+    const [only, ...more] = left.length > 0 ? left : candidates(false);
     if (only !== undefined && more.length === 0) {
       this.violations.push(...report(only[0], only[1], false));
     } else {
