@@ -159,12 +159,13 @@ func TestUnionFailuresNameTheCause(t *testing.T) {
 	}
 }
 
-// TestUniqueItemsNamesGosPair: of several equal pairs, uniqueItems names the one the Go runtime
-// names (the first by its first item), so a union's first violation reads the same in both.
-func TestUniqueItemsNamesGosPair(t *testing.T) {
+// TestMessagesNameWhatGosDo: where a message could list or pick in more than one order, it reads
+// as the Go runtime's: uniqueItems names the first equal pair by its first item, and type lists
+// the types in the Go runtime's order. A union's first violation then reads the same in both.
+func TestMessagesNameWhatGosDo(t *testing.T) {
 	p := filepath.Join(t.TempDir(), "q.schema.json")
 	schema := `{"$schema": "https://json-schema.org/draft/2020-12/schema", "title": "Q", "type": "object",
-  "properties": {"v": {"uniqueItems": true}}}`
+  "properties": {"u": {"uniqueItems": true}, "t": {"type": ["integer", "null", "string"]}}}`
 	if err := os.WriteFile(p, []byte(schema), 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -172,15 +173,22 @@ func TestUniqueItemsNamesGosPair(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	const text = `{"v": [1, 2, 2, 1]}`
 	table := lower.Lower(pkg)
-	gv, err := cgruntime.ValidateJSON(cgruntime.Compile(table.Nodes), table.Of(pkg.Roots[0].Schema), []byte(text))
-	if err != nil || len(gv) != 1 {
-		t.Fatalf("Go: %v, %v; want one violation", gv, err)
+	nodes, root := cgruntime.Compile(table.Nodes), table.Of(pkg.Roots[0].Schema)
+	var cases []verdictCase
+	var want [][]tsViolation
+	for _, text := range []string{`{"u": [1, 2, 2, 1]}`, `{"t": true}`} {
+		gv, err := cgruntime.ValidateJSON(nodes, root, []byte(text))
+		if err != nil || len(gv) != 1 {
+			t.Fatalf("Go: %v, %v; want one violation", gv, err)
+		}
+		cases = append(cases, verdictCase{Module: "q", Name: "message", JSON: text})
+		want = append(want, []tsViolation{{gv[0].InstanceLocation, gv[0].KeywordLocation, gv[0].Message}})
 	}
-	got := runModules(t, []tsModule{m}, []verdictCase{{Module: "q", Name: "pairs", JSON: text}})
-	want := []tsViolation{{gv[0].InstanceLocation, gv[0].KeywordLocation, gv[0].Message}}
-	if diff := cmp.Diff(want, got[0]); diff != "" {
-		t.Errorf("violations differ from Go's (-go +ts):\n%s", diff)
+	got := runModules(t, []tsModule{m}, cases)
+	for i, c := range cases {
+		if diff := cmp.Diff(want[i], got[i]); diff != "" {
+			t.Errorf("%s: violations differ from Go's (-go +ts):\n%s", c.JSON, diff)
+		}
 	}
 }
