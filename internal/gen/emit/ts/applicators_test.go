@@ -33,12 +33,15 @@ type verdictCase struct {
 	// Guard judges JSON.parse(JSON) with the module's type guard (open enums) instead of the text
 	// validator.
 	Guard bool `json:"guard,omitempty"`
+	// Construct builds the root's Error class from JSON.parse(JSON), which judges with open enums
+	// too; the case's violations are then the one TypeError message it throws, under Error.
+	Construct bool `json:"construct,omitempty"`
 }
 
-// tsModule is one generated module and the name of its text validator.
+// tsModule is one generated module and the names of its text validator, type guard and class.
 type tsModule struct {
-	name, fn, guard string
-	src             []byte
+	name, fn, guard, class string
+	src                    []byte
 }
 
 // emitModule builds the schema files into a package and generates its TypeScript module.
@@ -57,7 +60,7 @@ func emitModule(t *testing.T, name string, schemas []string) (tsModule, *ir.Pack
 		return tsModule{}, pkg, err
 	}
 	return tsModule{name: name, fn: "validate" + pkg.Roots[0].Name + "JSON", guard: "is" + typeNames(pkg)[pkg.Roots[0]],
-		src: files[0].Bytes}, pkg, nil
+		class: pkg.Roots[0].Name, src: files[0].Bytes}, pkg, nil
 }
 
 // tsViolation is a violation as the module reports it.
@@ -89,9 +92,9 @@ func runModules(t *testing.T, modules []tsModule, cases []verdictCase) [][]tsVio
 	if out, err := exec.Command(tsc, args...).CombinedOutput(); err != nil {
 		t.Fatalf("tsc --strict: %v\n%s", err, out)
 	}
-	fns := map[string][2]string{}
+	fns := map[string][3]string{}
 	for _, m := range modules {
-		fns[m.name] = [2]string{m.fn, m.guard}
+		fns[m.name] = [3]string{m.fn, m.guard, m.class}
 	}
 	casesJSON, err := json.Marshal(cases)
 	if err != nil {
@@ -109,6 +112,17 @@ const out = cases.map((c) => {
   try {
     if (c.guard) {
       return { valid: m[fns[c.module][1]](JSON.parse(c.json)) };
+    }
+    if (c.construct) {
+      try {
+        new m[fns[c.module][2]](JSON.parse(c.json));
+        return { valid: true };
+      } catch (e) {
+        if (!(e instanceof TypeError)) {
+          throw e;
+        }
+        return { valid: false, violations: [{ instanceLocation: "", keywordLocation: "", error: e.message }] };
+      }
     }
     const vs = m[fns[c.module][0]](c.json);
     return { valid: vs.length === 0, violations: vs };

@@ -60,15 +60,16 @@ func (t *table) write(b *strings.Builder) {
 	b.WriteString("];\n")
 }
 
-// jsonTypes are the "type" names in the order the runtime's messages list them (sorted, as the
-// IR keeps them), each with its bit in the lowered node.
+// jsonTypes are the "type" names in the order the Go runtime's messages list them (the order of
+// their bits), each with its bit in the lowered node: the TypeScript runtime lists a node's types
+// as the table gives them.
 var jsonTypes = []struct {
 	name string
 	bit  uint8
 }{
-	{"array", cgruntime.TypeArray}, {"boolean", cgruntime.TypeBoolean}, {"integer", cgruntime.TypeInteger},
-	{"null", cgruntime.TypeNull}, {"number", cgruntime.TypeNumber}, {"object", cgruntime.TypeObject},
-	{"string", cgruntime.TypeString},
+	{"null", cgruntime.TypeNull}, {"boolean", cgruntime.TypeBoolean}, {"object", cgruntime.TypeObject},
+	{"array", cgruntime.TypeArray}, {"number", cgruntime.TypeNumber}, {"string", cgruntime.TypeString},
+	{"integer", cgruntime.TypeInteger},
 }
 
 // fields lists a lowered node's keywords as object-literal members, only those present. s is the

@@ -591,10 +591,11 @@ function cgPattern(p: string): RegExp {
   return re;
 }
 
+/** cgBounds are checked in the Go runtime's order, so that a union names the same first violation. */
 const cgBounds = [
   ["minimum", (c: number) => c >= 0, "at least"],
-  ["exclusiveMinimum", (c: number) => c > 0, "greater than"],
   ["maximum", (c: number) => c <= 0, "at most"],
+  ["exclusiveMinimum", (c: number) => c > 0, "greater than"],
   ["exclusiveMaximum", (c: number) => c < 0, "less than"],
 ] as const;
 
@@ -605,12 +606,29 @@ function cgNode(i: number): CgNode {
   return cgNodes[i] ?? { bool: true };
 }
 
+/**
+ * cgRefChain returns node i and the nodes its static $ref leads to, at most 16 nodes (as many as the
+ * Go runtime looks at) and none twice: a union's exclusion looks at what every one of them requires.
+ */
+function cgRefChain(i: number): CgNode[] {
+  const seen = new Set<number>();
+  const chain: CgNode[] = [];
+  for (; i && chain.length < 16 && !seen.has(i); i = cgNode(i).ref ?? 0) {
+    seen.add(i);
+    chain.push(cgNode(i));
+  }
+  return chain;
+}
+
 /** CgCollector gathers the violations of one validation. */
 class CgCollector {
   readonly violations: Violation[] = [];
 
-  /** With openEnums, enum values outside the list pass: the contract's consumers keep them. */
-  constructor(readonly openEnums: boolean) {}
+  /**
+   * With openEnums, enum values outside the list pass: the contract's consumers keep them. A brief
+   * collector only answers whether v is valid, so its failing unions are not explained.
+   */
+  constructor(readonly openEnums: boolean, readonly brief = false) {}
 
   fail(at: string, kw: string, error: string): void {
     this.violations.push({ instanceLocation: at, keywordLocation: kw, error });
@@ -624,9 +642,66 @@ class CgCollector {
    * known value match two branches that differ only by enum).
    */
   matches(i: number, v: CgValue, open: boolean): boolean {
-    const sub = new CgCollector(open);
+    const sub = new CgCollector(open, true);
     sub.eval(i, v, "", "");
     return sub.violations.length === 0;
+  }
+
+  /** constFails and enumFails are eval's checks, shared with a union's exclusion. */
+  constFails(n: CgNode, v: CgValue): boolean {
+    return n.const !== undefined && !cgEqual(cgConstant(n.const), v);
+  }
+
+  enumFails(n: CgNode, v: CgValue): boolean {
+    return n.enum !== undefined && !(this.openEnums && v.t === "string") && !n.enum.some((e) => cgEqual(cgConstant(e), v));
+  }
+
+  /**
+   * excluded reports whether branch node i certainly rejects v, judged cheaply from its $ref chain:
+   * the false schema, a type v lacks, a required member v lacks (when required is set), or a member
+   * v has whose declared schema (and its $ref chain) rejects the value by const or enum.
+   */
+  excluded(i: number, v: CgValue, required: boolean): boolean {
+    const members = new Map(v.t === "object" ? v.members : []);
+    return cgRefChain(i).some((n) => {
+      if (n.bool === false || (n.types !== undefined && !cgTypeMatches(n.types, v))) {
+        return true;
+      }
+      if (v.t !== "object") {
+        return false;
+      }
+      return (required && (n.required ?? []).some((name) => !members.has(name))) ||
+        (n.properties ?? []).some(([name, p]) => {
+          const m = members.get(name);
+          return m !== undefined && cgRefChain(p).some((pn) => this.constFails(pn, m) || this.enumFails(pn, m));
+        });
+    });
+  }
+
+  /**
+   * explain follows the own violation of a union (at kw) that no branch matched, so that the error
+   * names the cause: when exclusion leaves one branch, the value was meant for it and all of its
+   * violations follow; otherwise each branch's first violation does. When every branch is excluded,
+   * the one whose type and discriminating values v has is still meant, as the Go runtime judges: a
+   * tagged value that lacks a member its variant requires is that variant, missing the member.
+   */
+  explain(branches: number[], v: CgValue, at: string, kw: string): void {
+    if (this.brief) {
+      return;
+    }
+    const report = (s: number, j: number, brief: boolean): Violation[] => {
+      const sub = new CgCollector(this.openEnums, brief);
+      sub.eval(s, v, at, kw + "/" + j);
+      return sub.violations;
+    };
+    const candidates = (required: boolean) => branches.flatMap((s, j) => (this.excluded(s, v, required) ? [] : [[s, j] as const]));
+    const left = candidates(true);
+    const [only, ...more] = left.length > 0 ? left : candidates(false);
+    if (only !== undefined && more.length === 0) {
+      this.violations.push(...report(only[0], only[1], false));
+    } else {
+      branches.forEach((s, j) => this.violations.push(...report(s, j, true).slice(0, 1)));
+    }
   }
 
   eval(i: number, v: CgValue, at: string, kw: string): void {
@@ -644,11 +719,11 @@ class CgCollector {
     if (n.types !== undefined && !cgTypeMatches(n.types, v)) {
       this.fail(at, kw + "/type", "expected " + n.types.join(" or ") + ", got " + cgKindName(v));
     }
-    if (n.const !== undefined && !cgEqual(cgConstant(n.const), v)) {
+    if (this.constFails(n, v)) {
       this.fail(at, kw + "/const", "must be " + n.const);
     }
-    if (n.enum !== undefined && !(this.openEnums && v.t === "string") && !n.enum.some((e) => cgEqual(cgConstant(e), v))) {
-      this.fail(at, kw + "/enum", "must be one of " + n.enum.join(", "));
+    if (this.enumFails(n, v)) {
+      this.fail(at, kw + "/enum", "must be one of " + n.enum!.join(", "));
     }
     switch (v.t) {
       case "string":
@@ -672,6 +747,7 @@ class CgCollector {
     n.allOf?.forEach((s, j) => this.eval(s, v, at, kw + "/allOf/" + j));
     if (n.anyOf !== undefined && !n.anyOf.some((s) => this.matches(s, v, this.openEnums))) {
       this.fail(at, kw + "/anyOf", "matches none of the anyOf schemas");
+      this.explain(n.anyOf, v, at, kw + "/anyOf");
     }
     if (n.oneOf !== undefined) {
       const hitsBy = (open: boolean): number[] => n.oneOf!.flatMap((s, j) => (this.matches(s, v, open) ? [j] : []));
@@ -681,6 +757,7 @@ class CgCollector {
       }
       if (hits.length === 0) {
         this.fail(at, kw + "/oneOf", "matches none of the oneOf schemas");
+        this.explain(n.oneOf, v, at, kw + "/oneOf");
       } else if (hits.length > 1) {
         this.fail(at, kw + "/oneOf", "matches oneOf schemas " + hits.join(" and ") + "; exactly one must match");
       }
@@ -738,8 +815,9 @@ class CgCollector {
       this.fail(at, kw + "/maxItems", `has ${items.length} items, more than ${n.maxItems}`);
     }
     if (n.uniqueItems) {
-      outer: for (let j = 1; j < items.length; j++) {
-        for (let i = 0; i < j; i++) {
+      // The first pair by its first item, as the Go runtime names it.
+      outer: for (let i = 0; i < items.length; i++) {
+        for (let j = i + 1; j < items.length; j++) {
           if (cgEqual(items[i] ?? cgAbsent, items[j] ?? cgAbsent)) {
             this.fail(at, kw + "/uniqueItems", `items ${i} and ${j} are equal`);
             break outer;
@@ -752,6 +830,7 @@ class CgCollector {
     }
   }
 
+  /** object checks in the Go runtime's order, so that a union names the same first violation. */
   object(n: CgNode, members: [string, CgValue][], at: string, kw: string): void {
     const names = new Set(members.map(([name]) => name));
     if (n.minProperties !== undefined && names.size < n.minProperties) {
@@ -765,6 +844,16 @@ class CgCollector {
         this.fail(at, kw + "/required", "missing required member " + JSON.stringify(name));
       }
     }
+    for (const [name, required] of n.dependentRequired ?? []) {
+      if (!names.has(name)) {
+        continue;
+      }
+      for (const other of required) {
+        if (!names.has(other)) {
+          this.fail(at, kw + "/dependentRequired/" + cgToken(name), "member " + JSON.stringify(other) + " is required when " + JSON.stringify(name) + " is present");
+        }
+      }
+    }
     for (const [name, value] of members) {
       const loc = at + "/" + cgToken(name);
       const prop = n.properties?.find(([p]) => p === name);
@@ -775,16 +864,6 @@ class CgCollector {
           this.fail(loc, kw + "/additionalProperties", "member " + JSON.stringify(name) + " is not allowed");
         } else {
           this.eval(n.additionalProperties, value, loc, kw + "/additionalProperties");
-        }
-      }
-    }
-    for (const [name, required] of n.dependentRequired ?? []) {
-      if (!names.has(name)) {
-        continue;
-      }
-      for (const other of required) {
-        if (!names.has(other)) {
-          this.fail(at, kw + "/dependentRequired/" + cgToken(name), "member " + JSON.stringify(other) + " is required when " + JSON.stringify(name) + " is present");
         }
       }
     }
