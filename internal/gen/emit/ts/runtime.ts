@@ -446,28 +446,63 @@ class CgCollector {
   }
 
   /**
-   * explain follows the own violation of a union (at kw) that no branch matched, so that the error
-   * names the cause: when exclusion leaves one branch, the value was meant for it and all of its
-   * violations follow; otherwise each branch's first violation does. When every branch is excluded,
-   * the one whose type and discriminating values v has is still meant, as the Go runtime judges: a
-   * tagged value that lacks a member its variant requires is that variant, missing the member.
+   * selected returns the index of the branch v is meant for, or -1: the only branch exclusion
+   * leaves or, when it leaves none, the only one whose type and discriminating values v has (a
+   * tagged value that lacks a member its variant requires is that variant, missing the member), as
+   * the Go runtime judges.
    */
-  explain(branches: number[], v: CgValue, at: string, kw: string): void {
-    if (this.brief) {
+  selected(branches: number[], v: CgValue): number {
+    const left = (required: boolean) => branches.flatMap((s, j) => (this.excluded(s, v, required) ? [] : [j]));
+    let only = left(true);
+    if (only.length === 0) {
+      only = left(false);
+    }
+    return only.length === 1 ? only[0]! : -1;
+  }
+
+  /**
+   * union applies anyOf or oneOf so that a failure names its cause. The selected branch is evaluated
+   * alone, once, and its violations follow the union's when it fails (a document that fails deep
+   * inside nested unions is evaluated once per level, not once per enclosing union); otherwise
+   * every branch is asked, and when none matches each branch's first violation follows.
+   */
+  union(branches: number[], keyword: "anyOf" | "oneOf", v: CgValue, at: string, kw: string): void {
+    const k = kw + "/" + keyword;
+    const only = this.selected(branches, v);
+    if (only >= 0) {
+      const sub = new CgCollector(this.openEnums, this.brief);
+      sub.eval(branches[only]!, v, at, k + "/" + only);
+      if (sub.violations.length > 0) {
+        this.fail(at, k, "matches none of the " + keyword + " schemas");
+        this.violations.push(...sub.violations);
+      }
       return;
     }
-    const report = (s: number, j: number, brief: boolean): Violation[] => {
-      const sub = new CgCollector(this.openEnums, brief);
-      sub.eval(s, v, at, kw + "/" + j);
-      return sub.violations;
-    };
-    const candidates = (required: boolean) => branches.flatMap((s, j) => (this.excluded(s, v, required) ? [] : [[s, j] as const]));
-    const left = candidates(true);
-    const [only, ...more] = left.length > 0 ? left : candidates(false);
-    if (only !== undefined && more.length === 0) {
-      this.violations.push(...report(only[0], only[1], false));
+    if (keyword === "anyOf") {
+      if (branches.some((s) => this.matches(s, v, this.openEnums))) {
+        return;
+      }
     } else {
-      branches.forEach((s, j) => this.violations.push(...report(s, j, true).slice(0, 1)));
+      const hitsBy = (open: boolean): number[] => branches.flatMap((s, j) => (this.matches(s, v, open) ? [j] : []));
+      let hits = hitsBy(false);
+      if (hits.length === 0 && this.openEnums) {
+        hits = hitsBy(true);
+      }
+      if (hits.length === 1) {
+        return;
+      }
+      if (hits.length > 1) {
+        this.fail(at, k, "matches oneOf schemas " + hits.join(" and ") + "; exactly one must match");
+        return;
+      }
+    }
+    this.fail(at, k, "matches none of the " + keyword + " schemas");
+    if (!this.brief) {
+      branches.forEach((s, j) => {
+        const sub = new CgCollector(this.openEnums, true);
+        sub.eval(s, v, at, k + "/" + j);
+        this.violations.push(...sub.violations.slice(0, 1));
+      });
     }
   }
 
@@ -512,22 +547,11 @@ class CgCollector {
   /** applicators applies allOf, anyOf, oneOf, not and if/then/else, as the Go runtime does. */
   applicators(n: CgNode, v: CgValue, at: string, kw: string): void {
     n.allOf?.forEach((s, j) => this.eval(s, v, at, kw + "/allOf/" + j));
-    if (n.anyOf !== undefined && !n.anyOf.some((s) => this.matches(s, v, this.openEnums))) {
-      this.fail(at, kw + "/anyOf", "matches none of the anyOf schemas");
-      this.explain(n.anyOf, v, at, kw + "/anyOf");
+    if (n.anyOf !== undefined) {
+      this.union(n.anyOf, "anyOf", v, at, kw);
     }
     if (n.oneOf !== undefined) {
-      const hitsBy = (open: boolean): number[] => n.oneOf!.flatMap((s, j) => (this.matches(s, v, open) ? [j] : []));
-      let hits = hitsBy(false);
-      if (hits.length === 0 && this.openEnums) {
-        hits = hitsBy(true);
-      }
-      if (hits.length === 0) {
-        this.fail(at, kw + "/oneOf", "matches none of the oneOf schemas");
-        this.explain(n.oneOf, v, at, kw + "/oneOf");
-      } else if (hits.length > 1) {
-        this.fail(at, kw + "/oneOf", "matches oneOf schemas " + hits.join(" and ") + "; exactly one must match");
-      }
+      this.union(n.oneOf, "oneOf", v, at, kw);
     }
     if (n.not && this.matches(n.not, v, false)) {
       this.fail(at, kw + "/not", "matches the schema under not");
