@@ -91,3 +91,4 @@ lint:
 bench:
 	@if [ -x bench/run.sh ]; then bench/run.sh; else $(GO) test -run '^$$' -bench . -benchmem ./...; fi
 	bench/compile.sh
+	bench/deployment.sh

@@ -1,7 +1,6 @@
 package cgruntime
 
 import (
-	"encoding/json"
 	"fmt"
 	"reflect"
 	"sync"
@@ -474,8 +473,6 @@ func ParseAs[T any](s *Schema, t int, data []byte) (*T, error) {
 
 // errWrap prefixes an encoding error with the member it occurred in, as Put does.
 func errWrap(name string, err error) error { return fmt.Errorf("%s: %w", name, err) }
-
-var rawMessageType = reflect.TypeFor[json.RawMessage]()
 
 // stepKw is a keyword step written as is: kw holds the pointer tokens already escaped.
 func stepKw(up *Path, kw string) Path { return Kw(up, kw) }

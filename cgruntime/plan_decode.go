@@ -103,7 +103,7 @@ func (d *Decoder) decodeStruct(p *typePlan, raw []byte, ptr unsafe.Pointer, at, 
 	}
 	reflect.NewAt(p.rt, ptr).Elem().SetZero()
 	var seenBuf [64]bool
-	seen := seenBuf[:0]
+	var seen []bool
 	if p.required > len(seenBuf) {
 		seen = make([]bool, p.required)
 	} else {

@@ -495,7 +495,7 @@ func fileStem(file string) string {
 	lower := strings.ToLower(base)
 	for _, suffix := range []string{".schema", "-schema", "_schema", "schema"} {
 		if strings.HasSuffix(lower, suffix) {
-			base, lower = base[:len(base)-len(suffix)], lower[:len(lower)-len(suffix)]
+			base = base[:len(base)-len(suffix)]
 			break
 		}
 	}

@@ -91,11 +91,6 @@ func (f *faultFS) Sync(name string) error {
 	return f.fault()
 }
 
-// countingFS counts the operations of a run.
-type countingFS struct {
-	faultFS
-}
-
 // randomTrees makes an old and a new generation of one contract from a seed: files that stay,
 // change, appear (some in new directories) and go away.
 func randomTrees(seed uint64) (old, new []emit.File) {

@@ -3,7 +3,6 @@
 package goruntime
 
 import (
-	"encoding/json"
 	"fmt"
 	"reflect"
 	"sync"
@@ -476,8 +475,6 @@ func cgParseAs[T any](s *cgSchema, t int, data []byte) (*T, error) {
 
 // cgErrWrap prefixes an encoding error with the member it occurred in, as Put does.
 func cgErrWrap(name string, err error) error { return fmt.Errorf("%s: %w", name, err) }
-
-var cgRawMessageType = reflect.TypeFor[json.RawMessage]()
 
 // cgStepKw is a keyword step written as is: kw holds the pointer tokens already escaped.
 func cgStepKw(up *cgPath, kw string) cgPath { return cgKw(up, kw) }

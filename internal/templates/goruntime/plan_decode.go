@@ -105,7 +105,7 @@ func (d *cgDecoder) decodeStruct(p *cgTypePlan, raw []byte, ptr unsafe.Pointer, 
 	}
 	reflect.NewAt(p.rt, ptr).Elem().SetZero()
 	var seenBuf [64]bool
-	seen := seenBuf[:0]
+	var seen []bool
 	if p.required > len(seenBuf) {
 		seen = make([]bool, p.required)
 	} else {

@@ -93,22 +93,6 @@ func descLine(t *testing.T, src, name string) string {
 	return ""
 }
 
-// methodBody returns the text from the line starting with head to the function's closing brace
-// (or the one line, for an empty body).
-func methodBody(t *testing.T, src, head string) string {
-	t.Helper()
-	i := strings.Index(src, head)
-	if i < 0 {
-		t.Fatalf("no %q in:\n%s", head, src)
-	}
-	rest := src[i:]
-	if line, _, _ := strings.Cut(rest, "\n"); strings.HasSuffix(line, "{}") {
-		return line
-	}
-	end := strings.Index(rest, "\n}\n")
-	return rest[:end+2]
-}
-
 // TestEmitDeclarations covers the package-level parts: the header, one table entry per node with
 // its origin, Validate with a pointer receiver on structs and a value receiver otherwise, Parse for
 // the first root and Parse<Name> for the next, and the runtime files.
