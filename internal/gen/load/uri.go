@@ -220,6 +220,9 @@ func (l *loader) followRefs() {
 				path, ok = l.besideRoot(u, p.ref)
 			}
 			if !ok {
+				path, ok = besideReferrer(p.doc, u, p.ref)
+			}
+			if !ok {
 				l.diags.Add(p.doc.Path, p.ptr, "$ref %q is remote (%s); contractgen never uses the network: %s", p.ref, key, l.suggestMapping(u))
 				continue
 			}
@@ -303,6 +306,19 @@ func (l *loader) besideRoot(u *url.URL, ref string) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// besideReferrer serves a relative reference that no mapping and no root's $id folder serves from
+// the file it names relative to the referring document on disk, as go-jsonschema reads it: a
+// schema whose $id has no folder of its own (https://example.com/refExternalFile) still finds
+// "../ref/ref.json" where its author put it. Like besideRoot, it never reads through a query, and
+// the loader confines what it reads to the reference root.
+func besideReferrer(doc *Document, u *url.URL, ref string) (string, bool) {
+	r, err := url.Parse(ref)
+	if err != nil || r.Scheme != "" || r.Host != "" || r.Path == "" || u.RawQuery != "" || doc.Abs == "" || strings.HasPrefix(r.Path, "/") {
+		return "", false
+	}
+	return existingFile(filepath.Join(filepath.Dir(doc.Abs), filepath.FromSlash(r.Path)))
 }
 
 // pathDir is the folder of a URI path, which ends in "/" when the path names a folder.

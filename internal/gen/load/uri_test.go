@@ -72,8 +72,9 @@ func TestRelativeRefsResolveAgainstID(t *testing.T) {
 
 // TestRefsBesideTheRootID: the input schema's own $id tells where its siblings live, so a relative
 // reference under that base reads the file at the same relative place on disk (go-jsonschema's
-// ref/ref.json → ../other/other.json layout), confined to the reference root as ever; an absolute
-// reference to the same place stays remote.
+// ref/ref.json → ../other/other.json layout), or else the file the reference names from the
+// referring file, confined to the reference root as ever; an absolute reference to the same place
+// stays remote.
 func TestRefsBesideTheRootID(t *testing.T) {
 	dir := t.TempDir()
 	write(t, dir, "other/other.json", `{"$id": "https://example.com/other/other.json", "$defs": {"Thing": {"type": "integer"}}}`)
@@ -91,6 +92,16 @@ func TestRefsBesideTheRootID(t *testing.T) {
 	loc, _, err := set.Resolve(set.Roots[0], "/properties/b/$ref", "../other/other.json#/$defs/Thing")
 	if err != nil || loc.Doc.Tree.Resolve(loc.Pointer).Get("type").Text != "integer" || loc.Doc.URI != "https://example.com/other/other.json" {
 		t.Fatalf("Resolve = %+v, %v", loc, err)
+	}
+	// go-jsonschema's refExternalFile/refExternalFile.json names itself https://example.com/refExternalFile
+	// (no folder of its own), so "../other/other.json" resolves to https://example.com/other/other.json,
+	// which the $id's folder on disk does not hold; the reference as written, from the referring
+	// file, does.
+	flat := write(t, dir, "flat/flat.json", `{"$id": "https://example.com/flat", "properties": {"b": {"$ref": "../other/other.json#/$defs/Thing"}}}`)
+	if set, err := Load([]string{flat}, Options{RefRoot: dir}); err != nil {
+		t.Errorf("a relative reference beside the referring file was not read: %v", err)
+	} else if r := set.Resource("https://example.com/other/other.json"); r == nil || filepath.Base(r.Doc.Abs) != "other.json" {
+		t.Errorf("the reference was not served from other/other.json: %+v", r)
 	}
 	abs := write(t, dir, "ref/abs.json", `{"$id": "https://example.com/ref/abs.json", "$ref": "https://example.com/ref/sib.json"}`)
 	if _, err := Load([]string{abs}, Options{RefRoot: dir}); err == nil || !strings.Contains(err.Error(), "is remote") {
