@@ -440,6 +440,34 @@ func TestUnknownKeywords(t *testing.T) {
 	}
 }
 
+// TestUnsatisfiableConstWarns: a const that its own enum or type rules out admits no value at
+// all, which is almost always a mistake in the schema, so it gets a warning; consistent ones and
+// numbers (whose equality depends on their value, not their spelling) pass silently.
+func TestUnsatisfiableConstWarns(t *testing.T) {
+	tests := []struct {
+		name, schema string
+		want         []string
+	}{
+		{"const outside its enum", `{"title": "T", "type": "string", "enum": ["a"], "const": "b"}`, []string{
+			`s.json#/const: const "b" is not one of the enum beside it, so no value can pass this schema`}},
+		{"const outside its type", `{"title": "T", "type": "object", "properties": {"k": {"type": "integer", "const": "x"}}}`, []string{
+			`s.json#/properties/k/const: const "x" is not of the type beside it (integer), so no value can pass this schema`}},
+		{"consistent", `{"title": "T", "type": ["string", "null"], "enum": ["a", null], "const": null}`, nil},
+		{"numbers are left alone", `{"title": "T", "enum": [1.0], "const": 1}`, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var warnings diag.List
+			if _, err := buildFiles(t, build.Options{Warnings: &warnings}, "s.json", tt.schema); err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(tt.want, warnings.Lines()); diff != "" {
+				t.Errorf("warnings (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
 // TestRootTypeNeedsOneSchema: --root-type names one type, so two inputs are refused.
 func TestRootTypeNeedsOneSchema(t *testing.T) {
 	_, err := buildFiles(t, build.Options{RootType: "X"}, "a.json", `{"title": "A", "type": "string"}`, "b.json", `{"title": "B", "type": "string"}`)

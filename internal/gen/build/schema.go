@@ -231,6 +231,35 @@ func valueOf(n *jsontree.Node) *ir.Value {
 	return &ir.Value{JSON: n.Compact(), Go: n.Value()}
 }
 
+// warnUnsatisfiable warns about a const that the enum or type beside it rules out: the schema
+// then admits no value, and the generated code would faithfully reject every document. Only
+// strings, booleans and null are judged, whose equality is that of their decoded values; a number's
+// equality depends on its value, not its spelling (1 and 1.0), and is left alone.
+func (b *builder) warnUnsatisfiable(doc *load.Document, ptr string, s *ir.Schema) {
+	if s.Const == nil || b.opts.Warnings == nil {
+		return
+	}
+	c := s.Const.Go
+	var kind string
+	switch c.(type) {
+	case string:
+		kind = "string"
+	case bool:
+		kind = "boolean"
+	case nil:
+		kind = "null"
+	default:
+		return
+	}
+	// c holds a string, a bool or nil, so == never compares two maps or slices.
+	if s.Enum != nil && !slices.ContainsFunc(s.Enum, func(e ir.Value) bool { return e.Go == c }) {
+		b.opts.Warnings.Add(doc.Path, ptr+"/const", "const %s is not one of the enum beside it, so no value can pass this schema", s.Const.JSON)
+	}
+	if len(s.Types) > 0 && !slices.Contains(s.Types, kind) {
+		b.opts.Warnings.Add(doc.Path, ptr+"/const", "const %s is not of the type beside it (%s), so no value can pass this schema", s.Const.JSON, strings.Join(s.Types, " or "))
+	}
+}
+
 func (b *builder) readAssertions(doc *load.Document, ptr string, s *ir.Schema, node *jsontree.Node, d load.Dialect) {
 	if t := node.Get("type"); t != nil {
 		if t.Kind == jsontree.String {
@@ -251,6 +280,7 @@ func (b *builder) readAssertions(doc *load.Document, ptr string, s *ir.Schema, n
 			s.Enum = append(s.Enum, *valueOf(item))
 		}
 	}
+	b.warnUnsatisfiable(doc, ptr, s)
 	s.MinLength, s.MaxLength = b.count(doc, ptr, node, "minLength"), b.count(doc, ptr, node, "maxLength")
 	s.MinItems, s.MaxItems = b.count(doc, ptr, node, "minItems"), b.count(doc, ptr, node, "maxItems")
 	if v := node.Get("uniqueItems"); v != nil {
