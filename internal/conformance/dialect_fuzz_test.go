@@ -103,8 +103,8 @@ func compileBoth(path string, d load.Dialect) (fuzzSchema, bool) {
 // FuzzDialectsAgreeWithReference picks a schema of any dialect's suite (the first two bytes) and
 // requires contractgen's interpreter and the reference validator to give the same verdict on the
 // rest, as JSON. Repeated member names are rejected by contractgen on purpose and skipped here.
-// CI runs it for a bounded time:
-// go test ./internal/conformance -run '^$' -fuzz FuzzDialectsAgreeWithReference -fuzztime 30s
+// CI runs it for a bounded number of executions:
+// go test ./internal/conformance -run '^$' -fuzz FuzzDialectsAgreeWithReference -fuzztime 60000x
 func FuzzDialectsAgreeWithReference(f *testing.F) {
 	loadFuzzSchemas(f)
 	for _, seed := range fuzzSeeds {
