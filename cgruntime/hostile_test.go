@@ -343,3 +343,22 @@ func TestEachRepeatedNameIsReportedOnce(t *testing.T) {
 		}
 	}
 }
+
+// TestRejectedKeepsOnlyUnrelatedDecoderViolations: a decoder violation is dropped when the
+// interpreter finds one under its location, whatever decoder violations were kept before it.
+func TestRejectedKeepsOnlyUnrelatedDecoderViolations(t *testing.T) {
+	nodes := Compile([]Node{{}, {Properties: []Prop{{Name: "m", Node: 2}}}, {Properties: []Prop{{Name: "x", Node: 3}}}, {Types: TypeInteger}})
+	decoded := []Violation{{"/a", "/k", "only the Go type refuses it"}, {"/m", "/k", "the schema's own cause lies under it"}}
+	var ve *ValidationError
+	if !errors.As(rejected(nodes, 1, []byte(`{"a":1,"m":{"x":"s"}}`), decoded), &ve) {
+		t.Fatal("no ValidationError")
+	}
+	var got []string
+	for _, v := range ve.Violations {
+		got = append(got, v.InstanceLocation+" "+v.Message)
+	}
+	want := []string{"/a only the Go type refuses it", "/m/x expected integer, got string"}
+	if !slices.Equal(got, want) {
+		t.Fatalf("violations %q, want %q", got, want)
+	}
+}

@@ -41,16 +41,17 @@ func Parse[T any, PT Validatable[T]](data []byte, nodes []Node, root int32) (*T,
 // only the Go types refuse (a value a custom Go type cannot hold, an integer beyond int64), where
 // the schema finds nothing at, above or under that location.
 func rejected(nodes []Node, root int32, raw []byte, decoded []Violation) error {
-	vs, err := validatePrepared(nodes, root, raw)
+	interp, err := validatePrepared(nodes, root, raw)
 	if err != nil {
 		return err
 	}
-	at := make(map[string]struct{}, len(vs))
-	for _, v := range vs {
+	at := make(map[string]struct{}, len(interp))
+	for _, v := range interp {
 		at[v.InstanceLocation] = struct{}{}
 	}
+	vs := interp // the decoder's additions go after it; interp itself stays sorted for hasUnder
 	for _, v := range decoded {
-		if v.KeywordLocation != "" && !isCovered(at, v.InstanceLocation) && !hasUnder(vs, v.InstanceLocation) {
+		if v.KeywordLocation != "" && !isCovered(at, v.InstanceLocation) && !hasUnder(interp, v.InstanceLocation) {
 			vs = append(vs, v)
 		}
 	}

@@ -661,8 +661,7 @@ class CgCollector {
    * the false schema, a type v lacks, a required member v lacks (when required is set), or a member
    * v has whose declared schema (and its $ref chain) rejects the value by const or enum.
    */
-  excluded(i: number, v: CgValue, required: boolean): boolean {
-    const members = new Map(v.t === "object" ? v.members : []);
+  excluded(i: number, v: CgValue, members: Map<string, CgValue>, required: boolean): boolean {
     return cgRefChain(i).some((n) => {
       if (n.bool === false || (n.types !== undefined && !cgTypeMatches(n.types, v))) {
         return true;
@@ -685,7 +684,9 @@ class CgCollector {
    * the Go runtime judges.
    */
   selected(branches: number[], v: CgValue): number {
-    const left = (required: boolean) => branches.flatMap((s, j) => (this.excluded(s, v, required) ? [] : [j]));
+    // The members by name, looked up by every branch's exclusion in both rounds.
+    const members = new Map(v.t === "object" ? v.members : []);
+    const left = (required: boolean) => branches.flatMap((s, j) => (this.excluded(s, v, members, required) ? [] : [j]));
     let only = left(true);
     if (only.length === 0) {
       only = left(false);

@@ -30,15 +30,15 @@ import (
 // own valid and invalid instances of each (see its SOURCE).
 var firstHourDir = filepath.Join(sharedtest.Root(), "corpus", "first-hour")
 
-// firstHourSchemas are the walk's schemas, each with the flags it needs beyond --schema: package.json
+// firstHourSchemas are the walk's schemas, each with the --ref-map mappings it needs: package.json
 // references two of its siblings by an absolute URI on another host, www.schemastore.org, which
 // only a mapping can serve (its other references resolve under its own $id and are read beside it).
 var firstHourSchemas = []struct {
-	name string
-	args func(schemas string) []string
+	name   string
+	refMap func(schemas string) []string // --ref-map mappings beyond --schema
 }{
 	{"github-workflow", nil},
-	{"package", func(schemas string) []string { return []string{"--ref-map", "https://www.schemastore.org/=" + schemas} }},
+	{"package", func(schemas string) []string { return []string{"https://www.schemastore.org/=" + schemas} }},
 	{"tsconfig", nil},
 	{"dependabot-2.0", nil},
 	{"openhab-5.1", nil},
@@ -102,9 +102,13 @@ func TestFirstHour(t *testing.T) {
 	)
 	for _, s := range firstHourSchemas {
 		schema := filepath.Join(schemas, s.name+".json")
+		var refMap []string
+		if s.refMap != nil {
+			refMap = s.refMap(schemas)
+		}
 		args := []string{"generate", "--schema", schema}
-		if s.args != nil {
-			args = append(args, s.args(schemas)...)
+		for _, m := range refMap {
+			args = append(args, "--ref-map", m)
 		}
 		var stdout, stderr bytes.Buffer
 		if code := cli.Run(args, &stdout, &stderr); code != cli.ExitOK {
@@ -118,7 +122,7 @@ func TestFirstHour(t *testing.T) {
 		}
 		t.Logf("%s: package %s; %s", s.name, pkg, strings.TrimSpace(firstLines(stderr.String(), 3)))
 		ref := firstHourReference(t, schema, schemas)
-		ours := firstHourValidator(t, schema, args)
+		ours := firstHourValidator(t, schema, refMap)
 		index := len(pkgPaths)
 		pkgPaths = append(pkgPaths, pkg)
 		for _, label := range []string{"valid", "invalid"} {
@@ -232,15 +236,9 @@ func inEvaluatedSchema(kw string, named map[string]bool) bool {
 	return false
 }
 
-// firstHourValidator is contractgen validate for a schema of the walk, with the walk's --ref-map.
-func firstHourValidator(t *testing.T, schema string, args []string) *run.Validator {
+// firstHourValidator is contractgen validate for a schema of the walk, with its --ref-map mappings.
+func firstHourValidator(t *testing.T, schema string, refMap []string) *run.Validator {
 	t.Helper()
-	var refMap []string
-	for i := 0; i+1 < len(args); i++ {
-		if args[i] == "--ref-map" {
-			refMap = append(refMap, args[i+1])
-		}
-	}
 	loadOpts, err := run.LoadOptions("", refMap, "")
 	if err != nil {
 		t.Fatal(err)

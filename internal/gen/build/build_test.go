@@ -411,10 +411,7 @@ func TestBuildErrors(t *testing.T) {
 // keyword of the schema's own dialect is a warning that names that keyword, and vendor keywords
 // of public schemas pass silently.
 func TestUnknownKeywords(t *testing.T) {
-	tests := []struct {
-		name, schema string
-		want         []string
-	}{
+	tests := []warningCase{
 		{"vendor keywords", `{"$schema": "http://json-schema.org/draft-07/schema#", "title": "T", "type": "object",
 			"allowComments": true, "allowTrailingCommas": true, "links": [], "properties": {
 			"a": {"type": "string", "markdownDescription": "x", "deprecationMessage": "x", "tsType": "string", "existingJavaType": "String",
@@ -427,27 +424,14 @@ func TestUnknownKeywords(t *testing.T) {
 		{"typo of the schema's own dialect", `{"$schema": "http://json-schema.org/draft-04/schema#", "title": "T", "type": "object", "definitons": {}}`, []string{
 			`s.json#/definitons: keyword "definitons" is not a draft-04 keyword, so it is an annotation and checks nothing: did you mean "definitions"?`}},
 	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			var warnings diag.List
-			if _, err := buildFiles(t, build.Options{Warnings: &warnings}, "s.json", tt.schema); err != nil {
-				t.Fatal(err)
-			}
-			if diff := cmp.Diff(tt.want, warnings.Lines()); diff != "" {
-				t.Errorf("warnings (-want +got):\n%s", diff)
-			}
-		})
-	}
+	runWarningCases(t, tests)
 }
 
 // TestUnsatisfiableConstWarns: a const that its own enum or type rules out admits no value at
 // all, which is almost always a mistake in the schema, so it gets a warning; consistent ones and
 // numbers (whose equality depends on their value, not their spelling) pass silently.
 func TestUnsatisfiableConstWarns(t *testing.T) {
-	tests := []struct {
-		name, schema string
-		want         []string
-	}{
+	tests := []warningCase{
 		{"const outside its enum", `{"title": "T", "type": "string", "enum": ["a"], "const": "b"}`, []string{
 			`s.json#/const: const "b" is not one of the enum beside it, so no value can pass this schema`}},
 		{"const outside its type", `{"title": "T", "type": "object", "properties": {"k": {"type": "integer", "const": "x"}}}`, []string{
@@ -455,6 +439,18 @@ func TestUnsatisfiableConstWarns(t *testing.T) {
 		{"consistent", `{"title": "T", "type": ["string", "null"], "enum": ["a", null], "const": null}`, nil},
 		{"numbers are left alone", `{"title": "T", "enum": [1.0], "const": 1}`, nil},
 	}
+	runWarningCases(t, tests)
+}
+
+// warningCase is a schema (built as s.json) and the warnings building it must give, in order.
+type warningCase struct {
+	name, schema string
+	want         []string
+}
+
+// runWarningCases builds each case's schema and compares the warnings with its want.
+func runWarningCases(t *testing.T, tests []warningCase) {
+	t.Helper()
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			var warnings diag.List

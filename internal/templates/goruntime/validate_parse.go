@@ -43,16 +43,17 @@ func cgParse[T any, PT cgValidatable[T]](data []byte, nodes []cgNode, root int32
 // only the Go types refuse (a value a custom Go type cannot hold, an integer beyond int64), where
 // the schema finds nothing at, above or under that location.
 func cgRejected(nodes []cgNode, root int32, raw []byte, decoded []Violation) error {
-	vs, err := cgValidatePrepared(nodes, root, raw)
+	interp, err := cgValidatePrepared(nodes, root, raw)
 	if err != nil {
 		return err
 	}
-	at := make(map[string]struct{}, len(vs))
-	for _, v := range vs {
+	at := make(map[string]struct{}, len(interp))
+	for _, v := range interp {
 		at[v.InstanceLocation] = struct{}{}
 	}
+	vs := interp // the decoder's additions go after it; interp itself stays sorted for hasUnder
 	for _, v := range decoded {
-		if v.KeywordLocation != "" && !cgIsCovered(at, v.InstanceLocation) && !cgHasUnder(vs, v.InstanceLocation) {
+		if v.KeywordLocation != "" && !cgIsCovered(at, v.InstanceLocation) && !cgHasUnder(interp, v.InstanceLocation) {
 			vs = append(vs, v)
 		}
 	}
