@@ -193,7 +193,7 @@ func (b *builder) root(doc *load.Document) *ir.Named {
 	if n.Kind == ir.StructType {
 		for _, f := range n.Fields {
 			if f.Name == "message" && f.Required && f.Type.Kind == ir.GoString && !f.Type.Nullable {
-				n.IsError = true
+				n.ErrorField = f.GoName
 			}
 		}
 	}

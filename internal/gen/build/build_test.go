@@ -193,8 +193,8 @@ func TestNamedTypes(t *testing.T) {
 	if len(pkg.Roots) != 1 || pkg.Roots[0] != root {
 		t.Errorf("roots = %v, want the title's AgentFailure", pkg.Roots)
 	}
-	if root.Kind != ir.StructType || !root.Extra || !root.IsError {
-		t.Errorf("root: kind %v, extra %v, error %v; want a struct that keeps members and is an error", root.Kind, root.Extra, root.IsError)
+	if root.Kind != ir.StructType || !root.Extra || root.ErrorField != "Message" {
+		t.Errorf("root: kind %v, extra %v, error field %q; want a struct that keeps members and is an error", root.Kind, root.Extra, root.ErrorField)
 	}
 	var goNames []string
 	for _, f := range root.Fields {
@@ -233,8 +233,8 @@ func TestNamedTypes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if r := pkg.Roots[0]; r.Name != "QuotaReport" || r.IsError {
-		t.Errorf("root from the file name: %s (error %v), want QuotaReport, not an error", r.Name, r.IsError)
+	if r := pkg.Roots[0]; r.Name != "QuotaReport" || r.ErrorField != "" {
+		t.Errorf("root from the file name: %s (error field %q), want QuotaReport, not an error", r.Name, r.ErrorField)
 	}
 	pkg, err = buildFiles(t, build.Options{RootType: "Custom"}, "s.json", `{"title": "T", "type": "object", "properties": {"a": {"type": "string"}}}`)
 	if err != nil || pkg.Roots[0].Name != "Custom" {

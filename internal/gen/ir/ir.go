@@ -84,8 +84,9 @@ type Named struct {
 	Enum *Enum
 	// Underlying is the Go type an Alias or Enum is defined on.
 	Underlying *GoType
-	// IsError marks a root type that implements error through its "message" member.
-	IsError bool
+	// ErrorField is the Go field of the text that Error returns when the type implements error:
+	// a root's required string "message", or the member a profile names; "" for other types.
+	ErrorField string
 	// RawTypes are the JSON types a type kept as raw JSON (an AliasType over GoRaw) admits, in
 	// the order null, boolean, integer, number, string, array, object; nil when any JSON value may
 	// pass. Its accessors read only these.

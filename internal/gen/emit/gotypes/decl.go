@@ -42,7 +42,7 @@ func emitStruct(f *gosrc.File, n *ir.Named) {
 			"Validate checks them on the encoded object, against the whole schema.", 96)...)
 	}
 	f.Lines(gosrc.DocComment(doc))
-	if len(n.Fields) == 0 && !n.Extra && !n.IsError {
+	if len(n.Fields) == 0 && !n.Extra && n.ErrorField == "" {
 		f.Line("type " + n.Name + " struct{}")
 	} else {
 		// Every member is set apart by a blank line, so gofmt aligns no columns.
@@ -62,7 +62,7 @@ func emitStruct(f *gosrc.File, n *ir.Named) {
 				"re-encode loses nothing. They are encoded after the declared members, sorted by name.")
 			f.Line("Extra map[string]" + f.Qualify(jsonRawMessage) + " `json:\"-\"`")
 		}
-		if n.IsError {
+		if n.ErrorField != "" {
 			if len(n.Fields) > 0 || n.Extra {
 				f.Line("")
 			}
@@ -75,11 +75,11 @@ func emitStruct(f *gosrc.File, n *ir.Named) {
 	if n.New != "" {
 		emitNew(f, n)
 	}
-	if n.IsError {
+	if n.ErrorField != "" {
 		f.Line("")
 		f.Comment("Error returns the message, which the contract requires to make sense on its own.")
 		f.Open("func (v *" + n.Name + ") Error() string")
-		f.Line("return v.Message")
+		f.Line("return v." + n.ErrorField)
 		f.Close("")
 	}
 }

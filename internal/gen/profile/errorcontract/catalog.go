@@ -44,7 +44,7 @@ func Parse(file string, data []byte, root *jsontree.Node, enums Enums) (*Catalog
 	if !checkVocabulary(file, data, root, &diags) {
 		return nil, nil, diags
 	}
-	p := &parser{file: file, diags: &diags, enums: enums}
+	p := &parser{file: file, diags: &diags, enums: enums, members: MembersOf(root)}
 	surfaces := p.surfaces(root.Get(SurfacesKeyword))
 	var cat *Catalog
 	if node := root.Get(CatalogKeyword); node != nil {
@@ -66,9 +66,10 @@ func checkVocabulary(file string, data []byte, root *jsontree.Node, diags *diag.
 }
 
 type parser struct {
-	file  string
-	diags *diag.List
-	enums Enums
+	file    string
+	diags   *diag.List
+	enums   Enums
+	members Members
 }
 
 func (p *parser) surfaces(n *jsontree.Node) *Surfaces {
@@ -93,7 +94,7 @@ func (p *parser) surfaces(n *jsontree.Node) *Surfaces {
 		}
 		for _, m := range node.Members {
 			ptr := base + "/" + table.name + "/" + jsonpointer.Escape(m.Name)
-			p.member(ptr, m.Name, p.enums.Origin, "origin")
+			p.member(ptr, m.Name, p.enums.Origin, p.members.Origin)
 			v, _ := m.Value.Int64()
 			table.into[m.Name] = int(v)
 		}
@@ -130,7 +131,8 @@ func (p *parser) member(ptr, value string, allowed []string, what string) {
 
 func (p *parser) catalog(n *jsontree.Node, surfaces *Surfaces) *Catalog {
 	base := "/" + CatalogKeyword
-	cat := &Catalog{Origin: p.file + "#" + base}
+	cat := &Catalog{Origin: p.file + "#" + base, Members: p.members}
+	p.checkMembers(base + "/members")
 	if kinds := n.Get("kinds"); kinds != nil {
 		for _, m := range kinds.Members {
 			k := p.kind(base+"/kinds/"+jsonpointer.Escape(m.Name), m.Value, surfaces)
@@ -147,6 +149,27 @@ func (p *parser) catalog(n *jsontree.Node, surfaces *Surfaces) *Catalog {
 	}
 	p.checkStems(base, cat)
 	return cat
+}
+
+// checkMembers reports two parts given the same member name in one object: the root's parts,
+// recovery's and safety's each need members of their own.
+func (p *parser) checkMembers(base string) {
+	m := p.members
+	for _, group := range [][]struct{ part, name string }{
+		{{"contract_version", m.Version}, {"kind", m.Kind}, {"message", m.Message}, {"origin", m.Origin},
+			{"recovery", m.Recovery}, {"side_effects", m.SideEffects}, {"safety", m.Safety}, {"cause", m.Cause}},
+		{{"action", m.Action}, {"same_arguments", m.SameArguments}, {"guidance", m.Guidance}, {"retry_after_ms", m.RetryAfter}},
+		{{"read_only_hint", m.ReadOnly}, {"idempotent_hint", m.Idempotent}},
+	} {
+		seen := map[string]string{}
+		for _, g := range group {
+			if other, ok := seen[g.name]; ok {
+				p.diags.Add(p.file, base+"/"+g.part, "parts %s and %s both name the member %q: give each its own member", other, g.part, g.name)
+				continue
+			}
+			seen[g.name] = g.part
+		}
+	}
 }
 
 // checkStems reports kinds whose Go names would collide (rate_limited and rate-limited, say).
@@ -172,10 +195,11 @@ func (p *parser) kind(ptr string, n *jsontree.Node, surfaces *Surfaces) *Kind {
 	}
 	k.Origin, k.Action, k.SameArguments, k.SideEffects = text("origin"), text("action"), text("same_arguments"), text("side_effects")
 	k.Guidance = text("guidance")
-	p.member(ptr+"/origin", k.Origin, p.enums.Origin, "origin")
-	p.member(ptr+"/action", k.Action, p.enums.Action, "recovery.action")
-	p.member(ptr+"/same_arguments", k.SameArguments, p.enums.SameArguments, "recovery.same_arguments")
-	p.member(ptr+"/side_effects", k.SideEffects, p.enums.SideEffects, "side_effects")
+	m := p.members
+	p.member(ptr+"/origin", k.Origin, p.enums.Origin, m.Origin)
+	p.member(ptr+"/action", k.Action, p.enums.Action, m.Recovery+"."+m.Action)
+	p.member(ptr+"/same_arguments", k.SameArguments, p.enums.SameArguments, m.Recovery+"."+m.SameArguments)
+	p.member(ptr+"/side_effects", k.SideEffects, p.enums.SideEffects, m.SideEffects)
 	if v, ok := n.Get("http_status").Int64(); ok {
 		k.HTTPStatus = int(v)
 	}

@@ -13,16 +13,17 @@ import (
 // keeps schema types off it.
 const KindType = "Kind"
 
-// The members the catalog fills in, and their places in recovery.
-var catalogMembers = []string{"contract_version", "kind", "message", "origin", "recovery", "side_effects"}
+// Relaxed is the same_arguments value the safety-hint rule sets on a row that sets hint_relaxes.
+const Relaxed = "conditional"
 
 // analyzer works out Constructors from the rest of the IR.
 type analyzer struct {
-	pkg   *ir.Package
-	cat   *Catalog
-	surf  *Surfaces
-	diags diag.List
-	root  *ir.Named
+	pkg      *ir.Package
+	contract *Contract
+	cat      *Catalog
+	surf     *Surfaces
+	diags    diag.List
+	root     *ir.Named
 }
 
 // fail records a problem at a "file#/pointer" origin.
@@ -37,12 +38,13 @@ func (a *analyzer) model() *Constructors {
 		a.fail(a.cat.Origin, "the kind catalog needs a root object schema for the error type")
 		return nil
 	}
-	m := &Constructors{Error: a.root.Name}
+	names := a.cat.Members
+	m := &Constructors{Error: a.root.Name, JSON: names}
 	fields := map[string]*ir.Field{}
 	for _, f := range a.root.Fields {
 		fields[f.Name] = f
 	}
-	for _, name := range catalogMembers {
+	for _, name := range a.filled() {
 		if f := fields[name]; f == nil || !f.Required {
 			a.fail(a.root.Origin, "the catalog fills in the required member %q, which the error type does not declare as required", name)
 		}
@@ -50,39 +52,55 @@ func (a *analyzer) model() *Constructors {
 	if a.diags.Err() != nil {
 		return nil
 	}
-	a.version(m, fields["contract_version"])
-	if a.requireString(fields["kind"]) {
+	goName := func(name string) string {
+		if f := fields[name]; f != nil {
+			return f.GoName
+		}
+		return ""
+	}
+	m.Fields = Members{Version: goName(names.Version), Kind: goName(names.Kind), Message: goName(names.Message),
+		Origin: goName(names.Origin), Recovery: goName(names.Recovery), SideEffects: goName(names.SideEffects),
+		Safety: goName(names.Safety), Cause: goName(names.Cause)}
+	a.version(m, fields[names.Version])
+	if a.requireString(fields[names.Kind]) {
 		// The kind member takes the type of the kind constants, so e.Kind == KindTimeout compiles.
 		m.KindType = KindType
-		fields["kind"].Type.Defined = KindType
+		fields[names.Kind].Type.Defined = KindType
 	}
-	a.requireString(fields["message"])
-	m.Origin = a.enumName(fields["origin"])
-	m.SideEffects = a.enumName(fields["side_effects"])
-	a.recovery(m, fields["recovery"])
+	if a.requireString(fields[names.Message]) {
+		// The error type implements error with the message the catalog fills in.
+		a.root.ErrorField = fields[names.Message].GoName
+	}
+	m.Origin = a.enumName(fields[names.Origin])
+	m.SideEffects = a.enumName(fields[names.SideEffects])
+	a.recovery(m, fields[names.Recovery])
 	if a.diags.Err() != nil {
 		return nil
 	}
 	a.members(m)
 	a.rows(m)
 	a.surfaces(m)
-	a.safety(m, fields["safety"])
+	a.safety(m, fields[names.Safety])
 	return m
 }
 
-// errorType is the root type that implements error, or the first root struct.
+// filled are the root members the catalog fills in, which every error has.
+func (a *analyzer) filled() []string {
+	n := a.cat.Members
+	return []string{n.Version, n.Kind, n.Message, n.Origin, n.Recovery, n.SideEffects}
+}
+
+// errorType is the root type of the document that carries the catalog, when it is a struct.
 func (a *analyzer) errorType() *ir.Named {
-	for _, r := range a.pkg.Roots {
-		if r.IsError && r.Kind == ir.StructType {
-			return r
-		}
+	if a.contract.root == nil || a.contract.root.Kind != ir.StructType {
+		return nil
 	}
-	return nil
+	return a.contract.root
 }
 
 func (a *analyzer) version(m *Constructors, f *ir.Field) {
 	if f.Type.Kind != ir.GoInt64 || f.Type.Pointer || f.Type.Nullable || f.Schema.Const == nil {
-		a.fail(f.Origin, "contract_version must be an integer with a const value")
+		a.fail(f.Origin, "%s must be an integer with a const value", f.Name)
 		return
 	}
 	m.Version = string(f.Schema.Const.JSON)
@@ -108,30 +126,33 @@ func (a *analyzer) enumName(f *ir.Field) string {
 
 func (a *analyzer) recovery(m *Constructors, f *ir.Field) {
 	if f.Type.Kind != ir.GoRef || f.Type.Named.Kind != ir.StructType || f.Type.Pointer || f.Type.Nullable {
-		a.fail(f.Origin, "recovery must be an object")
+		a.fail(f.Origin, "%s must be an object", f.Name)
 		return
 	}
+	names := a.cat.Members
 	rec := f.Type.Named
 	m.Recovery = rec.Name
 	sub := map[string]*ir.Field{}
 	for _, g := range rec.Fields {
 		sub[g.Name] = g
 	}
-	for _, name := range []string{"action", "same_arguments", "guidance"} {
+	for _, name := range []string{names.Action, names.SameArguments, names.Guidance} {
 		if sub[name] == nil || !sub[name].Required {
-			a.fail(rec.Origin, "the catalog fills in recovery.%s, which recovery does not declare as required", name)
+			a.fail(rec.Origin, "the catalog fills in %s.%s, which %[1]s does not declare as required", f.Name, name)
 			return
 		}
 	}
-	m.Action = a.enumName(sub["action"])
-	m.SameArguments = a.enumName(sub["same_arguments"])
-	a.requireString(sub["guidance"])
-	switch r := sub["retry_after_ms"]; {
+	m.Fields.Action, m.Fields.SameArguments, m.Fields.Guidance = sub[names.Action].GoName, sub[names.SameArguments].GoName, sub[names.Guidance].GoName
+	m.Action = a.enumName(sub[names.Action])
+	m.SameArguments = a.enumName(sub[names.SameArguments])
+	a.requireString(sub[names.Guidance])
+	switch r := sub[names.RetryAfter]; {
 	case r == nil:
 	case r.Type.Pointer && (r.Type.Kind == ir.GoNumber || r.Type.Kind == ir.GoInt64) && !r.Type.Nullable:
 		m.RetryAfter = r.Type.Kind
+		m.Fields.RetryAfter = r.GoName
 	default:
-		a.fail(r.Origin, "recovery.retry_after_ms must be an optional integer")
+		a.fail(r.Origin, "%s.%s must be an optional integer", f.Name, r.Name)
 	}
 }
 
@@ -150,7 +171,7 @@ func (a *analyzer) members(m *Constructors) {
 		names[name] = "an option contractgen declares itself"
 	}
 	for _, f := range a.root.Fields {
-		if slices.Contains(catalogMembers, f.Name) {
+		if slices.Contains(a.filled(), f.Name) {
 			continue
 		}
 		if f.Required && f.Constant != "" {
@@ -176,7 +197,7 @@ func (a *analyzer) members(m *Constructors) {
 		o.Text = base.Kind == ir.GoString && !base.Nullable && base.Custom == nil
 		// An open object of any values: map[string]any.
 		o.Evidence = base.Custom == nil && base.Kind == ir.GoMap && !base.Nullable && base.Elem.Kind == ir.GoAny && !base.Elem.Nullable && !base.Elem.Pointer
-		if f.Name == "cause" && o.Text {
+		if f.Name == a.cat.Members.Cause && o.Text {
 			m.CauseField = f.GoName
 			claim("WithCauseError", f.Name, f.Origin)
 		}
@@ -218,7 +239,7 @@ func (a *analyzer) rows(m *Constructors) {
 		r.SameArguments = a.constant(same, k.SameArguments, k.Pointer+"/same_arguments")
 		r.SideEffects = a.constant(side, k.SideEffects, k.Pointer+"/side_effects")
 		if k.HintRelaxes && m.Conditional == "" {
-			m.Conditional = a.constant(same, "conditional", k.Pointer+"/hint_relaxes")
+			m.Conditional = a.constant(same, Relaxed, k.Pointer+"/hint_relaxes")
 		}
 		return r
 	}
@@ -283,22 +304,24 @@ func (a *analyzer) safety(m *Constructors, f *ir.Field) {
 	if m.Conditional == "" {
 		return
 	}
+	names := a.cat.Members
 	if f != nil && f.Type.Kind == ir.GoRef && f.Type.Named.Kind == ir.StructType {
 		s := &SafetyHints{Field: f.GoName}
 		for _, g := range f.Type.Named.Fields {
 			if g.Type.Kind == ir.GoBool && g.Type.Pointer && !g.Type.Nullable {
 				switch g.Name {
-				case "read_only_hint":
+				case names.ReadOnly:
 					s.ReadOnly = g.GoName
-				case "idempotent_hint":
+				case names.Idempotent:
 					s.Idempotent = g.GoName
 				}
 			}
 		}
 		if s.ReadOnly != "" && s.Idempotent != "" {
 			m.Safety = s
+			m.Fields.ReadOnly, m.Fields.Idempotent = s.ReadOnly, s.Idempotent
 			return
 		}
 	}
-	a.fail(a.cat.Origin, "a kind sets hint_relaxes, but the error type has no safety member with boolean read_only_hint and idempotent_hint")
+	a.fail(a.cat.Origin, "a kind sets hint_relaxes, but the error type has no %s member with boolean %s and %s", names.Safety, names.ReadOnly, names.Idempotent)
 }

@@ -1,6 +1,9 @@
 package errorcontract
 
-import "github.com/contractgen/contractgen/internal/gen/ir"
+import (
+	"github.com/contractgen/contractgen/internal/gen/ir"
+	"github.com/contractgen/contractgen/internal/gen/jsontree"
+)
 
 // Catalog is the table of known kinds and their defaults (x-catalog).
 type Catalog struct {
@@ -10,6 +13,58 @@ type Catalog struct {
 	Kinds []*Kind
 	// Fallback applies to every kind that is not listed.
 	Fallback *Kind
+	// Members names the error type's members the catalog fills in and reads.
+	Members Members
+}
+
+// Members are the names of the error type's members that play a part in the catalog, one per
+// part. A contract names them in x-catalog's "members"; a part it leaves out keeps the part's own
+// name (the agent-error contract's names), so the bundled contract needs no "members" at all.
+type Members struct {
+	// At the root: the version const, the kind, the message, the origin enum, the recovery
+	// object, the side-effects enum, the optional safety hints and the optional cause text.
+	Version, Kind, Message, Origin, Recovery, SideEffects, Safety, Cause string
+	// In recovery: the action enum, the same-arguments enum, the guidance text and the optional
+	// wait in milliseconds.
+	Action, SameArguments, Guidance, RetryAfter string
+	// In safety: the two hints that relax same_arguments.
+	ReadOnly, Idempotent string
+}
+
+// memberParts are the parts x-catalog's "members" may rename, by the name of the vocabulary's
+// property, which is also the part's default member name.
+var memberParts = []struct {
+	name string
+	of   func(*Members) *string
+}{
+	{"contract_version", func(m *Members) *string { return &m.Version }},
+	{"kind", func(m *Members) *string { return &m.Kind }},
+	{"message", func(m *Members) *string { return &m.Message }},
+	{"origin", func(m *Members) *string { return &m.Origin }},
+	{"recovery", func(m *Members) *string { return &m.Recovery }},
+	{"side_effects", func(m *Members) *string { return &m.SideEffects }},
+	{"safety", func(m *Members) *string { return &m.Safety }},
+	{"cause", func(m *Members) *string { return &m.Cause }},
+	{"action", func(m *Members) *string { return &m.Action }},
+	{"same_arguments", func(m *Members) *string { return &m.SameArguments }},
+	{"guidance", func(m *Members) *string { return &m.Guidance }},
+	{"retry_after_ms", func(m *Members) *string { return &m.RetryAfter }},
+	{"read_only_hint", func(m *Members) *string { return &m.ReadOnly }},
+	{"idempotent_hint", func(m *Members) *string { return &m.Idempotent }},
+}
+
+// MembersOf reads x-catalog's "members" from a contract's root, each part defaulting to its own
+// name. It does not check the vocabulary (Parse does): a value that is not a string is ignored.
+func MembersOf(root *jsontree.Node) Members {
+	var m Members
+	names := root.Get(CatalogKeyword).Get("members")
+	for _, p := range memberParts {
+		*p.of(&m) = p.name
+		if v := names.Get(p.name); v != nil && v.Kind == jsontree.String && v.Text != "" {
+			*p.of(&m) = v.Text
+		}
+	}
+	return m
 }
 
 // Kind is one catalog row.
@@ -54,8 +109,11 @@ type Constructors struct {
 	// KindType is the Go type of the kind member and of the kind constants ("Kind"): a string type,
 	// so kinds the catalog does not list still decode and encode unchanged.
 	KindType string
-	// Version is the literal of the const contract_version ("1").
+	// Version is the literal of the version member's const ("1").
 	Version string
+	// JSON are the member names of the catalog's parts (Catalog.Members); Fields their Go field
+	// names, "" for an optional part the contract does not declare.
+	JSON, Fields Members
 	// Origin, Recovery, Action, SameArguments and SideEffects are the Go type names of the
 	// members the catalog fills in.
 	Origin, Recovery, Action, SameArguments, SideEffects string

@@ -61,8 +61,9 @@ func (Profile) Reserved() []string {
 // Read implements profile.Profile: it reads x-catalog and x-surfaces, checking their values
 // against the contract's enums.
 func (Profile) Read(doc *load.Document, root *ir.Named, pkg *ir.Package) (profile.Extension, diag.List) {
-	enums := Enums{Origin: enumAt(root, "origin"), Action: enumAt(root, "recovery", "action"),
-		SameArguments: enumAt(root, "recovery", "same_arguments"), SideEffects: enumAt(root, "side_effects")}
+	m := MembersOf(doc.Tree)
+	enums := Enums{Origin: enumAt(root, m.Origin), Action: enumAt(root, m.Recovery, m.Action),
+		SameArguments: enumAt(root, m.Recovery, m.SameArguments), SideEffects: enumAt(root, m.SideEffects)}
 	cat, surfaces, diags := Parse(doc.Path, doc.Bytes, doc.Tree, enums)
 	if cat == nil && surfaces == nil {
 		return nil, diags
@@ -111,6 +112,10 @@ func (c *Contract) Declares() []profile.Declaration {
 	return out
 }
 
+// Root is the type of the document that carries the catalog: the error type the constructors
+// build, or nil.
+func (c *Contract) Root() *ir.Named { return c.root }
+
 // Owns implements profile.Extension: the error type's constructors are the kinds' (goconstruct).
 func (c *Contract) Owns(n *ir.Named) bool { return c.Catalog != nil && n == c.root }
 
@@ -120,7 +125,7 @@ func (c *Contract) Complete(pkg *ir.Package) diag.List {
 	if c.Catalog == nil {
 		return nil
 	}
-	a := &analyzer{pkg: pkg, cat: c.Catalog, surf: c.Surfaces}
+	a := &analyzer{pkg: pkg, contract: c, cat: c.Catalog, surf: c.Surfaces}
 	m := a.model()
 	if len(a.diags) == 0 {
 		c.Constructors = m
