@@ -339,7 +339,7 @@ fn push_lossy(out: &mut String, mut b: &[u8]) {
 }
 
 /// Escapes one JSON pointer token (RFC 6901).
-pub(crate) fn pointer_token(s: &str) -> String {
+pub fn pointer_token(s: &str) -> String {
     if !s.contains(['~', '/']) {
         return s.to_string();
     }

@@ -16,9 +16,9 @@ mod json;
 mod nullable;
 mod validate;
 
-pub use json::{parse_value, JsonError, Value};
+pub use json::{parse_value, pointer_token, JsonError, Value};
 pub use nullable::{optional_nullable, optional_whole, present, whole, Any, Null, Nullable};
-pub use validate::{validate_json, validate_value, Count, Dependency, Node, Prop, Violation, TYPE_ARRAY, TYPE_BOOLEAN, TYPE_INTEGER, TYPE_NULL, TYPE_NUMBER, TYPE_OBJECT, TYPE_STRING};
+pub use validate::{quote as go_quote, validate_json, validate_value, Count, Dependency, Node, Prop, Violation, TYPE_ARRAY, TYPE_BOOLEAN, TYPE_INTEGER, TYPE_NULL, TYPE_NUMBER, TYPE_OBJECT, TYPE_STRING};
 
 /// The oldest generator version whose output this runtime still serves. Generated crates assert
 /// at compile time that their generator's version lies between `MIN_VERSION` and [`MAX_VERSION`]:

@@ -240,8 +240,9 @@ fn sort(vs: &mut [Violation]) {
     vs.sort_by(|a, b| a.instance_location.cmp(&b.instance_location).then_with(|| a.keyword_location.cmp(&b.keyword_location)));
 }
 
-/// Quotes a string as Go's strconv.Quote does for the texts messages quote.
-pub(crate) fn quote(s: &str) -> String {
+/// Quotes a string as Go's strconv.Quote does for the texts messages quote (generated crates'
+/// messages use it too).
+pub fn quote(s: &str) -> String {
     let mut out = String::with_capacity(s.len() + 2);
     out.push('"');
     for c in s.chars() {

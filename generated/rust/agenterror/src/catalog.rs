@@ -221,10 +221,11 @@ impl AgentError {
     }
 
     /// The line a failing command prints on stderr in JSON mode, {"ok": false, "command": …,
-    /// "error": …}, and the exit status. The command name is written as given: unlike the Go
-    /// adapter, no sanitizer runs on it.
+    /// "error": …}, and the exit status. The command name passes the sanitizer, as in the Go
+    /// adapter.
     pub fn cli_line(&self, command: &str) -> (Vec<u8>, i64) {
-        let line = format!("{{\"ok\":false,\"command\":{},\"error\":{}}}\n", go_json(command), go_json(self));
+        let command = contractgen_runtime::sanitize_text(command);
+        let line = format!("{{\"ok\":false,\"command\":{},\"error\":{}}}\n", go_json(&command), go_json(self));
         (line.into_bytes(), self.cli_exit_code())
     }
 }

@@ -12,11 +12,13 @@
 #![allow(clippy::large_enum_variant)]
 
 pub mod catalog;
+mod construct;
 mod table;
 mod types;
 
 pub use contractgen_runtime::{JsonError, Null, Nullable, ParseError, Violation};
 pub use types::*;
+pub use construct::*;
 
 use contractgen_runtime as rt;
 use std::sync::OnceLock;

@@ -148,15 +148,16 @@ func TestGoldenCratesBuild(t *testing.T) {
 		}
 		dir := filepath.Join(root, name)
 		for _, f := range files {
-			f.Path = strings.TrimPrefix(f.Path, "golden/")
-			p := filepath.Join(dir, filepath.FromSlash(f.Path))
+			// The crate's directory is named after the case's package.
+			crate, path, _ := strings.Cut(f.Path, "/")
+			p := filepath.Join(dir, filepath.FromSlash(path))
 			if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
 				t.Fatal(err)
 			}
 			data := f.Bytes
-			if strings.HasSuffix(f.Path, "Cargo.toml") {
+			if path == "Cargo.toml" {
 				// Each case is its own package in the workspace.
-				data = []byte(strings.Replace(string(data), `name = "golden"`, fmt.Sprintf("name = %q", "golden-"+name), 1))
+				data = []byte(strings.Replace(string(data), fmt.Sprintf("name = %q", crate), fmt.Sprintf("name = %q", "golden-"+name), 1))
 			}
 			if err := os.WriteFile(p, data, 0o644); err != nil {
 				t.Fatal(err)

@@ -57,6 +57,10 @@ func Emit(pkg *ir.Package) ([]emit.File, error) {
 		return nil, err
 	}
 	g.hasCatalog = catalog != ""
+	construct, err := g.constructFile()
+	if err != nil {
+		return nil, err
+	}
 	dir := g.crateName() + "/"
 	files := []emit.File{
 		{Path: dir + "Cargo.toml", Bytes: []byte(g.cargo())},
@@ -65,7 +69,8 @@ func Emit(pkg *ir.Package) ([]emit.File, error) {
 		{Path: dir + "src/types.rs", Bytes: []byte(types)},
 	}
 	if g.hasCatalog {
-		files = append(files, emit.File{Path: dir + "src/catalog.rs", Bytes: []byte(catalog)})
+		files = append(files, emit.File{Path: dir + "src/catalog.rs", Bytes: []byte(catalog)},
+			emit.File{Path: dir + "src/construct.rs", Bytes: []byte(construct)})
 	}
 	return files, nil
 }
@@ -156,14 +161,18 @@ func (g *gen) lib() string {
 
 `)
 	if g.hasCatalog {
-		b.WriteString("pub mod catalog;\n")
+		b.WriteString("pub mod catalog;\nmod construct;\n")
 	}
 	b.WriteString(`mod table;
 mod types;
 
 pub use contractgen_runtime::{JsonError, Null, Nullable, ParseError, Violation};
 pub use types::*;
-
+`)
+	if g.hasCatalog {
+		b.WriteString("pub use construct::*;\n")
+	}
+	b.WriteString(`
 use contractgen_runtime as rt;
 use std::sync::OnceLock;
 

@@ -18,15 +18,21 @@ func (g *gen) surfacesFile() (string, error) {
 	if ec.Catalog == nil || ec.Constructors == nil || ec.Catalog.Fallback == nil {
 		return "", nil
 	}
-	root := pkg.Roots[0]
+	root, members := ec.Root(), ec.Catalog.Members
 	fields := map[string]*ir.Field{}
 	for _, f := range root.Fields {
 		fields[f.Name] = f
 	}
-	for _, name := range []string{"kind", "message", "origin", "recovery"} {
+	for _, name := range []string{members.Kind, members.Message, members.Origin, members.Recovery} {
 		if fields[name] == nil {
 			return "", fmt.Errorf("rust: %s: the catalog's surfaces need the member %q", root.Origin, name)
 		}
+	}
+	// The Rust fields of the members the surfaces read.
+	rootNames, _ := fieldNames(root)
+	field := map[string]string{}
+	for i, f := range root.Fields {
+		field[f.Name] = rootNames[i]
 	}
 	var b strings.Builder
 	b.WriteString(g.header(".rs"))
@@ -89,7 +95,7 @@ pub fn kinds() -> impl Iterator<Item = &'static str> {
 }
 
 `)
-	origin := fields["origin"]
+	origin := fields[members.Origin]
 	fallback := ""
 	if origin.Type.Kind == ir.GoRef && origin.Type.Named != nil && origin.Type.Named.Enum != nil && origin.Type.Named.Enum.Fallback != nil {
 		fallback = origin.Type.Named.Enum.Fallback.Value
@@ -109,18 +115,19 @@ pub fn kinds() -> impl Iterator<Item = &'static str> {
 	codes("jsonrpc_code_of", ec.Surfaces.JSONRPCCodes, -32603, "The JSON-RPC code of an origin; an unknown origin is read as the fallback origin.")
 	codes("cli_exit_code_of", ec.Surfaces.CLIExitCodes, 1, "The CLI exit status of an origin; an unknown origin is read as the fallback origin.")
 	var retry string
-	if rec := fields["recovery"]; rec.Type.Kind == ir.GoRef && rec.Type.Named != nil {
-		for _, f := range rec.Type.Named.Fields {
-			if f.Name == "retry_after_ms" {
-				retry = unique(snake(f.Name), map[string]bool{})
+	if rec := fields[members.Recovery]; rec.Type.Kind == ir.GoRef && rec.Type.Named != nil {
+		names, _ := fieldNames(rec.Type.Named)
+		for i, f := range rec.Type.Named.Fields {
+			if f.Name == members.RetryAfter {
+				retry = names[i]
 			}
 		}
 	}
 	retryAfter := "None"
 	if retry != "" {
-		retryAfter = fmt.Sprintf(`self.recovery.%s.as_ref().and_then(|ms| ms.to_string().parse::<i64>().ok()).filter(|ms| *ms >= 0).map(|ms| ((ms + 999) / 1000).to_string())`, retry)
+		retryAfter = fmt.Sprintf(`self.%s.%s.as_ref().and_then(|ms| ms.to_string().parse::<i64>().ok()).filter(|ms| *ms >= 0).map(|ms| ((ms + 999) / 1000).to_string())`, field[members.Recovery], retry)
 	}
-	fmt.Fprintf(&b, `/// A value as JSON the way the Go package writes it (contractgen_runtime::to_go_json).
+	methods := fmt.Sprintf(`/// A value as JSON the way the Go package writes it (contractgen_runtime::to_go_json).
 fn go_json<T: serde::Serialize + ?Sized>(v: &T) -> String {
     contractgen_runtime::to_go_json(v).expect("the contract's types always encode")
 }
@@ -128,7 +135,7 @@ fn go_json<T: serde::Serialize + ?Sized>(v: &T) -> String {
 impl %[1]s {
     /// The catalog row of the error's kind (the fallback row for a kind the catalog does not list).
     pub fn info(&self) -> KindInfo {
-        let (row, known) = lookup_kind(&self.kind);
+        let (row, known) = lookup_kind(&self.@KIND@);
         if known {
             row
         } else {
@@ -165,9 +172,9 @@ impl %[1]s {
     /// The code of a JSON-RPC error that carries the error: the catalog's code for a known kind,
     /// else the code of its origin.
     pub fn jsonrpc_code(&self) -> i64 {
-        match lookup_kind(&self.kind) {
+        match lookup_kind(&self.@KIND@) {
             (row, true) if row.jsonrpc_code != 0 => row.jsonrpc_code,
-            _ => jsonrpc_code_of(self.origin.as_str()),
+            _ => jsonrpc_code_of(self.@ORIGIN@.as_str()),
         }
     }
 
@@ -175,7 +182,7 @@ impl %[1]s {
     /// {"code", "message", "data"}, data being the object (JSON-RPC's ErrorData.data).
     pub fn to_jsonrpc(&self) -> Vec<u8> {
         let data = go_json(self);
-        let message = go_json(&self.message);
+        let message = go_json(&self.@MESSAGE@);
         format!("{{\"code\":{},\"message\":{message},\"data\":{data}}}", self.jsonrpc_code()).into_bytes()
     }
 
@@ -190,17 +197,19 @@ impl %[1]s {
 
     /// The exit status of a command that fails with the error.
     pub fn cli_exit_code(&self) -> i64 {
-        cli_exit_code_of(self.origin.as_str())
+        cli_exit_code_of(self.@ORIGIN@.as_str())
     }
 
     /// The line a failing command prints on stderr in JSON mode, {"ok": false, "command": …,
-    /// "error": …}, and the exit status. The command name is written as given: unlike the Go
-    /// adapter, no sanitizer runs on it.
+    /// "error": …}, and the exit status. The command name passes the sanitizer, as in the Go
+    /// adapter.
     pub fn cli_line(&self, command: &str) -> (Vec<u8>, i64) {
-        let line = format!("{{\"ok\":false,\"command\":{},\"error\":{}}}\n", go_json(command), go_json(self));
+        let command = contractgen_runtime::sanitize_text(command);
+        let line = format!("{{\"ok\":false,\"command\":{},\"error\":{}}}\n", go_json(&command), go_json(self));
         (line.into_bytes(), self.cli_exit_code())
     }
 }
 `, g.names[root], retryAfter)
+	b.WriteString(strings.NewReplacer("@KIND@", field[members.Kind], "@ORIGIN@", field[members.Origin], "@MESSAGE@", field[members.Message]).Replace(methods))
 	return b.String(), nil
 }

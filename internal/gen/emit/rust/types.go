@@ -125,12 +125,12 @@ func (g *gen) structType(b *strings.Builder, n *ir.Named) {
 	writeDoc(b, "///", typeDoc(n))
 	b.WriteString("#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]\n")
 	fmt.Fprintf(b, "pub struct %s {\n", name)
-	taken := map[string]bool{}
+	fields, extra := fieldNames(n)
 	for i, f := range n.Fields {
 		if i > 0 {
 			b.WriteString("\n")
 		}
-		field := unique(snake(f.Name), taken)
+		field := fields[i]
 		doc := f.Description
 		if f.Note != "" {
 			doc = strings.TrimSpace(doc + " " + f.Note)
@@ -138,32 +138,9 @@ func (g *gen) structType(b *strings.Builder, n *ir.Named) {
 		if doc != "" {
 			writeDoc(b, "    ///", doc)
 		}
-		var attrs []string
+		typ, attrs := g.fieldType(f, n)
 		if strings.TrimPrefix(field, "r#") != f.Name {
-			attrs = append(attrs, "rename = "+strconv.Quote(f.Name))
-		}
-		base := g.rustType(f.Type, n)
-		typ := base
-		switch {
-		case f.Required && f.Type.Nullable:
-			typ = "contractgen_runtime::Nullable<" + base + ">"
-		case f.Required:
-			if f.Type.Kind == ir.GoInt64 {
-				attrs = append(attrs, `deserialize_with = "contractgen_runtime::whole"`)
-			}
-		case f.Type.Nullable:
-			typ = "Option<contractgen_runtime::Nullable<" + base + ">>"
-			attrs = append(attrs, `default`, `skip_serializing_if = "Option::is_none"`, `deserialize_with = "contractgen_runtime::optional_nullable"`)
-		case f.Type.HoldsRawJSON() || f.Type.Kind == ir.GoNull:
-			// A present null is a value here, not an absent member.
-			typ = "Option<" + base + ">"
-			attrs = append(attrs, `default`, `skip_serializing_if = "Option::is_none"`, `deserialize_with = "contractgen_runtime::present"`)
-		case f.Type.Kind == ir.GoInt64:
-			typ = "Option<" + base + ">"
-			attrs = append(attrs, `default`, `skip_serializing_if = "Option::is_none"`, `deserialize_with = "contractgen_runtime::optional_whole"`)
-		default:
-			typ = "Option<" + base + ">"
-			attrs = append(attrs, `default`, `skip_serializing_if = "Option::is_none"`)
+			attrs = append([]string{"rename = " + strconv.Quote(f.Name)}, attrs...)
 		}
 		if len(attrs) > 0 {
 			fmt.Fprintf(b, "    #[serde(%s)]\n", strings.Join(attrs, ", "))
@@ -174,12 +151,44 @@ func (g *gen) structType(b *strings.Builder, n *ir.Named) {
 		if len(n.Fields) > 0 {
 			b.WriteString("\n")
 		}
-		field := unique("extra", taken)
 		b.WriteString("    /// Members the schema does not declare, kept in their order so that a relay loses nothing.\n")
 		b.WriteString("    #[serde(flatten)]\n")
-		fmt.Fprintf(b, "    pub %s: serde_json::Map<String, serde_json::Value>,\n", field)
+		fmt.Fprintf(b, "    pub %s: serde_json::Map<String, serde_json::Value>,\n", extra)
 	}
 	b.WriteString("}\n")
+}
+
+// fieldNames are the Rust names of a struct's fields, in the IR's order, and the name of the field
+// that keeps undeclared members.
+func fieldNames(n *ir.Named) (fields []string, extra string) {
+	taken := map[string]bool{}
+	for _, f := range n.Fields {
+		fields = append(fields, unique(snake(f.Name), taken))
+	}
+	return fields, unique("extra", taken)
+}
+
+// fieldType is the Rust type of a struct field, with the serde attributes its optionality and
+// nullability need; n is the struct being declared.
+func (g *gen) fieldType(f *ir.Field, n *ir.Named) (string, []string) {
+	base := g.rustType(f.Type, n)
+	switch {
+	case f.Required && f.Type.Nullable:
+		return "contractgen_runtime::Nullable<" + base + ">", nil
+	case f.Required && f.Type.Kind == ir.GoInt64:
+		return base, []string{`deserialize_with = "contractgen_runtime::whole"`}
+	case f.Required:
+		return base, nil
+	case f.Type.Nullable:
+		return "Option<contractgen_runtime::Nullable<" + base + ">>",
+			[]string{`default`, `skip_serializing_if = "Option::is_none"`, `deserialize_with = "contractgen_runtime::optional_nullable"`}
+	case f.Type.HoldsRawJSON() || f.Type.Kind == ir.GoNull:
+		// A present null is a value here, not an absent member.
+		return "Option<" + base + ">", []string{`default`, `skip_serializing_if = "Option::is_none"`, `deserialize_with = "contractgen_runtime::present"`}
+	case f.Type.Kind == ir.GoInt64:
+		return "Option<" + base + ">", []string{`default`, `skip_serializing_if = "Option::is_none"`, `deserialize_with = "contractgen_runtime::optional_whole"`}
+	}
+	return "Option<" + base + ">", []string{`default`, `skip_serializing_if = "Option::is_none"`}
 }
 
 func (g *gen) enumType(b *strings.Builder, n *ir.Named) {
