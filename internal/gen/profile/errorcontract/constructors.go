@@ -72,6 +72,10 @@ func (a *analyzer) model() *Constructors {
 		a.root.ErrorField = fields[names.Message].GoName
 	}
 	m.Origin = a.enumName(fields[names.Origin])
+	if m.Origin != "" {
+		e := fields[names.Origin].Type.Named.Enum
+		m.OriginFallback = e != nil && e.Fallback != nil
+	}
 	m.SideEffects = a.enumName(fields[names.SideEffects])
 	a.recovery(m, fields[names.Recovery])
 	if a.diags.Err() != nil {

@@ -117,6 +117,9 @@ type Constructors struct {
 	// Origin, Recovery, Action, SameArguments and SideEffects are the Go type names of the
 	// members the catalog fills in.
 	Origin, Recovery, Action, SameArguments, SideEffects string
+	// OriginFallback says the origin enum has a fallback value (x-enum-fallback), so its Go type
+	// has OrFallback: the surfaces read an unknown origin as it when the enum has one.
+	OriginFallback bool
 	// Kinds are the catalog rows sorted by kind; Fallback is the row for every other kind.
 	Kinds    []KindRow
 	Fallback KindRow

@@ -1,0 +1,52 @@
+package errorcontract_test
+
+import (
+	"testing"
+
+	"github.com/contractgen/contractgen/internal/gen/jsontree"
+	"github.com/contractgen/contractgen/internal/gen/profile/errorcontract"
+)
+
+// TestMembersRenamedReachEveryPart reads a "members" object that renames one part, including
+// characters a JSON pointer escapes, and checks that the Go emitters' names follow it while the
+// other parts keep their own names.
+func TestMembersRenamedReachEveryPart(t *testing.T) {
+	root, err := jsontree.Parse([]byte(`{"x-catalog": {"members": {"retry_after_ms": "wait/ms~", "recovery": "next"}}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := errorcontract.MembersOf(root)
+	if m == errorcontract.DefaultMembers() {
+		t.Fatal("renamed members compare equal to the defaults")
+	}
+	if got := m.RetryAfterPath(); got != "next.wait/ms~" {
+		t.Errorf("RetryAfterPath = %q", got)
+	}
+	if got := m.RetryAfterPointer(); got != "/next/wait~1ms~0" {
+		t.Errorf("RetryAfterPointer = %q, want the tokens escaped", got)
+	}
+	names := m.Map()
+	if names["retry_after_ms"] != "wait/ms~" || names["recovery"] != "next" || names["kind"] != "kind" {
+		t.Errorf("Map = %v", names)
+	}
+	// Every part is in the map under its own name, so a caller walking it misses none.
+	for part, name := range errorcontract.DefaultMembers().Map() {
+		if part != name {
+			t.Errorf("default part %q is named %q", part, name)
+		}
+	}
+	if len(names) != 14 {
+		t.Errorf("Map has %d parts, want the vocabulary's 14", len(names))
+	}
+}
+
+// TestNoun checks the words generated messages call the error type by.
+func TestNoun(t *testing.T) {
+	for goName, want := range map[string]string{
+		"AgentError": "agent error", "ServiceFault": "service fault", "HTTPFault": "http fault", "Fault": "fault", "APIV2Error": "apiv2 error",
+	} {
+		if got := (&errorcontract.Constructors{Error: goName}).Noun(); got != want {
+			t.Errorf("Noun(%s) = %q, want %q", goName, got, want)
+		}
+	}
+}
