@@ -151,8 +151,8 @@ func (w writer) r(name string) string { return w.f.Qualify(w.m.Runtime.Ident(nam
 // empty block as "()".
 func (w writer) kinds() {
 	f, m := w.f, w.m
-	f.Comment("Kind is the wire value of an error kind: the stable code in the "+m.Error+"'s Kind member, so that",
-		"e.Kind == KindTimeout needs no conversion. Kinds the catalog does not list are legal and decode",
+	f.Comment("Kind is the wire value of an error kind: the stable code in the "+m.Error+"'s "+m.Fields.Kind+" member, so that",
+		"e."+m.Fields.Kind+" == KindTimeout needs no conversion. Kinds the catalog does not list are legal and decode",
 		"and encode unchanged. A Kind is also an error, so that errors.Is(err, KindTimeout) asks whether",
 		"err carries that kind.")
 	f.Line("type Kind string")
@@ -177,7 +177,7 @@ func (w writer) kinds() {
 	f.Open("type KindInfo struct")
 	f.Comment("Kind is the kind's wire value.")
 	f.Line("Kind Kind")
-	f.Comment("Origin, Action, SameArguments and SideEffects are the defaults of the members of those names.")
+	f.Comment(defaultsComment(m.JSON))
 	f.Line("Origin        " + m.Origin)
 	f.Line("Action        " + m.Action)
 	f.Line("SameArguments " + m.SameArguments)
@@ -186,16 +186,27 @@ func (w writer) kinds() {
 	f.Line("Guidance string")
 	f.Comment("HTTPStatus is the status of HTTP responses that carry the error.")
 	f.Line("HTTPStatus int")
-	f.Comment("RetryAfter tells whether recovery.retry_after_ms may be set for this kind.")
+	f.Comment("RetryAfter tells whether " + m.JSON.RetryAfterPath() + " may be set for this kind.")
 	f.Line("RetryAfter bool")
 	f.Comment("HintRelaxes tells whether read-only or idempotent safety hints turn the default",
-		`same_arguments into "conditional".`)
+		m.JSON.SameArguments+` into "`+errorcontract.Relaxed+`".`)
 	f.Line("HintRelaxes bool")
 	f.Comment("JSONRPCCode is the code of JSON-RPC errors that carry the error.")
 	f.Line("JSONRPCCode int")
 	f.Comment(`WWWAuthenticate is the challenge a 401 response carries, or "".`)
 	f.Line("WWWAuthenticate string")
 	f.Close("")
+}
+
+// defaultsComment documents KindInfo's four enum fields: by the members they default, unless the
+// contract's members have the parts' own names, which the fields' names already say.
+func defaultsComment(names errorcontract.Members) string {
+	const fields = "Origin, Action, SameArguments and SideEffects are the defaults of "
+	if names == errorcontract.DefaultMembers() {
+		return fields + "the members of those names."
+	}
+	return fields + names.Origin + ", " + names.Recovery + "." + names.Action + ", " + names.Recovery + "." +
+		names.SameArguments + " and " + names.SideEffects + "."
 }
 
 // catalog writes the catalog rows, the fallback row, LookupKind and Kinds.
@@ -354,14 +365,15 @@ func (w writer) build() {
 
 // errorFields lays out the fields of the error literal cgConstruct starts from.
 func (w writer) errorFields() []string {
-	m := w.m
+	m, n := w.m, w.m.Fields
 	rows := [][]gosrc.Pair{
-		{{Key: "ContractVersion", Value: m.Version}},
-		{{Key: "Kind", Value: "kind"}},
-		{{Key: "Message", Value: "message"}},
-		{{Key: "Origin", Value: "row.Origin"}},
-		{{Key: "Recovery", Value: m.Recovery + "{Action: row.Action, SameArguments: row.SameArguments, Guidance: row.Guidance}"}},
-		{{Key: "SideEffects", Value: "row.SideEffects"}},
+		{{Key: n.Version, Value: m.Version}},
+		{{Key: n.Kind, Value: "kind"}},
+		{{Key: n.Message, Value: "message"}},
+		{{Key: n.Origin, Value: "row.Origin"}},
+		{{Key: n.Recovery, Value: m.Recovery + "{" + n.Action + ": row.Action, " + n.SameArguments + ": row.SameArguments, " +
+			n.Guidance + ": row.Guidance}"}},
+		{{Key: n.SideEffects, Value: "row.SideEffects"}},
 	}
 	for _, p := range m.Params {
 		rows = append(rows, []gosrc.Pair{{Key: p.Field, Value: w.r("SanitizeText") + "(" + p.Var + ")"}})
@@ -376,12 +388,13 @@ func (w writer) errorFields() []string {
 // contract has the members it needs.
 func (w writer) finishRules() {
 	f, m := w.f, w.m
+	recovery := "e." + m.Fields.Recovery + "."
 	if s := m.Safety; s != nil {
 		f.Comment("The safety-hint rule: a tool that declares itself read-only or idempotent can be called again",
-			`with the same arguments once the condition clears, so a relaxing kind says "conditional".`)
+			`with the same arguments once the condition clears, so a relaxing kind says "`+errorcontract.Relaxed+`".`)
 		f.Line("if b.row.HintRelaxes && !b.sameArgumentsSet && e." + s.Field + " != nil &&")
 		f.Open("\t(cgIsTrue(e." + s.Field + "." + s.ReadOnly + ") || cgIsTrue(e." + s.Field + "." + s.Idempotent + "))")
-		f.Line("e.Recovery.SameArguments = " + m.Conditional)
+		f.Line(recovery + m.Fields.SameArguments + " = " + m.Conditional)
 		f.Close("")
 	}
 	switch m.RetryAfter {
@@ -389,12 +402,12 @@ func (w writer) finishRules() {
 		f.Open("if b.retryAfter != nil")
 		f.Line("ms := cgMilliseconds(*b.retryAfter)")
 		f.P("n := ", jsonPkg.Ident("Number"), "(", strconvPkg.Ident("FormatInt"), "(ms, 10))")
-		f.Line("e.Recovery.RetryAfterMS = &n")
+		f.Line(recovery + m.Fields.RetryAfter + " = &n")
 		f.Close("")
 	case ir.GoInt64:
 		f.Open("if b.retryAfter != nil")
 		f.Line("ms := cgMilliseconds(*b.retryAfter)")
-		f.Line("e.Recovery.RetryAfterMS = &ms")
+		f.Line(recovery + m.Fields.RetryAfter + " = &ms")
 		f.Close("")
 	}
 	for _, o := range m.Options {
@@ -494,28 +507,29 @@ func (w writer) options() {
 // fixedOptions writes the options every catalog has.
 func (w writer) fixedOptions() {
 	f, m := w.f, w.m
+	n, recovery := m.Fields, "b.err."+m.Fields.Recovery+"."
 	f.Line("")
-	f.Comment("WithRetryAfter sets recovery.retry_after_ms to d in whole milliseconds, rounded up. The catalog",
+	f.Comment("WithRetryAfter sets "+m.JSON.RetryAfterPath()+" to d in whole milliseconds, rounded up. The catalog",
 		"allows the member only for kinds that tell the caller to wait (KindInfo.RetryAfter); for any",
 		"other kind the member is set all the same, as the caller asked, and CheckCatalog reports it.")
 	f.Open("func WithRetryAfter(d ", timePkg.Ident("Duration"), ") Option")
 	f.Line("return Option{func(b *cgBuild) { b.retryAfter = &d }}")
 	f.Close("")
 	f.Line("")
-	f.Comment("WithOrigin overrides the catalog's origin.")
+	f.Comment("WithOrigin overrides the catalog's " + m.JSON.Origin + ".")
 	f.Open("func WithOrigin(origin " + m.Origin + ") Option")
-	f.Line("return Option{func(b *cgBuild) { b.err.Origin = origin }}")
+	f.Line("return Option{func(b *cgBuild) { b.err." + n.Origin + " = origin }}")
 	f.Close("")
 	f.Line("")
 	f.Comment("WithRecoveryAction overrides the catalog's recovery action.")
 	f.Open("func WithRecoveryAction(action " + m.Action + ") Option")
-	f.Line("return Option{func(b *cgBuild) { b.err.Recovery.Action = action }}")
+	f.Line("return Option{func(b *cgBuild) { " + recovery + n.Action + " = action }}")
 	f.Close("")
 	f.Line("")
-	f.Comment("WithSameArguments overrides the catalog's same_arguments, and with it the safety-hint rule.")
+	f.Comment("WithSameArguments overrides the catalog's " + m.JSON.SameArguments + ", and with it the safety-hint rule.")
 	f.Open("func WithSameArguments(same " + m.SameArguments + ") Option")
 	f.Open("return Option{func(b *cgBuild)")
-	f.Line("b.err.Recovery.SameArguments = same")
+	f.Line(recovery + n.SameArguments + " = same")
 	f.Line("b.sameArgumentsSet = true")
 	f.Close("}")
 	f.Close("")
@@ -525,23 +539,23 @@ func (w writer) fixedOptions() {
 	f.Open("func WithGuidance(guidance string) Option")
 	f.Open("return Option{func(b *cgBuild)")
 	f.Open("if g := ", w.m.Runtime.Ident("SanitizeText"), "(guidance); ", stringsPkg.Ident("TrimSpace"), `(g) != ""`)
-	f.Line("b.err.Recovery.Guidance = g")
+	f.Line(recovery + n.Guidance + " = g")
 	f.Close("")
 	f.Close("}")
 	f.Close("")
 	f.Line("")
-	f.Comment("WithSideEffects overrides the catalog's side_effects.")
+	f.Comment("WithSideEffects overrides the catalog's " + m.JSON.SideEffects + ".")
 	f.Open("func WithSideEffects(effects " + m.SideEffects + ") Option")
-	f.Line("return Option{func(b *cgBuild) { b.err.SideEffects = effects }}")
+	f.Line("return Option{func(b *cgBuild) { b.err." + n.SideEffects + " = effects }}")
 	f.Close("")
 }
 
 // checkCatalog writes CheckCatalog, with a test per rule the contract's members make possible.
 func (w writer) checkCatalog() {
 	f, m := w.f, w.m
-	rule := "none, as the contract has no recovery.retry_after_ms."
+	rule := "none, as the contract has no " + m.JSON.RetryAfterPath() + "."
 	if m.RetryAfter != ir.GoRaw {
-		rule = "recovery.retry_after_ms only for a kind whose row sets RetryAfter."
+		rule = m.JSON.RetryAfterPath() + " only for a kind whose row sets RetryAfter."
 	}
 	f.Line("")
 	f.Comment("CheckCatalog reports, as a *ValidationError, where v breaks a rule of its kind's catalog row that",
@@ -557,13 +571,16 @@ func (w writer) checkCatalog() {
 	f.Close("")
 	f.Line("var violations []" + w.r("Violation"))
 	if m.RetryAfter != ir.GoRaw {
-		f.Open("if row, known := LookupKind(v.Kind); v.Recovery.RetryAfterMS != nil && !row.RetryAfter")
+		kind := "v." + m.Fields.Kind
+		f.Open("if row, known := LookupKind(" + kind + "); v." + m.Fields.Recovery + "." + m.Fields.RetryAfter + " != nil && !row.RetryAfter")
 		f.Line(`rule := "` + m.CatalogPointer + `/fallback/retry_after"`)
 		f.Open("if known")
-		f.Line(`rule = "` + m.CatalogPointer + `/kinds/" + ` + w.r("PointerToken") + `(string(v.Kind)) + "/retry_after"`)
+		f.Line(`rule = "` + m.CatalogPointer + `/kinds/" + ` + w.r("PointerToken") + `(string(` + kind + `)) + "/retry_after"`)
 		f.Close("")
-		f.Line(`violations = append(violations, ` + w.r("Violation") + `{InstanceLocation: "/recovery/retry_after_ms", KeywordLocation: rule,`)
-		f.P(`	Message: "the catalog row of kind " + `, strconvPkg.Ident("Quote"), `(string(v.Kind)) + " does not allow retry_after_ms"})`)
+		f.Line(`violations = append(violations, ` + w.r("Violation") + `{InstanceLocation: ` + strconv.Quote(m.JSON.RetryAfterPointer()) +
+			`, KeywordLocation: rule,`)
+		f.P(`	Message: "the catalog row of kind " + `, strconvPkg.Ident("Quote"), `(string(`+kind+`)) + `,
+			strconv.Quote(" does not allow "+m.JSON.RetryAfter), `})`)
 		f.Close("")
 	}
 	f.Open("if len(violations) == 0")
@@ -576,6 +593,7 @@ func (w writer) checkCatalog() {
 // methods writes errors.Is and Unwrap support and Info.
 func (w writer) methods() {
 	f, m := w.f, w.m
+	kind := m.Fields.Kind
 	f.Line("")
 	f.Comment("Is reports whether target names the same kind as v: a Kind, or another *"+m.Error+". It makes",
 		"errors.Is(err, KindTimeout) true for every chain that holds a timeout error.")
@@ -585,9 +603,9 @@ func (w writer) methods() {
 	f.Close("")
 	f.Line("switch t := target.(type) {")
 	f.Line("case Kind:")
-	f.Line("\treturn v.Kind == t")
+	f.Line("\treturn v." + kind + " == t")
 	f.Line("case *" + m.Error + ":")
-	f.Line("\treturn t != nil && v.Kind == t.Kind")
+	f.Line("\treturn t != nil && v." + kind + " == t." + kind)
 	f.Line("}")
 	f.Line("return false")
 	f.Close("")
@@ -603,7 +621,7 @@ func (w writer) methods() {
 	f.Line("")
 	f.Comment("Info returns the catalog row of v's kind, or the fallback row for a kind the catalog does not list.")
 	f.Open("func Info(v *" + m.Error + ") KindInfo")
-	f.Line("row, _ := LookupKind(v.Kind)")
+	f.Line("row, _ := LookupKind(v." + kind + ")")
 	f.Line("return row")
 	f.Close("")
 }

@@ -15,6 +15,7 @@ import (
 	"github.com/contractgen/contractgen/internal/gen/emit"
 	"github.com/contractgen/contractgen/internal/gen/emit/gosrc"
 	"github.com/contractgen/contractgen/internal/gen/ir"
+	"github.com/contractgen/contractgen/internal/gen/naming"
 	"github.com/contractgen/contractgen/internal/gen/profile/errorcontract"
 )
 
@@ -83,7 +84,7 @@ func common(f *gosrc.File, m *errorcontract.Constructors) {
 	f.Comment("cgLooksLikeContract reports whether a decoded object is a contract error rather than some other",
 		"JSON that happened to decode: the version matches and the two members every reader relies on are set.")
 	f.Open("func cgLooksLikeContract(e *", m.Error, ") bool")
-	f.P("return e.ContractVersion == ", m.Version, ` && e.Kind != "" && e.Message != ""`)
+	f.P("return e.", m.Fields.Version, " == ", m.Version, " && e.", m.Fields.Kind, ` != "" && e.`, m.Fields.Message, ` != ""`)
 	f.Close("")
 	f.Line("")
 	f.Comment("cgDecodeContract decodes data as a contract error, or says why it is not one. It calls",
@@ -94,10 +95,18 @@ func common(f *gosrc.File, m *errorcontract.Constructors) {
 	f.Line("return nil, err")
 	f.Close("")
 	f.Open("if !cgLooksLikeContract(&e)")
-	f.P("return nil, ", errorsNew, `("not an agent error object (contract_version `, m.Version, `, kind and message are required)")`)
+	f.P("return nil, ", errorsNew, "(", strconv.Quote(notContract(m)), ")")
 	f.Close("")
 	f.Line("return &e, nil")
 	f.Close("")
+}
+
+// notContract is the error cgDecodeContract returns for JSON that is not an object of the
+// contract: what the error type is and the members cgLooksLikeContract requires.
+func notContract(m *errorcontract.Constructors) string {
+	noun := m.Noun()
+	return "not " + naming.Article(noun) + " " + noun + " object (" + m.JSON.Version + " " + m.Version + ", " +
+		m.JSON.Kind + " and " + m.JSON.Message + " are required)"
 }
 
 // httpSurface writes WriteHTTP, ReadHTTP and the Retry-After handling.
@@ -112,7 +121,7 @@ func httpSurface(f *gosrc.File, m *errorcontract.Constructors) {
 	f.P("func HTTPStatus(e *", m.Error, ") int { return Info(e).HTTPStatus }")
 	f.Line("")
 	f.Comment("WriteHTTP writes e as a complete HTTP response: the status from the catalog, the object as a JSON",
-		"body, Retry-After in whole seconds (rounded up) when recovery.retry_after_ms is set, and the",
+		"body, Retry-After in whole seconds (rounded up) when "+m.JSON.RetryAfterPath()+" is set, and the",
 		"kind's WWW-Authenticate challenge on a 401.")
 	f.Open("func WriteHTTP(w ", httpPkg.Ident("ResponseWriter"), ", e *", m.Error, ") error")
 	f.Line("body, err := e.MarshalJSON()")
@@ -134,10 +143,10 @@ func httpSurface(f *gosrc.File, m *errorcontract.Constructors) {
 	f.Line("return err")
 	f.Close("")
 	f.Line("")
-	f.Comment("cgRetryAfterSeconds renders recovery.retry_after_ms as a Retry-After value: whole seconds, rounded",
+	f.Comment("cgRetryAfterSeconds renders "+m.JSON.RetryAfterPath()+" as a Retry-After value: whole seconds, rounded",
 		"up so that a client never comes back early. Values that are not integers of int64 range are skipped.")
 	f.Open("func cgRetryAfterSeconds(e *", m.Error, ") (string, bool)")
-	f.Open("if e.Recovery.RetryAfterMS == nil")
+	f.Open("if ", retryAfter(m), " == nil")
 	f.Line(`return "", false`)
 	f.Close("")
 	retryAfterMS(f, m)
@@ -150,7 +159,7 @@ func httpSurface(f *gosrc.File, m *errorcontract.Constructors) {
 	f.Line("")
 	f.Comment("ReadHTTP reads the error a non-2xx response carries. It reads at most HTTPBodyLimit bytes of the",
 		"body and leaves closing it to the caller; a body that is not a contract error is an error naming",
-		"the status. When the body sets no recovery.retry_after_ms, a Retry-After header (seconds or an",
+		"the status. When the body sets no "+m.JSON.RetryAfterPath()+", a Retry-After header (seconds or an",
 		"HTTP-date, see ParseRetryAfter) fills it in, in milliseconds.")
 	f.Open("func ReadHTTP(resp *", httpPkg.Ident("Response"), ") (*", m.Error, ", error)")
 	f.Open("if resp == nil")
@@ -177,10 +186,10 @@ func httpSurface(f *gosrc.File, m *errorcontract.Constructors) {
 	f.Line("return e, nil")
 	f.Close("")
 	f.Line("")
-	f.Comment("cgRetryAfterFromHeader fills recovery.retry_after_ms from a Retry-After header when the body does",
+	f.Comment("cgRetryAfterFromHeader fills "+m.JSON.RetryAfterPath()+" from a Retry-After header when the body does",
 		"not set it, as when a proxy adds the header: the body, which the header is derived from, wins.")
 	f.Open("func cgRetryAfterFromHeader(e *", m.Error, ", h ", httpPkg.Ident("Header"), ", now ", timePkg.Ident("Time"), ")")
-	f.Open("if e.Recovery.RetryAfterMS != nil")
+	f.Open("if ", retryAfter(m), " != nil")
 	f.Line("return")
 	f.Close("")
 	f.Line(`wait, ok := ParseRetryAfter(h.Get("Retry-After"), now)`)
@@ -238,13 +247,13 @@ func jsonrpcSurface(f *gosrc.File, m *errorcontract.Constructors) {
 	codeTable(f, "var cgJSONRPCCodes = map["+m.Origin+"]int", m.JSONRPCCodes)
 	f.Line("")
 	f.Comment("JSONRPCCode returns the code of a JSON-RPC error that carries e: the catalog's code for a known",
-		"kind; for any other kind the code of e's origin, read as the fallback origin when it is unknown.",
+		"kind; for any other kind the code of e's origin"+readAsFallback(m)+".",
 		"Without a table the code is -32603 (internal error).")
 	f.Open("func JSONRPCCode(e *", m.Error, ") int")
-	f.Open("if row, known := LookupKind(e.Kind); known && row.JSONRPCCode != 0")
+	f.Open("if row, known := LookupKind(e.", m.Fields.Kind, "); known && row.JSONRPCCode != 0")
 	f.Line("return row.JSONRPCCode")
 	f.Close("")
-	f.Open("if code, ok := cgJSONRPCCodes[e.Origin.OrFallback()]; ok")
+	f.Open("if code, ok := cgJSONRPCCodes[", origin(m), "]; ok")
 	f.Line("return code")
 	f.Close("")
 	f.Line("return -32603")
@@ -257,7 +266,7 @@ func jsonrpcSurface(f *gosrc.File, m *errorcontract.Constructors) {
 	f.Open("if err != nil")
 	f.Line("return nil, err")
 	f.Close("")
-	f.Line("return &JSONRPCError{Code: JSONRPCCode(e), Message: e.Message, Data: data}, nil")
+	f.P("return &JSONRPCError{Code: JSONRPCCode(e), Message: e.", m.Fields.Message, ", Data: data}, nil")
 	f.Close("")
 	f.Line("")
 	f.Comment("FromJSONRPC returns the contract error in a JSON-RPC error's data.")
@@ -441,10 +450,15 @@ func cliSurface(f *gosrc.File, m *errorcontract.Constructors, rt emit.Runtime) {
 	f.Comment("cgCLIExitCodes is the per-origin table of x-surfaces.")
 	codeTable(f, "var cgCLIExitCodes = map["+m.Origin+"]int", m.CLIExitCodes)
 	f.Line("")
-	f.Comment("CLIExitCode returns the exit status of a command that fails with e: the entry of e's origin,",
-		"read as the fallback origin when it is unknown; 1 when the table has no entry.")
+	if m.OriginFallback {
+		f.Comment("CLIExitCode returns the exit status of a command that fails with e: the entry of e's origin,",
+			"read as the fallback origin when it is unknown; 1 when the table has no entry.")
+	} else {
+		f.Comment("CLIExitCode returns the exit status of a command that fails with e: the entry of e's origin; 1",
+			"when the table has no entry.")
+	}
 	f.Open("func CLIExitCode(e *", m.Error, ") int")
-	f.Open("if code, ok := cgCLIExitCodes[e.Origin.OrFallback()]; ok")
+	f.Open("if code, ok := cgCLIExitCodes[", origin(m), "]; ok")
 	f.Line("return code")
 	f.Close("")
 	f.Line("return 1")
@@ -495,21 +509,44 @@ func cliSurface(f *gosrc.File, m *errorcontract.Constructors, rt emit.Runtime) {
 	f.Close("")
 }
 
-// retryAfterMS reads recovery.retry_after_ms into ms inside cgRetryAfterSeconds, from a json.Number
+// retryAfter is the wait member of e, as the surfaces read and set it.
+func retryAfter(m *errorcontract.Constructors) string {
+	return "e." + m.Fields.Recovery + "." + m.Fields.RetryAfter
+}
+
+// origin is the key the per-origin tables are read with: e's origin, read as the enum's fallback
+// value when it is unknown and the enum has one (its OrFallback method); else as it is, so an
+// unknown origin finds no entry.
+func origin(m *errorcontract.Constructors) string {
+	if m.OriginFallback {
+		return "e." + m.Fields.Origin + ".OrFallback()"
+	}
+	return "e." + m.Fields.Origin
+}
+
+// readAsFallback is what the per-origin tables' doc comments add about an unknown origin.
+func readAsFallback(m *errorcontract.Constructors) string {
+	if m.OriginFallback {
+		return ", read as the fallback origin when it is unknown"
+	}
+	return ""
+}
+
+// retryAfterMS reads the wait member into ms inside cgRetryAfterSeconds, from a json.Number
 // or an int64 as the contract stores it.
 func retryAfterMS(f *gosrc.File, m *errorcontract.Constructors) {
 	if m.RetryAfter == ir.GoNumber {
-		f.P("ms, err := ", strconvPkg.Ident("ParseInt"), "(string(*e.Recovery.RetryAfterMS), 10, 64)")
+		f.P("ms, err := ", strconvPkg.Ident("ParseInt"), "(string(*", retryAfter(m), "), 10, 64)")
 		f.Open("if err != nil || ms < 0")
 	} else {
-		f.Line("ms := *e.Recovery.RetryAfterMS")
+		f.P("ms := *", retryAfter(m))
 		f.Open("if ms < 0")
 	}
 	f.Line(`return "", false`)
 	f.Close("")
 }
 
-// setRetryAfterMS stores wait, in whole milliseconds rounded up, into recovery.retry_after_ms
+// setRetryAfterMS stores wait, in whole milliseconds rounded up, into the wait member
 // inside cgRetryAfterFromHeader, as a json.Number or an int64 as the contract stores it.
 func setRetryAfterMS(f *gosrc.File, m *errorcontract.Constructors) {
 	f.Line("ms := wait.Milliseconds()")
@@ -518,8 +555,8 @@ func setRetryAfterMS(f *gosrc.File, m *errorcontract.Constructors) {
 	f.Close("")
 	if m.RetryAfter == ir.GoNumber {
 		f.P("n := ", jsonPkg.Ident("Number"), "(", strconvPkg.Ident("FormatInt"), "(ms, 10))")
-		f.Line("e.Recovery.RetryAfterMS = &n")
+		f.P(retryAfter(m), " = &n")
 	} else {
-		f.Line("e.Recovery.RetryAfterMS = &ms")
+		f.P(retryAfter(m), " = &ms")
 	}
 }
