@@ -35,6 +35,27 @@ var contractNames = struct{ literals, idents []string }{
 // name outside comments.
 func contractNamesIn(t *testing.T, dir string) []string {
 	t.Helper()
+	return namesIn(t, dir, func(n ast.Node) []string {
+		switch n := n.(type) {
+		case *ast.BasicLit:
+			if n.Kind == token.STRING {
+				if v, err := strconv.Unquote(n.Value); err == nil && slices.Contains(contractNames.literals, v) {
+					return []string{n.Value}
+				}
+			}
+		case *ast.Ident:
+			if slices.Contains(contractNames.idents, n.Name) {
+				return []string{n.Name}
+			}
+		}
+		return nil
+	})
+}
+
+// namesIn walks the Go files (tests aside) of the package in dir and lists, sorted and each with
+// its position, what match finds at every node outside comments.
+func namesIn(t *testing.T, dir string, match func(ast.Node) []string) []string {
+	t.Helper()
 	fset := token.NewFileSet()
 	files, _ := filepath.Glob(filepath.Join(dir, "*.go"))
 	var found []string
@@ -47,17 +68,11 @@ func contractNamesIn(t *testing.T, dir string) []string {
 			t.Fatal(err)
 		}
 		ast.Inspect(f, func(n ast.Node) bool {
-			switch n := n.(type) {
-			case *ast.BasicLit:
-				if n.Kind == token.STRING {
-					if v, err := strconv.Unquote(n.Value); err == nil && slices.Contains(contractNames.literals, v) {
-						found = append(found, fset.Position(n.Pos()).String()+": "+n.Value)
-					}
-				}
-			case *ast.Ident:
-				if slices.Contains(contractNames.idents, n.Name) {
-					found = append(found, fset.Position(n.Pos()).String()+": "+n.Name)
-				}
+			if n == nil {
+				return true
+			}
+			for _, name := range match(n) {
+				found = append(found, fset.Position(n.Pos()).String()+": "+name)
 			}
 			return true
 		})
