@@ -12,10 +12,13 @@ import (
 // page is everything the contract template shows. The template only lays it out; every choice of
 // wording that depends on the schema is made here, where it can be unit-tested.
 type page struct {
-	Title    string
-	Purpose  string
-	Header   string
-	Hash     string
+	Title   string
+	Purpose string
+	Header  string
+	Hash    string
+	// Names are the contract's member names (the profile's), which the sections on origins,
+	// recovery, side effects and compatibility speak of.
+	Names    errorcontract.Members
 	Sources  []ir.Source
 	Required []member
 	Optional []member
@@ -27,7 +30,7 @@ type page struct {
 	// Origins, Actions, SameArguments and SideEffects are the enums the catalog refers to; nil
 	// when the contract lacks the member.
 	Origins, Actions, SameArguments, SideEffects *enum
-	// Recovery lists the members of the recovery object.
+	// Recovery lists the members of the recovery object (Names.Recovery).
 	Recovery []member
 	// RetryAfterKinds and HintRelaxKinds name the kinds a rule applies to.
 	RetryAfterKinds, HintRelaxKinds []string
@@ -53,7 +56,7 @@ type enumValue struct {
 	Value, Description string
 	JSONRPCCode        string
 	ExitCode           string
-	// CatalogSideEffects lists the side_effects values the catalog's kinds of this origin use.
+	// CatalogSideEffects lists the side-effects values the catalog's kinds of this origin use.
 	CatalogSideEffects []string
 	KindCount          int
 }
@@ -95,11 +98,13 @@ func newPage(pkg *ir.Package) (*page, error) {
 	}
 	p.Conditions = conditions(root.Schema)
 	p.Union = describeUnion(root)
-	p.Origins = enumOf(fieldNamed(root, "origin"))
-	p.SideEffects = enumOf(fieldNamed(root, "side_effects"))
-	if rec := structOf(fieldNamed(root, "recovery")); rec != nil {
-		p.Actions = enumOf(fieldNamed(rec, "action"))
-		p.SameArguments = enumOf(fieldNamed(rec, "same_arguments"))
+	m := errorcontract.Of(pkg).Names()
+	p.Names = m
+	p.Origins = enumOf(fieldNamed(root, m.Origin))
+	p.SideEffects = enumOf(fieldNamed(root, m.SideEffects))
+	if rec := structOf(fieldNamed(root, m.Recovery)); rec != nil {
+		p.Actions = enumOf(fieldNamed(rec, m.Action))
+		p.SameArguments = enumOf(fieldNamed(rec, m.SameArguments))
 		for _, f := range rec.Fields {
 			p.Recovery = append(p.Recovery, describeMember(f))
 		}
