@@ -271,17 +271,18 @@ func exampleRecovery(f *ir.Field, m errorcontract.Members, k *errorcontract.Kind
 }
 
 // ExampleMessage is the message of a kind's example: the kind and what its origin means, taken from
-// the origin enum's description, so that it reads as a plausible error message.
+// the origin enum's description, so that it reads as a plausible error message; the kind alone
+// when the origin value has no description.
 func ExampleMessage(root *ir.Named, m errorcontract.Members, k *errorcontract.Kind) string {
 	meaning := ""
 	for _, f := range root.Fields {
 		if f.Name == m.Origin && f.Type.Kind == ir.GoRef && f.Type.Named.Enum != nil {
 			for _, v := range f.Type.Named.Enum.Values {
-				if v.Value == k.Origin {
-					meaning = " " + v.Description
+				if v.Value == k.Origin && v.Description != "" {
+					meaning = ": " + v.Description
 				}
 			}
 		}
 	}
-	return k.Name + ":" + meaning
+	return k.Name + meaning
 }
