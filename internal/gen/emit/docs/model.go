@@ -34,9 +34,15 @@ type page struct {
 	Recovery []member
 	// RetryAfterKinds and HintRelaxKinds name the kinds a rule applies to.
 	RetryAfterKinds, HintRelaxKinds []string
-	Surfaces                        *surfaces
-	Kinds                           []kindRow
-	Fallback                        *kindRow
+	// HintRelaxFrom are the defaults the safety-hint rule replaces (the same-arguments values of
+	// HintRelaxKinds, each once), and Relaxed the value it sets (the profile's).
+	HintRelaxFrom []string
+	Relaxed       string
+	// HasFallbacks reports that one of the enums above has a fallback to list.
+	HasFallbacks bool
+	Surfaces     *surfaces
+	Kinds        []kindRow
+	Fallback     *kindRow
 }
 
 // member is one documented object member.
@@ -123,8 +129,15 @@ func newPage(pkg *ir.Package) (*page, error) {
 			}
 			if k.HintRelaxes {
 				p.HintRelaxKinds = append(p.HintRelaxKinds, k.Name)
+				if !slices.Contains(p.HintRelaxFrom, k.SameArguments) {
+					p.HintRelaxFrom = append(p.HintRelaxFrom, k.SameArguments)
+				}
 			}
 		}
+	}
+	p.Relaxed = errorcontract.Relaxed
+	for _, e := range []*enum{p.Origins, p.Actions, p.SameArguments, p.SideEffects} {
+		p.HasFallbacks = p.HasFallbacks || (e != nil && e.Fallback != "")
 	}
 	annotateOrigins(p.Origins, pkg)
 	return p, nil
