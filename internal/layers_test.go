@@ -79,8 +79,9 @@ var rules = []rule{
 	// generated packages carry.
 	{"internal/gen/run", [][]string{foundation, runtime, {"internal/gen/load", "internal/gen/build", "internal/gen/lower", "internal/gen/profile/...", "internal/gen/emit/...", "internal/gen/ecmaregexp"}}},
 	{"internal/gen/write", [][]string{foundation, {"internal/gen/emit"}}},
-	// compat reads multi-file schemas through the loader, as generate does.
-	{"internal/gen/compat", [][]string{foundation, {"internal/gen/load"}}},
+	// compat reads multi-file schemas through the loader, as generate does, and the contract's
+	// words (its version member, x-catalog's entry members) from the agent-error profile.
+	{"internal/gen/compat", [][]string{foundation, {"internal/gen/load", "internal/gen/profile/errorcontract"}}},
 	{"internal/cli", [][]string{foundation, runtimeModule, {"internal/gen/run", "internal/gen/write", "internal/gen/compat", "internal/gen/emit", "internal/gen/load"}}},
 	{"cmd/...", [][]string{{"internal/cli"}}},
 

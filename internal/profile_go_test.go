@@ -30,11 +30,11 @@ var generatedAPINames = []string{"Kind", "Message", "Origin", "Action", "SameArg
 // apiReceivers are the emitted variables that hold the generated API's own types.
 var apiReceivers = []string{"row", "j"}
 
-// bundledMemberNames are the bundled contract's member names as the Go emitters would spell them,
+// bundledGoSpellings are the bundled contract's member names as the Go emitters would spell them,
 // taken from the profile's defaults: the JSON names (kept only where they cannot be an English
 // word: "retry_after_ms" yes, "kind" no) and their Go names.
-func bundledMemberNames() (json, goNames []string) {
-	for _, name := range errorcontract.DefaultMembers().Map() {
+func bundledGoSpellings() (json, goNames []string) {
+	for _, name := range errorcontract.DefaultMembers().List() {
 		if strings.ContainsAny(name, "_-") {
 			json = append(json, name)
 		}
@@ -52,7 +52,7 @@ var selectorChain = regexp.MustCompile(`[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Z
 // (Kind, Origin) selected from anything but a KindInfo or JSONRPCError.
 func bundledNamesEmittedIn(t *testing.T, dir string) []string {
 	t.Helper()
-	json, goNames := bundledMemberNames()
+	json, goNames := bundledGoSpellings()
 	return namesIn(t, dir, func(n ast.Node) []string {
 		lit, ok := n.(*ast.BasicLit)
 		if !ok || lit.Kind != token.STRING {

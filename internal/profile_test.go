@@ -22,29 +22,32 @@ var corePackages = []string{
 	"internal/gen/emit/gotypes", "internal/gen/emit/govalidate",
 }
 
+// nameSet is what a boundary check looks for: names as string literals and as identifiers.
+type nameSet struct{ literals, idents []string }
+
 // contractNames are the agent-error contract's member names and vocabulary as a core package
 // would spell them: JSON names and keywords as string literals, Go names as identifiers.
-var contractNames = struct{ literals, idents []string }{
+var contractNames = nameSet{
 	literals: []string{"contract_version", "kind", "origin", "recovery", "side_effects", "same_arguments",
 		"retry_after_ms", "safety", "read_only_hint", "idempotent_hint", "x-catalog", "x-surfaces"},
 	idents: []string{"ContractVersion", "Recovery", "SideEffects", "SameArguments", "RetryAfterMS",
 		"AgentError", "Catalog", "Surfaces", "Constructors", "KindRow"},
 }
 
-// contractNamesIn lists where the Go files (tests aside) of the package in dir use a contract
-// name outside comments.
-func contractNamesIn(t *testing.T, dir string) []string {
+// contractNamesIn lists where the Go files (tests aside) of the package in dir use one of names
+// outside comments.
+func contractNamesIn(t *testing.T, dir string, names nameSet) []string {
 	t.Helper()
 	return namesIn(t, dir, func(n ast.Node) []string {
 		switch n := n.(type) {
 		case *ast.BasicLit:
 			if n.Kind == token.STRING {
-				if v, err := strconv.Unquote(n.Value); err == nil && slices.Contains(contractNames.literals, v) {
+				if v, err := strconv.Unquote(n.Value); err == nil && slices.Contains(names.literals, v) {
 					return []string{n.Value}
 				}
 			}
 		case *ast.Ident:
-			if slices.Contains(contractNames.idents, n.Name) {
+			if slices.Contains(names.idents, n.Name) {
 				return []string{n.Name}
 			}
 		}
@@ -85,7 +88,7 @@ func namesIn(t *testing.T, dir string, match func(ast.Node) []string) []string {
 // so none of them spells a member or keyword of the agent-error contract.
 func TestCoreNamesNoProfileMember(t *testing.T) {
 	for _, pkg := range corePackages {
-		for _, at := range contractNamesIn(t, filepath.Join("..", pkg)) {
+		for _, at := range contractNamesIn(t, filepath.Join("..", pkg), contractNames) {
 			t.Errorf("%s names the agent-error contract; move what needs it into its profile (internal/gen/profile/errorcontract)", at)
 		}
 	}
@@ -94,7 +97,7 @@ func TestCoreNamesNoProfileMember(t *testing.T) {
 // TestProfileBoundaryBites shows the check finds the contract's names where they belong, in the
 // profile itself, so an empty result for the core means something.
 func TestProfileBoundaryBites(t *testing.T) {
-	found := strings.Join(contractNamesIn(t, filepath.Join("..", "internal/gen/profile/errorcontract")), "\n")
+	found := strings.Join(contractNamesIn(t, filepath.Join("..", "internal/gen/profile/errorcontract"), contractNames), "\n")
 	for _, want := range []string{`"x-catalog"`, `"side_effects"`, "Constructors"} {
 		if !strings.Contains(found, want) {
 			t.Errorf("the check does not find %s in the profile; found:\n%s", want, found)

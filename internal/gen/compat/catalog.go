@@ -1,21 +1,24 @@
 package compat
 
-import "github.com/contractgen/contractgen/internal/gen/jsonpointer"
+import (
+	"github.com/contractgen/contractgen/internal/gen/jsonpointer"
+	"github.com/contractgen/contractgen/internal/gen/profile/errorcontract"
+)
 
 // entryRules maps a catalog entry member to the rule for a change to it. Every member but
 // guidance decides behaviour (statuses, codes, whether to repeat a call), so changing it
 // changes what a kind means: breaking. Guidance is advice in words.
 var entryRules = map[string]extraRule{
-	"origin":           {RuleKindOriginChanged, Breaking},
-	"action":           {RuleKindActionChanged, Breaking},
-	"same_arguments":   {RuleKindSameArgumentsChanged, Breaking},
-	"side_effects":     {RuleKindSideEffectsChanged, Breaking},
-	"http_status":      {RuleKindHTTPStatusChanged, Breaking},
-	"retry_after":      {RuleKindRetryAfterChanged, Breaking},
-	"hint_relaxes":     {RuleKindHintRelaxesChanged, Breaking},
-	"jsonrpc_code":     {RuleKindJSONRPCCodeChanged, Breaking},
-	"www_authenticate": {RuleKindWWWAuthenticateChanged, Breaking},
-	"guidance":         {RuleKindGuidanceChanged, Annotation},
+	errorcontract.EntryOrigin:          {RuleKindOriginChanged, Breaking},
+	errorcontract.EntryAction:          {RuleKindActionChanged, Breaking},
+	errorcontract.EntrySameArguments:   {RuleKindSameArgumentsChanged, Breaking},
+	errorcontract.EntrySideEffects:     {RuleKindSideEffectsChanged, Breaking},
+	errorcontract.EntryHTTPStatus:      {RuleKindHTTPStatusChanged, Breaking},
+	errorcontract.EntryRetryAfter:      {RuleKindRetryAfterChanged, Breaking},
+	errorcontract.EntryHintRelaxes:     {RuleKindHintRelaxesChanged, Breaking},
+	errorcontract.EntryJSONRPCCode:     {RuleKindJSONRPCCodeChanged, Breaking},
+	errorcontract.EntryWWWAuthenticate: {RuleKindWWWAuthenticateChanged, Breaking},
+	errorcontract.EntryGuidance:        {RuleKindGuidanceChanged, Annotation},
 }
 
 // catalog is the decoded x-catalog of one document.
@@ -29,7 +32,7 @@ type catalog struct {
 func (d *document) catalog() (*catalog, error) {
 	cat := &catalog{kinds: map[string]any{}, rest: map[string]any{}}
 	root, _ := d.root.(map[string]any)
-	raw, ok := root["x-catalog"]
+	raw, ok := root[errorcontract.CatalogKeyword]
 	if !ok {
 		return cat, nil
 	}
@@ -131,7 +134,7 @@ func kindRule(member string) extraRule {
 
 // fallbackRule is the rule for a member of the fallback entry.
 func fallbackRule(member string) extraRule {
-	if member == "guidance" {
+	if member == errorcontract.EntryGuidance {
 		return entryRules[member]
 	}
 	return extraRule{RuleFallbackChanged, Breaking}
@@ -152,8 +155,8 @@ func (c *comparer) compareEntry(p string, om, nm map[string]any, rule func(strin
 // challenge), so every change is breaking.
 func (c *comparer) compareSurfaces() {
 	const p = "/x-surfaces"
-	ov, hasO := rootMember(c.old, "x-surfaces")
-	nv, hasN := rootMember(c.new, "x-surfaces")
+	ov, hasO := rootMember(c.old, errorcontract.SurfacesKeyword)
+	nv, hasN := rootMember(c.new, errorcontract.SurfacesKeyword)
 	c.diffValue(context{}, extraRule{RuleSurfaceSettingChanged, Breaking}, slot{ov, hasO, p}, slot{nv, hasN, p})
 }
 
@@ -164,7 +167,7 @@ func rootMember(d *document, k string) (any, bool) {
 	return v, ok
 }
 
-// version returns the root contract_version const, or nil when the document has none. It
+// version returns the const of the root's version member, or nil when the document has none. It
 // never fails: a malformed document is reported by the walk instead.
 func (d *document) version() *int64 {
 	root, err := d.effective(node{d.root, ""})
@@ -172,11 +175,11 @@ func (d *document) version() *int64 {
 		return nil
 	}
 	props, _ := root.kw["properties"].(map[string]any)
-	raw, ok := props["contract_version"]
+	raw, ok := props[d.versionMember]
 	if !ok {
 		return nil
 	}
-	member, err := d.effective(node{raw, root.kwPointer("properties") + "/contract_version"})
+	member, err := d.effective(node{raw, root.kwPointer("properties") + "/" + jsonpointer.Escape(d.versionMember)})
 	if err != nil {
 		return nil
 	}

@@ -47,8 +47,12 @@ type Report struct {
 	Mode Mode
 	// ModeReason says why that mode: chosen by the caller, or the default for this schema.
 	ModeReason string
-	// OldVersion and NewVersion hold the root contract_version const when the documents have one.
+	// OldVersion and NewVersion hold the const of the root's version member when the documents
+	// have one.
 	OldVersion, NewVersion *int64
+	// VersionMember names the version member in the report's words: the profile's, as the new
+	// document's x-catalog names it; "" reads as the bundled contract's contract_version.
+	VersionMember string
 	// Changes are sorted by pointer, then rule.
 	Changes []Change
 }

@@ -8,6 +8,7 @@ import (
 	"github.com/contractgen/contractgen/internal/gen/jsonpointer"
 	"github.com/contractgen/contractgen/internal/gen/jsontree"
 	"github.com/contractgen/contractgen/internal/gen/load"
+	"github.com/contractgen/contractgen/internal/gen/profile/errorcontract"
 	"github.com/contractgen/contractgen/internal/gen/schemaref"
 )
 
@@ -55,6 +56,9 @@ type document struct {
 	// resources are the document's resources, the root first; a reference resolves against the
 	// URI of the innermost one that holds it.
 	resources []resource
+	// versionMember is the name of the contract's version member: the agent-error profile's,
+	// as the document's x-catalog names it ("contract_version" unless it says otherwise).
+	versionMember string
 }
 
 // resource is a schema resource of the document: its root's pointer and its absolute URI.
@@ -84,6 +88,7 @@ func parseDialect(label string, data []byte, def load.Dialect) (*document, error
 		return nil, &docError{doc: label, msg: err.Error(), err: err}
 	}
 	doc.root = tree.Value()
+	doc.versionMember = errorcontract.MembersOf(tree).Version
 	if m, ok := doc.root.(map[string]any); ok {
 		if uri, ok := m["$schema"].(string); ok {
 			if d, ok := dialectOf(uri); ok {

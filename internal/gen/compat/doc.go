@@ -4,6 +4,12 @@
 // changes keep the contract_version and breaking ones need a new one. Auto picks contract for a
 // document with a contract_version member or an x-catalog, and backward for any other.
 //
+// The contract's words are the agent-error profile's (internal/gen/profile/errorcontract), which
+// compat imports for them alone: the version member is the one the document's x-catalog "members"
+// names (contract_version unless it says otherwise; the report speaks of it by that name), and a
+// catalog entry's members and the x-catalog and x-surfaces keywords are the profile's constants.
+// Nothing in compat spells a member name of the bundled contract.
+//
 // # Backward, forward and full (the semantic engine: sem*.go, same.go)
 //
 // Both documents are walked in parallel from the root (and from each root definition both keep

@@ -148,9 +148,9 @@ func (c *comparer) compareConst(x context, o, n *schema) error {
 	case !hasN:
 		c.emit(x, o.kwPointer("const"), RuleConstraintRelaxed, widening(x), "const removed (was %s)%s", show(ov), memberNote(x))
 	case equalValues(ov, nv):
-	case x.version && versionRaised(ov, nv):
+	case x.version != "" && versionRaised(ov, nv):
 		c.emit(x, n.kwPointer("const"), RuleContractVersionBumped, Annotation,
-			"contract_version bumped from %s to %s", show(ov), show(nv))
+			"%s bumped from %s to %s", x.version, show(ov), show(nv))
 	default:
 		c.emit(x, n.kwPointer("const"), RuleConstChanged, Breaking, "const changed from %s to %s", show(ov), show(nv))
 	}

@@ -130,7 +130,7 @@ func (c *comparer) compareMember(x context, o *schema, om, nm *members, name str
 		// itself is reported below.
 		required:   or || nr,
 		applicator: x.applicator,
-		version:    o.pointer == "" && name == "contract_version",
+		version:    c.versionMember(o, name),
 	}
 	if err := c.walk(child, om.node(name), nm.node(name)); err != nil {
 		return err
@@ -144,6 +144,15 @@ func (c *comparer) compareMember(x context, o *schema, om, nm *members, name str
 			"member %q is no longer required; consumers relying on it may not find it", name)
 	}
 	return nil
+}
+
+// versionMember returns name when the member is the root's version member (the profile's version
+// member, as either document's x-catalog names it), else "".
+func (c *comparer) versionMember(o *schema, name string) string {
+	if o.pointer == "" && (name == c.old.versionMember || name == c.new.versionMember) {
+		return name
+	}
+	return ""
 }
 
 // addedAndRemoved pairs renames first, then reports what is left.

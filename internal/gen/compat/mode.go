@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/contractgen/contractgen/internal/gen/load"
+	"github.com/contractgen/contractgen/internal/gen/profile/errorcontract"
 )
 
 // Mode is the question a comparison answers.
@@ -48,8 +49,8 @@ type Options struct {
 	Dialect load.Dialect
 }
 
-// rule describes a mode for people: what it requires.
-func (m Mode) rule() string {
+// rule describes a mode for people: what it requires; version names the version member.
+func (m Mode) rule(version string) string {
 	switch m {
 	case Backward:
 		return "the new schema must accept every instance the old schema accepted"
@@ -58,7 +59,7 @@ func (m Mode) rule() string {
 	case Full:
 		return "both schemas must accept exactly the same instances"
 	}
-	return "the contract's rules: additive changes keep contract_version, breaking ones need a new one"
+	return "the contract's rules: additive changes keep " + version + ", breaking ones need a new one"
 }
 
 // CompareWith classifies every difference between two schema documents under opts.Mode. Errors
@@ -86,7 +87,8 @@ func compareDocuments(od, nd *document, opts Options) (*Report, error) {
 		if err := c.run(); err != nil {
 			return nil, err
 		}
-		return &Report{Mode: Contract, ModeReason: reason, OldVersion: od.version(), NewVersion: nd.version(), Changes: c.sorted()}, nil
+		return &Report{Mode: Contract, ModeReason: reason, OldVersion: od.version(), NewVersion: nd.version(),
+			VersionMember: nd.versionMember, Changes: c.sorted()}, nil
 	}
 	s := newSemantic(od, nd, mode)
 	if err := s.run(); err != nil {
@@ -102,22 +104,23 @@ func autoMode(od, nd *document) (Mode, string) {
 			return Contract, "the default for a schema with " + why
 		}
 	}
-	return Backward, "the default for a schema without contract_version or x-catalog, as in schema registries"
+	// Neither document has an x-catalog here, so neither renames the version member.
+	return Backward, "the default for a schema without " + nd.versionMember + " or " + errorcontract.CatalogKeyword + ", as in schema registries"
 }
 
-// contractMarker names what makes the document a contract: a contract_version member or an
-// x-catalog at the root; "" for other schemas.
+// contractMarker names what makes the document a contract: a version member (the profile's,
+// contract_version unless x-catalog renames it) or an x-catalog at the root; "" for other schemas.
 func (d *document) contractMarker() string {
 	m, ok := d.root.(map[string]any)
 	if !ok {
 		return ""
 	}
-	if _, ok := m["x-catalog"]; ok {
-		return "an x-catalog"
+	if _, ok := m[errorcontract.CatalogKeyword]; ok {
+		return "an " + errorcontract.CatalogKeyword
 	}
 	if props, ok := m["properties"].(map[string]any); ok {
-		if _, ok := props["contract_version"]; ok {
-			return "a contract_version member"
+		if _, ok := props[d.versionMember]; ok {
+			return "a " + d.versionMember + " member"
 		}
 	}
 	return ""

@@ -1,6 +1,9 @@
 package compat
 
-import "github.com/contractgen/contractgen/internal/gen/jsonpointer"
+import (
+	"github.com/contractgen/contractgen/internal/gen/jsonpointer"
+	"github.com/contractgen/contractgen/internal/gen/profile/errorcontract"
+)
 
 // handled lists the keywords the specific comparisons take care of; compareOthers treats every
 // other keyword by its rule in extraRules, or as an annotation.
@@ -45,7 +48,7 @@ var extraRules = map[string]extraRule{
 }
 
 // rootExtensions are compared on their own, and only at the document root.
-var rootExtensions = map[string]bool{"x-catalog": true, "x-surfaces": true}
+var rootExtensions = map[string]bool{errorcontract.CatalogKeyword: true, errorcontract.SurfacesKeyword: true}
 
 // compareOthers compares every remaining keyword as a value. Keywords unknown to 2020-12 are
 // annotations there, so they are annotations here too, as are title, description, examples,

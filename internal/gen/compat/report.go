@@ -9,6 +9,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+
+	"github.com/contractgen/contractgen/internal/gen/profile/errorcontract"
 )
 
 // ordered returns the changes sorted, without touching the report, so that writers give the
@@ -27,7 +29,7 @@ func (r *Report) ordered() []Change {
 func (r *Report) WriteText(w io.Writer) error {
 	bw := bufio.NewWriter(w)
 	if r.Mode != Auto {
-		fmt.Fprintf(bw, "mode: %s (%s): %s\n", r.Mode, r.ModeReason, r.Mode.rule())
+		fmt.Fprintf(bw, "mode: %s (%s): %s\n", r.Mode, r.ModeReason, r.Mode.rule(r.versionMember()))
 	}
 	if r.Mode == Contract || r.Mode == Auto {
 		for _, ch := range r.ordered() {
@@ -152,10 +154,10 @@ func (r *Report) verdict() string {
 		counts[Breaking], counts[Additive], counts[Annotation])
 	switch {
 	case r.NeedsNewVersion():
-		return fmt.Sprintf("breaking (%s): needs a new contract_version", tally)
+		return fmt.Sprintf("breaking (%s): needs a new %s", tally, r.versionMember())
 	case r.Breaking():
-		return fmt.Sprintf("breaking (%s): contract_version bumped from %d to %d",
-			tally, *r.OldVersion, *r.NewVersion)
+		return fmt.Sprintf("breaking (%s): %s bumped from %d to %d",
+			tally, r.versionMember(), *r.OldVersion, *r.NewVersion)
 	case counts[Additive] > 0:
 		return fmt.Sprintf("additive (%s): %s", tally, r.sameVersionNote())
 	default:
@@ -174,10 +176,19 @@ func (r *Report) verdictWord() string {
 	return "compatible"
 }
 
-// sameVersionNote says that a compatible change may keep its contract_version.
+// versionMember is the name the report gives the version member: VersionMember, or the bundled
+// contract's for a report built without one.
+func (r *Report) versionMember() string {
+	if r.VersionMember != "" {
+		return r.VersionMember
+	}
+	return errorcontract.DefaultMembers().Version
+}
+
+// sameVersionNote says that a compatible change may keep its version member's value.
 func (r *Report) sameVersionNote() string {
 	if r.NewVersion != nil {
-		return fmt.Sprintf("compatible with consumers of contract_version %d", *r.NewVersion)
+		return fmt.Sprintf("compatible with consumers of %s %d", r.versionMember(), *r.NewVersion)
 	}
 	return "compatible with existing consumers"
 }

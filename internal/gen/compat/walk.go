@@ -127,7 +127,7 @@ func (d *document) mergeLevel(s *schema, v map[string]any, at string, seen map[s
 type context struct {
 	required   bool   // the value is always present: the root, or a required member
 	applicator string // set inside allOf/anyOf/oneOf/not and friends, where direction is unclear
-	version    bool   // the root's contract_version member
+	version    string // the version member's name when the value is the root's version member, else ""
 }
 
 // visitKey identifies one paired visit; real pointers repeat along a $ref cycle, so this set

@@ -7,6 +7,7 @@ import (
 	"bytes"
 	"fmt"
 	"path"
+	"slices"
 	"strings"
 	"text/template"
 
@@ -63,7 +64,12 @@ func tidy(b []byte) []byte {
 
 // funcs are the helpers the templates use for Markdown escaping.
 var funcs = template.FuncMap{
-	"code":  code,
+	"code": code,
+	// hasValue reports whether an enum lists a value: a paragraph written about particular values
+	// is shown only where the enum has them.
+	"hasValue": func(values []enumValue, v string) bool {
+		return slices.ContainsFunc(values, func(e enumValue) bool { return e.Value == v })
+	},
 	"cell":  cell,
 	"codes": codes,
 	"yesno": func(b bool) string {

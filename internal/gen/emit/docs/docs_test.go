@@ -40,6 +40,9 @@ var contracts = map[string]string{
 	// Sum types: members whose values are one of several variants, and a root that is one.
 	"union-members": "internal/gen/emit/openapi/testdata/unions.schema.json",
 	"agent-event":   "internal/gen/emit/docs/testdata/agent-event.schema.json",
+	// The profile's second contract: its own member names, which the origins, recovery, side
+	// effects, fallback, compatibility and kind sections take from the profile.
+	"profile-second-contract": "testdata/golden/profile-second-contract/service-fault.schema.json",
 }
 
 // testdataDir and repoRoot are absolute, because buildIR changes the directory.

@@ -12,10 +12,13 @@ import (
 // page is everything the contract template shows. The template only lays it out; every choice of
 // wording that depends on the schema is made here, where it can be unit-tested.
 type page struct {
-	Title    string
-	Purpose  string
-	Header   string
-	Hash     string
+	Title   string
+	Purpose string
+	Header  string
+	Hash    string
+	// Names are the contract's member names (the profile's), which the sections on origins,
+	// recovery, side effects and compatibility speak of.
+	Names    errorcontract.Members
 	Sources  []ir.Source
 	Required []member
 	Optional []member
@@ -27,13 +30,19 @@ type page struct {
 	// Origins, Actions, SameArguments and SideEffects are the enums the catalog refers to; nil
 	// when the contract lacks the member.
 	Origins, Actions, SameArguments, SideEffects *enum
-	// Recovery lists the members of the recovery object.
+	// Recovery lists the members of the recovery object (Names.Recovery).
 	Recovery []member
 	// RetryAfterKinds and HintRelaxKinds name the kinds a rule applies to.
 	RetryAfterKinds, HintRelaxKinds []string
-	Surfaces                        *surfaces
-	Kinds                           []kindRow
-	Fallback                        *kindRow
+	// HintRelaxFrom are the defaults the safety-hint rule replaces (the same-arguments values of
+	// HintRelaxKinds, each once), and Relaxed the value it sets (the profile's).
+	HintRelaxFrom []string
+	Relaxed       string
+	// HasFallbacks reports that one of the enums above has a fallback to list.
+	HasFallbacks bool
+	Surfaces     *surfaces
+	Kinds        []kindRow
+	Fallback     *kindRow
 }
 
 // member is one documented object member.
@@ -53,7 +62,7 @@ type enumValue struct {
 	Value, Description string
 	JSONRPCCode        string
 	ExitCode           string
-	// CatalogSideEffects lists the side_effects values the catalog's kinds of this origin use.
+	// CatalogSideEffects lists the side-effects values the catalog's kinds of this origin use.
 	CatalogSideEffects []string
 	KindCount          int
 }
@@ -95,11 +104,13 @@ func newPage(pkg *ir.Package) (*page, error) {
 	}
 	p.Conditions = conditions(root.Schema)
 	p.Union = describeUnion(root)
-	p.Origins = enumOf(fieldNamed(root, "origin"))
-	p.SideEffects = enumOf(fieldNamed(root, "side_effects"))
-	if rec := structOf(fieldNamed(root, "recovery")); rec != nil {
-		p.Actions = enumOf(fieldNamed(rec, "action"))
-		p.SameArguments = enumOf(fieldNamed(rec, "same_arguments"))
+	m := errorcontract.Of(pkg).Names()
+	p.Names = m
+	p.Origins = enumOf(fieldNamed(root, m.Origin))
+	p.SideEffects = enumOf(fieldNamed(root, m.SideEffects))
+	if rec := structOf(fieldNamed(root, m.Recovery)); rec != nil {
+		p.Actions = enumOf(fieldNamed(rec, m.Action))
+		p.SameArguments = enumOf(fieldNamed(rec, m.SameArguments))
 		for _, f := range rec.Fields {
 			p.Recovery = append(p.Recovery, describeMember(f))
 		}
@@ -118,8 +129,15 @@ func newPage(pkg *ir.Package) (*page, error) {
 			}
 			if k.HintRelaxes {
 				p.HintRelaxKinds = append(p.HintRelaxKinds, k.Name)
+				if !slices.Contains(p.HintRelaxFrom, k.SameArguments) {
+					p.HintRelaxFrom = append(p.HintRelaxFrom, k.SameArguments)
+				}
 			}
 		}
+	}
+	p.Relaxed = errorcontract.Relaxed
+	for _, e := range []*enum{p.Origins, p.Actions, p.SameArguments, p.SideEffects} {
+		p.HasFallbacks = p.HasFallbacks || (e != nil && e.Fallback != "")
 	}
 	annotateOrigins(p.Origins, pkg)
 	return p, nil

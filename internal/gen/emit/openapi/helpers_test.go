@@ -21,6 +21,11 @@ var fixturePath = filepath.Join("testdata", "features.schema.json")
 // keyword with a mapping) and unions that have none or cannot be mapped.
 var unionsPath = filepath.Join("testdata", "unions.schema.json")
 
+// secondContractPath is the profile's second contract (testdata/golden/profile-second-contract):
+// a catalog whose members have names of their own, so its responses, examples and header texts
+// show what the emitter reads from the profile rather than spells.
+var secondContractPath = filepath.Join("..", "..", "..", "..", "testdata", "golden", "profile-second-contract", "service-fault.schema.json")
+
 // buildIR loads a schema and builds its IR as the pipeline does.
 func buildIR(t testing.TB, schema string) *ir.Package {
 	t.Helper()

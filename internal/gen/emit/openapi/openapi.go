@@ -20,6 +20,7 @@ import (
 
 	"github.com/contractgen/contractgen/internal/gen/emit"
 	"github.com/contractgen/contractgen/internal/gen/ir"
+	"github.com/contractgen/contractgen/internal/gen/profile/errorcontract"
 )
 
 // The OpenAPI versions written.
@@ -186,8 +187,8 @@ func (b *builder) build(openapiVersion string) (*Document, error) {
 	return &Document{Version: openapiVersion, Root: root, Losses: c.losses.losses}, nil
 }
 
-// info describes the fragment; its version is the contract's own (the root's contract_version
-// const) when it has one, so that consumers can tell contract versions apart.
+// info describes the fragment; its version is the contract's own (the const of the root's version
+// member, as the profile names it) when it has one, so that consumers can tell contract versions apart.
 func info(pkg *ir.Package) *Map {
 	root := pkg.Roots[0]
 	title := root.Schema.Title
@@ -195,8 +196,9 @@ func info(pkg *ir.Package) *Map {
 		title = root.Name
 	}
 	version := pkg.Hash
+	versionMember := errorcontract.Of(pkg).Names().Version
 	for _, f := range root.Fields {
-		if f.Name == "contract_version" && f.Schema.Const != nil {
+		if f.Name == versionMember && f.Schema.Const != nil {
 			version = string(f.Schema.Const.JSON)
 		}
 	}

@@ -50,7 +50,7 @@ func groupByStatus(cat *errorcontract.Catalog) []statusGroup {
 }
 
 // headers writes components.headers. Retry-After applies to every response, because the HTTP
-// adapter sends it whenever retry_after_ms is set, and an override or a relayed error can set it on
+// adapter sends it whenever the contract's wait member is set, and an override or a relayed error can set it on
 // any kind; WWW-Authenticate applies to 401 responses.
 //
 // Retry-After is a string whose pattern is HTTP's grammar: delay-seconds or an HTTP-date in any of
@@ -58,11 +58,12 @@ func groupByStatus(cat *errorcontract.Catalog) []statusGroup {
 // whole error response when a proxy sent a date; a looser pattern would let validators pass values
 // that HTTP does not allow.
 func headers(pkg *ir.Package, groups []statusGroup) *Map {
+	m := errorcontract.Of(pkg).Names()
 	out := NewMap()
 	out.Set(RetryAfterHeader, NewMap().
 		Set("description", "When to try again, as HTTP defines Retry-After: delay-seconds or an HTTP-date "+
-			"(RFC 9110, section 10.2.3). The generated code sends whole seconds, recovery.retry_after_ms "+
-			"rounded up, whenever the error sets retry_after_ms; proxies and other servers may send an "+
+			"(RFC 9110, section 10.2.3). The generated code sends whole seconds, "+m.Recovery+"."+m.RetryAfter+
+			" rounded up, whenever the error sets "+m.RetryAfter+"; proxies and other servers may send an "+
 			"HTTP-date, which the generated readers accept too.").
 		Set("schema", NewMap().Set("type", "string").Set("pattern", retryAfterPattern)).
 		Set("example", "2"))
@@ -128,24 +129,25 @@ func anyStatusResponse(pkg *ir.Package, groups []statusGroup) *Map {
 // buildResponses writes components.responses: the any-status response, then one per status.
 func buildResponses(pkg *ir.Package, groups []statusGroup, values valueCache) (*Map, error) {
 	root := pkg.Roots[0]
+	m := errorcontract.Of(pkg).Names()
 	out := NewMap()
 	out.Set(AnyStatusResponseName(root), anyStatusResponse(pkg, groups))
 	for _, g := range groups {
 		examples := NewMap()
 		for _, k := range g.kinds {
-			value, err := exampleValue(root, k, values)
+			value, err := exampleValue(root, m, k, values)
 			if err != nil {
 				return nil, err
 			}
 			examples.Set(k.Name, NewMap().
-				Set("summary", k.Name+" (origin "+k.Origin+", recovery "+k.Action+")").
+				Set("summary", k.Name+" ("+m.Origin+" "+k.Origin+", "+m.Recovery+" "+k.Action+")").
 				Set("value", value))
 		}
 		media := NewMap().Set("schema", NewMap().Set("$ref", ref(ResponseSchemaName(root))))
 		if examples.Len() > 0 {
 			media.Set("examples", examples)
 		}
-		resp := NewMap().Set("description", responseDescription(g))
+		resp := NewMap().Set("description", responseDescription(g, m))
 		resp.Set("headers", responseHeaders(g))
 		resp.Set("content", NewMap().Set(MediaType, media))
 		out.Set(ResponseName(root, g.status), resp)
@@ -166,8 +168,8 @@ func headerRef(name string) *Map {
 	return NewMap().Set("$ref", "#/components/headers/"+jsonpointer.Escape(name))
 }
 
-// responseDescription names the status and every kind sent with it.
-func responseDescription(g statusGroup) string {
+// responseDescription names the status and every kind sent with it; m names the wait member.
+func responseDescription(g statusGroup, m errorcontract.Members) string {
 	text := statusText(g.status)
 	if text == "" {
 		text = fmt.Sprintf("HTTP status %d", g.status)
@@ -194,7 +196,7 @@ func responseDescription(g statusGroup) string {
 		retry = append(retry, "kinds the catalog does not list")
 	}
 	if len(retry) > 0 {
-		text += " Retry-After comes with retry_after_ms, which the catalog allows for " + strings.Join(retry, ", ") + "."
+		text += " Retry-After comes with " + m.RetryAfter + ", which the catalog allows for " + strings.Join(retry, ", ") + "."
 	}
 	return text
 }
@@ -202,38 +204,38 @@ func responseDescription(g statusGroup) string {
 // ExampleValue is the object the generated constructor for kind k returns when given
 // ExampleMessage(k) and no options: the required members, in schema order, with the catalog's
 // defaults. It fails for a required member the catalog gives no value for, because the example
-// would then not validate.
-func ExampleValue(root *ir.Named, k *errorcontract.Kind) (*Map, error) {
-	return exampleValue(root, k, valueCache{})
+// would then not validate. m names the members (errorcontract.Contract.Names).
+func ExampleValue(root *ir.Named, m errorcontract.Members, k *errorcontract.Kind) (*Map, error) {
+	return exampleValue(root, m, k, valueCache{})
 }
 
 // exampleValue is ExampleValue with the const values taken from a cache shared by all examples.
-func exampleValue(root *ir.Named, k *errorcontract.Kind, values valueCache) (*Map, error) {
+func exampleValue(root *ir.Named, m errorcontract.Members, k *errorcontract.Kind, values valueCache) (*Map, error) {
 	out := NewMap()
 	for _, f := range root.Fields {
 		if !f.Required {
 			continue
 		}
 		switch f.Name {
-		case "contract_version":
+		case m.Version:
 			if f.Schema.Const == nil {
-				return nil, fmt.Errorf("openapi: %s: contract_version has no const to put in examples", f.Origin)
+				return nil, fmt.Errorf("openapi: %s: %s has no const to put in examples", f.Origin, f.Name)
 			}
 			v, err := values.convert(f.Schema.Const)
 			if err != nil {
 				return nil, err
 			}
 			out.Set(f.Name, v)
-		case "kind":
+		case m.Kind:
 			out.Set(f.Name, k.Name)
-		case "message":
-			out.Set(f.Name, ExampleMessage(root, k))
-		case "origin":
+		case m.Message:
+			out.Set(f.Name, ExampleMessage(root, m, k))
+		case m.Origin:
 			out.Set(f.Name, k.Origin)
-		case "side_effects":
+		case m.SideEffects:
 			out.Set(f.Name, k.SideEffects)
-		case "recovery":
-			rec, err := exampleRecovery(f, k)
+		case m.Recovery:
+			rec, err := exampleRecovery(f, m, k)
 			if err != nil {
 				return nil, err
 			}
@@ -245,9 +247,9 @@ func exampleValue(root *ir.Named, k *errorcontract.Kind, values valueCache) (*Ma
 	return out, nil
 }
 
-func exampleRecovery(f *ir.Field, k *errorcontract.Kind) (*Map, error) {
+func exampleRecovery(f *ir.Field, m errorcontract.Members, k *errorcontract.Kind) (*Map, error) {
 	if f.Type.Kind != ir.GoRef || f.Type.Named.Kind != ir.StructType {
-		return nil, fmt.Errorf("openapi: %s: recovery is not an object with properties", f.Origin)
+		return nil, fmt.Errorf("openapi: %s: %s is not an object with properties", f.Origin, f.Name)
 	}
 	out := NewMap()
 	for _, rf := range f.Type.Named.Fields {
@@ -255,11 +257,11 @@ func exampleRecovery(f *ir.Field, k *errorcontract.Kind) (*Map, error) {
 			continue
 		}
 		switch rf.Name {
-		case "action":
+		case m.Action:
 			out.Set(rf.Name, k.Action)
-		case "same_arguments":
+		case m.SameArguments:
 			out.Set(rf.Name, k.SameArguments)
-		case "guidance":
+		case m.Guidance:
 			out.Set(rf.Name, k.Guidance)
 		default:
 			return nil, fmt.Errorf("openapi: %s: required member %q has no catalog value to put in examples", rf.Origin, rf.Name)
@@ -269,17 +271,18 @@ func exampleRecovery(f *ir.Field, k *errorcontract.Kind) (*Map, error) {
 }
 
 // ExampleMessage is the message of a kind's example: the kind and what its origin means, taken from
-// the origin enum's description, so that it reads as a plausible error message.
-func ExampleMessage(root *ir.Named, k *errorcontract.Kind) string {
+// the origin enum's description, so that it reads as a plausible error message; the kind alone
+// when the origin value has no description.
+func ExampleMessage(root *ir.Named, m errorcontract.Members, k *errorcontract.Kind) string {
 	meaning := ""
 	for _, f := range root.Fields {
-		if f.Name == "origin" && f.Type.Kind == ir.GoRef && f.Type.Named.Enum != nil {
+		if f.Name == m.Origin && f.Type.Kind == ir.GoRef && f.Type.Named.Enum != nil {
 			for _, v := range f.Type.Named.Enum.Values {
-				if v.Value == k.Origin {
-					meaning = " " + v.Description
+				if v.Value == k.Origin && v.Description != "" {
+					meaning = ": " + v.Description
 				}
 			}
 		}
 	}
-	return k.Name + ":" + meaning
+	return k.Name + meaning
 }

@@ -85,7 +85,7 @@ func writeAPI(b *strings.Builder, pkg *ir.Package, root *ir.Named, names map[*ir
 		"Obj":         names[root],
 		"RootNode":    t.Of(root.Schema),
 		"MetaKey":     string(key),
-		"Message":     errorMessage(root),
+		"Message":     errorMessage(root, errorcontract.Of(pkg).Names().Message),
 	})
 	if err != nil {
 		return fmt.Errorf("ts: %w", err)
@@ -95,12 +95,13 @@ func writeAPI(b *strings.Builder, pkg *ir.Package, root *ir.Named, names map[*ir
 }
 
 // errorMessage is the expression the Error class passes to super: the contract's message when
-// the root has a string member "message", else the contract's JSON (which from() also reads back):
-// contract.message of another type, or of none, is not a string and tsc --strict rejects it.
-func errorMessage(root *ir.Named) string {
+// the root has a string member of that name (the profile's message member), else the contract's
+// JSON (which from() also reads back): a message of another type, or none, is not a string and
+// tsc --strict rejects it.
+func errorMessage(root *ir.Named, message string) string {
 	for _, f := range root.Fields {
-		if f.Name == "message" && f.Type.Kind == ir.GoString && !f.Type.Nullable {
-			return "contract.message"
+		if f.Name == message && f.Type.Kind == ir.GoString && !f.Type.Nullable {
+			return "contract" + propertyAccess(f.Name)
 		}
 	}
 	return "JSON.stringify(contract)"

@@ -404,3 +404,12 @@ func contains(list []string, s string) bool {
 	}
 	return false
 }
+
+// propertyAccess writes the access to a member: ".name" when the name is an identifier, and
+// ["name"] otherwise, as propertyName declares it.
+func propertyAccess(name string) string {
+	if identifier.MatchString(name) {
+		return "." + name
+	}
+	return "[" + quote(name) + "]"
+}

@@ -11,22 +11,6 @@ import (
 // without spelling the agent-error contract's: they print Constructors.Fields for Go selectors and
 // Constructors.JSON for text and pointers, so a contract with other member names gets the same code.
 
-// DefaultMembers are the member names of a contract whose x-catalog has no "members": the
-// agent-error contract's own. Emitters compare with it only to keep wording that reads better
-// when the names are the parts' own (see goconstruct's KindInfo comment).
-func DefaultMembers() Members { return MembersOf(nil) }
-
-// Map returns the names by part, keyed by the part's vocabulary property ("retry_after_ms" → the
-// contract's name for the wait), so that a caller can walk every part; an optional part the
-// contract does not declare maps to "" in Constructors.Fields.
-func (m Members) Map() map[string]string {
-	out := make(map[string]string, len(memberParts))
-	for _, p := range memberParts {
-		out[p.name] = *p.of(&m)
-	}
-	return out
-}
-
 // RetryAfterPath is the wait member as generated comments name it: recovery's name and the
 // wait's, joined by a dot ("recovery.retry_after_ms").
 func (m Members) RetryAfterPath() string { return m.Recovery + "." + m.RetryAfter }
