@@ -39,10 +39,9 @@ func (d *Decoder) mismatchAt(at, kw *Path, want string, raw []byte) error {
 	return fmt.Errorf("%s: expected %s, got %s", location(at.memo()), want, got)
 }
 
-// rejectAt is reject with the locations as paths: kw gets the step suffix.
-func (d *Decoder) rejectAt(at, kw *Path, suffix, msg string) { d.failAt(at, kw, suffix, msg) }
-
-// membersAt is Members with the location as a path.
+// membersAt splits an object into its members. In strict mode a member name that occurs twice is
+// a violation: RFC 8259 leaves such objects undefined and parsers disagree about them
+// (encoding/json keeps the last, others the first), so Parse refuses to pick one.
 func (d *Decoder) membersAt(raw []byte, at *Path, buf []Member) ([]Member, error) {
 	members, err := objectMembers(&d.scan, raw, buf)
 	if err != nil || !d.strict {
@@ -52,7 +51,8 @@ func (d *Decoder) membersAt(raw []byte, at *Path, buf []Member) ([]Member, error
 	return members, nil
 }
 
-// checkNestedAt is CheckNested with the location as a path.
+// checkNestedAt reports, in strict mode, duplicate member names anywhere inside a value that is
+// kept without being split (raw and "any" values).
 func (d *Decoder) checkNestedAt(raw []byte, at *Path) {
 	if !d.strict || !containsByte(raw, '{') {
 		return
@@ -132,7 +132,7 @@ func (d *Decoder) decodeStruct(p *typePlan, raw []byte, ptr unsafe.Pointer, at, 
 		}
 		loc, k := Key(at, "", m.Name), stepKw(kw, f.kw)
 		if f.desc.Flags&FieldNullOK == 0 && IsNull(m.Value) {
-			d.rejectAt(&loc, &k, "/type", "null is not allowed here")
+			d.failAt(&loc, &k, "/type", "null is not allowed here")
 			continue
 		}
 		dst := unsafe.Add(ptr, f.off)
@@ -150,7 +150,7 @@ func (d *Decoder) decodeStruct(p *typePlan, raw []byte, ptr unsafe.Pointer, at, 
 		if d.strict && f.desc.Flags&FieldOmitZero != 0 && isZero(&f.elem, dst) {
 			// A value member's zero means absent, and the generator proved no valid value is
 			// that zero: a present one is a violation, which validating the Go value cannot see.
-			d.rejectAt(&loc, &k, "", "this value is not valid here (the schema rules it out; the Go field holds it as absent)")
+			d.failAt(&loc, &k, "", "this value is not valid here (the schema rules it out; the Go field holds it as absent)")
 		}
 	}
 	if d.strict && p.required > 0 {
@@ -240,7 +240,10 @@ func (d *Decoder) decodeElem(e *elemPlan, raw []byte, ptr unsafe.Pointer, at, kw
 	return nil
 }
 
-// int64At is DecInt64 with the locations as paths.
+// int64At accepts any number with an integral value: 1, 1.0, 1e3 and -0 are all integers in JSON
+// Schema. Literals that are not plain int64 are read as digits and an exponent, in time linear in
+// their length: a million-digit literal is refused as out of range after one pass, not after
+// building a million-digit big.Int.
 func (d *Decoder) int64At(raw []byte, at, kw *Path) (int64, error) {
 	if k := kindOf(raw); k != "number" {
 		return 0, d.mismatchAt(at, kw, "integer", raw)
@@ -257,7 +260,7 @@ func (d *Decoder) int64At(raw []byte, at, kw *Path) (int64, error) {
 	n, fits := dec.int64()
 	if !fits {
 		if d.strict {
-			d.rejectAt(at, kw, "/type", "integer "+abbreviate(raw)+" is outside the range this type holds")
+			d.failAt(at, kw, "/type", "integer "+abbreviate(raw)+" is outside the range this type holds")
 			return 0, nil
 		}
 		return 0, fmt.Errorf("%s: integer %s is outside the range this type holds", location(at.String()), abbreviate(raw))
@@ -330,15 +333,16 @@ func (d *Decoder) decodeMap(e *elemPlan, raw []byte, ptr unsafe.Pointer, at, kw 
 	return nil
 }
 
-// decodeUnion finds the variant raw selects and decodes that variant alone (see UnionTry), or
-// keeps raw as JSON when it selects none.
+// decodeUnion finds the variant raw selects and decodes that variant alone, or keeps raw as JSON
+// when it selects none. Tolerantly, the variant's error is returned; strictly, a variant that
+// fails a keyword leaves the value as JSON too, with only its repeated member names reported.
 func (d *Decoder) decodeUnion(p *typePlan, raw []byte, ptr unsafe.Pointer, at, kw *Path) error {
 	reflect.NewAt(p.rt, ptr).Elem().SetZero()
 	u := p.desc.Union
 	pick := -1
 	switch u.Rule {
 	case UnionByTag:
-		if tag, ok := UnionTag(d, raw, u.Tag); ok {
+		if tag, ok := unionTag(d, raw, u.Tag); ok {
 			for i := range u.Variants {
 				for _, v := range u.Variants[i].Values {
 					if v == tag && pick < 0 {
@@ -352,7 +356,7 @@ func (d *Decoder) decodeUnion(p *typePlan, raw []byte, ptr unsafe.Pointer, at, k
 		for i := range u.Variants {
 			sets[i] = u.Variants[i].Members
 		}
-		pick = UnionPick(d, raw, sets)
+		pick = unionPick(d, raw, sets)
 	case UnionByJSONType:
 		for i := range u.Variants {
 			if containsByte([]byte(u.Variants[i].First), raw[0]) {

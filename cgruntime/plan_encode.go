@@ -56,7 +56,7 @@ func encodeStruct(buf []byte, p *typePlan, ptr unsafe.Pointer) ([]byte, error) {
 	}
 	if p.desc.Extra {
 		var err error
-		if buf, err = EncExtra(buf, first, *(*map[string]json.RawMessage)(unsafe.Add(ptr, p.extraOff))); err != nil {
+		if buf, err = encExtra(buf, first, *(*map[string]json.RawMessage)(unsafe.Add(ptr, p.extraOff))); err != nil {
 			return nil, err
 		}
 	}
@@ -97,11 +97,11 @@ func encodeElem(buf []byte, e *elemPlan, ptr unsafe.Pointer) ([]byte, error) {
 	case ElemInt64:
 		return strconv.AppendInt(buf, *(*int64)(ptr), 10), nil
 	case ElemNumber:
-		return EncNumber(buf, *(*json.Number)(ptr))
+		return encNumber(buf, *(*json.Number)(ptr))
 	case ElemRaw:
-		return EncRaw(buf, *(*json.RawMessage)(ptr))
+		return encRaw(buf, *(*json.RawMessage)(ptr))
 	case ElemAny:
-		return EncAny(buf, *(*any)(ptr))
+		return encAny(buf, *(*any)(ptr))
 	case ElemNull:
 		return append(buf, "null"...), nil
 	case ElemCustom:
@@ -156,7 +156,7 @@ func encodeMap(buf []byte, e *elemPlan, ptr unsafe.Pointer) ([]byte, error) {
 // encodeUnion writes the variant a sum type holds, the unknown value as read, or null.
 func encodeUnion(buf []byte, p *typePlan, ptr unsafe.Pointer) ([]byte, error) {
 	if n := heldCount(p, ptr); n > 1 {
-		return nil, UnionErrSeveral(p.desc.Name, n)
+		return nil, unionErrSeveral(p.desc.Name, n)
 	}
 	for i := range p.variants {
 		v := &p.variants[i]
@@ -164,7 +164,7 @@ func encodeUnion(buf []byte, p *typePlan, ptr unsafe.Pointer) ([]byte, error) {
 			return encodeElem(buf, &v.elem, x)
 		}
 	}
-	return EncRaw(buf, *(*json.RawMessage)(unsafe.Add(ptr, p.unknownOff)))
+	return encRaw(buf, *(*json.RawMessage)(unsafe.Add(ptr, p.unknownOff)))
 }
 
 // heldCount counts the fields of a sum type that are set.
@@ -196,5 +196,5 @@ func encodeCustom(buf []byte, e *elemPlan, ptr unsafe.Pointer) ([]byte, error) {
 	if err != nil {
 		return buf, err
 	}
-	return EncRaw(buf, j)
+	return encRaw(buf, j)
 }

@@ -12,7 +12,7 @@ import (
 // validate_typed.go expect: a valid value is validated without allocating. Locations are steps
 // pushed on a pooled stack (pathStack): steps on the goroutine's stack would each move to the heap,
 // since every step points at its parent across a recursion the compiler cannot bound. The
-// interpreter, which keeps the paths it is given, gets fresh copies (UnionPath).
+// interpreter, which keeps the paths it is given, gets fresh copies (unionPath).
 
 // pathStack holds the steps of the locations being validated. A step points at its parent; when
 // the slice grows, earlier steps stay valid in the old array, which nothing writes again.
@@ -41,7 +41,7 @@ func validateType(c *Collector, p *typePlan, ptr unsafe.Pointer, at, kw *Path) {
 	case KindStruct:
 		validateStruct(c, p, ptr, at, kw)
 	case KindEnum:
-		CheckString(c, p.desc.Node, *(*string)(ptr), at, kw)
+		checkString(c, p.desc.Node, *(*string)(ptr), at, kw)
 	case KindAlias:
 		if p.under.checks {
 			validateElem(c, p.under, ptr, at, kw)
@@ -62,7 +62,7 @@ func validateStruct(c *Collector, p *typePlan, ptr unsafe.Pointer, at, kw *Path)
 			c.Fail(at, kw, "", "cannot be encoded as JSON: "+err.Error())
 			return
 		}
-		CheckRaw(c, d.Node, raw, UnionPath(at), UnionPath(kw))
+		checkRaw(c, d.Node, raw, unionPath(at), unionPath(kw))
 		return
 	}
 	for i := range p.fields {
@@ -97,7 +97,7 @@ func validateStruct(c *Collector, p *typePlan, ptr unsafe.Pointer, at, kw *Path)
 	if d.ExtraNode != 0 {
 		for name, raw := range extra {
 			a, k := Key(nil, "", name), Kw(nil, "additionalProperties")
-			CheckRaw(c, d.ExtraNode, raw, join(at, &a), join(kw, &k))
+			checkRaw(c, d.ExtraNode, raw, join(at, &a), join(kw, &k))
 		}
 	}
 	for _, name := range d.ExtraRequired {
@@ -107,10 +107,10 @@ func validateStruct(c *Collector, p *typePlan, ptr unsafe.Pointer, at, kw *Path)
 	}
 }
 
-// join renders up followed by the one step s as a fresh path, for the interpreter (see UnionPath).
+// join renders up followed by the one step s as a fresh path, for the interpreter (see unionPath).
 func join(up, s *Path) *Path {
-	s.up = UnionPath(up)
-	return UnionPath(s)
+	s.up = unionPath(up)
+	return unionPath(s)
 }
 
 // validateElem validates the value of e at ptr against e's schema.
@@ -121,7 +121,7 @@ func validateElem(c *Collector, e *elemPlan, ptr unsafe.Pointer, at, kw *Path) {
 	}
 	if e.desc.Nullable {
 		if *(*bool)(unsafe.Add(ptr, e.nullOff)) {
-			CheckNull(c, node, UnionPath(at), UnionPath(kw))
+			checkNull(c, node, unionPath(at), unionPath(kw))
 			return
 		}
 		ptr = unsafe.Add(ptr, e.valueOff)
@@ -131,32 +131,32 @@ func validateElem(c *Collector, e *elemPlan, ptr unsafe.Pointer, at, kw *Path) {
 				c.Fail(at, kw, "", "cannot be encoded as JSON: "+err.Error())
 				return
 			}
-			CheckRaw(c, node, j, UnionPath(at), UnionPath(kw))
+			checkRaw(c, node, j, unionPath(at), unionPath(kw))
 			return
 		}
 	}
 	switch e.kind {
 	case ElemString:
 		if e.checks {
-			CheckString(c, node, *(*string)(ptr), at, kw)
+			checkString(c, node, *(*string)(ptr), at, kw)
 		}
 	case ElemBool:
 		if e.checks {
-			CheckBool(c, node, *(*bool)(ptr), at, kw)
+			checkBool(c, node, *(*bool)(ptr), at, kw)
 		}
 	case ElemInt64:
 		if e.checks {
-			CheckInt64(c, node, *(*int64)(ptr), at, kw)
+			checkInt64(c, node, *(*int64)(ptr), at, kw)
 		}
 	case ElemNumber:
-		CheckNumber(c, node, *(*json.Number)(ptr), at, kw)
+		checkNumber(c, node, *(*json.Number)(ptr), at, kw)
 	case ElemRaw:
 		if e.checks {
-			CheckRaw(c, node, *(*json.RawMessage)(ptr), UnionPath(at), UnionPath(kw))
+			checkRaw(c, node, *(*json.RawMessage)(ptr), unionPath(at), unionPath(kw))
 		}
 	case ElemAny:
 		if e.checks {
-			CheckAny(c, node, *(*any)(ptr), UnionPath(at), UnionPath(kw))
+			checkAny(c, node, *(*any)(ptr), unionPath(at), unionPath(kw))
 		}
 	case ElemCustom:
 		if e.checks {
@@ -166,7 +166,7 @@ func validateElem(c *Collector, e *elemPlan, ptr unsafe.Pointer, at, kw *Path) {
 				c.Fail(at, kw, "", "cannot be encoded as JSON: "+err.Error())
 				return
 			}
-			CheckRaw(c, node, j, UnionPath(at), UnionPath(kw))
+			checkRaw(c, node, j, unionPath(at), unionPath(kw))
 		}
 	case ElemRef:
 		if e.desc.Ref {
@@ -187,12 +187,12 @@ func validateSlice(c *Collector, e *elemPlan, ptr unsafe.Pointer, at, kw *Path) 
 	n := &c.Nodes[e.desc.Node]
 	h := (*sliceHeader)(ptr)
 	if n.MinItems.Set || n.MaxItems.Set {
-		CheckItemCount(c, e.desc.Node, h.len, at, kw)
+		checkItemCount(c, e.desc.Node, h.len, at, kw)
 	}
 	if n.UniqueItems {
 		copied := *h // see mapValue
 		b, err := json.Marshal(reflect.NewAt(e.base, unsafe.Pointer(&copied)).Elem().Interface())
-		CheckUniqueJSON(c, b, err, UnionPath(at), UnionPath(kw))
+		checkUniqueJSON(c, b, err, unionPath(at), unionPath(kw))
 	}
 	if !e.elem.checks {
 		return
@@ -218,7 +218,7 @@ func validateMap(c *Collector, e *elemPlan, ptr unsafe.Pointer, at, kw *Path) {
 			c.Fail(at, kw, "", "cannot be encoded as JSON: "+err.Error())
 			return
 		}
-		CheckRaw(c, e.desc.Node, j, UnionPath(at), UnionPath(kw))
+		checkRaw(c, e.desc.Node, j, unionPath(at), unionPath(kw))
 		return
 	}
 	for _, name := range n.Required {
@@ -277,7 +277,7 @@ func validateUnion(c *Collector, p *typePlan, ptr unsafe.Pointer, at, kw *Path) 
 		c.Fail(at, kw, "", err.Error())
 		return
 	}
-	CheckRaw(c, d.Node, raw, UnionPath(at), UnionPath(kw))
+	checkRaw(c, d.Node, raw, unionPath(at), unionPath(kw))
 }
 
 // selects reports whether the Go value x held by variant v encodes as JSON that selects v.

@@ -729,7 +729,7 @@ func checkStringKeywords(c *Collector, n *Node, s string, at, kw *Path) {
 			c.Fail(at, kw, "maxLength", "has "+strconv.FormatInt(count, 10)+" characters, more than "+strconv.FormatInt(n.MaxLength.N, 10))
 		}
 	}
-	if n.Format != "" && !CheckFormat(n.Format, s) {
+	if n.Format != "" && !checkFormat(n.Format, s) {
 		c.Fail(at, kw, "format", formatMessage(n.Format))
 	}
 	if n.c.re != nil {

@@ -41,10 +41,9 @@ func (d *cgDecoder) mismatchAt(at, kw *cgPath, want string, raw []byte) error {
 	return fmt.Errorf("%s: expected %s, got %s", cgLocation(at.memo()), want, got)
 }
 
-// rejectAt is reject with the locations as paths: kw gets the step suffix.
-func (d *cgDecoder) rejectAt(at, kw *cgPath, suffix, msg string) { d.failAt(at, kw, suffix, msg) }
-
-// membersAt is Members with the location as a path.
+// membersAt splits an object into its members. In strict mode a member name that occurs twice is
+// a violation: RFC 8259 leaves such objects undefined and parsers disagree about them
+// (encoding/json keeps the last, others the first), so Parse refuses to pick one.
 func (d *cgDecoder) membersAt(raw []byte, at *cgPath, buf []cgMember) ([]cgMember, error) {
 	members, err := cgObjectMembers(&d.scan, raw, buf)
 	if err != nil || !d.strict {
@@ -54,7 +53,8 @@ func (d *cgDecoder) membersAt(raw []byte, at *cgPath, buf []cgMember) ([]cgMembe
 	return members, nil
 }
 
-// checkNestedAt is CheckNested with the location as a path.
+// checkNestedAt reports, in strict mode, duplicate member names anywhere inside a value that is
+// kept without being split (raw and "any" values).
 func (d *cgDecoder) checkNestedAt(raw []byte, at *cgPath) {
 	if !d.strict || !cgContainsByte(raw, '{') {
 		return
@@ -134,7 +134,7 @@ func (d *cgDecoder) decodeStruct(p *cgTypePlan, raw []byte, ptr unsafe.Pointer, 
 		}
 		loc, k := cgKey(at, "", m.Name), cgStepKw(kw, f.kw)
 		if f.desc.Flags&cgFieldNullOK == 0 && cgIsNull(m.Value) {
-			d.rejectAt(&loc, &k, "/type", "null is not allowed here")
+			d.failAt(&loc, &k, "/type", "null is not allowed here")
 			continue
 		}
 		dst := unsafe.Add(ptr, f.off)
@@ -152,7 +152,7 @@ func (d *cgDecoder) decodeStruct(p *cgTypePlan, raw []byte, ptr unsafe.Pointer, 
 		if d.strict && f.desc.Flags&cgFieldOmitZero != 0 && cgIsZero(&f.elem, dst) {
 			// A value member's zero means absent, and the generator proved no valid value is
 			// that zero: a present one is a violation, which validating the Go value cannot see.
-			d.rejectAt(&loc, &k, "", "this value is not valid here (the schema rules it out; the Go field holds it as absent)")
+			d.failAt(&loc, &k, "", "this value is not valid here (the schema rules it out; the Go field holds it as absent)")
 		}
 	}
 	if d.strict && p.required > 0 {
@@ -242,7 +242,10 @@ func (d *cgDecoder) decodeElem(e *cgElemPlan, raw []byte, ptr unsafe.Pointer, at
 	return nil
 }
 
-// int64At is DecInt64 with the locations as paths.
+// int64At accepts any number with an integral value: 1, 1.0, 1e3 and -0 are all integers in JSON
+// Schema. Literals that are not plain int64 are read as digits and an exponent, in time linear in
+// their length: a million-digit literal is refused as out of range after one pass, not after
+// building a million-digit big.Int.
 func (d *cgDecoder) int64At(raw []byte, at, kw *cgPath) (int64, error) {
 	if k := cgKindOf(raw); k != "number" {
 		return 0, d.mismatchAt(at, kw, "integer", raw)
@@ -259,7 +262,7 @@ func (d *cgDecoder) int64At(raw []byte, at, kw *cgPath) (int64, error) {
 	n, fits := dec.int64()
 	if !fits {
 		if d.strict {
-			d.rejectAt(at, kw, "/type", "integer "+cgAbbreviate(raw)+" is outside the range this type holds")
+			d.failAt(at, kw, "/type", "integer "+cgAbbreviate(raw)+" is outside the range this type holds")
 			return 0, nil
 		}
 		return 0, fmt.Errorf("%s: integer %s is outside the range this type holds", cgLocation(at.String()), cgAbbreviate(raw))
@@ -332,8 +335,9 @@ func (d *cgDecoder) decodeMap(e *cgElemPlan, raw []byte, ptr unsafe.Pointer, at,
 	return nil
 }
 
-// decodeUnion finds the variant raw selects and decodes that variant alone (see UnionTry), or
-// keeps raw as JSON when it selects none.
+// decodeUnion finds the variant raw selects and decodes that variant alone, or keeps raw as JSON
+// when it selects none. Tolerantly, the variant's error is returned; strictly, a variant that
+// fails a keyword leaves the value as JSON too, with only its repeated member names reported.
 func (d *cgDecoder) decodeUnion(p *cgTypePlan, raw []byte, ptr unsafe.Pointer, at, kw *cgPath) error {
 	reflect.NewAt(p.rt, ptr).Elem().SetZero()
 	u := p.desc.Union

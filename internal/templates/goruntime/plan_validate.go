@@ -14,7 +14,7 @@ import (
 // validate_typed.go expect: a valid value is validated without allocating. Locations are steps
 // pushed on a pooled stack (pathStack): steps on the goroutine's stack would each move to the heap,
 // since every step points at its parent across a recursion the compiler cannot bound. The
-// interpreter, which keeps the paths it is given, gets fresh copies (UnionPath).
+// interpreter, which keeps the paths it is given, gets fresh copies (unionPath).
 
 // cgPathStack holds the steps of the locations being validated. A step points at its parent; when
 // the slice grows, earlier steps stay valid in the old array, which nothing writes again.
@@ -109,7 +109,7 @@ func cgValidateStruct(c *cgCollector, p *cgTypePlan, ptr unsafe.Pointer, at, kw 
 	}
 }
 
-// cgJoin renders up followed by the one step s as a fresh path, for the interpreter (see UnionPath).
+// cgJoin renders up followed by the one step s as a fresh path, for the interpreter (see unionPath).
 func cgJoin(up, s *cgPath) *cgPath {
 	s.up = cgUnionPath(up)
 	return cgUnionPath(s)
