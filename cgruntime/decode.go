@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // Violation is one way a JSON value fails its schema, in the shape of JSON Schema's "basic" output.
@@ -56,6 +57,8 @@ type Decoder struct {
 	// keywordFails counts the keyword violations of a strict decoder; unionDepth is how many sum
 	// types' variants are being decoded (see failAt).
 	keywordFails, unionDepth int
+	// stack holds the location steps of the plan decoder (see pathStack).
+	stack *pathStack
 }
 
 // Mismatch handles a value of the wrong JSON type.
@@ -238,6 +241,19 @@ type scanner struct {
 	// document order, once indexed is set.
 	open, end []int32
 	indexed   bool
+	// borrow lets text return views of doc's bytes: only for a document that is neither changed
+	// nor kept while its values are in use (the validator's check of a raw value).
+	borrow bool
+}
+
+// text is unquote, or, when s borrows, a view of the string literal's bytes if they need no
+// unescaping: the validator reads a raw member's strings without copying each one.
+func (s *scanner) text(lit []byte) (string, error) {
+	body := lit[1 : len(lit)-1]
+	if s != nil && s.borrow && len(body) > 0 && bytes.IndexByte(body, '\\') < 0 && utf8.Valid(body) {
+		return unsafe.String(&body[0], len(body)), nil
+	}
+	return unquote(lit)
 }
 
 // charge records that raw, a value of the document, is about to be split.
@@ -300,7 +316,7 @@ func objectMembers(s *scanner, raw []byte, members []Member) ([]Member, error) {
 	i := skipSpace(raw, 1)
 	for i < len(raw) && raw[i] != '}' {
 		end := stringEnd(raw, i)
-		name, err := unquote(raw[i:end])
+		name, err := s.text(raw[i:end])
 		if err != nil {
 			return nil, err
 		}
@@ -417,7 +433,7 @@ func decAnyAt(d *Decoder, raw []byte, root string, at *Path) (any, error) {
 		out := make(map[string]any, len(members))
 		for _, m := range members {
 			loc := Key(at, "", m.Name)
-			if out[m.Name], err = decAnyAt(d, m.Value, root, &loc); err != nil {
+			if out[strings.Clone(m.Name)], err = decAnyAt(d, m.Value, root, &loc); err != nil {
 				return nil, err
 			}
 		}

@@ -11,8 +11,9 @@ import (
 // The plan validator walks a Go value and calls one check per schema, as the checks of
 // validate_typed.go expect: a valid value is validated without allocating. Locations are steps
 // pushed on a pooled stack (pathStack): steps on the goroutine's stack would each move to the heap,
-// since every step points at its parent across a recursion the compiler cannot bound. The
-// interpreter, which keeps the paths it is given, gets fresh copies (unionPath).
+// since every step points at its parent across a recursion the compiler cannot bound. Values held
+// as JSON (raw members, unions) go to the interpreter with those steps as they are: they live on
+// the pooled stack already, and the interpreter renders them only for a violation.
 
 // pathStack holds the steps of the locations being validated. A step points at its parent; when
 // the slice grows, earlier steps stay valid in the old array, which nothing writes again.
@@ -62,7 +63,7 @@ func validateStruct(c *Collector, p *typePlan, ptr unsafe.Pointer, at, kw *Path)
 			c.Fail(at, kw, "", "cannot be encoded as JSON: "+err.Error())
 			return
 		}
-		checkRaw(c, d.Node, raw, unionPath(at), unionPath(kw))
+		checkRaw(c, d.Node, raw, at, kw)
 		return
 	}
 	for i := range p.fields {
@@ -95,9 +96,10 @@ func validateStruct(c *Collector, p *typePlan, ptr unsafe.Pointer, at, kw *Path)
 	}
 	extra := *(*map[string]json.RawMessage)(unsafe.Add(ptr, p.extraOff))
 	if d.ExtraNode != 0 {
+		n := len(c.stack.steps)
 		for name, raw := range extra {
-			a, k := Key(nil, "", name), Kw(nil, "additionalProperties")
-			checkRaw(c, d.ExtraNode, raw, join(at, &a), join(kw, &k))
+			checkRaw(c, d.ExtraNode, raw, c.push(Key(at, "", name)), c.push(Kw(kw, "additionalProperties")))
+			c.stack.steps = c.stack.steps[:n]
 		}
 	}
 	for _, name := range d.ExtraRequired {
@@ -105,12 +107,6 @@ func validateStruct(c *Collector, p *typePlan, ptr unsafe.Pointer, at, kw *Path)
 			c.Fail(at, kw, "required", "missing required member "+strconv.Quote(name))
 		}
 	}
-}
-
-// join renders up followed by the one step s as a fresh path, for the interpreter (see unionPath).
-func join(up, s *Path) *Path {
-	s.up = unionPath(up)
-	return unionPath(s)
 }
 
 // validateElem validates the value of e at ptr against e's schema.
@@ -121,7 +117,7 @@ func validateElem(c *Collector, e *elemPlan, ptr unsafe.Pointer, at, kw *Path) {
 	}
 	if e.desc.Nullable {
 		if *(*bool)(unsafe.Add(ptr, e.nullOff)) {
-			checkNull(c, node, unionPath(at), unionPath(kw))
+			checkNull(c, node, at, kw)
 			return
 		}
 		ptr = unsafe.Add(ptr, e.valueOff)
@@ -131,7 +127,7 @@ func validateElem(c *Collector, e *elemPlan, ptr unsafe.Pointer, at, kw *Path) {
 				c.Fail(at, kw, "", "cannot be encoded as JSON: "+err.Error())
 				return
 			}
-			checkRaw(c, node, j, unionPath(at), unionPath(kw))
+			checkRaw(c, node, j, at, kw)
 			return
 		}
 	}
@@ -152,11 +148,11 @@ func validateElem(c *Collector, e *elemPlan, ptr unsafe.Pointer, at, kw *Path) {
 		checkNumber(c, node, *(*json.Number)(ptr), at, kw)
 	case ElemRaw:
 		if e.checks {
-			checkRaw(c, node, *(*json.RawMessage)(ptr), unionPath(at), unionPath(kw))
+			checkRaw(c, node, *(*json.RawMessage)(ptr), at, kw)
 		}
 	case ElemAny:
 		if e.checks {
-			checkAny(c, node, *(*any)(ptr), unionPath(at), unionPath(kw))
+			checkAny(c, node, *(*any)(ptr), at, kw)
 		}
 	case ElemCustom:
 		if e.checks {
@@ -166,7 +162,7 @@ func validateElem(c *Collector, e *elemPlan, ptr unsafe.Pointer, at, kw *Path) {
 				c.Fail(at, kw, "", "cannot be encoded as JSON: "+err.Error())
 				return
 			}
-			checkRaw(c, node, j, unionPath(at), unionPath(kw))
+			checkRaw(c, node, j, at, kw)
 		}
 	case ElemRef:
 		if e.desc.Ref {
@@ -192,7 +188,7 @@ func validateSlice(c *Collector, e *elemPlan, ptr unsafe.Pointer, at, kw *Path) 
 	if n.UniqueItems {
 		copied := *h // see mapValue
 		b, err := json.Marshal(reflect.NewAt(e.base, unsafe.Pointer(&copied)).Elem().Interface())
-		checkUniqueJSON(c, b, err, unionPath(at), unionPath(kw))
+		checkUniqueJSON(c, b, err, at, kw)
 	}
 	if !e.elem.checks {
 		return
@@ -218,7 +214,7 @@ func validateMap(c *Collector, e *elemPlan, ptr unsafe.Pointer, at, kw *Path) {
 			c.Fail(at, kw, "", "cannot be encoded as JSON: "+err.Error())
 			return
 		}
-		checkRaw(c, e.desc.Node, j, unionPath(at), unionPath(kw))
+		checkRaw(c, e.desc.Node, j, at, kw)
 		return
 	}
 	for _, name := range n.Required {
@@ -231,13 +227,18 @@ func validateMap(c *Collector, e *elemPlan, ptr unsafe.Pointer, at, kw *Path) {
 	}
 	top := len(c.stack.steps)
 	k := c.push(Kw(kw, "additionalProperties"))
-	x := reflect.New(e.elem.rt)
+	// SetIterKey and SetIterValue copy into pooled values, where Key and Value would allocate a
+	// copy of each entry.
+	s := e.scratch.Get().(*mapScratch)
 	iter := m.MapRange()
 	for iter.Next() {
-		x.Elem().Set(iter.Value())
-		validateElem(c, e.elem, x.UnsafePointer(), c.push(Key(at, "", iter.Key().String())), k)
+		s.value.Elem().SetIterValue(iter)
+		s.key.SetIterKey(iter)
+		validateElem(c, e.elem, s.value.UnsafePointer(), c.push(Key(at, "", s.key.String())), k)
 		c.stack.steps = c.stack.steps[:top+1]
 	}
+	s.value.Elem().SetZero() // the pool must not keep the last value alive
+	e.scratch.Put(s)
 	c.stack.steps = c.stack.steps[:top]
 }
 
@@ -277,7 +278,7 @@ func validateUnion(c *Collector, p *typePlan, ptr unsafe.Pointer, at, kw *Path) 
 		c.Fail(at, kw, "", err.Error())
 		return
 	}
-	checkRaw(c, d.Node, raw, unionPath(at), unionPath(kw))
+	checkRaw(c, d.Node, raw, at, kw)
 }
 
 // selects reports whether the Go value x held by variant v encodes as JSON that selects v.

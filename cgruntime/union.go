@@ -74,17 +74,6 @@ func unionPick(d *Decoder, raw []byte, sets [][]string) int {
 	return found
 }
 
-// unionPath renders a location as a new one-step path. A sum type's Validate passes such copies to
-// the interpreter, which keeps the paths it is given: the caller's own steps, on its stack, would
-// otherwise escape to the heap on every call, the valid ones included.
-func unionPath(p *Path) *Path {
-	s := p.String()
-	if s == "" {
-		return nil
-	}
-	return &Path{kw: s[1:], index: -2}
-}
-
 // unionErrSeveral is what encoding a sum type with more than one field set returns.
 func unionErrSeveral(name string, n int) error {
 	return errors.New(name + " holds " + strconv.Itoa(n) + " values; set exactly one field (use its constructors)")

@@ -130,7 +130,9 @@ func checkRaw(c *Collector, i int32, raw json.RawMessage, at, kw *Path) {
 		c.Fail(at, kw, "", "is not valid JSON")
 		return
 	}
-	v, err := parseJSON(raw, "", nil)
+	// The value is checked and dropped before checkRaw returns, so its strings may borrow raw's
+	// bytes; violations hold strings of their own.
+	v, err := parseJSONIn(&scanner{borrow: true}, raw, "", nil, nil)
 	if err != nil {
 		c.Fail(at, kw, "", "is not valid JSON: "+err.Error())
 		return

@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // Violation is one way a JSON value fails its schema, in the shape of JSON Schema's "basic" output.
@@ -58,6 +59,8 @@ type cgDecoder struct {
 	// keywordFails counts the keyword violations of a strict decoder; unionDepth is how many sum
 	// types' variants are being decoded (see failAt).
 	keywordFails, unionDepth int
+	// stack holds the location steps of the plan decoder (see pathStack).
+	stack *cgPathStack
 }
 
 // mismatch handles a value of the wrong JSON type.
@@ -240,6 +243,19 @@ type cgScanner struct {
 	// document order, once indexed is set.
 	open, end []int32
 	indexed   bool
+	// borrow lets text return views of doc's bytes: only for a document that is neither changed
+	// nor kept while its values are in use (the validator's check of a raw value).
+	borrow bool
+}
+
+// text is unquote, or, when s borrows, a view of the string literal's bytes if they need no
+// unescaping: the validator reads a raw member's strings without copying each one.
+func (s *cgScanner) text(lit []byte) (string, error) {
+	body := lit[1 : len(lit)-1]
+	if s != nil && s.borrow && len(body) > 0 && bytes.IndexByte(body, '\\') < 0 && utf8.Valid(body) {
+		return unsafe.String(&body[0], len(body)), nil
+	}
+	return cgUnquote(lit)
 }
 
 // charge records that raw, a value of the document, is about to be split.
@@ -302,7 +318,7 @@ func cgObjectMembers(s *cgScanner, raw []byte, members []cgMember) ([]cgMember, 
 	i := cgSkipSpace(raw, 1)
 	for i < len(raw) && raw[i] != '}' {
 		end := cgStringEnd(raw, i)
-		name, err := cgUnquote(raw[i:end])
+		name, err := s.text(raw[i:end])
 		if err != nil {
 			return nil, err
 		}
@@ -419,7 +435,7 @@ func cgDecAnyAt(d *cgDecoder, raw []byte, root string, at *cgPath) (any, error) 
 		out := make(map[string]any, len(members))
 		for _, m := range members {
 			loc := cgKey(at, "", m.Name)
-			if out[m.Name], err = cgDecAnyAt(d, m.Value, root, &loc); err != nil {
+			if out[strings.Clone(m.Name)], err = cgDecAnyAt(d, m.Value, root, &loc); err != nil {
 				return nil, err
 			}
 		}

@@ -7,12 +7,15 @@ import (
 	"fmt"
 	"reflect"
 	"strconv"
+	"strings"
 	"unsafe"
 )
 
-// The plan decoder keeps locations as chains of steps on the stack (Path) and renders them only
-// for a violation or an error, so a value nested D deep costs D steps, not D string copies per
-// level (which made deep recursive documents quadratic).
+// The plan decoder keeps locations as chains of steps (Path) and renders them only for a violation
+// or an error, so a value nested D deep costs D steps, not D string copies per level (which made
+// deep recursive documents quadratic). The steps live on a pooled stack (pathStack), as the plan
+// validator's do: on the goroutine's stack each would move to the heap, one allocation per member
+// and item, since every step points at its parent across a recursion the compiler cannot bound.
 
 // Inside a sum type's variant, a strict decoder records keyword violations only as a count: any
 // such violation makes the variant fail, and every enclosing union's in turn, and a failing union
@@ -71,6 +74,25 @@ func cgContainsByte(b []byte, c byte) bool {
 	return false
 }
 
+// decodeRoot decodes raw into the value of type p at ptr with a pooled stack of steps.
+func (d *cgDecoder) decodeRoot(p *cgTypePlan, raw []byte, ptr unsafe.Pointer) error {
+	d.stack = cgPathStacks.Get().(*cgPathStack)
+	// Member names are looked up, not kept, except where a map or the member bag keeps them
+	// (those clone theirs): the document stays unchanged for the call, so they may borrow it.
+	d.scan.borrow = true
+	err := d.decodeType(p, raw, ptr, nil, nil)
+	d.stack.steps = d.stack.steps[:0]
+	cgPathStacks.Put(d.stack)
+	d.stack = nil
+	return err
+}
+
+// push adds a step and returns it; the caller truncates the stack when the step is done.
+func (d *cgDecoder) push(p cgPath) *cgPath {
+	d.stack.steps = append(d.stack.steps, p)
+	return &d.stack.steps[len(d.stack.steps)-1]
+}
+
 // decodeType decodes raw into the value of type p at ptr.
 func (d *cgDecoder) decodeType(p *cgTypePlan, raw []byte, ptr unsafe.Pointer, at, kw *cgPath) error {
 	switch p.desc.Kind {
@@ -111,50 +133,54 @@ func (d *cgDecoder) decodeStruct(p *cgTypePlan, raw []byte, ptr unsafe.Pointer, 
 	} else {
 		seen = seenBuf[:p.required]
 	}
+	// An error ends the whole decoding, whose root empties the stack; every other way out of an
+	// iteration leaves its steps behind for the next one to truncate.
+	mark := len(d.stack.steps)
 	for _, m := range members {
+		d.stack.steps = d.stack.steps[:mark]
 		i := p.field(m.Name)
 		if i < 0 {
-			loc := cgKey(at, "", m.Name)
+			loc := d.push(cgKey(at, "", m.Name))
 			if !p.desc.Extra {
-				k := cgKw(kw, "additionalProperties")
-				d.failAt(&loc, &k, "", "member is not allowed")
+				d.failAt(loc, d.push(cgKw(kw, "additionalProperties")), "", "member is not allowed")
 				continue
 			}
 			extra := (*map[string]json.RawMessage)(unsafe.Add(ptr, p.extraOff))
 			if *extra == nil {
 				*extra = make(map[string]json.RawMessage)
 			}
-			(*extra)[m.Name] = append(json.RawMessage(nil), m.Value...)
-			d.checkNestedAt(m.Value, &loc)
+			(*extra)[strings.Clone(m.Name)] = append(json.RawMessage(nil), m.Value...)
+			d.checkNestedAt(m.Value, loc)
 			continue
 		}
 		f := &p.fields[i]
 		if f.reqIndex >= 0 {
 			seen[f.reqIndex] = true
 		}
-		loc, k := cgKey(at, "", m.Name), cgStepKw(kw, f.kw)
+		loc, k := d.push(cgKey(at, "", m.Name)), d.push(cgStepKw(kw, f.kw))
 		if f.desc.Flags&cgFieldNullOK == 0 && cgIsNull(m.Value) {
-			d.failAt(&loc, &k, "/type", "null is not allowed here")
+			d.failAt(loc, k, "/type", "null is not allowed here")
 			continue
 		}
 		dst := unsafe.Add(ptr, f.off)
 		if f.desc.Flags&cgFieldPointer != 0 {
 			x := reflect.New(f.elem.rt).UnsafePointer()
-			if err := d.decodeElem(&f.elem, m.Value, x, &loc, &k); err != nil {
+			if err := d.decodeElem(&f.elem, m.Value, x, loc, k); err != nil {
 				return err
 			}
 			*(*unsafe.Pointer)(dst) = x
 			continue
 		}
-		if err := d.decodeElem(&f.elem, m.Value, dst, &loc, &k); err != nil {
+		if err := d.decodeElem(&f.elem, m.Value, dst, loc, k); err != nil {
 			return err
 		}
 		if d.strict && f.desc.Flags&cgFieldOmitZero != 0 && cgIsZero(&f.elem, dst) {
 			// A value member's zero means absent, and the generator proved no valid value is
 			// that zero: a present one is a violation, which validating the Go value cannot see.
-			d.failAt(&loc, &k, "", "this value is not valid here (the schema rules it out; the Go field holds it as absent)")
+			d.failAt(loc, k, "", "this value is not valid here (the schema rules it out; the Go field holds it as absent)")
 		}
 	}
+	d.stack.steps = d.stack.steps[:mark]
 	if d.strict && p.required > 0 {
 		for i := range p.fields {
 			f := &p.fields[i]
@@ -162,12 +188,11 @@ func (d *cgDecoder) decodeStruct(p *cgTypePlan, raw []byte, ptr unsafe.Pointer, 
 				continue
 			}
 			k := kw
-			var rk cgPath
 			if f.desc.RequiredKw != "" {
-				rk = cgStepKw(kw, f.desc.RequiredKw[1:])
-				k = &rk
+				k = d.push(cgStepKw(kw, f.desc.RequiredKw[1:]))
 			}
 			d.failAt(at, k, "/required", "missing required member "+strconv.Quote(f.name))
+			d.stack.steps = d.stack.steps[:mark]
 		}
 	}
 	return nil
@@ -285,14 +310,16 @@ func (d *cgDecoder) decodeSlice(e *cgElemPlan, raw []byte, ptr unsafe.Pointer, a
 	// An empty array is an empty slice, not nil: the member is present.
 	s := reflect.MakeSlice(e.base, len(items), len(items))
 	base, size := s.UnsafePointer(), e.elem.rt.Size()
-	k := cgKw(kw, e.elemKw)
+	mark := len(d.stack.steps)
+	k := d.push(cgKw(kw, e.elemKw))
 	for i, item := range items {
-		loc := cgIndex(at, "", i)
-		if err := d.decodeElem(e.elem, item, unsafe.Add(base, uintptr(i)*size), &loc, &k); err != nil {
+		d.stack.steps = d.stack.steps[:mark+1]
+		if err := d.decodeElem(e.elem, item, unsafe.Add(base, uintptr(i)*size), d.push(cgIndex(at, "", i)), k); err != nil {
 			*(*cgSliceHeader)(ptr) = cgSliceHeader{}
 			return err
 		}
 	}
+	d.stack.steps = d.stack.steps[:mark]
 	*(*cgSliceHeader)(ptr) = cgSliceHeader{base, len(items), len(items)}
 	return nil
 }
@@ -309,28 +336,30 @@ func (d *cgDecoder) decodeMap(e *cgElemPlan, raw []byte, ptr unsafe.Pointer, at,
 		return err
 	}
 	out := reflect.MakeMapWithSize(e.base, len(members))
-	k := cgKw(kw, e.elemKw)
+	mark := len(d.stack.steps)
+	elemKw := d.push(cgKw(kw, e.elemKw))
 	x := reflect.New(e.elem.rt)
 	for _, mem := range members {
-		loc := cgKey(at, "", mem.Name)
+		d.stack.steps = d.stack.steps[:mark+1]
+		k := elemKw
 		if n := e.patterns; n != nil {
 			// The keyword the value is held to, as the validator names it: the first pattern
 			// that admits the member's name, else additionalProperties.
-			k = cgKw(kw, e.elemKw)
 			for j := range n.PatternProperties {
 				if ok, _ := n.c.patterns[j].match(mem.Name); ok {
-					k = cgKw(kw, e.patternKws[j])
+					k = d.push(cgKw(kw, e.patternKws[j]))
 					break
 				}
 			}
 		}
 		x.Elem().SetZero()
-		if err := d.decodeElem(e.elem, mem.Value, x.UnsafePointer(), &loc, &k); err != nil {
+		if err := d.decodeElem(e.elem, mem.Value, x.UnsafePointer(), d.push(cgKey(at, "", mem.Name)), k); err != nil {
 			m.SetZero()
 			return err
 		}
-		out.SetMapIndex(reflect.ValueOf(mem.Name), x.Elem())
+		out.SetMapIndex(reflect.ValueOf(strings.Clone(mem.Name)), x.Elem())
 	}
+	d.stack.steps = d.stack.steps[:mark]
 	m.Set(out)
 	return nil
 }

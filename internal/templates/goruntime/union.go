@@ -76,17 +76,6 @@ func cgUnionPick(d *cgDecoder, raw []byte, sets [][]string) int {
 	return found
 }
 
-// cgUnionPath renders a location as a new one-step path. A sum type's Validate passes such copies to
-// the interpreter, which keeps the paths it is given: the caller's own steps, on its stack, would
-// otherwise escape to the heap on every call, the valid ones included.
-func cgUnionPath(p *cgPath) *cgPath {
-	s := p.String()
-	if s == "" {
-		return nil
-	}
-	return &cgPath{kw: s[1:], index: -2}
-}
-
 // cgUnionErrSeveral is what encoding a sum type with more than one field set returns.
 func cgUnionErrSeveral(name string, n int) error {
 	return errors.New(name + " holds " + strconv.Itoa(n) + " values; set exactly one field (use its constructors)")

@@ -132,7 +132,9 @@ func cgCheckRaw(c *cgCollector, i int32, raw json.RawMessage, at, kw *cgPath) {
 		c.fail(at, kw, "", "is not valid JSON")
 		return
 	}
-	v, err := cgParseJSON(raw, "", nil)
+	// The value is checked and dropped before checkRaw returns, so its strings may borrow raw's
+	// bytes; violations hold strings of their own.
+	v, err := cgParseJSONIn(&cgScanner{borrow: true}, raw, "", nil, nil)
 	if err != nil {
 		c.fail(at, kw, "", "is not valid JSON: "+err.Error())
 		return
