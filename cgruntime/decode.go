@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // Violation is one way a JSON value fails its schema, in the shape of JSON Schema's "basic" output.
@@ -56,6 +57,8 @@ type Decoder struct {
 	// keywordFails counts the keyword violations of a strict decoder; unionDepth is how many sum
 	// types' variants are being decoded (see failAt).
 	keywordFails, unionDepth int
+	// stack holds the location steps of the plan decoder (see pathStack).
+	stack *pathStack
 }
 
 // Mismatch handles a value of the wrong JSON type.
@@ -66,39 +69,6 @@ func (d *Decoder) Mismatch(at, kw, want string, raw []byte) error {
 		return nil
 	}
 	return fmt.Errorf("%s: expected %s, got %s", location(at), want, got)
-}
-
-// Violate records a violation in strict mode only.
-func (d *Decoder) Violate(at, kw, msg string) {
-	if d.strict {
-		d.violations = append(d.violations, Violation{at, kw, msg})
-	}
-}
-
-// reject records, in strict mode, a violation that leaves the value at at unset.
-func (d *Decoder) reject(at, kw, msg string) {
-	if d.strict {
-		d.violations = append(d.violations, Violation{at, kw, msg})
-	}
-}
-
-// Missing records, in strict mode, that the object at at lacks a required member.
-func (d *Decoder) Missing(at, kw, name string) {
-	if d.strict {
-		d.violations = append(d.violations, Violation{at, kw + "/required", "missing required member " + strconv.Quote(name)})
-	}
-}
-
-// Members splits an object into its members. In strict mode a member name that occurs twice is a
-// violation: RFC 8259 leaves such objects undefined and parsers disagree about them (encoding/json
-// keeps the last, others the first), so Parse refuses to pick one.
-func (d *Decoder) Members(raw []byte, at string, buf []Member) ([]Member, error) {
-	members, err := objectMembers(&d.scan, raw, buf)
-	if err != nil || !d.strict {
-		return members, err
-	}
-	duplicates(members, func(name string) { d.duplicate(at, name) })
-	return members, nil
 }
 
 // duplicateScan is the member count up to which duplicates compares names pairwise; beyond it a
@@ -140,15 +110,6 @@ func (d *Decoder) duplicate(at, name string) {
 // at at: the one wording of generated Parse and of contractgen validate (ValidateJSON).
 func duplicateViolation(at, name string) Violation {
 	return Violation{InstanceLocation: at, Message: "member name " + strconv.Quote(name) + " occurs more than once"}
-}
-
-// CheckNested reports, in strict mode, duplicate member names anywhere inside a value that is kept
-// without being split (raw and "any" values).
-func (d *Decoder) CheckNested(raw []byte, at string) {
-	if !d.strict || (bytes.IndexByte(raw, '{') < 0) {
-		return
-	}
-	_, _ = parseJSONIn(&d.scan, raw, at, nil, d.duplicate)
 }
 
 func location(at string) string {
@@ -280,6 +241,19 @@ type scanner struct {
 	// document order, once indexed is set.
 	open, end []int32
 	indexed   bool
+	// borrow lets text return views of doc's bytes: only for a document that is neither changed
+	// nor kept while its values are in use (the validator's check of a raw value).
+	borrow bool
+}
+
+// text is unquote, or, when s borrows, a view of the string literal's bytes if they need no
+// unescaping: the validator reads a raw member's strings without copying each one.
+func (s *scanner) text(lit []byte) (string, error) {
+	body := lit[1 : len(lit)-1]
+	if s != nil && s.borrow && len(body) > 0 && bytes.IndexByte(body, '\\') < 0 && utf8.Valid(body) {
+		return unsafe.String(&body[0], len(body)), nil
+	}
+	return unquote(lit)
 }
 
 // charge records that raw, a value of the document, is about to be split.
@@ -342,7 +316,7 @@ func objectMembers(s *scanner, raw []byte, members []Member) ([]Member, error) {
 	i := skipSpace(raw, 1)
 	for i < len(raw) && raw[i] != '}' {
 		end := stringEnd(raw, i)
-		name, err := unquote(raw[i:end])
+		name, err := s.text(raw[i:end])
 		if err != nil {
 			return nil, err
 		}
@@ -415,51 +389,6 @@ func syntaxError(data []byte, err error) error {
 	return fmt.Errorf("invalid JSON at line %d, column %d (byte offset %d): %w", line, col, off, err)
 }
 
-func DecString(d *Decoder, raw []byte, at, kw string) (string, error) {
-	if raw[0] != '"' {
-		return "", d.Mismatch(at, kw, "string", raw)
-	}
-	return unquote(raw)
-}
-
-func DecBool(d *Decoder, raw []byte, at, kw string) (bool, error) {
-	switch string(raw) {
-	case "true":
-		return true, nil
-	case "false":
-		return false, nil
-	}
-	return false, d.Mismatch(at, kw, "boolean", raw)
-}
-
-// DecInt64 accepts any number with an integral value: 1, 1.0, 1e3 and -0 are all integers in JSON
-// Schema. Literals that are not plain int64 are read as digits and an exponent, in time linear in
-// their length: a million-digit literal is refused as out of range after one pass, not after
-// building a million-digit big.Int.
-func DecInt64(d *Decoder, raw []byte, at, kw string) (int64, error) {
-	if k := kindOf(raw); k != "number" {
-		return 0, d.Mismatch(at, kw, "integer", raw)
-	}
-	if len(raw) <= 20 {
-		if n, err := strconv.ParseInt(string(raw), 10, 64); err == nil {
-			return n, nil
-		}
-	}
-	dec, ok := parseDecimal(string(raw))
-	if !ok || !dec.isInt() {
-		return 0, d.Mismatch(at, kw, "integer", raw)
-	}
-	n, fits := dec.int64()
-	if !fits {
-		if d.strict {
-			d.reject(at, kw+"/type", "integer "+abbreviate(raw)+" is outside the range this type holds")
-			return 0, nil
-		}
-		return 0, fmt.Errorf("%s: integer %s is outside the range this type holds", location(at), abbreviate(raw))
-	}
-	return n, nil
-}
-
 // abbreviate shortens a long literal for a message: its first and last digits and its length.
 func abbreviate(raw []byte) string {
 	if len(raw) <= 64 {
@@ -468,35 +397,11 @@ func abbreviate(raw []byte) string {
 	return string(raw[:24]) + "…" + string(raw[len(raw)-8:]) + " (" + strconv.Itoa(len(raw)) + " characters)"
 }
 
-// DecNumber keeps the literal as written, so no precision is lost.
-func DecNumber(d *Decoder, raw []byte, at, kw string) (json.Number, error) {
-	if kindOf(raw) != "number" {
-		return "", d.Mismatch(at, kw, "number", raw)
-	}
-	return json.Number(raw), nil
-}
-
-// DecInteger is DecNumber for integers beyond int64: the value must still be integral.
-func DecInteger(d *Decoder, raw []byte, at, kw string) (json.Number, error) {
-	if kindOf(raw) != "number" {
-		return "", d.Mismatch(at, kw, "integer", raw)
-	}
-	if dec, ok := parseDecimal(string(raw)); !ok || !dec.isInt() {
-		return "", d.Mismatch(at, kw, "integer", raw)
-	}
-	return json.Number(raw), nil
-}
-
-// DecAny decodes any JSON value as encoding/json does with UseNumber (nil, bool, string,
-// json.Number, []any, map[string]any), straight from the validated bytes. In strict mode it also
-// reports repeated member names, which a map would silently collapse.
-func DecAny(d *Decoder, raw []byte, at, kw string) (any, error) {
-	return decAnyAt(d, raw, at, nil)
-}
-
-// decAnyAt is DecAny with the location as root followed by a chain of steps, rendered only for
-// a repeated member name: building every value's pointer as a string would cost depth × size on a
-// deep document.
+// decAnyAt decodes any JSON value as encoding/json does with UseNumber (nil, bool, string,
+// json.Number, []any, map[string]any), straight from the validated bytes; in strict mode it also
+// reports repeated member names, which a map would silently collapse. The location is root
+// followed by a chain of steps, rendered only for a repeated member name: building every value's
+// pointer as a string would cost depth × size on a deep document.
 func decAnyAt(d *Decoder, raw []byte, root string, at *Path) (any, error) {
 	switch raw[0] {
 	case 'n':
@@ -528,7 +433,7 @@ func decAnyAt(d *Decoder, raw []byte, root string, at *Path) (any, error) {
 		out := make(map[string]any, len(members))
 		for _, m := range members {
 			loc := Key(at, "", m.Name)
-			if out[m.Name], err = decAnyAt(d, m.Value, root, &loc); err != nil {
+			if out[strings.Clone(m.Name)], err = decAnyAt(d, m.Value, root, &loc); err != nil {
 				return nil, err
 			}
 		}
@@ -537,123 +442,12 @@ func decAnyAt(d *Decoder, raw []byte, root string, at *Path) (any, error) {
 	return json.Number(raw), nil
 }
 
-func DecRaw(d *Decoder, raw []byte, at, kw string) (json.RawMessage, error) {
-	d.CheckNested(raw, at)
-	return append(json.RawMessage(nil), raw...), nil
-}
-
-// DecFunc decodes one value of type T.
-type DecFunc[T any] func(d *Decoder, raw []byte, at, kw string) (T, error)
-
-// DecSlice builds a decoder for []T; items are validated against kw+"/items".
-func DecSlice[T any](elem DecFunc[T]) DecFunc[[]T] {
-	return func(d *Decoder, raw []byte, at, kw string) ([]T, error) {
-		if raw[0] != '[' {
-			return nil, d.Mismatch(at, kw, "array", raw)
-		}
-		items := arrayItems(&d.scan, raw)
-		out := make([]T, 0, len(items))
-		for i, item := range items {
-			v, err := elem(d, item, at+"/"+strconv.Itoa(i), kw+"/items")
-			if err != nil {
-				return nil, err
-			}
-			out = append(out, v)
-		}
-		return out, nil
-	}
-}
-
-// DecRef builds a decoder for a value whose schema is a "$ref": the keyword location takes the
-// "/$ref" step, as the validator's does.
-func DecRef[T any](elem DecFunc[T]) DecFunc[T] {
-	return func(d *Decoder, raw []byte, at, kw string) (T, error) {
-		return elem(d, raw, at, kw+"/$ref")
-	}
-}
-
-// DecMap builds a decoder for map[string]T; values are validated against kw+"/additionalProperties".
-func DecMap[T any](elem DecFunc[T]) DecFunc[map[string]T] {
-	return func(d *Decoder, raw []byte, at, kw string) (map[string]T, error) {
-		if raw[0] != '{' {
-			return nil, d.Mismatch(at, kw, "object", raw)
-		}
-		var buf [16]Member
-		members, err := d.Members(raw, at, buf[:0])
-		if err != nil {
-			return nil, err
-		}
-		out := make(map[string]T, len(members))
-		for _, m := range members {
-			v, err := elem(d, m.Value, at+"/"+PointerToken(m.Name), kw+"/additionalProperties")
-			if err != nil {
-				return nil, err
-			}
-			out[m.Name] = v
-		}
-		return out, nil
-	}
-}
-
-// DecNullable builds a decoder that also accepts null.
-func DecNullable[T any](elem DecFunc[T]) DecFunc[Nullable[T]] {
-	return func(d *Decoder, raw []byte, at, kw string) (Nullable[T], error) {
-		if IsNull(raw) {
-			return Nullable[T]{Null: true}, nil
-		}
-		v, err := elem(d, raw, at, kw)
-		return Nullable[T]{Value: v}, err
-	}
-}
-
-// Decodable is implemented by every generated named type.
-type Decodable[T any] interface {
-	*T
-	CgDecode(d *Decoder, raw []byte, at, kw string) error
-}
-
-// DecNamed decodes a generated named type through its CgDecode method.
-func DecNamed[T any, PT Decodable[T]](d *Decoder, raw []byte, at, kw string) (T, error) {
-	var v T
-	err := PT(&v).CgDecode(d, raw, at, kw)
-	return v, err
-}
-
 // Nullable holds a value that may also be JSON null.
 type Nullable[T any] struct {
 	// Value is the value when Null is false.
 	Value T
 	// Null reports that the JSON value was null.
 	Null bool
-}
-
-// Field decodes one member's value into *dst. When the schema does not allow null (nullOK is
-// false), a null is absent to a tolerant decoder and a type violation to a strict one.
-func Field[T any](d *Decoder, raw []byte, at, kw string, nullOK bool, dst *T, dec DecFunc[T]) error {
-	if !nullOK && IsNull(raw) {
-		d.reject(at, kw+"/type", "null is not allowed here")
-		return nil
-	}
-	x, err := dec(d, raw, at, kw)
-	if err != nil {
-		return err
-	}
-	*dst = x
-	return nil
-}
-
-// FieldPtr is Field for an optional member held by pointer.
-func FieldPtr[T any](d *Decoder, raw []byte, at, kw string, nullOK bool, dst **T, dec DecFunc[T]) error {
-	if !nullOK && IsNull(raw) {
-		d.reject(at, kw+"/type", "null is not allowed here")
-		return nil
-	}
-	x, err := dec(d, raw, at, kw)
-	if err != nil {
-		return err
-	}
-	*dst = &x
-	return nil
 }
 
 // RawString reads a raw JSON value as a string, for the accessors of raw-backed types.
@@ -672,7 +466,7 @@ func RawInt64(raw []byte) (int64, bool) {
 	if len(raw) == 0 || kindOf(raw) != "number" || !json.Valid(raw) {
 		return 0, false
 	}
-	n, err := DecInt64(&Decoder{}, raw, "", "")
+	n, err := (&Decoder{}).int64At(raw, nil, nil)
 	return n, err == nil
 }
 

@@ -5,14 +5,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
-	"strconv"
 	"unicode/utf8"
 )
-
-// Encodable is implemented by every generated named type.
-type Encodable interface {
-	CgEncode(buf []byte) ([]byte, error)
-}
 
 // hex is used to escape control characters the way encoding/json does.
 const hex = "0123456789abcdef"
@@ -80,14 +74,8 @@ func appendName(buf []byte, first bool, name string) []byte {
 	return append(buf, ':')
 }
 
-func EncString(buf []byte, s string) ([]byte, error) { return appendString(buf, s), nil }
-
-func EncBool(buf []byte, b bool) ([]byte, error) { return strconv.AppendBool(buf, b), nil }
-
-func EncInt64(buf []byte, n int64) ([]byte, error) { return strconv.AppendInt(buf, n, 10), nil }
-
-// EncNumber writes a json.Number as its literal after checking that it is one.
-func EncNumber(buf []byte, n json.Number) ([]byte, error) {
+// encNumber writes a json.Number as its literal after checking that it is one.
+func encNumber(buf []byte, n json.Number) ([]byte, error) {
 	if n == "" {
 		return append(buf, '0'), nil
 	}
@@ -97,8 +85,8 @@ func EncNumber(buf []byte, n json.Number) ([]byte, error) {
 	return append(buf, n...), nil
 }
 
-// EncRaw writes a raw value compacted, so whitespace from an input does not reach the output.
-func EncRaw(buf []byte, raw json.RawMessage) ([]byte, error) {
+// encRaw writes a raw value compacted, so whitespace from an input does not reach the output.
+func encRaw(buf []byte, raw json.RawMessage) ([]byte, error) {
 	if len(raw) == 0 {
 		return append(buf, "null"...), nil
 	}
@@ -109,8 +97,8 @@ func EncRaw(buf []byte, raw json.RawMessage) ([]byte, error) {
 	return append(buf, out.Bytes()...), nil
 }
 
-// EncAny writes an arbitrary Go value with encoding/json (sorted map keys, the same escaping).
-func EncAny(buf []byte, v any) ([]byte, error) {
+// encAny writes an arbitrary Go value with encoding/json (sorted map keys, the same escaping).
+func encAny(buf []byte, v any) ([]byte, error) {
 	b, err := json.Marshal(v)
 	if err != nil {
 		return nil, err
@@ -118,62 +106,8 @@ func EncAny(buf []byte, v any) ([]byte, error) {
 	return append(buf, b...), nil
 }
 
-// EncFunc encodes one value of type T.
-type EncFunc[T any] func(buf []byte, v T) ([]byte, error)
-
-func EncSlice[T any](elem EncFunc[T]) EncFunc[[]T] {
-	return func(buf []byte, v []T) ([]byte, error) {
-		if v == nil {
-			return append(buf, "[]"...), nil
-		}
-		buf = append(buf, '[')
-		var err error
-		for i, item := range v {
-			if i > 0 {
-				buf = append(buf, ',')
-			}
-			if buf, err = elem(buf, item); err != nil {
-				return nil, err
-			}
-		}
-		return append(buf, ']'), nil
-	}
-}
-
-// EncMap writes members sorted by name, like encoding/json.
-func EncMap[T any](elem EncFunc[T]) EncFunc[map[string]T] {
-	return func(buf []byte, v map[string]T) ([]byte, error) {
-		keys := make([]string, 0, len(v))
-		for k := range v {
-			keys = append(keys, k)
-		}
-		slices.Sort(keys)
-		buf = append(buf, '{')
-		var err error
-		for i, k := range keys {
-			buf = appendName(buf, i == 0, k)
-			if buf, err = elem(buf, v[k]); err != nil {
-				return nil, err
-			}
-		}
-		return append(buf, '}'), nil
-	}
-}
-
-func EncNullable[T any](elem EncFunc[T]) EncFunc[Nullable[T]] {
-	return func(buf []byte, v Nullable[T]) ([]byte, error) {
-		if v.Null {
-			return append(buf, "null"...), nil
-		}
-		return elem(buf, v.Value)
-	}
-}
-
-// EncNamed encodes a generated named type through its CgEncode method.
-func EncNamed[T Encodable](buf []byte, v T) ([]byte, error) { return v.CgEncode(buf) }
-
-// EncExtra writes undeclared members sorted by name, after the declared ones.
-func EncExtra(buf []byte, first bool, extra map[string]json.RawMessage) ([]byte, error) {
+// encExtra writes undeclared members sorted by name, after the declared ones.
+func encExtra(buf []byte, first bool, extra map[string]json.RawMessage) ([]byte, error) {
 	keys := make([]string, 0, len(extra))
 	for k := range extra {
 		keys = append(keys, k)
@@ -183,7 +117,7 @@ func EncExtra(buf []byte, first bool, extra map[string]json.RawMessage) ([]byte,
 	for _, k := range keys {
 		buf = appendName(buf, first, k)
 		first = false
-		if buf, err = EncRaw(buf, extra[k]); err != nil {
+		if buf, err = encRaw(buf, extra[k]); err != nil {
 			return nil, err
 		}
 	}
@@ -196,31 +130,4 @@ func (n Nullable[T]) MarshalJSON() ([]byte, error) {
 		return []byte("null"), nil
 	}
 	return json.Marshal(n.Value)
-}
-
-// Put appends one member, name and value, after a comma unless it is the first.
-func Put[T any](buf []byte, first *bool, name string, v T, enc EncFunc[T]) ([]byte, error) {
-	buf = appendName(buf, *first, name)
-	*first = false
-	out, err := enc(buf, v)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", name, err)
-	}
-	return out, nil
-}
-
-// PutPtr appends an optional member held by pointer; nil means absent.
-func PutPtr[T any](buf []byte, first *bool, name string, v *T, enc EncFunc[T]) ([]byte, error) {
-	if v == nil {
-		return buf, nil
-	}
-	return Put(buf, first, name, *v, enc)
-}
-
-// PutIf appends an optional member whose nil value (slice, map, raw JSON) means absent.
-func PutIf[T any](buf []byte, first *bool, name string, present bool, v T, enc EncFunc[T]) ([]byte, error) {
-	if !present {
-		return buf, nil
-	}
-	return Put(buf, first, name, v, enc)
 }

@@ -52,7 +52,7 @@ func errFormat(format, s string) error {
 // Time parses the date-time. A leap second (":60"), which RFC 3339 allows and time.Time cannot
 // hold, is an error; the text itself stays valid.
 func (v DateTime) Time() (time.Time, error) {
-	if !CheckFormat("date-time", string(v)) {
+	if !checkFormat("date-time", string(v)) {
 		return time.Time{}, errFormat("date-time", string(v))
 	}
 	// RFC 3339 allows "t", "z" and a space-free lowercase form; time.RFC3339Nano wants upper case.
@@ -61,7 +61,7 @@ func (v DateTime) Time() (time.Time, error) {
 
 // Time returns midnight UTC of the date.
 func (v Date) Time() (time.Time, error) {
-	if !CheckFormat("date", string(v)) {
+	if !checkFormat("date", string(v)) {
 		return time.Time{}, errFormat("date", string(v))
 	}
 	return time.Parse(time.DateOnly, string(v))
@@ -69,7 +69,7 @@ func (v Date) Time() (time.Time, error) {
 
 // Time returns the time of day on 0000-01-01, in the fixed zone of its offset.
 func (v TimeOfDay) Time() (time.Time, error) {
-	if !CheckFormat("time", string(v)) {
+	if !checkFormat("time", string(v)) {
 		return time.Time{}, errFormat("time", string(v))
 	}
 	return time.Parse("15:04:05.999999999Z07:00", strings.ToUpper(string(v)))
@@ -78,12 +78,12 @@ func (v TimeOfDay) Time() (time.Time, error) {
 // Valid reports whether the text is an ISO 8601 duration as the "duration" format defines it.
 // A duration of years, months or weeks has no fixed length, so there is no time.Duration
 // accessor; callers that need one parse the text against their own calendar.
-func (v Duration) Valid() bool { return CheckFormat("duration", string(v)) }
+func (v Duration) Valid() bool { return checkFormat("duration", string(v)) }
 
 // Bytes parses the UUID into its 16 bytes.
 func (v UUID) Bytes() ([16]byte, error) {
 	var b [16]byte
-	if !CheckFormat("uuid", string(v)) {
+	if !checkFormat("uuid", string(v)) {
 		return b, errFormat("uuid", string(v))
 	}
 	hex := strings.ReplaceAll(string(v), "-", "")
@@ -99,7 +99,7 @@ func (v UUID) Bytes() ([16]byte, error) {
 
 // URL parses the URI.
 func (v URI) URL() (*url.URL, error) {
-	if !CheckFormat("uri", string(v)) {
+	if !checkFormat("uri", string(v)) {
 		return nil, errFormat("uri", string(v))
 	}
 	return url.Parse(string(v))
@@ -107,7 +107,7 @@ func (v URI) URL() (*url.URL, error) {
 
 // Addr parses the IPv4 address.
 func (v IPv4) Addr() (netip.Addr, error) {
-	if !CheckFormat("ipv4", string(v)) {
+	if !checkFormat("ipv4", string(v)) {
 		return netip.Addr{}, errFormat("ipv4", string(v))
 	}
 	return netip.ParseAddr(string(v))
@@ -115,7 +115,7 @@ func (v IPv4) Addr() (netip.Addr, error) {
 
 // Addr parses the IPv6 address.
 func (v IPv6) Addr() (netip.Addr, error) {
-	if !CheckFormat("ipv6", string(v)) {
+	if !checkFormat("ipv6", string(v)) {
 		return netip.Addr{}, errFormat("ipv6", string(v))
 	}
 	return netip.ParseAddr(string(v))
@@ -123,7 +123,7 @@ func (v IPv6) Addr() (netip.Addr, error) {
 
 // Address parses the mailbox into its parts.
 func (v Email) Address() (*mail.Address, error) {
-	if !CheckFormat("email", string(v)) {
+	if !checkFormat("email", string(v)) {
 		return nil, errFormat("email", string(v))
 	}
 	return mail.ParseAddress(string(v))

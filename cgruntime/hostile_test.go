@@ -113,7 +113,7 @@ func TestDuplicateCheckIsLinear(t *testing.T) {
 	t.Run("Parse", func(t *testing.T) {
 		assertLinear(t, 10000, manyMembers, func(t *testing.T, data []byte) {
 			d := Decoder{strict: true}
-			if _, err := d.Members(data, "", nil); err != nil {
+			if _, err := d.membersAt(data, nil, nil); err != nil {
 				t.Fatal(err)
 			}
 			if len(d.violations) != 1 {
@@ -136,26 +136,27 @@ func TestDuplicateCheckIsLinear(t *testing.T) {
 func longInteger(n int) []byte { return []byte("1" + strings.Repeat("7", n-1)) }
 
 func TestLongNumbersCostLinearTime(t *testing.T) {
+	at := Key(nil, "", "n")
 	t.Run("int64 member", func(t *testing.T) {
 		assertLinear(t, 200000, longInteger, func(t *testing.T, data []byte) {
 			d := Decoder{strict: true}
-			if _, err := DecInt64(&d, data, "/n", ""); err != nil || len(d.violations) != 1 {
+			if _, err := d.int64At(data, &at, nil); err != nil || len(d.violations) != 1 {
 				t.Fatalf("got %v, %v; want one out-of-range violation", d.violations, err)
 			}
 		})
 	})
 	t.Run("int64 member, tolerant", func(t *testing.T) {
 		assertLinear(t, 200000, longInteger, func(t *testing.T, data []byte) {
-			if _, err := DecInt64(&Decoder{}, data, "/n", ""); err == nil || len(err.Error()) > 200 {
+			if _, err := (&Decoder{}).int64At(data, &at, nil); err == nil || len(err.Error()) > 200 {
 				t.Fatalf("error %v; want a short out-of-range error", err)
 			}
 		})
 	})
 	t.Run("big integer member", func(t *testing.T) {
+		nodes := Compile([]Node{{}, {Types: TypeInteger}})
 		assertLinear(t, 200000, func(n int) []byte { return append(longInteger(n), ".5"...) }, func(t *testing.T, data []byte) {
-			d := Decoder{strict: true}
-			if _, err := DecInteger(&d, data, "/n", ""); err != nil || len(d.violations) != 1 {
-				t.Fatalf("got %v, %v; want one type violation", d.violations, err)
+			if vs, err := ValidateJSON(nodes, 1, data); err != nil || len(vs) != 1 {
+				t.Fatalf("violations %v, error %v; want one type violation", vs, err)
 			}
 		})
 	})
@@ -215,7 +216,8 @@ func TestDeepNestingIsLinear(t *testing.T) {
 		t.Run(name+"/any member", func(t *testing.T) {
 			assertLinear(t, deepN, build, func(t *testing.T, data []byte) {
 				d := Decoder{strict: true}
-				if _, err := DecAny(&d, data, "/evidence", ""); err != nil || len(d.violations) != 0 {
+				at := Key(nil, "", "evidence")
+				if _, err := decAnyAt(&d, data, "", &at); err != nil || len(d.violations) != 0 {
 					t.Fatal(err, d.violations)
 				}
 			})
@@ -235,11 +237,12 @@ func TestDeepNestingIsLinear(t *testing.T) {
 // reported at its full location, now that locations are built only when reported.
 func TestDeepDuplicateIsLocated(t *testing.T) {
 	d := Decoder{strict: true}
-	if _, err := DecAny(&d, []byte(`[{"a/b":[0,{"x":1,"x":2}]}]`), "/evidence/k", ""); err != nil {
+	at := Key(nil, "", "evidence")
+	if _, err := decAnyAt(&d, []byte(`[{"a/b":[0,{"x":1,"x":2}]}]`), "", &at); err != nil {
 		t.Fatal(err)
 	}
-	if len(d.violations) != 1 || d.violations[0].InstanceLocation != "/evidence/k/0/a~1b/1" {
-		t.Fatalf("violations %v, want one at /evidence/k/0/a~1b/1", d.violations)
+	if len(d.violations) != 1 || d.violations[0].InstanceLocation != "/evidence/0/a~1b/1" {
+		t.Fatalf("violations %v, want one at /evidence/0/a~1b/1", d.violations)
 	}
 	vs, err := ValidateJSON(Compile([]Node{{}, {Bool: TrueSchema}}), 1, []byte(`{"q":[[{"x":1,"x":2}]]}`))
 	if err != nil || len(vs) != 1 || vs[0].InstanceLocation != "/q/0/0" {

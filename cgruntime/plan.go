@@ -240,7 +240,13 @@ type elemPlan struct {
 	patternKws []string
 	// checks says whether validation has anything to check in such a value.
 	checks bool
+	// scratch pools a map's mapScratch for the validator.
+	scratch *sync.Pool
 }
+
+// mapScratch is where the validator copies a map's entries one at a time: map values are not
+// addressable, and making the two values per map would cost two allocations per map validated.
+type mapScratch struct{ value, key reflect.Value }
 
 // plan returns the plan of type i, building the plans of every type once, at first use.
 func (s *Schema) plan(i int) *typePlan {
@@ -346,6 +352,10 @@ func (s *Schema) elem(plans []*typePlan, e *elemPlan, d *ElemDesc, rt reflect.Ty
 		}
 		e.elemKw = "items" + ref
 		if d.Kind == ElemMap {
+			base := e.base
+			e.scratch = &sync.Pool{New: func() any {
+				return &mapScratch{reflect.New(base.Elem()), reflect.New(base.Key()).Elem()}
+			}}
 			e.elemKw = "additionalProperties" + ref
 			if d.Node != 0 && len(s.Nodes[d.Node].PatternProperties) > 0 {
 				e.patterns = &s.Nodes[d.Node]
@@ -431,7 +441,7 @@ func (s *Schema) Unmarshal(data []byte, v any, t int) error {
 		return err
 	}
 	var d Decoder
-	return d.decodeType(s.plan(t), raw, pointerOf(v), nil, nil)
+	return d.decodeRoot(s.plan(t), raw, pointerOf(v))
 }
 
 // Marshal encodes v, a pointer to type t, in the contract's canonical form. It is MarshalJSON of
@@ -458,7 +468,7 @@ func ParseAs[T any](s *Schema, t int, data []byte) (*T, error) {
 	p := s.plan(t)
 	d := Decoder{strict: true}
 	v := new(T)
-	if err := d.decodeType(p, raw, unsafe.Pointer(v), nil, nil); err != nil {
+	if err := d.decodeRoot(p, raw, unsafe.Pointer(v)); err != nil {
 		return nil, err
 	}
 	if len(d.violations) == 0 {

@@ -5,12 +5,15 @@ import (
 	"fmt"
 	"reflect"
 	"strconv"
+	"strings"
 	"unsafe"
 )
 
-// The plan decoder keeps locations as chains of steps on the stack (Path) and renders them only
-// for a violation or an error, so a value nested D deep costs D steps, not D string copies per
-// level (which made deep recursive documents quadratic).
+// The plan decoder keeps locations as chains of steps (Path) and renders them only for a violation
+// or an error, so a value nested D deep costs D steps, not D string copies per level (which made
+// deep recursive documents quadratic). The steps live on a pooled stack (pathStack), as the plan
+// validator's do: on the goroutine's stack each would move to the heap, one allocation per member
+// and item, since every step points at its parent across a recursion the compiler cannot bound.
 
 // Inside a sum type's variant, a strict decoder records keyword violations only as a count: any
 // such violation makes the variant fail, and every enclosing union's in turn, and a failing union
@@ -39,10 +42,9 @@ func (d *Decoder) mismatchAt(at, kw *Path, want string, raw []byte) error {
 	return fmt.Errorf("%s: expected %s, got %s", location(at.memo()), want, got)
 }
 
-// rejectAt is reject with the locations as paths: kw gets the step suffix.
-func (d *Decoder) rejectAt(at, kw *Path, suffix, msg string) { d.failAt(at, kw, suffix, msg) }
-
-// membersAt is Members with the location as a path.
+// membersAt splits an object into its members. In strict mode a member name that occurs twice is
+// a violation: RFC 8259 leaves such objects undefined and parsers disagree about them
+// (encoding/json keeps the last, others the first), so Parse refuses to pick one.
 func (d *Decoder) membersAt(raw []byte, at *Path, buf []Member) ([]Member, error) {
 	members, err := objectMembers(&d.scan, raw, buf)
 	if err != nil || !d.strict {
@@ -52,7 +54,8 @@ func (d *Decoder) membersAt(raw []byte, at *Path, buf []Member) ([]Member, error
 	return members, nil
 }
 
-// checkNestedAt is CheckNested with the location as a path.
+// checkNestedAt reports, in strict mode, duplicate member names anywhere inside a value that is
+// kept without being split (raw and "any" values).
 func (d *Decoder) checkNestedAt(raw []byte, at *Path) {
 	if !d.strict || !containsByte(raw, '{') {
 		return
@@ -67,6 +70,25 @@ func containsByte(b []byte, c byte) bool {
 		}
 	}
 	return false
+}
+
+// decodeRoot decodes raw into the value of type p at ptr with a pooled stack of steps.
+func (d *Decoder) decodeRoot(p *typePlan, raw []byte, ptr unsafe.Pointer) error {
+	d.stack = pathStacks.Get().(*pathStack)
+	// Member names are looked up, not kept, except where a map or the member bag keeps them
+	// (those clone theirs): the document stays unchanged for the call, so they may borrow it.
+	d.scan.borrow = true
+	err := d.decodeType(p, raw, ptr, nil, nil)
+	d.stack.steps = d.stack.steps[:0]
+	pathStacks.Put(d.stack)
+	d.stack = nil
+	return err
+}
+
+// push adds a step and returns it; the caller truncates the stack when the step is done.
+func (d *Decoder) push(p Path) *Path {
+	d.stack.steps = append(d.stack.steps, p)
+	return &d.stack.steps[len(d.stack.steps)-1]
 }
 
 // decodeType decodes raw into the value of type p at ptr.
@@ -109,50 +131,54 @@ func (d *Decoder) decodeStruct(p *typePlan, raw []byte, ptr unsafe.Pointer, at, 
 	} else {
 		seen = seenBuf[:p.required]
 	}
+	// An error ends the whole decoding, whose root empties the stack; every other way out of an
+	// iteration leaves its steps behind for the next one to truncate.
+	mark := len(d.stack.steps)
 	for _, m := range members {
+		d.stack.steps = d.stack.steps[:mark]
 		i := p.field(m.Name)
 		if i < 0 {
-			loc := Key(at, "", m.Name)
+			loc := d.push(Key(at, "", m.Name))
 			if !p.desc.Extra {
-				k := Kw(kw, "additionalProperties")
-				d.failAt(&loc, &k, "", "member is not allowed")
+				d.failAt(loc, d.push(Kw(kw, "additionalProperties")), "", "member is not allowed")
 				continue
 			}
 			extra := (*map[string]json.RawMessage)(unsafe.Add(ptr, p.extraOff))
 			if *extra == nil {
 				*extra = make(map[string]json.RawMessage)
 			}
-			(*extra)[m.Name] = append(json.RawMessage(nil), m.Value...)
-			d.checkNestedAt(m.Value, &loc)
+			(*extra)[strings.Clone(m.Name)] = append(json.RawMessage(nil), m.Value...)
+			d.checkNestedAt(m.Value, loc)
 			continue
 		}
 		f := &p.fields[i]
 		if f.reqIndex >= 0 {
 			seen[f.reqIndex] = true
 		}
-		loc, k := Key(at, "", m.Name), stepKw(kw, f.kw)
+		loc, k := d.push(Key(at, "", m.Name)), d.push(stepKw(kw, f.kw))
 		if f.desc.Flags&FieldNullOK == 0 && IsNull(m.Value) {
-			d.rejectAt(&loc, &k, "/type", "null is not allowed here")
+			d.failAt(loc, k, "/type", "null is not allowed here")
 			continue
 		}
 		dst := unsafe.Add(ptr, f.off)
 		if f.desc.Flags&FieldPointer != 0 {
 			x := reflect.New(f.elem.rt).UnsafePointer()
-			if err := d.decodeElem(&f.elem, m.Value, x, &loc, &k); err != nil {
+			if err := d.decodeElem(&f.elem, m.Value, x, loc, k); err != nil {
 				return err
 			}
 			*(*unsafe.Pointer)(dst) = x
 			continue
 		}
-		if err := d.decodeElem(&f.elem, m.Value, dst, &loc, &k); err != nil {
+		if err := d.decodeElem(&f.elem, m.Value, dst, loc, k); err != nil {
 			return err
 		}
 		if d.strict && f.desc.Flags&FieldOmitZero != 0 && isZero(&f.elem, dst) {
 			// A value member's zero means absent, and the generator proved no valid value is
 			// that zero: a present one is a violation, which validating the Go value cannot see.
-			d.rejectAt(&loc, &k, "", "this value is not valid here (the schema rules it out; the Go field holds it as absent)")
+			d.failAt(loc, k, "", "this value is not valid here (the schema rules it out; the Go field holds it as absent)")
 		}
 	}
+	d.stack.steps = d.stack.steps[:mark]
 	if d.strict && p.required > 0 {
 		for i := range p.fields {
 			f := &p.fields[i]
@@ -160,12 +186,11 @@ func (d *Decoder) decodeStruct(p *typePlan, raw []byte, ptr unsafe.Pointer, at, 
 				continue
 			}
 			k := kw
-			var rk Path
 			if f.desc.RequiredKw != "" {
-				rk = stepKw(kw, f.desc.RequiredKw[1:])
-				k = &rk
+				k = d.push(stepKw(kw, f.desc.RequiredKw[1:]))
 			}
 			d.failAt(at, k, "/required", "missing required member "+strconv.Quote(f.name))
+			d.stack.steps = d.stack.steps[:mark]
 		}
 	}
 	return nil
@@ -240,7 +265,10 @@ func (d *Decoder) decodeElem(e *elemPlan, raw []byte, ptr unsafe.Pointer, at, kw
 	return nil
 }
 
-// int64At is DecInt64 with the locations as paths.
+// int64At accepts any number with an integral value: 1, 1.0, 1e3 and -0 are all integers in JSON
+// Schema. Literals that are not plain int64 are read as digits and an exponent, in time linear in
+// their length: a million-digit literal is refused as out of range after one pass, not after
+// building a million-digit big.Int.
 func (d *Decoder) int64At(raw []byte, at, kw *Path) (int64, error) {
 	if k := kindOf(raw); k != "number" {
 		return 0, d.mismatchAt(at, kw, "integer", raw)
@@ -257,7 +285,7 @@ func (d *Decoder) int64At(raw []byte, at, kw *Path) (int64, error) {
 	n, fits := dec.int64()
 	if !fits {
 		if d.strict {
-			d.rejectAt(at, kw, "/type", "integer "+abbreviate(raw)+" is outside the range this type holds")
+			d.failAt(at, kw, "/type", "integer "+abbreviate(raw)+" is outside the range this type holds")
 			return 0, nil
 		}
 		return 0, fmt.Errorf("%s: integer %s is outside the range this type holds", location(at.String()), abbreviate(raw))
@@ -280,14 +308,16 @@ func (d *Decoder) decodeSlice(e *elemPlan, raw []byte, ptr unsafe.Pointer, at, k
 	// An empty array is an empty slice, not nil: the member is present.
 	s := reflect.MakeSlice(e.base, len(items), len(items))
 	base, size := s.UnsafePointer(), e.elem.rt.Size()
-	k := Kw(kw, e.elemKw)
+	mark := len(d.stack.steps)
+	k := d.push(Kw(kw, e.elemKw))
 	for i, item := range items {
-		loc := Index(at, "", i)
-		if err := d.decodeElem(e.elem, item, unsafe.Add(base, uintptr(i)*size), &loc, &k); err != nil {
+		d.stack.steps = d.stack.steps[:mark+1]
+		if err := d.decodeElem(e.elem, item, unsafe.Add(base, uintptr(i)*size), d.push(Index(at, "", i)), k); err != nil {
 			*(*sliceHeader)(ptr) = sliceHeader{}
 			return err
 		}
 	}
+	d.stack.steps = d.stack.steps[:mark]
 	*(*sliceHeader)(ptr) = sliceHeader{base, len(items), len(items)}
 	return nil
 }
@@ -304,41 +334,44 @@ func (d *Decoder) decodeMap(e *elemPlan, raw []byte, ptr unsafe.Pointer, at, kw 
 		return err
 	}
 	out := reflect.MakeMapWithSize(e.base, len(members))
-	k := Kw(kw, e.elemKw)
+	mark := len(d.stack.steps)
+	elemKw := d.push(Kw(kw, e.elemKw))
 	x := reflect.New(e.elem.rt)
 	for _, mem := range members {
-		loc := Key(at, "", mem.Name)
+		d.stack.steps = d.stack.steps[:mark+1]
+		k := elemKw
 		if n := e.patterns; n != nil {
 			// The keyword the value is held to, as the validator names it: the first pattern
 			// that admits the member's name, else additionalProperties.
-			k = Kw(kw, e.elemKw)
 			for j := range n.PatternProperties {
 				if ok, _ := n.c.patterns[j].match(mem.Name); ok {
-					k = Kw(kw, e.patternKws[j])
+					k = d.push(Kw(kw, e.patternKws[j]))
 					break
 				}
 			}
 		}
 		x.Elem().SetZero()
-		if err := d.decodeElem(e.elem, mem.Value, x.UnsafePointer(), &loc, &k); err != nil {
+		if err := d.decodeElem(e.elem, mem.Value, x.UnsafePointer(), d.push(Key(at, "", mem.Name)), k); err != nil {
 			m.SetZero()
 			return err
 		}
-		out.SetMapIndex(reflect.ValueOf(mem.Name), x.Elem())
+		out.SetMapIndex(reflect.ValueOf(strings.Clone(mem.Name)), x.Elem())
 	}
+	d.stack.steps = d.stack.steps[:mark]
 	m.Set(out)
 	return nil
 }
 
-// decodeUnion finds the variant raw selects and decodes that variant alone (see UnionTry), or
-// keeps raw as JSON when it selects none.
+// decodeUnion finds the variant raw selects and decodes that variant alone, or keeps raw as JSON
+// when it selects none. Tolerantly, the variant's error is returned; strictly, a variant that
+// fails a keyword leaves the value as JSON too, with only its repeated member names reported.
 func (d *Decoder) decodeUnion(p *typePlan, raw []byte, ptr unsafe.Pointer, at, kw *Path) error {
 	reflect.NewAt(p.rt, ptr).Elem().SetZero()
 	u := p.desc.Union
 	pick := -1
 	switch u.Rule {
 	case UnionByTag:
-		if tag, ok := UnionTag(d, raw, u.Tag); ok {
+		if tag, ok := unionTag(d, raw, u.Tag); ok {
 			for i := range u.Variants {
 				for _, v := range u.Variants[i].Values {
 					if v == tag && pick < 0 {
@@ -352,7 +385,7 @@ func (d *Decoder) decodeUnion(p *typePlan, raw []byte, ptr unsafe.Pointer, at, k
 		for i := range u.Variants {
 			sets[i] = u.Variants[i].Members
 		}
-		pick = UnionPick(d, raw, sets)
+		pick = unionPick(d, raw, sets)
 	case UnionByJSONType:
 		for i := range u.Variants {
 			if containsByte([]byte(u.Variants[i].First), raw[0]) {

@@ -56,7 +56,7 @@ func encodeStruct(buf []byte, p *typePlan, ptr unsafe.Pointer) ([]byte, error) {
 	}
 	if p.desc.Extra {
 		var err error
-		if buf, err = EncExtra(buf, first, *(*map[string]json.RawMessage)(unsafe.Add(ptr, p.extraOff))); err != nil {
+		if buf, err = encExtra(buf, first, *(*map[string]json.RawMessage)(unsafe.Add(ptr, p.extraOff))); err != nil {
 			return nil, err
 		}
 	}
@@ -97,11 +97,11 @@ func encodeElem(buf []byte, e *elemPlan, ptr unsafe.Pointer) ([]byte, error) {
 	case ElemInt64:
 		return strconv.AppendInt(buf, *(*int64)(ptr), 10), nil
 	case ElemNumber:
-		return EncNumber(buf, *(*json.Number)(ptr))
+		return encNumber(buf, *(*json.Number)(ptr))
 	case ElemRaw:
-		return EncRaw(buf, *(*json.RawMessage)(ptr))
+		return encRaw(buf, *(*json.RawMessage)(ptr))
 	case ElemAny:
-		return EncAny(buf, *(*any)(ptr))
+		return encAny(buf, *(*any)(ptr))
 	case ElemNull:
 		return append(buf, "null"...), nil
 	case ElemCustom:
@@ -156,7 +156,7 @@ func encodeMap(buf []byte, e *elemPlan, ptr unsafe.Pointer) ([]byte, error) {
 // encodeUnion writes the variant a sum type holds, the unknown value as read, or null.
 func encodeUnion(buf []byte, p *typePlan, ptr unsafe.Pointer) ([]byte, error) {
 	if n := heldCount(p, ptr); n > 1 {
-		return nil, UnionErrSeveral(p.desc.Name, n)
+		return nil, unionErrSeveral(p.desc.Name, n)
 	}
 	for i := range p.variants {
 		v := &p.variants[i]
@@ -164,7 +164,7 @@ func encodeUnion(buf []byte, p *typePlan, ptr unsafe.Pointer) ([]byte, error) {
 			return encodeElem(buf, &v.elem, x)
 		}
 	}
-	return EncRaw(buf, *(*json.RawMessage)(unsafe.Add(ptr, p.unknownOff)))
+	return encRaw(buf, *(*json.RawMessage)(unsafe.Add(ptr, p.unknownOff)))
 }
 
 // heldCount counts the fields of a sum type that are set.
@@ -181,12 +181,16 @@ func heldCount(p *typePlan, ptr unsafe.Pointer) int {
 	return n
 }
 
-// mapValue is the map at ptr as a reflect.Value. It goes through a copy of the map's pointer, so
-// that the validator's and encoder's ptr stays where the caller has it: a generated Validate with a
-// value receiver then validates a valid value without moving it to the heap.
+// mapValue is the map at ptr as a reflect.Value. A map is a pointer, so an interface holding it
+// is the map's type word beside that pointer: built by hand, it reaches reflect.ValueOf without a
+// copy of the map's header on the heap, and without moving ptr there either (reflect.NewAt(t, ptr)
+// would make every caller's value escape: a generated Validate with a value receiver then
+// allocates on valid input).
 func mapValue(t reflect.Type, ptr unsafe.Pointer) reflect.Value {
-	m := *(*unsafe.Pointer)(ptr)
-	return reflect.NewAt(t, unsafe.Pointer(&m)).Elem()
+	var m any
+	e := (*eface)(unsafe.Pointer(&m))
+	e.typ, e.data = (*eface)(unsafe.Pointer(&t)).data, *(*unsafe.Pointer)(ptr)
+	return reflect.ValueOf(m)
 }
 
 // encodeCustom appends the encoding of a value of the user's Go type, as encoding/json writes it
@@ -196,5 +200,5 @@ func encodeCustom(buf []byte, e *elemPlan, ptr unsafe.Pointer) ([]byte, error) {
 	if err != nil {
 		return buf, err
 	}
-	return EncRaw(buf, j)
+	return encRaw(buf, j)
 }

@@ -11,8 +11,9 @@ import (
 // The plan validator walks a Go value and calls one check per schema, as the checks of
 // validate_typed.go expect: a valid value is validated without allocating. Locations are steps
 // pushed on a pooled stack (pathStack): steps on the goroutine's stack would each move to the heap,
-// since every step points at its parent across a recursion the compiler cannot bound. The
-// interpreter, which keeps the paths it is given, gets fresh copies (UnionPath).
+// since every step points at its parent across a recursion the compiler cannot bound. Values held
+// as JSON (raw members, unions) go to the interpreter with those steps as they are: they live on
+// the pooled stack already, and the interpreter renders them only for a violation.
 
 // pathStack holds the steps of the locations being validated. A step points at its parent; when
 // the slice grows, earlier steps stay valid in the old array, which nothing writes again.
@@ -41,7 +42,7 @@ func validateType(c *Collector, p *typePlan, ptr unsafe.Pointer, at, kw *Path) {
 	case KindStruct:
 		validateStruct(c, p, ptr, at, kw)
 	case KindEnum:
-		CheckString(c, p.desc.Node, *(*string)(ptr), at, kw)
+		checkString(c, p.desc.Node, *(*string)(ptr), at, kw)
 	case KindAlias:
 		if p.under.checks {
 			validateElem(c, p.under, ptr, at, kw)
@@ -62,7 +63,7 @@ func validateStruct(c *Collector, p *typePlan, ptr unsafe.Pointer, at, kw *Path)
 			c.Fail(at, kw, "", "cannot be encoded as JSON: "+err.Error())
 			return
 		}
-		CheckRaw(c, d.Node, raw, UnionPath(at), UnionPath(kw))
+		checkRaw(c, d.Node, raw, at, kw)
 		return
 	}
 	for i := range p.fields {
@@ -95,9 +96,10 @@ func validateStruct(c *Collector, p *typePlan, ptr unsafe.Pointer, at, kw *Path)
 	}
 	extra := *(*map[string]json.RawMessage)(unsafe.Add(ptr, p.extraOff))
 	if d.ExtraNode != 0 {
+		n := len(c.stack.steps)
 		for name, raw := range extra {
-			a, k := Key(nil, "", name), Kw(nil, "additionalProperties")
-			CheckRaw(c, d.ExtraNode, raw, join(at, &a), join(kw, &k))
+			checkRaw(c, d.ExtraNode, raw, c.push(Key(at, "", name)), c.push(Kw(kw, "additionalProperties")))
+			c.stack.steps = c.stack.steps[:n]
 		}
 	}
 	for _, name := range d.ExtraRequired {
@@ -105,12 +107,6 @@ func validateStruct(c *Collector, p *typePlan, ptr unsafe.Pointer, at, kw *Path)
 			c.Fail(at, kw, "required", "missing required member "+strconv.Quote(name))
 		}
 	}
-}
-
-// join renders up followed by the one step s as a fresh path, for the interpreter (see UnionPath).
-func join(up, s *Path) *Path {
-	s.up = UnionPath(up)
-	return UnionPath(s)
 }
 
 // validateElem validates the value of e at ptr against e's schema.
@@ -121,7 +117,7 @@ func validateElem(c *Collector, e *elemPlan, ptr unsafe.Pointer, at, kw *Path) {
 	}
 	if e.desc.Nullable {
 		if *(*bool)(unsafe.Add(ptr, e.nullOff)) {
-			CheckNull(c, node, UnionPath(at), UnionPath(kw))
+			checkNull(c, node, at, kw)
 			return
 		}
 		ptr = unsafe.Add(ptr, e.valueOff)
@@ -131,32 +127,32 @@ func validateElem(c *Collector, e *elemPlan, ptr unsafe.Pointer, at, kw *Path) {
 				c.Fail(at, kw, "", "cannot be encoded as JSON: "+err.Error())
 				return
 			}
-			CheckRaw(c, node, j, UnionPath(at), UnionPath(kw))
+			checkRaw(c, node, j, at, kw)
 			return
 		}
 	}
 	switch e.kind {
 	case ElemString:
 		if e.checks {
-			CheckString(c, node, *(*string)(ptr), at, kw)
+			checkString(c, node, *(*string)(ptr), at, kw)
 		}
 	case ElemBool:
 		if e.checks {
-			CheckBool(c, node, *(*bool)(ptr), at, kw)
+			checkBool(c, node, *(*bool)(ptr), at, kw)
 		}
 	case ElemInt64:
 		if e.checks {
-			CheckInt64(c, node, *(*int64)(ptr), at, kw)
+			checkInt64(c, node, *(*int64)(ptr), at, kw)
 		}
 	case ElemNumber:
-		CheckNumber(c, node, *(*json.Number)(ptr), at, kw)
+		checkNumber(c, node, *(*json.Number)(ptr), at, kw)
 	case ElemRaw:
 		if e.checks {
-			CheckRaw(c, node, *(*json.RawMessage)(ptr), UnionPath(at), UnionPath(kw))
+			checkRaw(c, node, *(*json.RawMessage)(ptr), at, kw)
 		}
 	case ElemAny:
 		if e.checks {
-			CheckAny(c, node, *(*any)(ptr), UnionPath(at), UnionPath(kw))
+			checkAny(c, node, *(*any)(ptr), at, kw)
 		}
 	case ElemCustom:
 		if e.checks {
@@ -166,7 +162,7 @@ func validateElem(c *Collector, e *elemPlan, ptr unsafe.Pointer, at, kw *Path) {
 				c.Fail(at, kw, "", "cannot be encoded as JSON: "+err.Error())
 				return
 			}
-			CheckRaw(c, node, j, UnionPath(at), UnionPath(kw))
+			checkRaw(c, node, j, at, kw)
 		}
 	case ElemRef:
 		if e.desc.Ref {
@@ -187,12 +183,12 @@ func validateSlice(c *Collector, e *elemPlan, ptr unsafe.Pointer, at, kw *Path) 
 	n := &c.Nodes[e.desc.Node]
 	h := (*sliceHeader)(ptr)
 	if n.MinItems.Set || n.MaxItems.Set {
-		CheckItemCount(c, e.desc.Node, h.len, at, kw)
+		checkItemCount(c, e.desc.Node, h.len, at, kw)
 	}
 	if n.UniqueItems {
 		copied := *h // see mapValue
 		b, err := json.Marshal(reflect.NewAt(e.base, unsafe.Pointer(&copied)).Elem().Interface())
-		CheckUniqueJSON(c, b, err, UnionPath(at), UnionPath(kw))
+		checkUniqueJSON(c, b, err, at, kw)
 	}
 	if !e.elem.checks {
 		return
@@ -218,7 +214,7 @@ func validateMap(c *Collector, e *elemPlan, ptr unsafe.Pointer, at, kw *Path) {
 			c.Fail(at, kw, "", "cannot be encoded as JSON: "+err.Error())
 			return
 		}
-		CheckRaw(c, e.desc.Node, j, UnionPath(at), UnionPath(kw))
+		checkRaw(c, e.desc.Node, j, at, kw)
 		return
 	}
 	for _, name := range n.Required {
@@ -231,13 +227,18 @@ func validateMap(c *Collector, e *elemPlan, ptr unsafe.Pointer, at, kw *Path) {
 	}
 	top := len(c.stack.steps)
 	k := c.push(Kw(kw, "additionalProperties"))
-	x := reflect.New(e.elem.rt)
+	// SetIterKey and SetIterValue copy into pooled values, where Key and Value would allocate a
+	// copy of each entry.
+	s := e.scratch.Get().(*mapScratch)
 	iter := m.MapRange()
 	for iter.Next() {
-		x.Elem().Set(iter.Value())
-		validateElem(c, e.elem, x.UnsafePointer(), c.push(Key(at, "", iter.Key().String())), k)
+		s.value.Elem().SetIterValue(iter)
+		s.key.SetIterKey(iter)
+		validateElem(c, e.elem, s.value.UnsafePointer(), c.push(Key(at, "", s.key.String())), k)
 		c.stack.steps = c.stack.steps[:top+1]
 	}
+	s.value.Elem().SetZero() // the pool must not keep the last value alive
+	e.scratch.Put(s)
 	c.stack.steps = c.stack.steps[:top]
 }
 
@@ -277,7 +278,7 @@ func validateUnion(c *Collector, p *typePlan, ptr unsafe.Pointer, at, kw *Path) 
 		c.Fail(at, kw, "", err.Error())
 		return
 	}
-	CheckRaw(c, d.Node, raw, UnionPath(at), UnionPath(kw))
+	checkRaw(c, d.Node, raw, at, kw)
 }
 
 // selects reports whether the Go value x held by variant v encodes as JSON that selects v.

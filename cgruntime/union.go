@@ -1,7 +1,6 @@
 package cgruntime
 
 import (
-	"encoding/json"
 	"errors"
 	"strconv"
 )
@@ -14,10 +13,10 @@ import (
 // decoder rejects it fails the whole union (no other variant can match what selects this one):
 // strictly, that is the union's one violation; tolerantly, the variant's error.
 
-// UnionTag returns the string value of the member name of an object, or false when raw is not an
+// unionTag returns the string value of the member name of an object, or false when raw is not an
 // object, lacks the member, or holds something else there. Only the object's own members are split
 // (through the document's scanner, which keeps repeated splitting linear).
-func UnionTag(d *Decoder, raw []byte, name string) (string, bool) {
+func unionTag(d *Decoder, raw []byte, name string) (string, bool) {
 	if raw[0] != '{' {
 		return "", false
 	}
@@ -38,9 +37,9 @@ func UnionTag(d *Decoder, raw []byte, name string) (string, bool) {
 	return "", false
 }
 
-// UnionPick returns the index of the one entry of sets whose members an object all has, or -1
+// unionPick returns the index of the one entry of sets whose members an object all has, or -1
 // when raw is not an object or no entry or more than one entry is complete.
-func UnionPick(d *Decoder, raw []byte, sets [][]string) int {
+func unionPick(d *Decoder, raw []byte, sets [][]string) int {
 	if raw[0] != '{' {
 		return -1
 	}
@@ -75,83 +74,10 @@ func UnionPick(d *Decoder, raw []byte, sets [][]string) int {
 	return found
 }
 
-// UnionTry decodes raw as the variant it selects. Tolerantly, the variant's error is returned.
-// Strictly, when the variant's decoder finds a violation, the variant's violations are dropped
-// (except repeated member names, reported as they are anywhere) and nil is returned with no error:
-// the caller keeps raw as JSON, which validation then judges as it judges the untyped union (the
-// selected variant's violations under the union's own).
-func UnionTry[T any](d *Decoder, raw []byte, at, kw string, dec DecFunc[T]) (*T, error) {
-	violations := len(d.violations)
-	x, err := dec(d, raw, at, kw)
-	if err != nil {
-		return nil, err
-	}
-	if !d.strict || !unionRejected(d.violations[violations:]) {
-		return &x, nil
-	}
-	kept := d.violations[:violations]
-	for _, v := range d.violations[violations:] {
-		if v.KeywordLocation == "" { // a repeated member name (see Decoder.duplicate)
-			kept = append(kept, v)
-		}
-	}
-	d.violations = kept
-	return nil, nil
-}
-
-// unionRejected reports whether a variant's decoder recorded a violation other than a repeated
-// member name.
-func unionRejected(violations []Violation) bool {
-	for _, v := range violations {
-		if v.KeywordLocation != "" {
-			return true
-		}
-	}
-	return false
-}
-
-// UnionPath renders a location as a new one-step path. A sum type's Validate passes such copies to
-// the interpreter, which keeps the paths it is given: the caller's own steps, on its stack, would
-// otherwise escape to the heap on every call, the valid ones included.
-func UnionPath(p *Path) *Path {
-	s := p.String()
-	if s == "" {
-		return nil
-	}
-	return &Path{kw: s[1:], index: -2}
-}
-
-// UnionIn reports whether s is one of values: whether a discriminator's value selects a variant.
-func UnionIn(s string, values ...string) bool {
-	for _, v := range values {
-		if s == v {
-			return true
-		}
-	}
-	return false
-}
-
-// UnionCount counts the fields of a sum type that are set.
-func UnionCount(set ...bool) int {
-	n := 0
-	for _, s := range set {
-		if s {
-			n++
-		}
-	}
-	return n
-}
-
-// UnionErrSeveral is what encoding a sum type with more than one field set returns.
-func UnionErrSeveral(name string, n int) error {
+// unionErrSeveral is what encoding a sum type with more than one field set returns.
+func unionErrSeveral(name string, n int) error {
 	return errors.New(name + " holds " + strconv.Itoa(n) + " values; set exactly one field (use its constructors)")
 }
 
 // ErrUnionEmpty is what Switch returns for a sum type that holds nothing.
 var ErrUnionEmpty = errors.New("the union holds no value")
-
-// UnionRaw keeps a value that no variant selects (see DecRaw).
-func UnionRaw(d *Decoder, raw []byte, at, kw string) json.RawMessage {
-	x, _ := DecRaw(d, raw, at, kw)
-	return x
-}

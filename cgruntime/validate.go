@@ -729,7 +729,7 @@ func checkStringKeywords(c *Collector, n *Node, s string, at, kw *Path) {
 			c.Fail(at, kw, "maxLength", "has "+strconv.FormatInt(count, 10)+" characters, more than "+strconv.FormatInt(n.MaxLength.N, 10))
 		}
 	}
-	if n.Format != "" && !CheckFormat(n.Format, s) {
+	if n.Format != "" && !checkFormat(n.Format, s) {
 		c.Fail(at, kw, "format", formatMessage(n.Format))
 	}
 	if n.c.re != nil {
@@ -833,8 +833,9 @@ func (c *Collector) selectedBranch(s int32, keyword string, j int, v *Value, at,
 	// branch must not copy its violations up through every level.
 	failed := c.Failed
 	c.Failed = false
-	k := Index(kw, keyword, j)
-	c.evalAnn(s, v, at, &k, sub)
+	top, k := c.stepAlloc(Index(kw, keyword, j))
+	c.evalAnn(s, v, at, k, sub)
+	c.truncate(top)
 	branchFailed := c.Failed
 	c.Failed = failed || branchFailed
 	if !branchFailed {
@@ -851,6 +852,26 @@ func (c *Collector) firstViolation(s int32, keyword string, j int, v *Value, at,
 	k := Index(kw, keyword, j)
 	branch.eval(s, v, at, &k)
 	return first
+}
+
+// stepAlloc returns p as a step the interpreter may keep, and the stack height for truncate: on
+// the plan validator's pooled stack when the interpreter runs under it (a union of a typed value),
+// else on the heap.
+func (c *Collector) stepAlloc(p Path) (int, *Path) {
+	if c.stack == nil {
+		q := new(Path)
+		*q = p
+		return 0, q
+	}
+	top := len(c.stack.steps)
+	return top, c.push(p)
+}
+
+// truncate drops the steps stepAlloc pushed above top.
+func (c *Collector) truncate(top int) {
+	if c.stack != nil {
+		c.stack.steps = c.stack.steps[:top]
+	}
 }
 
 // selected returns the index of the branch of subs that v selects, or -1: the only branch v is

@@ -92,7 +92,7 @@ func TestDuplicateWordedAlike(t *testing.T) {
 			t.Fatal(err)
 		}
 		d := &Decoder{strict: true}
-		d.CheckNested(doc, "")
+		d.checkNestedAt(doc, nil)
 		if len(validate) != 1 || !reflect.DeepEqual(validate, d.violations) {
 			t.Errorf("name %q:\n validate %v\n Parse    %v", name, validate, d.violations)
 		}

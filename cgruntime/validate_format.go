@@ -19,9 +19,9 @@ var AssertedFormats = []string{"date-time", "date", "time", "duration", "uuid", 
 	"iri", "iri-reference", "uri-template", "ipv4", "ipv6", "email", "json-pointer",
 	"relative-json-pointer", "regex"}
 
-// CheckFormat reports whether s is a valid value of the named format; a format the runtime does
+// checkFormat reports whether s is a valid value of the named format; a format the runtime does
 // not check is always valid.
-func CheckFormat(format, s string) bool {
+func checkFormat(format, s string) bool {
 	switch format {
 	case "date-time":
 		d, t, ok := strings.Cut(s, "T")

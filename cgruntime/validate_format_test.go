@@ -22,7 +22,7 @@ func TestCheckFormat(t *testing.T) {
 		{"json-pointer", "/a~2", false}, {"relative-json-pointer", "0#", true}, {"regex", "^(?=a)", true},
 		{"regex", "(?=a", false}, {"uri-template", "{/path*}", true}, {"not-a-format", "anything", true},
 	} {
-		if got := CheckFormat(c.format, c.s); got != c.valid {
+		if got := checkFormat(c.format, c.s); got != c.valid {
 			t.Errorf("%s %q: %v, want %v", c.format, c.s, got, c.valid)
 		}
 	}

@@ -59,7 +59,7 @@ func parseJSONIn(sc *scanner, raw []byte, root string, at *Path, dup func(at, na
 	case 't', 'f':
 		return Value{kind: kindBoolean, b: raw[0] == 't'}, nil
 	case '"':
-		s, err := unquote(raw)
+		s, err := sc.text(raw)
 		return Value{kind: kindString, s: s}, err
 	case '[':
 		items := arrayItems(sc, raw)

@@ -5,36 +5,6 @@ import (
 	"strings"
 )
 
-// Validatable is implemented by every generated named type.
-type Validatable[T any] interface {
-	*T
-	CgDecode(d *Decoder, raw []byte, at, kw string) error
-	CgValidate(c *Collector, at, kw *Path)
-}
-
-// Parse decodes data strictly as T, whose schema is node root of nodes, and validates the result,
-// returning every violation in one *ValidationError. Syntax errors come back as they are: there is
-// no value to point into.
-func Parse[T any, PT Validatable[T]](data []byte, nodes []Node, root int32) (*T, error) {
-	raw, err := Prepare(data)
-	if err != nil {
-		return nil, err
-	}
-	d := Decoder{strict: true}
-	v := new(T)
-	if err := PT(v).CgDecode(&d, raw, "", ""); err != nil {
-		return nil, err
-	}
-	if len(d.violations) == 0 {
-		c := Collector{Nodes: nodes}
-		PT(v).CgValidate(&c, nil, nil)
-		if len(c.violations) == 0 {
-			return v, nil
-		}
-	}
-	return nil, rejected(nodes, root, raw, d.violations)
-}
-
 // rejected is Parse's report on a document it rejects. It is contractgen validate's, the
 // interpreter's on the document as written (repeated member names included), so that the two never
 // differ: the decoder and the typed validation only give the verdict, fast. Added to it is what

@@ -9,10 +9,10 @@ import (
 // The generator gives a schema a Go scalar, slice or map only when every keyword it has applies to
 // that Go type, so each function checks only the keywords of its type; keywords for other JSON
 // types are ignored, as JSON Schema ignores them. Applicators never reach these functions: a schema
-// with one is represented as raw JSON and goes through CheckRaw.
+// with one is represented as raw JSON and goes through checkRaw.
 
-// CheckString validates a string: const, enum, minLength, maxLength, pattern.
-func CheckString(c *Collector, i int32, s string, at, kw *Path) {
+// checkString validates a string: const, enum, minLength, maxLength, pattern.
+func checkString(c *Collector, i int32, s string, at, kw *Path) {
 	n := &c.Nodes[i]
 	if k := n.c.constant; k != nil && (k.kind != kindString || k.s != s) {
 		c.Fail(at, kw, "const", "must be "+n.Const)
@@ -32,8 +32,8 @@ func enumHasString(values []Value, s string) bool {
 	return false
 }
 
-// CheckBool validates a boolean: const and enum.
-func CheckBool(c *Collector, i int32, b bool, at, kw *Path) {
+// checkBool validates a boolean: const and enum.
+func checkBool(c *Collector, i int32, b bool, at, kw *Path) {
 	n := &c.Nodes[i]
 	if k := n.c.constant; k != nil && (k.kind != kindBoolean || k.b != b) {
 		c.Fail(at, kw, "const", "must be "+n.Const)
@@ -48,9 +48,9 @@ func CheckBool(c *Collector, i int32, b bool, at, kw *Path) {
 	}
 }
 
-// CheckInt64 validates an integer held in an int64, without allocating: the bounds, the divisor
+// checkInt64 validates an integer held in an int64, without allocating: the bounds, the divisor
 // and the constants were turned into int64 comparisons by Compile.
-func CheckInt64(c *Collector, i int32, v int64, at, kw *Path) {
+func checkInt64(c *Collector, i int32, v int64, at, kw *Path) {
 	n := &c.Nodes[i]
 	if n.c.constant != nil && !intIs(n.c.constant, v) {
 		c.Fail(at, kw, "const", "must be "+n.Const)
@@ -100,9 +100,9 @@ func enumHasInt(values []Value, v int64) bool {
 	return false
 }
 
-// CheckNumber validates a json.Number: the integer type when the schema asks for one, then
+// checkNumber validates a json.Number: the integer type when the schema asks for one, then
 // const, enum, the bounds and multipleOf, all exactly on the literal.
-func CheckNumber(c *Collector, i int32, v json.Number, at, kw *Path) {
+func checkNumber(c *Collector, i int32, v json.Number, at, kw *Path) {
 	val := Value{kind: kindNumber, s: string(v)}
 	n := &c.Nodes[i]
 	d, ok := parseDecimal(string(v))
@@ -117,20 +117,22 @@ func CheckNumber(c *Collector, i int32, v json.Number, at, kw *Path) {
 	checkDecimalKeywords(c, n, d, at, kw)
 }
 
-// CheckNull validates JSON null against a node (for a Nullable member that holds null).
-func CheckNull(c *Collector, i int32, at, kw *Path) {
+// checkNull validates JSON null against a node (for a Nullable member that holds null).
+func checkNull(c *Collector, i int32, at, kw *Path) {
 	null := Value{kind: kindNull}
 	c.eval(i, &null, at, kw)
 }
 
-// CheckRaw validates raw JSON against a node with every keyword. A value set by hand that is not
+// checkRaw validates raw JSON against a node with every keyword. A value set by hand that is not
 // JSON at all is a violation of its own.
-func CheckRaw(c *Collector, i int32, raw json.RawMessage, at, kw *Path) {
+func checkRaw(c *Collector, i int32, raw json.RawMessage, at, kw *Path) {
 	if !json.Valid(raw) {
 		c.Fail(at, kw, "", "is not valid JSON")
 		return
 	}
-	v, err := parseJSON(raw, "", nil)
+	// The value is checked and dropped before checkRaw returns, so its strings may borrow raw's
+	// bytes; violations hold strings of their own.
+	v, err := parseJSONIn(&scanner{borrow: true}, raw, "", nil, nil)
 	if err != nil {
 		c.Fail(at, kw, "", "is not valid JSON: "+err.Error())
 		return
@@ -138,8 +140,8 @@ func CheckRaw(c *Collector, i int32, raw json.RawMessage, at, kw *Path) {
 	c.eval(i, &v, at, kw)
 }
 
-// CheckAny validates a value of an "any" member (as encoding/json decodes it) with every keyword.
-func CheckAny(c *Collector, i int32, x any, at, kw *Path) {
+// checkAny validates a value of an "any" member (as encoding/json decodes it) with every keyword.
+func checkAny(c *Collector, i int32, x any, at, kw *Path) {
 	if n := &c.Nodes[i]; n.Bool == TrueSchema {
 		return
 	}
@@ -151,8 +153,8 @@ func CheckAny(c *Collector, i int32, x any, at, kw *Path) {
 	c.eval(i, &v, at, kw)
 }
 
-// CheckItemCount validates minItems and maxItems of a slice.
-func CheckItemCount(c *Collector, i int32, count int, at, kw *Path) {
+// checkItemCount validates minItems and maxItems of a slice.
+func checkItemCount(c *Collector, i int32, count int, at, kw *Path) {
 	n, got := &c.Nodes[i], int64(count)
 	if n.MinItems.Set && got < n.MinItems.N {
 		c.Fail(at, kw, "minItems", "has "+strconv.FormatInt(got, 10)+" items, fewer than "+strconv.FormatInt(n.MinItems.N, 10))
@@ -162,8 +164,8 @@ func CheckItemCount(c *Collector, i int32, count int, at, kw *Path) {
 	}
 }
 
-// CheckUniqueJSON validates uniqueItems of a typed slice through its JSON encoding.
-func CheckUniqueJSON(c *Collector, encoded []byte, err error, at, kw *Path) {
+// checkUniqueJSON validates uniqueItems of a typed slice through its JSON encoding.
+func checkUniqueJSON(c *Collector, encoded []byte, err error, at, kw *Path) {
 	if err != nil {
 		c.Fail(at, kw, "uniqueItems", "cannot be encoded as JSON: "+err.Error())
 		return
@@ -171,14 +173,5 @@ func CheckUniqueJSON(c *Collector, encoded []byte, err error, at, kw *Path) {
 	v, perr := parseJSON(encoded, "", nil)
 	if perr == nil {
 		checkUnique(c, &v, at, kw)
-	}
-}
-
-// CheckMapKeys validates required members of a map.
-func CheckMapKeys[T any](c *Collector, i int32, m map[string]T, at, kw *Path) {
-	for _, name := range c.Nodes[i].Required {
-		if _, ok := m[name]; !ok {
-			c.Fail(at, kw, "required", "missing required member "+strconv.Quote(name))
-		}
 	}
 }

@@ -16,7 +16,7 @@ package cgruntime
 const (
 	// MinVersion is the oldest generator version whose output this runtime still serves. Raise it
 	// when the runtime drops or changes something that older generated code calls.
-	MinVersion = 1
+	MinVersion = 2
 	// MaxVersion is the newest generator version this runtime serves. Raise it together with the
 	// generator's version when generated code starts to call something new.
 	MaxVersion = 3

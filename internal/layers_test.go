@@ -96,7 +96,6 @@ var rules = []rule{
 	{"internal/openapitest", [][]string{{"..."}}},
 	{"internal/generatedtest", [][]string{{"..."}}},
 	{"internal/testmod", [][]string{{"internal/gen/emit"}}},                                               // test support: throwaway modules, the runtime's importer
-	{"cgruntime/internal/plantest/...", [][]string{runtimeModule}},                                        // test support: the runtime's plans against per-type code
 	{"internal/gen/lower/lowertest", [][]string{runtimeModule}},                                           // test support: the runtime's node one field at a time
 	{"internal/gen/build/buildtest", [][]string{foundation, {"internal/gen/load", "internal/gen/build"}}}, // test support: the IR of schemas written as strings
 	{"internal/sharedtest", nil},                                                                          // test support: where ../shared is, and what its absence means

@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // Violation is one way a JSON value fails its schema, in the shape of JSON Schema's "basic" output.
@@ -58,6 +59,8 @@ type cgDecoder struct {
 	// keywordFails counts the keyword violations of a strict decoder; unionDepth is how many sum
 	// types' variants are being decoded (see failAt).
 	keywordFails, unionDepth int
+	// stack holds the location steps of the plan decoder (see pathStack).
+	stack *cgPathStack
 }
 
 // mismatch handles a value of the wrong JSON type.
@@ -68,39 +71,6 @@ func (d *cgDecoder) mismatch(at, kw, want string, raw []byte) error {
 		return nil
 	}
 	return fmt.Errorf("%s: expected %s, got %s", cgLocation(at), want, got)
-}
-
-// violate records a violation in strict mode only.
-func (d *cgDecoder) violate(at, kw, msg string) {
-	if d.strict {
-		d.violations = append(d.violations, Violation{at, kw, msg})
-	}
-}
-
-// reject records, in strict mode, a violation that leaves the value at at unset.
-func (d *cgDecoder) reject(at, kw, msg string) {
-	if d.strict {
-		d.violations = append(d.violations, Violation{at, kw, msg})
-	}
-}
-
-// missing records, in strict mode, that the object at at lacks a required member.
-func (d *cgDecoder) missing(at, kw, name string) {
-	if d.strict {
-		d.violations = append(d.violations, Violation{at, kw + "/required", "missing required member " + strconv.Quote(name)})
-	}
-}
-
-// members splits an object into its members. In strict mode a member name that occurs twice is a
-// violation: RFC 8259 leaves such objects undefined and parsers disagree about them (encoding/json
-// keeps the last, others the first), so Parse refuses to pick one.
-func (d *cgDecoder) members(raw []byte, at string, buf []cgMember) ([]cgMember, error) {
-	members, err := cgObjectMembers(&d.scan, raw, buf)
-	if err != nil || !d.strict {
-		return members, err
-	}
-	cgDuplicates(members, func(name string) { d.duplicate(at, name) })
-	return members, nil
 }
 
 // cgDuplicateScan is the member count up to which duplicates compares names pairwise; beyond it a
@@ -142,15 +112,6 @@ func (d *cgDecoder) duplicate(at, name string) {
 // at at: the one wording of generated Parse and of contractgen validate (ValidateJSON).
 func cgDuplicateViolation(at, name string) Violation {
 	return Violation{InstanceLocation: at, Message: "member name " + strconv.Quote(name) + " occurs more than once"}
-}
-
-// checkNested reports, in strict mode, duplicate member names anywhere inside a value that is kept
-// without being split (raw and "any" values).
-func (d *cgDecoder) checkNested(raw []byte, at string) {
-	if !d.strict || (bytes.IndexByte(raw, '{') < 0) {
-		return
-	}
-	_, _ = cgParseJSONIn(&d.scan, raw, at, nil, d.duplicate)
 }
 
 func cgLocation(at string) string {
@@ -282,6 +243,19 @@ type cgScanner struct {
 	// document order, once indexed is set.
 	open, end []int32
 	indexed   bool
+	// borrow lets text return views of doc's bytes: only for a document that is neither changed
+	// nor kept while its values are in use (the validator's check of a raw value).
+	borrow bool
+}
+
+// text is unquote, or, when s borrows, a view of the string literal's bytes if they need no
+// unescaping: the validator reads a raw member's strings without copying each one.
+func (s *cgScanner) text(lit []byte) (string, error) {
+	body := lit[1 : len(lit)-1]
+	if s != nil && s.borrow && len(body) > 0 && bytes.IndexByte(body, '\\') < 0 && utf8.Valid(body) {
+		return unsafe.String(&body[0], len(body)), nil
+	}
+	return cgUnquote(lit)
 }
 
 // charge records that raw, a value of the document, is about to be split.
@@ -344,7 +318,7 @@ func cgObjectMembers(s *cgScanner, raw []byte, members []cgMember) ([]cgMember, 
 	i := cgSkipSpace(raw, 1)
 	for i < len(raw) && raw[i] != '}' {
 		end := cgStringEnd(raw, i)
-		name, err := cgUnquote(raw[i:end])
+		name, err := s.text(raw[i:end])
 		if err != nil {
 			return nil, err
 		}
@@ -417,51 +391,6 @@ func cgSyntaxError(data []byte, err error) error {
 	return fmt.Errorf("invalid JSON at line %d, column %d (byte offset %d): %w", line, col, off, err)
 }
 
-func cgDecString(d *cgDecoder, raw []byte, at, kw string) (string, error) {
-	if raw[0] != '"' {
-		return "", d.mismatch(at, kw, "string", raw)
-	}
-	return cgUnquote(raw)
-}
-
-func cgDecBool(d *cgDecoder, raw []byte, at, kw string) (bool, error) {
-	switch string(raw) {
-	case "true":
-		return true, nil
-	case "false":
-		return false, nil
-	}
-	return false, d.mismatch(at, kw, "boolean", raw)
-}
-
-// cgDecInt64 accepts any number with an integral value: 1, 1.0, 1e3 and -0 are all integers in JSON
-// Schema. Literals that are not plain int64 are read as digits and an exponent, in time linear in
-// their length: a million-digit literal is refused as out of range after one pass, not after
-// building a million-digit big.Int.
-func cgDecInt64(d *cgDecoder, raw []byte, at, kw string) (int64, error) {
-	if k := cgKindOf(raw); k != "number" {
-		return 0, d.mismatch(at, kw, "integer", raw)
-	}
-	if len(raw) <= 20 {
-		if n, err := strconv.ParseInt(string(raw), 10, 64); err == nil {
-			return n, nil
-		}
-	}
-	dec, ok := cgParseDecimal(string(raw))
-	if !ok || !dec.isInt() {
-		return 0, d.mismatch(at, kw, "integer", raw)
-	}
-	n, fits := dec.int64()
-	if !fits {
-		if d.strict {
-			d.reject(at, kw+"/type", "integer "+cgAbbreviate(raw)+" is outside the range this type holds")
-			return 0, nil
-		}
-		return 0, fmt.Errorf("%s: integer %s is outside the range this type holds", cgLocation(at), cgAbbreviate(raw))
-	}
-	return n, nil
-}
-
 // cgAbbreviate shortens a long literal for a message: its first and last digits and its length.
 func cgAbbreviate(raw []byte) string {
 	if len(raw) <= 64 {
@@ -470,35 +399,11 @@ func cgAbbreviate(raw []byte) string {
 	return string(raw[:24]) + "…" + string(raw[len(raw)-8:]) + " (" + strconv.Itoa(len(raw)) + " characters)"
 }
 
-// cgDecNumber keeps the literal as written, so no precision is lost.
-func cgDecNumber(d *cgDecoder, raw []byte, at, kw string) (json.Number, error) {
-	if cgKindOf(raw) != "number" {
-		return "", d.mismatch(at, kw, "number", raw)
-	}
-	return json.Number(raw), nil
-}
-
-// cgDecInteger is DecNumber for integers beyond int64: the value must still be integral.
-func cgDecInteger(d *cgDecoder, raw []byte, at, kw string) (json.Number, error) {
-	if cgKindOf(raw) != "number" {
-		return "", d.mismatch(at, kw, "integer", raw)
-	}
-	if dec, ok := cgParseDecimal(string(raw)); !ok || !dec.isInt() {
-		return "", d.mismatch(at, kw, "integer", raw)
-	}
-	return json.Number(raw), nil
-}
-
-// cgDecAny decodes any JSON value as encoding/json does with UseNumber (nil, bool, string,
-// json.Number, []any, map[string]any), straight from the validated bytes. In strict mode it also
-// reports repeated member names, which a map would silently collapse.
-func cgDecAny(d *cgDecoder, raw []byte, at, kw string) (any, error) {
-	return cgDecAnyAt(d, raw, at, nil)
-}
-
-// cgDecAnyAt is DecAny with the location as root followed by a chain of steps, rendered only for
-// a repeated member name: building every value's pointer as a string would cost depth × size on a
-// deep document.
+// cgDecAnyAt decodes any JSON value as encoding/json does with UseNumber (nil, bool, string,
+// json.Number, []any, map[string]any), straight from the validated bytes; in strict mode it also
+// reports repeated member names, which a map would silently collapse. The location is root
+// followed by a chain of steps, rendered only for a repeated member name: building every value's
+// pointer as a string would cost depth × size on a deep document.
 func cgDecAnyAt(d *cgDecoder, raw []byte, root string, at *cgPath) (any, error) {
 	switch raw[0] {
 	case 'n':
@@ -530,7 +435,7 @@ func cgDecAnyAt(d *cgDecoder, raw []byte, root string, at *cgPath) (any, error) 
 		out := make(map[string]any, len(members))
 		for _, m := range members {
 			loc := cgKey(at, "", m.Name)
-			if out[m.Name], err = cgDecAnyAt(d, m.Value, root, &loc); err != nil {
+			if out[strings.Clone(m.Name)], err = cgDecAnyAt(d, m.Value, root, &loc); err != nil {
 				return nil, err
 			}
 		}
@@ -539,123 +444,12 @@ func cgDecAnyAt(d *cgDecoder, raw []byte, root string, at *cgPath) (any, error) 
 	return json.Number(raw), nil
 }
 
-func cgDecRaw(d *cgDecoder, raw []byte, at, kw string) (json.RawMessage, error) {
-	d.checkNested(raw, at)
-	return append(json.RawMessage(nil), raw...), nil
-}
-
-// cgDecFunc decodes one value of type T.
-type cgDecFunc[T any] func(d *cgDecoder, raw []byte, at, kw string) (T, error)
-
-// cgDecSlice builds a decoder for []T; items are validated against kw+"/items".
-func cgDecSlice[T any](elem cgDecFunc[T]) cgDecFunc[[]T] {
-	return func(d *cgDecoder, raw []byte, at, kw string) ([]T, error) {
-		if raw[0] != '[' {
-			return nil, d.mismatch(at, kw, "array", raw)
-		}
-		items := cgArrayItems(&d.scan, raw)
-		out := make([]T, 0, len(items))
-		for i, item := range items {
-			v, err := elem(d, item, at+"/"+strconv.Itoa(i), kw+"/items")
-			if err != nil {
-				return nil, err
-			}
-			out = append(out, v)
-		}
-		return out, nil
-	}
-}
-
-// cgDecRef builds a decoder for a value whose schema is a "$ref": the keyword location takes the
-// "/$ref" step, as the validator's does.
-func cgDecRef[T any](elem cgDecFunc[T]) cgDecFunc[T] {
-	return func(d *cgDecoder, raw []byte, at, kw string) (T, error) {
-		return elem(d, raw, at, kw+"/$ref")
-	}
-}
-
-// cgDecMap builds a decoder for map[string]T; values are validated against kw+"/additionalProperties".
-func cgDecMap[T any](elem cgDecFunc[T]) cgDecFunc[map[string]T] {
-	return func(d *cgDecoder, raw []byte, at, kw string) (map[string]T, error) {
-		if raw[0] != '{' {
-			return nil, d.mismatch(at, kw, "object", raw)
-		}
-		var buf [16]cgMember
-		members, err := d.members(raw, at, buf[:0])
-		if err != nil {
-			return nil, err
-		}
-		out := make(map[string]T, len(members))
-		for _, m := range members {
-			v, err := elem(d, m.Value, at+"/"+cgPointerToken(m.Name), kw+"/additionalProperties")
-			if err != nil {
-				return nil, err
-			}
-			out[m.Name] = v
-		}
-		return out, nil
-	}
-}
-
-// cgDecNullable builds a decoder that also accepts null.
-func cgDecNullable[T any](elem cgDecFunc[T]) cgDecFunc[Nullable[T]] {
-	return func(d *cgDecoder, raw []byte, at, kw string) (Nullable[T], error) {
-		if cgIsNull(raw) {
-			return Nullable[T]{Null: true}, nil
-		}
-		v, err := elem(d, raw, at, kw)
-		return Nullable[T]{Value: v}, err
-	}
-}
-
-// cgDecodable is implemented by every generated named type.
-type cgDecodable[T any] interface {
-	*T
-	cgDecode(d *cgDecoder, raw []byte, at, kw string) error
-}
-
-// cgDecNamed decodes a generated named type through its CgDecode method.
-func cgDecNamed[T any, PT cgDecodable[T]](d *cgDecoder, raw []byte, at, kw string) (T, error) {
-	var v T
-	err := PT(&v).cgDecode(d, raw, at, kw)
-	return v, err
-}
-
 // Nullable holds a value that may also be JSON null.
 type Nullable[T any] struct {
 	// Value is the value when Null is false.
 	Value T
 	// Null reports that the JSON value was null.
 	Null bool
-}
-
-// cgField decodes one member's value into *dst. When the schema does not allow null (nullOK is
-// false), a null is absent to a tolerant decoder and a type violation to a strict one.
-func cgField[T any](d *cgDecoder, raw []byte, at, kw string, nullOK bool, dst *T, dec cgDecFunc[T]) error {
-	if !nullOK && cgIsNull(raw) {
-		d.reject(at, kw+"/type", "null is not allowed here")
-		return nil
-	}
-	x, err := dec(d, raw, at, kw)
-	if err != nil {
-		return err
-	}
-	*dst = x
-	return nil
-}
-
-// cgFieldPtr is Field for an optional member held by pointer.
-func cgFieldPtr[T any](d *cgDecoder, raw []byte, at, kw string, nullOK bool, dst **T, dec cgDecFunc[T]) error {
-	if !nullOK && cgIsNull(raw) {
-		d.reject(at, kw+"/type", "null is not allowed here")
-		return nil
-	}
-	x, err := dec(d, raw, at, kw)
-	if err != nil {
-		return err
-	}
-	*dst = &x
-	return nil
 }
 
 // cgRawString reads a raw JSON value as a string, for the accessors of raw-backed types.
@@ -674,7 +468,7 @@ func cgRawInt64(raw []byte) (int64, bool) {
 	if len(raw) == 0 || cgKindOf(raw) != "number" || !json.Valid(raw) {
 		return 0, false
 	}
-	n, err := cgDecInt64(&cgDecoder{}, raw, "", "")
+	n, err := (&cgDecoder{}).int64At(raw, nil, nil)
 	return n, err == nil
 }
 

@@ -7,14 +7,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
-	"strconv"
 	"unicode/utf8"
 )
-
-// cgEncodable is implemented by every generated named type.
-type cgEncodable interface {
-	cgEncode(buf []byte) ([]byte, error)
-}
 
 // cgHex is used to escape control characters the way encoding/json does.
 const cgHex = "0123456789abcdef"
@@ -82,12 +76,6 @@ func cgAppendName(buf []byte, first bool, name string) []byte {
 	return append(buf, ':')
 }
 
-func cgEncString(buf []byte, s string) ([]byte, error) { return cgAppendString(buf, s), nil }
-
-func cgEncBool(buf []byte, b bool) ([]byte, error) { return strconv.AppendBool(buf, b), nil }
-
-func cgEncInt64(buf []byte, n int64) ([]byte, error) { return strconv.AppendInt(buf, n, 10), nil }
-
 // cgEncNumber writes a json.Number as its literal after checking that it is one.
 func cgEncNumber(buf []byte, n json.Number) ([]byte, error) {
 	if n == "" {
@@ -120,60 +108,6 @@ func cgEncAny(buf []byte, v any) ([]byte, error) {
 	return append(buf, b...), nil
 }
 
-// cgEncFunc encodes one value of type T.
-type cgEncFunc[T any] func(buf []byte, v T) ([]byte, error)
-
-func cgEncSlice[T any](elem cgEncFunc[T]) cgEncFunc[[]T] {
-	return func(buf []byte, v []T) ([]byte, error) {
-		if v == nil {
-			return append(buf, "[]"...), nil
-		}
-		buf = append(buf, '[')
-		var err error
-		for i, item := range v {
-			if i > 0 {
-				buf = append(buf, ',')
-			}
-			if buf, err = elem(buf, item); err != nil {
-				return nil, err
-			}
-		}
-		return append(buf, ']'), nil
-	}
-}
-
-// cgEncMap writes members sorted by name, like encoding/json.
-func cgEncMap[T any](elem cgEncFunc[T]) cgEncFunc[map[string]T] {
-	return func(buf []byte, v map[string]T) ([]byte, error) {
-		keys := make([]string, 0, len(v))
-		for k := range v {
-			keys = append(keys, k)
-		}
-		slices.Sort(keys)
-		buf = append(buf, '{')
-		var err error
-		for i, k := range keys {
-			buf = cgAppendName(buf, i == 0, k)
-			if buf, err = elem(buf, v[k]); err != nil {
-				return nil, err
-			}
-		}
-		return append(buf, '}'), nil
-	}
-}
-
-func cgEncNullable[T any](elem cgEncFunc[T]) cgEncFunc[Nullable[T]] {
-	return func(buf []byte, v Nullable[T]) ([]byte, error) {
-		if v.Null {
-			return append(buf, "null"...), nil
-		}
-		return elem(buf, v.Value)
-	}
-}
-
-// cgEncNamed encodes a generated named type through its CgEncode method.
-func cgEncNamed[T cgEncodable](buf []byte, v T) ([]byte, error) { return v.cgEncode(buf) }
-
 // cgEncExtra writes undeclared members sorted by name, after the declared ones.
 func cgEncExtra(buf []byte, first bool, extra map[string]json.RawMessage) ([]byte, error) {
 	keys := make([]string, 0, len(extra))
@@ -198,31 +132,4 @@ func (n Nullable[T]) MarshalJSON() ([]byte, error) {
 		return []byte("null"), nil
 	}
 	return json.Marshal(n.Value)
-}
-
-// cgPut appends one member, name and value, after a comma unless it is the first.
-func cgPut[T any](buf []byte, first *bool, name string, v T, enc cgEncFunc[T]) ([]byte, error) {
-	buf = cgAppendName(buf, *first, name)
-	*first = false
-	out, err := enc(buf, v)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", name, err)
-	}
-	return out, nil
-}
-
-// cgPutPtr appends an optional member held by pointer; nil means absent.
-func cgPutPtr[T any](buf []byte, first *bool, name string, v *T, enc cgEncFunc[T]) ([]byte, error) {
-	if v == nil {
-		return buf, nil
-	}
-	return cgPut(buf, first, name, *v, enc)
-}
-
-// cgPutIf appends an optional member whose nil value (slice, map, raw JSON) means absent.
-func cgPutIf[T any](buf []byte, first *bool, name string, present bool, v T, enc cgEncFunc[T]) ([]byte, error) {
-	if !present {
-		return buf, nil
-	}
-	return cgPut(buf, first, name, v, enc)
 }

@@ -242,7 +242,13 @@ type cgElemPlan struct {
 	patternKws []string
 	// checks says whether validation has anything to check in such a value.
 	checks bool
+	// scratch pools a map's mapScratch for the validator.
+	scratch *sync.Pool
 }
+
+// cgMapScratch is where the validator copies a map's entries one at a time: map values are not
+// addressable, and making the two values per map would cost two allocations per map validated.
+type cgMapScratch struct{ value, key reflect.Value }
 
 // plan returns the plan of type i, building the plans of every type once, at first use.
 func (s *cgSchema) plan(i int) *cgTypePlan {
@@ -348,6 +354,10 @@ func (s *cgSchema) elem(plans []*cgTypePlan, e *cgElemPlan, d *cgElemDesc, rt re
 		}
 		e.elemKw = "items" + ref
 		if d.Kind == cgElemMap {
+			base := e.base
+			e.scratch = &sync.Pool{New: func() any {
+				return &cgMapScratch{reflect.New(base.Elem()), reflect.New(base.Key()).Elem()}
+			}}
 			e.elemKw = "additionalProperties" + ref
 			if d.Node != 0 && len(s.Nodes[d.Node].PatternProperties) > 0 {
 				e.patterns = &s.Nodes[d.Node]
@@ -433,7 +443,7 @@ func (s *cgSchema) unmarshal(data []byte, v any, t int) error {
 		return err
 	}
 	var d cgDecoder
-	return d.decodeType(s.plan(t), raw, cgPointerOf(v), nil, nil)
+	return d.decodeRoot(s.plan(t), raw, cgPointerOf(v))
 }
 
 // marshal encodes v, a pointer to type t, in the contract's canonical form. It is MarshalJSON of
@@ -460,7 +470,7 @@ func cgParseAs[T any](s *cgSchema, t int, data []byte) (*T, error) {
 	p := s.plan(t)
 	d := cgDecoder{strict: true}
 	v := new(T)
-	if err := d.decodeType(p, raw, unsafe.Pointer(v), nil, nil); err != nil {
+	if err := d.decodeRoot(p, raw, unsafe.Pointer(v)); err != nil {
 		return nil, err
 	}
 	if len(d.violations) == 0 {

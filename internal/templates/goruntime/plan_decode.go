@@ -7,12 +7,15 @@ import (
 	"fmt"
 	"reflect"
 	"strconv"
+	"strings"
 	"unsafe"
 )
 
-// The plan decoder keeps locations as chains of steps on the stack (Path) and renders them only
-// for a violation or an error, so a value nested D deep costs D steps, not D string copies per
-// level (which made deep recursive documents quadratic).
+// The plan decoder keeps locations as chains of steps (Path) and renders them only for a violation
+// or an error, so a value nested D deep costs D steps, not D string copies per level (which made
+// deep recursive documents quadratic). The steps live on a pooled stack (pathStack), as the plan
+// validator's do: on the goroutine's stack each would move to the heap, one allocation per member
+// and item, since every step points at its parent across a recursion the compiler cannot bound.
 
 // Inside a sum type's variant, a strict decoder records keyword violations only as a count: any
 // such violation makes the variant fail, and every enclosing union's in turn, and a failing union
@@ -41,10 +44,9 @@ func (d *cgDecoder) mismatchAt(at, kw *cgPath, want string, raw []byte) error {
 	return fmt.Errorf("%s: expected %s, got %s", cgLocation(at.memo()), want, got)
 }
 
-// rejectAt is reject with the locations as paths: kw gets the step suffix.
-func (d *cgDecoder) rejectAt(at, kw *cgPath, suffix, msg string) { d.failAt(at, kw, suffix, msg) }
-
-// membersAt is Members with the location as a path.
+// membersAt splits an object into its members. In strict mode a member name that occurs twice is
+// a violation: RFC 8259 leaves such objects undefined and parsers disagree about them
+// (encoding/json keeps the last, others the first), so Parse refuses to pick one.
 func (d *cgDecoder) membersAt(raw []byte, at *cgPath, buf []cgMember) ([]cgMember, error) {
 	members, err := cgObjectMembers(&d.scan, raw, buf)
 	if err != nil || !d.strict {
@@ -54,7 +56,8 @@ func (d *cgDecoder) membersAt(raw []byte, at *cgPath, buf []cgMember) ([]cgMembe
 	return members, nil
 }
 
-// checkNestedAt is CheckNested with the location as a path.
+// checkNestedAt reports, in strict mode, duplicate member names anywhere inside a value that is
+// kept without being split (raw and "any" values).
 func (d *cgDecoder) checkNestedAt(raw []byte, at *cgPath) {
 	if !d.strict || !cgContainsByte(raw, '{') {
 		return
@@ -69,6 +72,25 @@ func cgContainsByte(b []byte, c byte) bool {
 		}
 	}
 	return false
+}
+
+// decodeRoot decodes raw into the value of type p at ptr with a pooled stack of steps.
+func (d *cgDecoder) decodeRoot(p *cgTypePlan, raw []byte, ptr unsafe.Pointer) error {
+	d.stack = cgPathStacks.Get().(*cgPathStack)
+	// Member names are looked up, not kept, except where a map or the member bag keeps them
+	// (those clone theirs): the document stays unchanged for the call, so they may borrow it.
+	d.scan.borrow = true
+	err := d.decodeType(p, raw, ptr, nil, nil)
+	d.stack.steps = d.stack.steps[:0]
+	cgPathStacks.Put(d.stack)
+	d.stack = nil
+	return err
+}
+
+// push adds a step and returns it; the caller truncates the stack when the step is done.
+func (d *cgDecoder) push(p cgPath) *cgPath {
+	d.stack.steps = append(d.stack.steps, p)
+	return &d.stack.steps[len(d.stack.steps)-1]
 }
 
 // decodeType decodes raw into the value of type p at ptr.
@@ -111,50 +133,54 @@ func (d *cgDecoder) decodeStruct(p *cgTypePlan, raw []byte, ptr unsafe.Pointer, 
 	} else {
 		seen = seenBuf[:p.required]
 	}
+	// An error ends the whole decoding, whose root empties the stack; every other way out of an
+	// iteration leaves its steps behind for the next one to truncate.
+	mark := len(d.stack.steps)
 	for _, m := range members {
+		d.stack.steps = d.stack.steps[:mark]
 		i := p.field(m.Name)
 		if i < 0 {
-			loc := cgKey(at, "", m.Name)
+			loc := d.push(cgKey(at, "", m.Name))
 			if !p.desc.Extra {
-				k := cgKw(kw, "additionalProperties")
-				d.failAt(&loc, &k, "", "member is not allowed")
+				d.failAt(loc, d.push(cgKw(kw, "additionalProperties")), "", "member is not allowed")
 				continue
 			}
 			extra := (*map[string]json.RawMessage)(unsafe.Add(ptr, p.extraOff))
 			if *extra == nil {
 				*extra = make(map[string]json.RawMessage)
 			}
-			(*extra)[m.Name] = append(json.RawMessage(nil), m.Value...)
-			d.checkNestedAt(m.Value, &loc)
+			(*extra)[strings.Clone(m.Name)] = append(json.RawMessage(nil), m.Value...)
+			d.checkNestedAt(m.Value, loc)
 			continue
 		}
 		f := &p.fields[i]
 		if f.reqIndex >= 0 {
 			seen[f.reqIndex] = true
 		}
-		loc, k := cgKey(at, "", m.Name), cgStepKw(kw, f.kw)
+		loc, k := d.push(cgKey(at, "", m.Name)), d.push(cgStepKw(kw, f.kw))
 		if f.desc.Flags&cgFieldNullOK == 0 && cgIsNull(m.Value) {
-			d.rejectAt(&loc, &k, "/type", "null is not allowed here")
+			d.failAt(loc, k, "/type", "null is not allowed here")
 			continue
 		}
 		dst := unsafe.Add(ptr, f.off)
 		if f.desc.Flags&cgFieldPointer != 0 {
 			x := reflect.New(f.elem.rt).UnsafePointer()
-			if err := d.decodeElem(&f.elem, m.Value, x, &loc, &k); err != nil {
+			if err := d.decodeElem(&f.elem, m.Value, x, loc, k); err != nil {
 				return err
 			}
 			*(*unsafe.Pointer)(dst) = x
 			continue
 		}
-		if err := d.decodeElem(&f.elem, m.Value, dst, &loc, &k); err != nil {
+		if err := d.decodeElem(&f.elem, m.Value, dst, loc, k); err != nil {
 			return err
 		}
 		if d.strict && f.desc.Flags&cgFieldOmitZero != 0 && cgIsZero(&f.elem, dst) {
 			// A value member's zero means absent, and the generator proved no valid value is
 			// that zero: a present one is a violation, which validating the Go value cannot see.
-			d.rejectAt(&loc, &k, "", "this value is not valid here (the schema rules it out; the Go field holds it as absent)")
+			d.failAt(loc, k, "", "this value is not valid here (the schema rules it out; the Go field holds it as absent)")
 		}
 	}
+	d.stack.steps = d.stack.steps[:mark]
 	if d.strict && p.required > 0 {
 		for i := range p.fields {
 			f := &p.fields[i]
@@ -162,12 +188,11 @@ func (d *cgDecoder) decodeStruct(p *cgTypePlan, raw []byte, ptr unsafe.Pointer, 
 				continue
 			}
 			k := kw
-			var rk cgPath
 			if f.desc.RequiredKw != "" {
-				rk = cgStepKw(kw, f.desc.RequiredKw[1:])
-				k = &rk
+				k = d.push(cgStepKw(kw, f.desc.RequiredKw[1:]))
 			}
 			d.failAt(at, k, "/required", "missing required member "+strconv.Quote(f.name))
+			d.stack.steps = d.stack.steps[:mark]
 		}
 	}
 	return nil
@@ -242,7 +267,10 @@ func (d *cgDecoder) decodeElem(e *cgElemPlan, raw []byte, ptr unsafe.Pointer, at
 	return nil
 }
 
-// int64At is DecInt64 with the locations as paths.
+// int64At accepts any number with an integral value: 1, 1.0, 1e3 and -0 are all integers in JSON
+// Schema. Literals that are not plain int64 are read as digits and an exponent, in time linear in
+// their length: a million-digit literal is refused as out of range after one pass, not after
+// building a million-digit big.Int.
 func (d *cgDecoder) int64At(raw []byte, at, kw *cgPath) (int64, error) {
 	if k := cgKindOf(raw); k != "number" {
 		return 0, d.mismatchAt(at, kw, "integer", raw)
@@ -259,7 +287,7 @@ func (d *cgDecoder) int64At(raw []byte, at, kw *cgPath) (int64, error) {
 	n, fits := dec.int64()
 	if !fits {
 		if d.strict {
-			d.rejectAt(at, kw, "/type", "integer "+cgAbbreviate(raw)+" is outside the range this type holds")
+			d.failAt(at, kw, "/type", "integer "+cgAbbreviate(raw)+" is outside the range this type holds")
 			return 0, nil
 		}
 		return 0, fmt.Errorf("%s: integer %s is outside the range this type holds", cgLocation(at.String()), cgAbbreviate(raw))
@@ -282,14 +310,16 @@ func (d *cgDecoder) decodeSlice(e *cgElemPlan, raw []byte, ptr unsafe.Pointer, a
 	// An empty array is an empty slice, not nil: the member is present.
 	s := reflect.MakeSlice(e.base, len(items), len(items))
 	base, size := s.UnsafePointer(), e.elem.rt.Size()
-	k := cgKw(kw, e.elemKw)
+	mark := len(d.stack.steps)
+	k := d.push(cgKw(kw, e.elemKw))
 	for i, item := range items {
-		loc := cgIndex(at, "", i)
-		if err := d.decodeElem(e.elem, item, unsafe.Add(base, uintptr(i)*size), &loc, &k); err != nil {
+		d.stack.steps = d.stack.steps[:mark+1]
+		if err := d.decodeElem(e.elem, item, unsafe.Add(base, uintptr(i)*size), d.push(cgIndex(at, "", i)), k); err != nil {
 			*(*cgSliceHeader)(ptr) = cgSliceHeader{}
 			return err
 		}
 	}
+	d.stack.steps = d.stack.steps[:mark]
 	*(*cgSliceHeader)(ptr) = cgSliceHeader{base, len(items), len(items)}
 	return nil
 }
@@ -306,34 +336,37 @@ func (d *cgDecoder) decodeMap(e *cgElemPlan, raw []byte, ptr unsafe.Pointer, at,
 		return err
 	}
 	out := reflect.MakeMapWithSize(e.base, len(members))
-	k := cgKw(kw, e.elemKw)
+	mark := len(d.stack.steps)
+	elemKw := d.push(cgKw(kw, e.elemKw))
 	x := reflect.New(e.elem.rt)
 	for _, mem := range members {
-		loc := cgKey(at, "", mem.Name)
+		d.stack.steps = d.stack.steps[:mark+1]
+		k := elemKw
 		if n := e.patterns; n != nil {
 			// The keyword the value is held to, as the validator names it: the first pattern
 			// that admits the member's name, else additionalProperties.
-			k = cgKw(kw, e.elemKw)
 			for j := range n.PatternProperties {
 				if ok, _ := n.c.patterns[j].match(mem.Name); ok {
-					k = cgKw(kw, e.patternKws[j])
+					k = d.push(cgKw(kw, e.patternKws[j]))
 					break
 				}
 			}
 		}
 		x.Elem().SetZero()
-		if err := d.decodeElem(e.elem, mem.Value, x.UnsafePointer(), &loc, &k); err != nil {
+		if err := d.decodeElem(e.elem, mem.Value, x.UnsafePointer(), d.push(cgKey(at, "", mem.Name)), k); err != nil {
 			m.SetZero()
 			return err
 		}
-		out.SetMapIndex(reflect.ValueOf(mem.Name), x.Elem())
+		out.SetMapIndex(reflect.ValueOf(strings.Clone(mem.Name)), x.Elem())
 	}
+	d.stack.steps = d.stack.steps[:mark]
 	m.Set(out)
 	return nil
 }
 
-// decodeUnion finds the variant raw selects and decodes that variant alone (see UnionTry), or
-// keeps raw as JSON when it selects none.
+// decodeUnion finds the variant raw selects and decodes that variant alone, or keeps raw as JSON
+// when it selects none. Tolerantly, the variant's error is returned; strictly, a variant that
+// fails a keyword leaves the value as JSON too, with only its repeated member names reported.
 func (d *cgDecoder) decodeUnion(p *cgTypePlan, raw []byte, ptr unsafe.Pointer, at, kw *cgPath) error {
 	reflect.NewAt(p.rt, ptr).Elem().SetZero()
 	u := p.desc.Union

@@ -183,12 +183,16 @@ func cgHeldCount(p *cgTypePlan, ptr unsafe.Pointer) int {
 	return n
 }
 
-// cgMapValue is the map at ptr as a reflect.Value. It goes through a copy of the map's pointer, so
-// that the validator's and encoder's ptr stays where the caller has it: a generated Validate with a
-// value receiver then validates a valid value without moving it to the heap.
+// cgMapValue is the map at ptr as a reflect.Value. A map is a pointer, so an interface holding it
+// is the map's type word beside that pointer: built by hand, it reaches reflect.ValueOf without a
+// copy of the map's header on the heap, and without moving ptr there either (reflect.NewAt(t, ptr)
+// would make every caller's value escape: a generated Validate with a value receiver then
+// allocates on valid input).
 func cgMapValue(t reflect.Type, ptr unsafe.Pointer) reflect.Value {
-	m := *(*unsafe.Pointer)(ptr)
-	return reflect.NewAt(t, unsafe.Pointer(&m)).Elem()
+	var m any
+	e := (*cgEface)(unsafe.Pointer(&m))
+	e.typ, e.data = (*cgEface)(unsafe.Pointer(&t)).data, *(*unsafe.Pointer)(ptr)
+	return reflect.ValueOf(m)
 }
 
 // cgEncodeCustom appends the encoding of a value of the user's Go type, as encoding/json writes it

@@ -13,8 +13,9 @@ import (
 // The plan validator walks a Go value and calls one check per schema, as the checks of
 // validate_typed.go expect: a valid value is validated without allocating. Locations are steps
 // pushed on a pooled stack (pathStack): steps on the goroutine's stack would each move to the heap,
-// since every step points at its parent across a recursion the compiler cannot bound. The
-// interpreter, which keeps the paths it is given, gets fresh copies (UnionPath).
+// since every step points at its parent across a recursion the compiler cannot bound. Values held
+// as JSON (raw members, unions) go to the interpreter with those steps as they are: they live on
+// the pooled stack already, and the interpreter renders them only for a violation.
 
 // cgPathStack holds the steps of the locations being validated. A step points at its parent; when
 // the slice grows, earlier steps stay valid in the old array, which nothing writes again.
@@ -64,7 +65,7 @@ func cgValidateStruct(c *cgCollector, p *cgTypePlan, ptr unsafe.Pointer, at, kw 
 			c.fail(at, kw, "", "cannot be encoded as JSON: "+err.Error())
 			return
 		}
-		cgCheckRaw(c, d.Node, raw, cgUnionPath(at), cgUnionPath(kw))
+		cgCheckRaw(c, d.Node, raw, at, kw)
 		return
 	}
 	for i := range p.fields {
@@ -97,9 +98,10 @@ func cgValidateStruct(c *cgCollector, p *cgTypePlan, ptr unsafe.Pointer, at, kw 
 	}
 	extra := *(*map[string]json.RawMessage)(unsafe.Add(ptr, p.extraOff))
 	if d.ExtraNode != 0 {
+		n := len(c.stack.steps)
 		for name, raw := range extra {
-			a, k := cgKey(nil, "", name), cgKw(nil, "additionalProperties")
-			cgCheckRaw(c, d.ExtraNode, raw, cgJoin(at, &a), cgJoin(kw, &k))
+			cgCheckRaw(c, d.ExtraNode, raw, c.push(cgKey(at, "", name)), c.push(cgKw(kw, "additionalProperties")))
+			c.stack.steps = c.stack.steps[:n]
 		}
 	}
 	for _, name := range d.ExtraRequired {
@@ -107,12 +109,6 @@ func cgValidateStruct(c *cgCollector, p *cgTypePlan, ptr unsafe.Pointer, at, kw 
 			c.fail(at, kw, "required", "missing required member "+strconv.Quote(name))
 		}
 	}
-}
-
-// cgJoin renders up followed by the one step s as a fresh path, for the interpreter (see UnionPath).
-func cgJoin(up, s *cgPath) *cgPath {
-	s.up = cgUnionPath(up)
-	return cgUnionPath(s)
 }
 
 // cgValidateElem validates the value of e at ptr against e's schema.
@@ -123,7 +119,7 @@ func cgValidateElem(c *cgCollector, e *cgElemPlan, ptr unsafe.Pointer, at, kw *c
 	}
 	if e.desc.Nullable {
 		if *(*bool)(unsafe.Add(ptr, e.nullOff)) {
-			cgCheckNull(c, node, cgUnionPath(at), cgUnionPath(kw))
+			cgCheckNull(c, node, at, kw)
 			return
 		}
 		ptr = unsafe.Add(ptr, e.valueOff)
@@ -133,7 +129,7 @@ func cgValidateElem(c *cgCollector, e *cgElemPlan, ptr unsafe.Pointer, at, kw *c
 				c.fail(at, kw, "", "cannot be encoded as JSON: "+err.Error())
 				return
 			}
-			cgCheckRaw(c, node, j, cgUnionPath(at), cgUnionPath(kw))
+			cgCheckRaw(c, node, j, at, kw)
 			return
 		}
 	}
@@ -154,11 +150,11 @@ func cgValidateElem(c *cgCollector, e *cgElemPlan, ptr unsafe.Pointer, at, kw *c
 		cgCheckNumber(c, node, *(*json.Number)(ptr), at, kw)
 	case cgElemRaw:
 		if e.checks {
-			cgCheckRaw(c, node, *(*json.RawMessage)(ptr), cgUnionPath(at), cgUnionPath(kw))
+			cgCheckRaw(c, node, *(*json.RawMessage)(ptr), at, kw)
 		}
 	case cgElemAny:
 		if e.checks {
-			cgCheckAny(c, node, *(*any)(ptr), cgUnionPath(at), cgUnionPath(kw))
+			cgCheckAny(c, node, *(*any)(ptr), at, kw)
 		}
 	case cgElemCustom:
 		if e.checks {
@@ -168,7 +164,7 @@ func cgValidateElem(c *cgCollector, e *cgElemPlan, ptr unsafe.Pointer, at, kw *c
 				c.fail(at, kw, "", "cannot be encoded as JSON: "+err.Error())
 				return
 			}
-			cgCheckRaw(c, node, j, cgUnionPath(at), cgUnionPath(kw))
+			cgCheckRaw(c, node, j, at, kw)
 		}
 	case cgElemRef:
 		if e.desc.Ref {
@@ -194,7 +190,7 @@ func cgValidateSlice(c *cgCollector, e *cgElemPlan, ptr unsafe.Pointer, at, kw *
 	if n.UniqueItems {
 		copied := *h // see mapValue
 		b, err := json.Marshal(reflect.NewAt(e.base, unsafe.Pointer(&copied)).Elem().Interface())
-		cgCheckUniqueJSON(c, b, err, cgUnionPath(at), cgUnionPath(kw))
+		cgCheckUniqueJSON(c, b, err, at, kw)
 	}
 	if !e.elem.checks {
 		return
@@ -220,7 +216,7 @@ func cgValidateMap(c *cgCollector, e *cgElemPlan, ptr unsafe.Pointer, at, kw *cg
 			c.fail(at, kw, "", "cannot be encoded as JSON: "+err.Error())
 			return
 		}
-		cgCheckRaw(c, e.desc.Node, j, cgUnionPath(at), cgUnionPath(kw))
+		cgCheckRaw(c, e.desc.Node, j, at, kw)
 		return
 	}
 	for _, name := range n.Required {
@@ -233,13 +229,18 @@ func cgValidateMap(c *cgCollector, e *cgElemPlan, ptr unsafe.Pointer, at, kw *cg
 	}
 	top := len(c.stack.steps)
 	k := c.push(cgKw(kw, "additionalProperties"))
-	x := reflect.New(e.elem.rt)
+	// SetIterKey and SetIterValue copy into pooled values, where Key and Value would allocate a
+	// copy of each entry.
+	s := e.scratch.Get().(*cgMapScratch)
 	iter := m.MapRange()
 	for iter.Next() {
-		x.Elem().Set(iter.Value())
-		cgValidateElem(c, e.elem, x.UnsafePointer(), c.push(cgKey(at, "", iter.Key().String())), k)
+		s.value.Elem().SetIterValue(iter)
+		s.key.SetIterKey(iter)
+		cgValidateElem(c, e.elem, s.value.UnsafePointer(), c.push(cgKey(at, "", s.key.String())), k)
 		c.stack.steps = c.stack.steps[:top+1]
 	}
+	s.value.Elem().SetZero() // the pool must not keep the last value alive
+	e.scratch.Put(s)
 	c.stack.steps = c.stack.steps[:top]
 }
 
@@ -279,7 +280,7 @@ func cgValidateUnion(c *cgCollector, p *cgTypePlan, ptr unsafe.Pointer, at, kw *
 		c.fail(at, kw, "", err.Error())
 		return
 	}
-	cgCheckRaw(c, d.Node, raw, cgUnionPath(at), cgUnionPath(kw))
+	cgCheckRaw(c, d.Node, raw, at, kw)
 }
 
 // cgSelects reports whether the Go value x held by variant v encodes as JSON that selects v.

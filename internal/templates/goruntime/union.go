@@ -3,7 +3,6 @@
 package goruntime
 
 import (
-	"encoding/json"
 	"errors"
 	"strconv"
 )
@@ -77,73 +76,6 @@ func cgUnionPick(d *cgDecoder, raw []byte, sets [][]string) int {
 	return found
 }
 
-// cgUnionTry decodes raw as the variant it selects. Tolerantly, the variant's error is returned.
-// Strictly, when the variant's decoder finds a violation, the variant's violations are dropped
-// (except repeated member names, reported as they are anywhere) and nil is returned with no error:
-// the caller keeps raw as JSON, which validation then judges as it judges the untyped union (the
-// selected variant's violations under the union's own).
-func cgUnionTry[T any](d *cgDecoder, raw []byte, at, kw string, dec cgDecFunc[T]) (*T, error) {
-	violations := len(d.violations)
-	x, err := dec(d, raw, at, kw)
-	if err != nil {
-		return nil, err
-	}
-	if !d.strict || !cgUnionRejected(d.violations[violations:]) {
-		return &x, nil
-	}
-	kept := d.violations[:violations]
-	for _, v := range d.violations[violations:] {
-		if v.KeywordLocation == "" { // a repeated member name (see Decoder.duplicate)
-			kept = append(kept, v)
-		}
-	}
-	d.violations = kept
-	return nil, nil
-}
-
-// cgUnionRejected reports whether a variant's decoder recorded a violation other than a repeated
-// member name.
-func cgUnionRejected(violations []Violation) bool {
-	for _, v := range violations {
-		if v.KeywordLocation != "" {
-			return true
-		}
-	}
-	return false
-}
-
-// cgUnionPath renders a location as a new one-step path. A sum type's Validate passes such copies to
-// the interpreter, which keeps the paths it is given: the caller's own steps, on its stack, would
-// otherwise escape to the heap on every call, the valid ones included.
-func cgUnionPath(p *cgPath) *cgPath {
-	s := p.String()
-	if s == "" {
-		return nil
-	}
-	return &cgPath{kw: s[1:], index: -2}
-}
-
-// cgUnionIn reports whether s is one of values: whether a discriminator's value selects a variant.
-func cgUnionIn(s string, values ...string) bool {
-	for _, v := range values {
-		if s == v {
-			return true
-		}
-	}
-	return false
-}
-
-// cgUnionCount counts the fields of a sum type that are set.
-func cgUnionCount(set ...bool) int {
-	n := 0
-	for _, s := range set {
-		if s {
-			n++
-		}
-	}
-	return n
-}
-
 // cgUnionErrSeveral is what encoding a sum type with more than one field set returns.
 func cgUnionErrSeveral(name string, n int) error {
 	return errors.New(name + " holds " + strconv.Itoa(n) + " values; set exactly one field (use its constructors)")
@@ -151,9 +83,3 @@ func cgUnionErrSeveral(name string, n int) error {
 
 // cgErrUnionEmpty is what Switch returns for a sum type that holds nothing.
 var cgErrUnionEmpty = errors.New("the union holds no value")
-
-// cgUnionRaw keeps a value that no variant selects (see DecRaw).
-func cgUnionRaw(d *cgDecoder, raw []byte, at, kw string) json.RawMessage {
-	x, _ := cgDecRaw(d, raw, at, kw)
-	return x
-}

@@ -835,8 +835,9 @@ func (c *cgCollector) selectedBranch(s int32, keyword string, j int, v *cgValue,
 	// branch must not copy its violations up through every level.
 	failed := c.Failed
 	c.Failed = false
-	k := cgIndex(kw, keyword, j)
-	c.evalAnn(s, v, at, &k, sub)
+	top, k := c.stepAlloc(cgIndex(kw, keyword, j))
+	c.evalAnn(s, v, at, k, sub)
+	c.truncate(top)
 	branchFailed := c.Failed
 	c.Failed = failed || branchFailed
 	if !branchFailed {
@@ -853,6 +854,26 @@ func (c *cgCollector) firstViolation(s int32, keyword string, j int, v *cgValue,
 	k := cgIndex(kw, keyword, j)
 	branch.eval(s, v, at, &k)
 	return first
+}
+
+// stepAlloc returns p as a step the interpreter may keep, and the stack height for truncate: on
+// the plan validator's pooled stack when the interpreter runs under it (a union of a typed value),
+// else on the heap.
+func (c *cgCollector) stepAlloc(p cgPath) (int, *cgPath) {
+	if c.stack == nil {
+		q := new(cgPath)
+		*q = p
+		return 0, q
+	}
+	top := len(c.stack.steps)
+	return top, c.push(p)
+}
+
+// truncate drops the steps stepAlloc pushed above top.
+func (c *cgCollector) truncate(top int) {
+	if c.stack != nil {
+		c.stack.steps = c.stack.steps[:top]
+	}
 }
 
 // selected returns the index of the branch of subs that v selects, or -1: the only branch v is

@@ -61,7 +61,7 @@ func cgParseJSONIn(sc *cgScanner, raw []byte, root string, at *cgPath, dup func(
 	case 't', 'f':
 		return cgValue{kind: cgKindBoolean, b: raw[0] == 't'}, nil
 	case '"':
-		s, err := cgUnquote(raw)
+		s, err := sc.text(raw)
 		return cgValue{kind: cgKindString, s: s}, err
 	case '[':
 		items := cgArrayItems(sc, raw)

@@ -7,36 +7,6 @@ import (
 	"strings"
 )
 
-// cgValidatable is implemented by every generated named type.
-type cgValidatable[T any] interface {
-	*T
-	cgDecode(d *cgDecoder, raw []byte, at, kw string) error
-	cgValidate(c *cgCollector, at, kw *cgPath)
-}
-
-// cgParse decodes data strictly as T, whose schema is node root of nodes, and validates the result,
-// returning every violation in one *ValidationError. Syntax errors come back as they are: there is
-// no value to point into.
-func cgParse[T any, PT cgValidatable[T]](data []byte, nodes []cgNode, root int32) (*T, error) {
-	raw, err := cgPrepare(data)
-	if err != nil {
-		return nil, err
-	}
-	d := cgDecoder{strict: true}
-	v := new(T)
-	if err := PT(v).cgDecode(&d, raw, "", ""); err != nil {
-		return nil, err
-	}
-	if len(d.violations) == 0 {
-		c := cgCollector{Nodes: nodes}
-		PT(v).cgValidate(&c, nil, nil)
-		if len(c.violations) == 0 {
-			return v, nil
-		}
-	}
-	return nil, cgRejected(nodes, root, raw, d.violations)
-}
-
 // cgRejected is Parse's report on a document it rejects. It is contractgen validate's, the
 // interpreter's on the document as written (repeated member names included), so that the two never
 // differ: the decoder and the typed validation only give the verdict, fast. Added to it is what

@@ -11,7 +11,7 @@ import (
 // The generator gives a schema a Go scalar, slice or map only when every keyword it has applies to
 // that Go type, so each function checks only the keywords of its type; keywords for other JSON
 // types are ignored, as JSON Schema ignores them. Applicators never reach these functions: a schema
-// with one is represented as raw JSON and goes through CheckRaw.
+// with one is represented as raw JSON and goes through checkRaw.
 
 // cgCheckString validates a string: const, enum, minLength, maxLength, pattern.
 func cgCheckString(c *cgCollector, i int32, s string, at, kw *cgPath) {
@@ -132,7 +132,9 @@ func cgCheckRaw(c *cgCollector, i int32, raw json.RawMessage, at, kw *cgPath) {
 		c.fail(at, kw, "", "is not valid JSON")
 		return
 	}
-	v, err := cgParseJSON(raw, "", nil)
+	// The value is checked and dropped before checkRaw returns, so its strings may borrow raw's
+	// bytes; violations hold strings of their own.
+	v, err := cgParseJSONIn(&cgScanner{borrow: true}, raw, "", nil, nil)
 	if err != nil {
 		c.fail(at, kw, "", "is not valid JSON: "+err.Error())
 		return
@@ -173,14 +175,5 @@ func cgCheckUniqueJSON(c *cgCollector, encoded []byte, err error, at, kw *cgPath
 	v, perr := cgParseJSON(encoded, "", nil)
 	if perr == nil {
 		cgCheckUnique(c, &v, at, kw)
-	}
-}
-
-// cgCheckMapKeys validates required members of a map.
-func cgCheckMapKeys[T any](c *cgCollector, i int32, m map[string]T, at, kw *cgPath) {
-	for _, name := range c.Nodes[i].Required {
-		if _, ok := m[name]; !ok {
-			c.fail(at, kw, "required", "missing required member "+strconv.Quote(name))
-		}
 	}
 }

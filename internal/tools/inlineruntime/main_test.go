@@ -61,7 +61,7 @@ func TestDerivedNames(t *testing.T) {
 	}
 	for _, want := range []string{
 		"type cgDecoder struct", "func (d *cgDecoder) mismatch(", "type ValidationError struct",
-		"type Nullable[T any] struct", "cgEncode(buf []byte) ([]byte, error)", "type cgCollector struct",
+		"type Nullable[T any] struct", "func cgPrepare(data []byte) ([]byte, error)", "type cgCollector struct",
 		"func (p *cgPath) String() string", "package goruntime",
 	} {
 		if !strings.Contains(all, want) {

@@ -30,3 +30,21 @@ func TestScalarUnionAccessors(t *testing.T) {
 		t.Errorf("size: %q %v", v, ok)
 	}
 }
+
+// TestValidValueValidatesWithoutAllocating: a valid value validates without allocating, its
+// raw unions (checked by the interpreter on the value's own bytes) and its map of checked values
+// (copied entry by entry into pooled scratch values) included.
+func TestValidValueValidatesWithoutAllocating(t *testing.T) {
+	s, err := Parse([]byte(`{"flag":"auto","size":"10k","limits":{"cpu":2,"memory":512}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Validate() // plans and pools are built on first use
+	if n := testing.AllocsPerRun(100, func() {
+		if err := s.Validate(); err != nil {
+			t.Fatal(err)
+		}
+	}); n != 0 {
+		t.Errorf("Validate allocated %v times", n)
+	}
+}

@@ -74,3 +74,36 @@ func TestDeepInvalidTreeCostsLinearTime(t *testing.T) {
 		t.Fatalf("at 4 times the depth, each byte of input and report costs %.1fx as much: not linear", ratio)
 	}
 }
+
+// validTree is a valid Tree nested depth branches deep: a recursive struct through a sum type.
+func validTree(depth int) []byte {
+	return []byte(`{"pet":{"kind":"cat","lives":1},"tree":` + strings.Repeat(`{"kind":"branch","child":`, depth) +
+		`{"kind":"leaf"}` + strings.Repeat("}", depth) + "}")
+}
+
+// TestDeepValidTreeCostsLinearTime holds Parse of a valid recursive document to time linear in its
+// depth: a decoder that built each level's location as a string, as per-type code once did, pays
+// the depth again at every level (600 ms at depth 4,000).
+func TestDeepValidTreeCostsLinearTime(t *testing.T) {
+	if testing.Short() {
+		t.Skip("timing")
+	}
+	perLevel := func(depth int) float64 {
+		data := validTree(depth)
+		best := time.Duration(1 << 62)
+		for range 5 {
+			start := time.Now()
+			if _, err := Parse(data); err != nil {
+				t.Fatal(err)
+			}
+			best = min(best, time.Since(start))
+		}
+		t.Logf("depth %d: %v", depth, best)
+		return float64(best) / float64(depth)
+	}
+	perLevel(100) // warm up
+	small, large := perLevel(1000), perLevel(4000)
+	if ratio := large / small; ratio > 3 {
+		t.Fatalf("at 4 times the depth, each level costs %.1fx as much: not linear", ratio)
+	}
+}
