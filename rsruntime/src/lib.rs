@@ -14,9 +14,16 @@
 mod decimal;
 mod json;
 mod nullable;
+mod sanitize;
+mod sanitize_scan;
+mod sanitize_tables;
 mod validate;
 
 pub use json::{parse_value, pointer_token, JsonError, Value};
+pub use sanitize::{
+    add_sanitize_rules, sanitize_evidence, sanitize_text, sanitize_text_limit, SanitizeRuleError, SanitizeRules, SanitizeToken, REDACTED_MARKER,
+    SANITIZE_DEFAULT_LIMIT, TRUNCATED_MARKER,
+};
 pub use nullable::{optional_nullable, optional_whole, present, whole, Any, Null, Nullable};
 pub use validate::{quote as go_quote, validate_json, validate_value, Count, Dependency, Node, Prop, Violation, TYPE_ARRAY, TYPE_BOOLEAN, TYPE_INTEGER, TYPE_NULL, TYPE_NUMBER, TYPE_OBJECT, TYPE_STRING};
 
