@@ -678,7 +678,7 @@ fn find_params(text: &[u8], subject: &[u8]) -> Vec<Match> {
                 continue;
             }
         }
-        if !secret && !(loose && looks_like_secret_value(&subject[vs..ve], &text[vs..ve])) {
+        if !(secret || loose && looks_like_secret_value(&subject[vs..ve], &text[vs..ve])) {
             let n = keyword_value(&t, name, &text[vs..ve]);
             if n == 0 {
                 continue;

@@ -75,7 +75,7 @@ fn build_table(user_tokens: &[(String, String, usize)], user_keys: &[String]) ->
         t.by_first[first as usize].push(c);
     }
     for rows in &mut t.by_first {
-        rows.sort_by(|a, b| b.prefix.len().cmp(&a.prefix.len())); // stable, longest first
+        rows.sort_by_key(|r| std::cmp::Reverse(r.prefix.len())); // stable, longest first
     }
     for k in user_keys {
         let k = k.as_bytes().to_ascii_lowercase();
