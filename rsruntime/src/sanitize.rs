@@ -206,20 +206,92 @@ pub(crate) struct Rule {
     lower: bool,
     keep: Keep,
     with: &'static str,
+    /// A lowercase literal every match holds at its start ("" when there is none): a rule whose
+    /// literal does not occur in the lowercase view cannot match and is skipped, as in Go.
+    lit: Vec<u8>,
+    /// The literal's number in the literal index, looked up once.
+    lit_id: OnceLock<Option<usize>>,
 }
 
 impl Rule {
-    fn matches(&self, text: &[u8], subject: &[u8]) -> Vec<Match> {
+    fn new(find: Find, lower: bool, keep: Keep, with: &'static str, lit: &[u8]) -> Rule {
+        Rule { find, lower, keep, with, lit: lit.to_ascii_lowercase(), lit_id: OnceLock::new() }
+    }
+
+    /// Whether the rule can match a text whose literals are `present`.
+    fn may_match(&self, x: &LiteralIndex, present: &[bool]) -> bool {
+        if let Find::Subs(subs) = &self.find {
+            return subs.iter().any(|r| r.may_match(x, present));
+        }
+        self.lit.is_empty() || self.lit_id.get_or_init(|| x.ids.get(&self.lit).copied()).map_or(true, |i| present[i])
+    }
+
+    fn matches(&self, x: &LiteralIndex, present: &[bool], text: &[u8], subject: &[u8]) -> Vec<Match> {
         match &self.find {
             Find::Regex(re, accept) => find_all(re, *accept, text, subject),
             Find::Scan(f) => f(text, subject),
             Find::Subs(subs) => {
-                let mut out: Vec<Match> = subs.iter().flat_map(|r| r.matches(text, subject)).collect();
+                let mut out: Vec<Match> =
+                    subs.iter().filter(|r| r.may_match(x, present)).flat_map(|r| r.matches(x, present, text, subject)).collect();
                 out.sort_by_key(|m| m.start); // stable, as Go's SortStableFunc
                 out
             }
         }
     }
+
+    /// The rule's literals, its subpatterns' included.
+    fn literals<'a>(&'a self, out: &mut Vec<&'a [u8]>) {
+        if let Find::Subs(subs) = &self.find {
+            subs.iter().for_each(|r| r.literals(out));
+        } else if !self.lit.is_empty() {
+            out.push(&self.lit);
+        }
+    }
+}
+
+/// Go's sanitizeLiteralIndex: every built-in rule's literal, found in one pass over a lowercase
+/// view (Aho-Corasick, overlapping, so that no literal hides another).
+pub(crate) struct LiteralIndex {
+    ac: aho_corasick::AhoCorasick,
+    ids: std::collections::HashMap<Vec<u8>, usize>,
+}
+
+impl LiteralIndex {
+    fn scan(&self, lower: &[u8]) -> Vec<bool> {
+        let mut present = vec![false; self.ids.len()];
+        for m in self.ac.find_overlapping_iter(lower) {
+            present[m.pattern()] = true;
+        }
+        present
+    }
+}
+
+fn literal_index() -> &'static LiteralIndex {
+    static INDEX: OnceLock<LiteralIndex> = OnceLock::new();
+    INDEX.get_or_init(|| {
+        let mut lits = Vec::new();
+        all_rules().iter().for_each(|r| r.literals(&mut lits));
+        let mut ids = std::collections::HashMap::new();
+        let mut unique = Vec::new();
+        for l in lits {
+            if !ids.contains_key(l) {
+                ids.insert(l.to_vec(), unique.len());
+                unique.push(l.to_vec());
+            }
+        }
+        LiteralIndex { ac: aho_corasick::AhoCorasickBuilder::new().dfa(true).build(&unique), ids }
+    })
+}
+
+/// The longest literal every match of the (translated) pattern starts with, from
+/// regex-syntax's prefix analysis, lowercased; empty when there is none.
+fn literal_prefix(translated: &str) -> Vec<u8> {
+    let Ok(hir) = regex_syntax::ParserBuilder::new().allow_invalid_utf8(true).build().parse(translated) else { return Vec::new() };
+    let lits = regex_syntax::hir::literal::Literals::prefixes(&hir);
+    if lits.literals().is_empty() || lits.literals().iter().any(|l| l.is_empty()) {
+        return Vec::new();
+    }
+    lits.longest_common_prefix().to_vec()
 }
 
 /// Translates a Go (RE2) pattern into one `regex::bytes` matches the same way on UTF-8 text:
@@ -292,7 +364,8 @@ fn regex(p: &str) -> Regex {
 }
 
 fn regex_rule(pattern: &str, lower: bool, accept: Accept, keep: Keep, with: &'static str) -> Rule {
-    Rule { find: Find::Regex(regex(pattern), accept), lower, keep, with }
+    let lit = literal_prefix(&go_pattern(pattern));
+    Rule::new(Find::Regex(regex(pattern), accept), lower, keep, with, &lit)
 }
 
 /// Go's sanitizeFindAll: one match at a time, on the subject from `pos` on, as Go slices it; a
@@ -346,7 +419,7 @@ fn injection(pattern: &str) -> Rule {
 
 fn injections(alts: &str, rest: &str) -> Rule {
     let subs = alts.split('|').map(|alt| injection(&(alt.replace(' ', tables::SPACE) + rest))).collect();
-    Rule { find: Find::Subs(subs), lower: true, keep: keep_nothing, with: PLACEHOLDER }
+    Rule::new(Find::Subs(subs), true, keep_nothing, PLACEHOLDER, b"")
 }
 
 fn turn(word: &str) -> Rule {
@@ -435,8 +508,8 @@ fn shape(pattern: &str) -> Rule {
     regex_rule(&format!("({pattern}[A-Za-z0-9_]*)"), false, at_word_start, keep_nothing, REDACTED_MARKER)
 }
 
-fn scan(find: Scan, lower: bool, keep: Keep) -> Rule {
-    Rule { find: Find::Scan(find), lower, keep, with: REDACTED_MARKER }
+fn scan(find: Scan, lower: bool, keep: Keep, lit: &[u8]) -> Rule {
+    Rule::new(Find::Scan(find), lower, keep, REDACTED_MARKER, lit)
 }
 
 /// Go's sanitizeRules: the secret rules, by context first, then by shape.
@@ -482,8 +555,8 @@ fn secret_rules() -> Vec<Rule> {
             is_placeholder,
             REDACTED_MARKER,
         ),
-        scan(find_key_der, false, keep_nothing),
-        scan(find_slash_login, false, is_placeholder),
+        scan(find_key_der, false, keep_nothing, b""),
+        scan(find_slash_login, false, is_placeholder, b"@"),
         url_credentials("://"),
         url_credentials(r":\\+/\\+/"),
         regex_rule(
@@ -493,10 +566,10 @@ fn secret_rules() -> Vec<Rule> {
             keep_member_value,
             REDACTED_MARKER,
         ),
-        scan(find_params, true, is_placeholder),
+        scan(find_params, true, is_placeholder, b""),
         scheme("bearer"),
         scheme("basic"),
-        scan(find_providers, false, keep_nothing),
+        scan(find_providers, false, keep_nothing, b""),
         shape(r"eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]*\.[A-Za-z0-9_-]*(?:\.[A-Za-z0-9_-]+)*"),
         shape(
             r"eyJ[A-Za-z0-9_-]{8,}(?:\s+[A-Za-z0-9_-]+)*\s*\.\s*[A-Za-z0-9_-]+(?:\s+[A-Za-z0-9_-]+)*(?:\s*\.(?:\s*[A-Za-z0-9_-]+)?|\s*\z)",
@@ -517,23 +590,31 @@ fn all_rules() -> &'static [Rule] {
     RULES.get_or_init(|| {
         let mut rules = injection_rules();
         rules.extend(secret_rules());
-        rules.push(scan(find_encoded, false, keep_nothing));
-        rules.push(scan(find_generic, true, keep_nothing));
+        rules.push(scan(find_encoded, false, keep_nothing, b""));
+        rules.push(scan(find_generic, true, keep_nothing, b""));
         rules
     })
 }
 
 /// Applies rules in order, each to the result of the last, matching in the folded view and
-/// replacing in the text. Go splices the view after a replacement; folding the new text gives
-/// the same view (Go's TestSanitizeReplaceSplicesTheView checks that), so this folds again.
+/// replacing in the text; a rule whose literal does not occur is skipped. Go splices the view and
+/// rescans for literals only where it wrote; folding and scanning the new text again gives the
+/// same view and set (Go's TestSanitizeReplaceSplicesTheView checks the view), at the cost of a
+/// pass per rule that replaced something.
 pub(crate) fn apply(mut text: Vec<u8>, rules: &[Rule]) -> Vec<u8> {
+    let x = literal_index();
     let mut v = fold(&text);
+    let mut present = x.scan(&v.lower);
     for rule in rules {
+        if !rule.may_match(x, &present) {
+            continue;
+        }
         let subject = if rule.lower { &v.lower } else { &v.text };
-        let matches = rule.matches(&v.text, subject);
+        let matches = rule.matches(x, &present, &v.text, subject);
         if let Some(out) = replace(&text, &v, &matches, rule) {
             text = out;
             v = fold(&text);
+            present = x.scan(&v.lower);
         }
     }
     text
@@ -1128,6 +1209,20 @@ mod tests {
         assert_eq!(go_pattern(r"[\s_]"), r"[\t\n\x0C\r _]");
         assert_eq!(go_pattern(r"x\b"), r"x(?-u:\b)");
         assert!(go_pattern(r"[\p{Zs}]").contains(r"\x{3000}-\x{3000}"));
+    }
+
+    #[test]
+    fn every_pattern_rule_has_a_literal() {
+        // As Go's sanitizeRegexRule insists, so that the prefilter can skip every pattern.
+        fn walk(r: &Rule) {
+            match &r.find {
+                Find::Regex(re, _) => assert!(!r.lit.is_empty(), "no literal for {}", re.as_str()),
+                Find::Subs(subs) => subs.iter().for_each(walk),
+                Find::Scan(_) => {}
+            }
+        }
+        all_rules().iter().for_each(walk);
+        assert_eq!(literal_prefix(&go_pattern(r"(ignore[\s]+x)")), b"ignore".to_vec());
     }
 
     #[test]
