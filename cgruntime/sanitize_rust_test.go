@@ -232,6 +232,9 @@ func TestSanitizeParityDump(t *testing.T) {
 	for i, s := range sanParityEdgeTexts() {
 		addText(&c.Texts, fmt.Sprintf("edge/%d", i), s, 0)
 	}
+	for _, name := range slices.Sorted(maps.Keys(sanIssue23Inputs)) {
+		addText(&c.Texts, "issue23/"+name, sanIssue23Inputs[name], 0)
+	}
 	addEvidence := func(into *[]sanParityEvidence, name string, in map[string]any) {
 		in = sanParityJSON(t, in)
 		*into = append(*into, sanParityEvidence{Name: name, In: in, Out: sanParityJSON(t, SanitizeEvidence(in))})
