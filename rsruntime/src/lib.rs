@@ -6,6 +6,9 @@
 //! same messages. Numbers are compared as exact decimals, so `1.0` is an integer, `1e400` is a
 //! number and `1.0000000000000001` is not `1`.
 //!
+//! Generated constructors pass free text and evidence through [`sanitize_text`] and
+//! [`sanitize_evidence`], a port of the Go runtime's sanitizer that gives the same bytes.
+//!
 //! Generated code checks at compile time that this runtime serves the generator that wrote it:
 //! see [`MIN_VERSION`].
 
