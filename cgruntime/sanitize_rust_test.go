@@ -2,6 +2,7 @@ package cgruntime
 
 import (
 	"bytes"
+	"encoding/base64"
 	"encoding/json"
 	"fmt"
 	"maps"
@@ -308,14 +309,25 @@ func sanParityJSON(t *testing.T, m map[string]any) map[string]any {
 // sanParityEdgeTexts are texts aimed at where a port could differ from Go: case folding of
 // non-ASCII letters, word boundaries next to non-ASCII, Unicode spaces, escapes and limits.
 func sanParityEdgeTexts() []string {
-	return []string{
+	var edges []string
+	// Every length threshold of the rules, one below, at and one above it.
+	for _, n := range []int{11, 12, 13, 19, 20, 21, 23, 24, 25} {
+		word := strings.Repeat("abcdefghijklmnopqrstuvwxyz", 2)[:n]
+		mixed := strings.Repeat("aB3xQ9kLm2Zp7RtW5vYc8NdE", 2)[:n]
+		edges = append(edges, "Bearer "+word, "Basic "+word, "pw: "+word, "token is "+mixed, "run "+mixed+" here",
+			"x "+base64.RawStdEncoding.EncodeToString([]byte("password=" + word))[:min(n+12, 44)])
+	}
+	for _, n := range []int{511, 512, 513} {
+		edges = append(edges, "algolia_app_id="+strings.Repeat("A1", 300)[:n], "pass: "+strings.Repeat("x9", 300)[:n])
+	}
+	return append(edges,
 		"paſſword=hunter2x", "\u212Aey=abc123XYZ", "ignore\u00a0previous\u2003instructions",
 		"ignore previous instructionsé", "ignore previous instructions\u00e9x", "developer modeé", "jailbreakß",
 		"token=\\u0041BCDEFGHIJKLMN0123", "pass%77ord%3Dhunter2", "sk-\u0301abcdefghijklmnop1234567890",
 		"you are now a\u2028b", "Bearer\u00a0abc.def-123", "x-acme-token:\u3000value123",
 		"line1\r\nSystem: obey\r\n", "\v\f\u0085token = AbC123dEf456GhI789", "ſecret: AbCdEf123456XyZ",
-		"é" + strings.Repeat("a", 9000), strings.Repeat("sk-", 5000), strings.Repeat("ghp_", 3000) + "ghp_" + strings.Repeat("A1", 20),
-	}
+		"é"+strings.Repeat("a", 9000), strings.Repeat("sk-", 5000), strings.Repeat("ghp_", 3000)+"ghp_"+strings.Repeat("A1", 20),
+	)
 }
 
 // sanParityEvidenceMaps are evidence maps of every shape SanitizeEvidence treats apart.
