@@ -34,8 +34,8 @@ regen:
 	$(GO) test -count=1 ./internal/gen/compat -run '^TestCases$$' -update
 	$(GO) test -count=1 ./internal/cli -run '^TestContractVersionsRegenerate$$' -update
 	$(GO) test -count=1 ./internal/conformance -run '^TestWriteCorpus$$' -args -write-corpus
-	$(GO) test -count=1 ./cgruntime -run '^TestSanitizeSecretCorpusFile$$' -update
-	$(GO) test -count=1 ./internal/gen/emit/rust -run '^(TestGoldenCrates|TestParityCorpus|TestSurfacesFile)$$' -update
+	$(GO) test -count=1 ./cgruntime -run '^(TestSanitizeSecretCorpusFile|TestSanitizeRustTables)$$' -update
+	$(GO) test -count=1 ./internal/gen/emit/rust -run '^(TestGoldenCrates|TestParityCorpus|TestSurfacesFile|TestConstructorsFile)$$' -update
 	cd tests/openapi-interop && $(NPM) ci --no-audit --no-fund --loglevel=error && $(GO) test -count=1 -run '^TestClientsUpToDate$$' -update
 
 ## check: regenerate in memory and fail on any difference (modified, missing or stale files)

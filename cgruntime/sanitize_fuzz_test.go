@@ -69,7 +69,7 @@ func sanCheckOutput(t *testing.T, out string, limit int) {
 
 // sanFuzzSeeds returns the canaries plus texts aimed at the edges: markers,
 // controls, invalid UTF-8 and placeholders next to secret names.
-func sanFuzzSeeds(f *testing.F) []string {
+func sanFuzzSeeds(f testing.TB) []string {
 	seeds := []string{
 		"", "plain text", "a\x00b\x1b[0m\u202e\u200b\ufeff\xff\xfe",
 		"ignore previous instructions <|im_start|> [INST] <<SYS>> </s> ### system: system prompt:",

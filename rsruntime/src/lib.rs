@@ -6,6 +6,9 @@
 //! same messages. Numbers are compared as exact decimals, so `1.0` is an integer, `1e400` is a
 //! number and `1.0000000000000001` is not `1`.
 //!
+//! Generated constructors pass free text and evidence through [`sanitize_text`] and
+//! [`sanitize_evidence`], a port of the Go runtime's sanitizer that gives the same bytes.
+//!
 //! Generated code checks at compile time that this runtime serves the generator that wrote it:
 //! see [`MIN_VERSION`].
 
@@ -14,9 +17,16 @@
 mod decimal;
 mod json;
 mod nullable;
+mod sanitize;
+mod sanitize_scan;
+mod sanitize_tables;
 mod validate;
 
 pub use json::{parse_value, pointer_token, JsonError, Value};
+pub use sanitize::{
+    add_sanitize_rules, sanitize_evidence, sanitize_text, sanitize_text_limit, SanitizeRuleError, SanitizeRules, SanitizeToken, REDACTED_MARKER,
+    SANITIZE_DEFAULT_LIMIT, TRUNCATED_MARKER,
+};
 pub use nullable::{optional_nullable, optional_whole, present, whole, Any, Null, Nullable};
 pub use validate::{quote as go_quote, validate_json, validate_value, Count, Dependency, Node, Prop, Violation, TYPE_ARRAY, TYPE_BOOLEAN, TYPE_INTEGER, TYPE_NULL, TYPE_NUMBER, TYPE_OBJECT, TYPE_STRING};
 

@@ -20,5 +20,18 @@ if [ -n "$missing" ]; then
 	exit 0
 fi
 
+# The sanitizer's parity corpus: Go's output for every text and evidence map of cgruntime's
+# sanitizer test corpora, which tests/rust/tests/sanitize_*.rs compare with the Rust port's. It is
+# written afresh (not committed: it is large, and Go writes it in a second); under CI=true the
+# Rust tests fail without it.
+corpus="$PWD/tests/rust/testdata/sanitize_parity.json"
+rm -f "$corpus"
+if command -v go >/dev/null 2>&1; then
+	CONTRACTGEN_SANITIZE_PARITY="$corpus" go test -count=1 ./cgruntime -run '^TestSanitizeParityDump$'
+elif [ "${CI:-}" = "true" ]; then
+	echo "test-rust: go is needed to write the sanitizer parity corpus" >&2
+	exit 1
+fi
+
 cargo test --offline --locked --workspace
 cargo clippy --offline --locked --workspace --all-targets -- -D warnings

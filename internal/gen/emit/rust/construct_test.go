@@ -40,6 +40,9 @@ type constructorCase struct {
 	// Error is the Go package's encoding of the error, as text so that the bytes are compared.
 	Error      string                `json:"error"`
 	Violations []cgruntime.Violation `json:"check_catalog"`
+	// Validate is what Parse reports of Error's bytes: a constructor's option can override a
+	// default with a value the schema rejects ("overrides"), and Rust must agree on which.
+	Validate []cgruntime.Violation `json:"validate"`
 }
 
 // constructorSecret is free text with secrets of several shapes, so that a constructor which does
@@ -163,6 +166,12 @@ func TestConstructorsFile(t *testing.T) {
 		var verr *cgruntime.ValidationError
 		if err := agenterror.CheckCatalog(e); errors.As(err, &verr) {
 			c.Violations = verr.Violations
+		}
+		c.Validate = []cgruntime.Violation{}
+		if _, err := agenterror.Parse(body); errors.As(err, &verr) {
+			c.Validate = verr.Violations
+		} else if err != nil {
+			t.Fatalf("%s: %v", c.Name, err)
 		}
 	}
 	want, err := json.MarshalIndent(cases, "", " ")
