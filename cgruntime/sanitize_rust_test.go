@@ -254,7 +254,7 @@ func TestSanitizeParityDump(t *testing.T) {
 	for _, r := range rules {
 		pr := sanParityRules{Keys: r.Keys}
 		for _, tok := range r.Tokens {
-			pr.Tokens = append(pr.Tokens, sanParityToken{tok.Prefix, tok.Alphabet, tok.MinBody})
+			pr.Tokens = append(pr.Tokens, sanParityToken(tok))
 		}
 		if err := AddSanitizeRules(r); err != nil {
 			pr.Error = err.Error()
