@@ -8,15 +8,15 @@ cd "$(dirname "$0")/../.."
 
 missing=""
 command -v cargo >/dev/null 2>&1 || missing="cargo"
-for crate in serde serde_json serde_derive regex; do
-	ls -d /usr/share/cargo/registry/"$crate"-1.* >/dev/null 2>&1 || missing="$missing $crate"
+for crate in serde serde_json serde_derive regex regex-syntax aho-corasick; do
+	ls -d /usr/share/cargo/registry/"$crate"-[0-9]* >/dev/null 2>&1 || missing="$missing $crate"
 done
 if [ -n "$missing" ]; then
 	if [ "${CI:-}" = "true" ]; then
-		echo "test-rust: missing$missing (apt-get install cargo librust-serde-dev librust-serde-json-dev librust-serde-derive-dev librust-regex-dev)" >&2
+		echo "test-rust: missing$missing (apt-get install cargo librust-serde-dev librust-serde-json-dev librust-serde-derive-dev librust-regex-dev librust-regex-syntax-dev librust-aho-corasick-dev)" >&2
 		exit 1
 	fi
-	echo "test-rust: skipped, missing$missing (apt-get install cargo librust-serde-dev librust-serde-json-dev librust-serde-derive-dev librust-regex-dev)"
+	echo "test-rust: skipped, missing$missing (apt-get install cargo librust-serde-dev librust-serde-json-dev librust-serde-derive-dev librust-regex-dev librust-regex-syntax-dev librust-aho-corasick-dev)"
 	exit 0
 fi
 
