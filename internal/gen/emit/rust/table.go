@@ -1,7 +1,6 @@
 package rust
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"strconv"
@@ -77,31 +76,20 @@ func Check(t *lower.Table) error {
 	return nil
 }
 
-// TableJSON writes the table as the Rust runtime reads it: a JSON array with one node per line,
-// each node with the Go runtime's field names and only the fields that are set (an empty list
-// stays: allOf [] and no allOf differ for the runtime). A pattern is written as
-// {"Source": the pattern as written, "Rust": RustPattern's spelling}: messages quote the first, the
-// runtime runs the second; each patternProperties member likewise, as {"Pattern": …, "Node": n}.
+// TableJSON writes the table as the Rust runtime reads it (lower's JSON text), with each pattern
+// written as {"Source": the pattern as written, "Rust": RustPattern's spelling}: messages quote the
+// first, the runtime runs the second; each patternProperties member likewise, as
+// {"Pattern": …, "Node": n}.
 func TableJSON(t *lower.Table) ([]byte, error) {
-	var b bytes.Buffer
-	b.WriteString("[\n")
-	for i := range t.Nodes {
-		raw, err := json.Marshal(&t.Nodes[i])
-		if err != nil {
-			return nil, err
-		}
-		var fields map[string]json.RawMessage
-		if err := json.Unmarshal(raw, &fields); err != nil {
-			return nil, err
-		}
+	return t.JSON(func(i int, fields map[string]json.RawMessage) error {
+		var err error
 		if p := t.Nodes[i].Pattern; p != "" {
 			rust, err := RustPattern(p)
 			if err != nil {
-				return nil, fmt.Errorf("rust: %s: %w", t.Origins[i], err)
+				return fmt.Errorf("rust: %s: %w", t.Origins[i], err)
 			}
-			fields["Pattern"], err = json.Marshal(map[string]string{"Source": p, "Rust": rust})
-			if err != nil {
-				return nil, err
+			if fields["Pattern"], err = json.Marshal(map[string]string{"Source": p, "Rust": rust}); err != nil {
+				return err
 			}
 		}
 		if pp := t.Nodes[i].PatternProperties; len(pp) > 0 {
@@ -113,48 +101,14 @@ func TableJSON(t *lower.Table) ([]byte, error) {
 			for _, p := range pp {
 				rust, err := RustPattern(p.Name)
 				if err != nil {
-					return nil, fmt.Errorf("rust: %s: %w", t.Origins[i], err)
+					return fmt.Errorf("rust: %s: %w", t.Origins[i], err)
 				}
 				out = append(out, patternProp{map[string]string{"Source": p.Name, "Rust": rust}, p.Node})
 			}
 			if fields["PatternProperties"], err = json.Marshal(out); err != nil {
-				return nil, err
+				return err
 			}
 		}
-		for k, v := range fields {
-			switch string(v) {
-			case "null", "false", "0", `""`, `{"Set":false,"N":0}`:
-				delete(fields, k)
-			}
-		}
-		compact, err := json.Marshal(fields)
-		if err != nil {
-			return nil, err
-		}
-		b.Write(compact)
-		if i < len(t.Nodes)-1 {
-			b.WriteByte(',')
-		}
-		b.WriteByte('\n')
-	}
-	b.WriteString("]")
-	return asciiJSON(b.Bytes()), nil
-}
-
-// asciiJSON escapes every non-ASCII character of JSON text as \uXXXX (a surrogate pair beyond
-// U+FFFF), so that the table's source file holds no invisible or look-alike character.
-func asciiJSON(text []byte) []byte {
-	var b bytes.Buffer
-	for _, r := range string(text) {
-		switch {
-		case r < 0x80:
-			b.WriteRune(r)
-		case r > 0xffff:
-			r -= 0x10000
-			fmt.Fprintf(&b, `\u%04x\u%04x`, 0xd800+(r>>10), 0xdc00+(r&0x3ff))
-		default:
-			fmt.Fprintf(&b, `\u%04x`, r)
-		}
-	}
-	return b.Bytes()
+		return nil
+	})
 }
