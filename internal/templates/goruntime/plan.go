@@ -74,7 +74,13 @@ const (
 // types. The generated package declares one as a variable; its methods are what the package's
 // Parse, Validate, MarshalJSON and UnmarshalJSON call.
 type cgSchema struct {
-	// Nodes is the compiled validation table (Compile).
+	// Text is the validation table as text (see CompileText), compiled into Nodes at first use,
+	// so that a program that imports a large generated package pays for its table only when it
+	// decodes or validates; ECMA runs the patterns RE2 cannot (nil when none needs it).
+	Text string
+	ECMA cgECMAEngine
+	// Nodes is the compiled validation table. Packages of generator version 3 and before set it
+	// themselves; read it through Table.
 	Nodes []cgNode
 	// Types describes the package's named types; ElemDesc.Type indexes it.
 	Types []cgTypeDesc
@@ -259,6 +265,9 @@ func (s *cgSchema) plan(i int) *cgTypePlan {
 	defer s.mu.Unlock()
 	if p := s.plans.Load(); p != nil {
 		return (*p)[i]
+	}
+	if s.Nodes == nil && s.Text != "" {
+		s.Nodes = cgCompileText(s.Text, s.ECMA)
 	}
 	plans := make([]*cgTypePlan, len(s.Types))
 	for j := range plans {
@@ -455,9 +464,26 @@ func (s *cgSchema) marshal(v any, t int) ([]byte, error) {
 // validate reports every way v, a pointer to type t, breaks its schema as a *ValidationError, or
 // returns nil. A valid value is validated without allocating.
 func (s *cgSchema) validate(v any, t int) error {
+	p := s.plan(t) // first: it compiles the table
 	c := cgCollector{Nodes: s.Nodes}
-	cgValidateRoot(&c, s.plan(t), cgPointerOf(v))
+	cgValidateRoot(&c, p, cgPointerOf(v))
 	return c.err()
+}
+
+// table returns the compiled validation table, compiling it on first use. Nodes is written once,
+// under the lock, before the plans are published; every read follows a read of the plans or the
+// lock.
+func (s *cgSchema) table() []cgNode {
+	if len(s.Types) > 0 {
+		s.plan(0)
+		return s.Nodes
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.Nodes == nil && s.Text != "" {
+		s.Nodes = cgCompileText(s.Text, s.ECMA)
+	}
+	return s.Nodes
 }
 
 // cgParseAs decodes data strictly as type t of s, whose Go type is T, and validates the result,

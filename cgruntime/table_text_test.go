@@ -1,0 +1,73 @@
+package cgruntime
+
+import (
+	"reflect"
+	"strings"
+	"testing"
+)
+
+// TestCompileText reads a table as the generator writes it and validates with it as with the
+// same table written as Go.
+func TestCompileText(t *testing.T) {
+	text := "[\n{},\n" +
+		`{"Properties":[{"Name":"a\u0060b","Node":2}],"Required":["a` + "\\u0060" + `b"],"Types":4},` + "\n" +
+		`{"MinLength":{"Set":true,"N":2},"Pattern":"^x","Types":32}` + "\n]"
+	got := CompileText(text, nil)
+	want := Compile([]Node{{}, {Properties: []Prop{{Name: "a`b", Node: 2}}, Required: []string{"a`b"}, Types: TypeObject},
+		{MinLength: N(2), Pattern: "^x", Types: TypeString}})
+	for i := range want {
+		got[i].c, want[i].c = compiled{}, compiled{}
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Fatalf("got %+v\nwant %+v", got, want)
+	}
+	vs, err := ValidateJSON(CompileText(text, nil), 1, []byte(`{"a`+"`"+`b":"y"}`))
+	if err != nil || len(vs) != 2 {
+		t.Fatalf("violations %v, error %v; want minLength and pattern", vs, err)
+	}
+}
+
+// TestCompileTextRefusesBadTables: a table that does not read is a generator bug and says where.
+func TestCompileTextRefusesBadTables(t *testing.T) {
+	for _, text := range []string{"[{}]", "[\n{},\n{\"Types\":\"x\"}\n]"} {
+		func() {
+			defer func() {
+				if r := recover(); r == nil || !strings.Contains(r.(string), "validation table") {
+					t.Errorf("%q: recovered %v, want a panic naming the table", text, r)
+				}
+			}()
+			CompileText(text, nil)
+		}()
+	}
+}
+
+// name is a string type for TestSchemaCompilesTextOnce.
+type name string
+
+// TestSchemaCompilesTextOnce: a description that carries its table as text compiles it at first
+// use, once, however many goroutines arrive at once (go test -race), and then validates with it.
+func TestSchemaCompilesTextOnce(t *testing.T) {
+	s := &Schema{Text: "[\n{},\n" + `{"MinLength":{"Set":true,"N":2},"Types":32}` + "\n]",
+		Types: []TypeDesc{{Go: (*name)(nil), Name: "name", Kind: KindAlias, Node: 1, Under: &ElemDesc{Kind: ElemString, Node: 1}}}}
+	if s.Nodes != nil {
+		t.Fatal("the table was compiled before its first use")
+	}
+	done := make(chan error, 8)
+	for i := range 8 {
+		go func() {
+			v := name("x")
+			if i%2 == 0 {
+				_ = s.Table()
+			}
+			done <- s.Validate(&v, 0)
+		}()
+	}
+	for range 8 {
+		if err := <-done; err == nil || !strings.Contains(err.Error(), "fewer than 2") {
+			t.Fatalf("Validate: %v, want the minLength violation", err)
+		}
+	}
+	if len(s.Table()) != 2 {
+		t.Fatalf("Table has %d nodes, want 2", len(s.Table()))
+	}
+}
