@@ -8,97 +8,43 @@ import "github.com/contractgen/contractgen/cgruntime"
 // The runtime module must serve the version of contractgen that wrote this package: a
 // compile error here means regenerate the package or require a cgruntime that fits.
 const (
-	_ = cgruntime.EnforceVersion(3 - cgruntime.MinVersion)
-	_ = cgruntime.EnforceVersion(cgruntime.MaxVersion - 3)
+	_ = cgruntime.EnforceVersion(4 - cgruntime.MinVersion)
+	_ = cgruntime.EnforceVersion(cgruntime.MaxVersion - 4)
 )
 
-// cgNodes is the validation table: one node per schema of the contract, compiled once at
-// package initialization. Entry 0 is unused, so that 0 means "absent" where a node names another.
-var cgNodes = cgruntime.Compile([]cgruntime.Node{
-	/* 0 */ {},
-	/* 1: events.schema.json# */ {
-		Properties: []cgruntime.Prop{{Name: "batch_id", Node: 2}, {Name: "events", Node: 3}},
-		Required:   []string{"batch_id", "events"},
-		Types:      cgruntime.TypeObject,
-	},
-	/* 2: events.schema.json#/properties/batch_id */ {
-		MinLength: cgruntime.N(1),
-		Types:     cgruntime.TypeString,
-	},
-	/* 3: events.schema.json#/properties/events */ {
-		Items: 4,
-		Types: cgruntime.TypeArray,
-	},
-	/* 4: events.schema.json#/properties/events/items */ {Ref: 5},
-	/* 5: events.schema.json#/$defs/Event */ {OneOf: []int32{6, 12, 18}},
-	/* 6: events.schema.json#/$defs/Event/oneOf/0 */ {Ref: 7},
-	/* 7: events.schema.json#/$defs/Click */ {
-		Properties: []cgruntime.Prop{{Name: "type", Node: 8}, {Name: "x", Node: 9}, {Name: "y", Node: 10}, {Name: "target", Node: 11}},
-		Required:   []string{"type", "x", "y"},
-		Types:      cgruntime.TypeObject,
-	},
-	/* 8: events.schema.json#/$defs/Click/properties/type */ {
-		Const:    "\"click\"",
-		HasConst: true,
-		Types:    cgruntime.TypeString,
-	},
-	/* 9: events.schema.json#/$defs/Click/properties/x */ {
-		Maximum: "100000",
-		Minimum: "0",
-		Types:   cgruntime.TypeInteger,
-	},
-	/* 10: events.schema.json#/$defs/Click/properties/y */ {
-		Maximum: "100000",
-		Minimum: "0",
-		Types:   cgruntime.TypeInteger,
-	},
-	/* 11: events.schema.json#/$defs/Click/properties/target */ {Types: cgruntime.TypeString},
-	/* 12: events.schema.json#/$defs/Event/oneOf/1 */ {Ref: 13},
-	/* 13: events.schema.json#/$defs/Purchase */ {
-		Properties: []cgruntime.Prop{{Name: "type", Node: 14}, {Name: "sku", Node: 15}, {Name: "quantity", Node: 16}, {Name: "price", Node: 17}},
-		Required:   []string{"type", "sku", "quantity", "price"},
-		Types:      cgruntime.TypeObject,
-	},
-	/* 14: events.schema.json#/$defs/Purchase/properties/type */ {
-		Const:    "\"purchase\"",
-		HasConst: true,
-		Types:    cgruntime.TypeString,
-	},
-	/* 15: events.schema.json#/$defs/Purchase/properties/sku */ {
-		Pattern: "^[A-Z0-9-]+$",
-		Types:   cgruntime.TypeString,
-	},
-	/* 16: events.schema.json#/$defs/Purchase/properties/quantity */ {
-		Maximum: "1000",
-		Minimum: "1",
-		Types:   cgruntime.TypeInteger,
-	},
-	/* 17: events.schema.json#/$defs/Purchase/properties/price */ {
-		Minimum: "0",
-		Types:   cgruntime.TypeNumber,
-	},
-	/* 18: events.schema.json#/$defs/Event/oneOf/2 */ {Ref: 19},
-	/* 19: events.schema.json#/$defs/Failure */ {
-		Properties: []cgruntime.Prop{{Name: "type", Node: 20}, {Name: "message", Node: 21}, {Name: "code", Node: 22}},
-		Required:   []string{"type", "message"},
-		Types:      cgruntime.TypeObject,
-	},
-	/* 20: events.schema.json#/$defs/Failure/properties/type */ {
-		Const:    "\"error\"",
-		HasConst: true,
-		Types:    cgruntime.TypeString,
-	},
-	/* 21: events.schema.json#/$defs/Failure/properties/message */ {Types: cgruntime.TypeString},
-	/* 22: events.schema.json#/$defs/Failure/properties/code */ {
-		Maximum: "999",
-		Minimum: "0",
-		Types:   cgruntime.TypeInteger,
-	},
-})
+// cgTable is the validation table: one node per schema of the contract, node i on line i+1,
+// as JSON with the runtime's field names and only the fields that are set. Node 0 is unused, so
+// that 0 means "absent" where a node names another.
+const cgTable = `[
+{},
+{"Properties":[{"Name":"batch_id","Node":2},{"Name":"events","Node":3}],"Required":["batch_id","events"],"Types":4},
+{"MinLength":{"Set":true,"N":1},"Types":32},
+{"Items":4,"Types":8},
+{"Ref":5},
+{"OneOf":[6,12,18]},
+{"Ref":7},
+{"Properties":[{"Name":"type","Node":8},{"Name":"x","Node":9},{"Name":"y","Node":10},{"Name":"target","Node":11}],"Required":["type","x","y"],"Types":4},
+{"Const":"\"click\"","HasConst":true,"Types":32},
+{"Maximum":"100000","Minimum":"0","Types":64},
+{"Maximum":"100000","Minimum":"0","Types":64},
+{"Types":32},
+{"Ref":13},
+{"Properties":[{"Name":"type","Node":14},{"Name":"sku","Node":15},{"Name":"quantity","Node":16},{"Name":"price","Node":17}],"Required":["type","sku","quantity","price"],"Types":4},
+{"Const":"\"purchase\"","HasConst":true,"Types":32},
+{"Pattern":"^[A-Z0-9-]+$","Types":32},
+{"Maximum":"1000","Minimum":"1","Types":64},
+{"Minimum":"0","Types":16},
+{"Ref":19},
+{"Properties":[{"Name":"type","Node":20},{"Name":"message","Node":21},{"Name":"code","Node":22}],"Required":["type","message"],"Types":4},
+{"Const":"\"error\"","HasConst":true,"Types":32},
+{"Types":32},
+{"Maximum":"999","Minimum":"0","Types":64}
+]`
 
 // cgPackage describes the package's types to the runtime, which decodes, encodes and validates
-// them by it: their Go types, members, and the table nodes of their schemas.
-var cgPackage = &cgruntime.Schema{Nodes: cgNodes, Types: []cgruntime.TypeDesc{
+// them by it: their Go types, members, and the table nodes of their schemas. The runtime
+// compiles the table at first use.
+var cgPackage = &cgruntime.Schema{Text: cgTable, Types: []cgruntime.TypeDesc{
 	/* 0 */ {Go: (*Batch)(nil), Name: "Batch", Kind: cgruntime.KindStruct, Node: 1, Fields: []cgruntime.FieldDesc{{Name: "batch_id", Flags: cgruntime.FieldRequired, Type: cgruntime.ElemDesc{Kind: cgruntime.ElemString, Node: 2}}, {Name: "events", Flags: cgruntime.FieldRequired, Type: cgruntime.ElemDesc{Kind: cgruntime.ElemSlice, Node: 3, Elem: &cgruntime.ElemDesc{Kind: cgruntime.ElemRef, Ref: true, Type: 2, Node: 4}}}}, Extra: true},
 	/* 1 */ {Go: (*Click)(nil), Name: "Click", Kind: cgruntime.KindStruct, Node: 7, Fields: []cgruntime.FieldDesc{{Name: "type", Flags: cgruntime.FieldRequired, Type: cgruntime.ElemDesc{Kind: cgruntime.ElemString, Node: 8}}, {Name: "x", Flags: cgruntime.FieldRequired, Type: cgruntime.ElemDesc{Kind: cgruntime.ElemInt64, Node: 9}}, {Name: "y", Flags: cgruntime.FieldRequired, Type: cgruntime.ElemDesc{Kind: cgruntime.ElemInt64, Node: 10}}, {Name: "target", Flags: cgruntime.FieldPointer, Type: cgruntime.ElemDesc{Kind: cgruntime.ElemString, Node: 11}}}, Extra: true},
 	/* 2 */ {Go: (*Event)(nil), Name: "Event", Kind: cgruntime.KindUnion, Node: 5, Union: &cgruntime.UnionDesc{Rule: cgruntime.UnionByTag, Keyword: "oneOf", Tag: "type", Variants: []cgruntime.VariantDesc{{Type: cgruntime.ElemDesc{Kind: cgruntime.ElemRef, Ref: true, Type: 1, Node: 6}, Values: []string{"click"}, Selects: cgruntime.SelectsByField}, {Type: cgruntime.ElemDesc{Kind: cgruntime.ElemRef, Ref: true, Type: 4, Node: 12}, Values: []string{"purchase"}, Selects: cgruntime.SelectsByField}, {Type: cgruntime.ElemDesc{Kind: cgruntime.ElemRef, Ref: true, Type: 3, Node: 18}, Values: []string{"error"}, Selects: cgruntime.SelectsByField}}}},

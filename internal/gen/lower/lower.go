@@ -1,5 +1,5 @@
 // Package lower is the one lowering of a package's schemas to the validation table that the
-// runtime's interpreter runs: the Go target prints it as cgNodes, the TypeScript target prints
+// runtime's interpreter runs: the Go target writes it as text (cgTable), the TypeScript target prints
 // the same nodes, contractgen validate runs it in memory, and tablegen writes the schema tables
 // contractgen carries.
 package lower
@@ -13,7 +13,7 @@ import (
 
 // Table is the validation table of a package: one node per schema, in a deterministic order, with
 // node 0 unused so that 0 can mean "absent" in references. It is the one lowering of the schemas
-// that both validators print: the Go target's cgNodes and the TypeScript target's, which numbers
+// that both validators print: the Go target's cgTable and the TypeScript target's, which numbers
 // its nodes the same way and spells each from the same lowered keywords.
 type Table struct {
 	// Nodes are the lowered schemas; Nodes[0] is a placeholder.

@@ -44,7 +44,7 @@ func TestCustomTypesKeepVerdicts(t *testing.T) {
 	if !errors.As(err, &ve) {
 		t.Fatalf("Parse: %v", err)
 	}
-	want, err := cgruntime.ValidateJSON(cgNodes, cgPackage.Types[0].Node, []byte(bad))
+	want, err := cgruntime.ValidateJSON(cgPackage.Table(), cgPackage.Types[0].Node, []byte(bad))
 	if err != nil {
 		t.Fatal(err)
 	}

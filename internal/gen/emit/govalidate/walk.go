@@ -20,6 +20,8 @@ type walker struct {
 	rt emit.Runtime
 	// index is each named type's place in the description (its place in ir.Package.Types).
 	index map[*ir.Named]int
+	// ecma says the table has a pattern only the ECMAScript engine (cgECMA) can run.
+	ecma bool
 }
 
 // r spells the runtime's package-level name (as cgruntime declares it) in validation.go.
@@ -36,8 +38,13 @@ func (w *walker) emitDescription(pkg *ir.Package) {
 	f := w.f
 	f.Line("")
 	f.Comment(gotypes.DescriptionVar+" describes the package's types to the runtime, which decodes, encodes and validates",
-		"them by it: their Go types, members, and the table nodes of their schemas.")
-	f.OpenLiteral("var " + gotypes.DescriptionVar + " = &" + w.r("Schema") + "{Nodes: cgNodes, Types: []" + w.r("TypeDesc"))
+		"them by it: their Go types, members, and the table nodes of their schemas. The runtime",
+		"compiles the table at first use.")
+	engine := ""
+	if w.ecma {
+		engine = "ECMA: cgECMA, "
+	}
+	f.OpenLiteral("var " + gotypes.DescriptionVar + " = &" + w.r("Schema") + "{Text: cgTable, " + engine + "Types: []" + w.r("TypeDesc"))
 	for i, n := range pkg.Types {
 		f.Line("/* " + strconv.Itoa(i) + " */ " + w.typeDesc(n) + ",")
 	}
@@ -235,4 +242,13 @@ func (w *walker) selects(u *ir.Union, v *ir.Variant) (string, int) {
 		return always, 0
 	}
 	return always, 0
+}
+
+// stringList is a Go []string literal of list.
+func stringList(list []string) string {
+	quoted := make([]string, len(list))
+	for i, s := range list {
+		quoted[i] = strconv.Quote(s)
+	}
+	return "[]string{" + strings.Join(quoted, ", ") + "}"
 }

@@ -8,117 +8,66 @@ import "github.com/contractgen/contractgen/cgruntime"
 // The runtime module must serve the version of contractgen that wrote this package: a
 // compile error here means regenerate the package or require a cgruntime that fits.
 const (
-	_ = cgruntime.EnforceVersion(3 - cgruntime.MinVersion)
-	_ = cgruntime.EnforceVersion(cgruntime.MaxVersion - 3)
+	_ = cgruntime.EnforceVersion(4 - cgruntime.MinVersion)
+	_ = cgruntime.EnforceVersion(cgruntime.MaxVersion - 4)
 )
 
-// cgNodes is the validation table: one node per schema of the contract, compiled once at
-// package initialization. Entry 0 is unused, so that 0 means "absent" where a node names another.
-var cgNodes = cgruntime.Compile([]cgruntime.Node{
-	/* 0 */ {},
-	/* 1: agent-error.schema.json# */ {
-		AdditionalProperties: 45,
-		Properties:           []cgruntime.Prop{{Name: "contract_version", Node: 2}, {Name: "kind", Node: 3}, {Name: "message", Node: 4}, {Name: "origin", Node: 5}, {Name: "recovery", Node: 7}, {Name: "side_effects", Node: 16}, {Name: "service", Node: 18}, {Name: "action", Node: 19}, {Name: "tool", Node: 20}, {Name: "upstream", Node: 21}, {Name: "command", Node: 22}, {Name: "prompt", Node: 23}, {Name: "resource", Node: 24}, {Name: "cause", Node: 25}, {Name: "original_kind", Node: 26}, {Name: "evidence", Node: 27}, {Name: "safety", Node: 29}, {Name: "correlation_id", Node: 36}, {Name: "help_url", Node: 37}, {Name: "violations", Node: 38}},
-		Required:             []string{"contract_version", "kind", "message", "origin", "recovery", "side_effects"},
-		Types:                cgruntime.TypeObject,
-	},
-	/* 2: agent-error.schema.json#/properties/contract_version */ {
-		Const:    "1",
-		HasConst: true,
-		Types:    cgruntime.TypeInteger,
-	},
-	/* 3: agent-error.schema.json#/properties/kind */ {
-		MinLength: cgruntime.N(1),
-		Types:     cgruntime.TypeString,
-	},
-	/* 4: agent-error.schema.json#/properties/message */ {
-		MinLength: cgruntime.N(1),
-		Types:     cgruntime.TypeString,
-	},
-	/* 5: agent-error.schema.json#/properties/origin */ {Ref: 6},
-	/* 6: agent-error.schema.json#/$defs/origin */ {
-		Enum:  []string{"\"validation\"", "\"policy\"", "\"budget\"", "\"discovery\"", "\"tool_execution\"", "\"upstream_transport\"", "\"bridge\"", "\"code_mode\"", "\"runtime\""},
-		Types: cgruntime.TypeString,
-	},
-	/* 7: agent-error.schema.json#/properties/recovery */ {Ref: 8},
-	/* 8: agent-error.schema.json#/$defs/recovery */ {
-		AdditionalProperties: 15,
-		Properties:           []cgruntime.Prop{{Name: "action", Node: 9}, {Name: "same_arguments", Node: 11}, {Name: "guidance", Node: 13}, {Name: "retry_after_ms", Node: 14}},
-		Required:             []string{"action", "same_arguments", "guidance"},
-		Types:                cgruntime.TypeObject,
-	},
-	/* 9: agent-error.schema.json#/$defs/recovery/properties/action */ {Ref: 10},
-	/* 10: agent-error.schema.json#/$defs/recovery_action */ {
-		Enum:  []string{"\"revise_and_retry\"", "\"retry_later\"", "\"reauthenticate\"", "\"confirm\"", "\"rediscover\"", "\"reduce_work\"", "\"start_dependency\"", "\"inspect_and_escalate\"", "\"do_not_retry\""},
-		Types: cgruntime.TypeString,
-	},
-	/* 11: agent-error.schema.json#/$defs/recovery/properties/same_arguments */ {Ref: 12},
-	/* 12: agent-error.schema.json#/$defs/same_arguments */ {
-		Enum:  []string{"\"safe\"", "\"conditional\"", "\"discouraged\"", "\"never\""},
-		Types: cgruntime.TypeString,
-	},
-	/* 13: agent-error.schema.json#/$defs/recovery/properties/guidance */ {
-		MinLength: cgruntime.N(1),
-		Types:     cgruntime.TypeString,
-	},
-	/* 14: agent-error.schema.json#/$defs/recovery/properties/retry_after_ms */ {
-		Minimum: "0",
-		Types:   cgruntime.TypeInteger,
-	},
-	/* 15: agent-error.schema.json#/$defs/recovery/additionalProperties */ {Bool: 1},
-	/* 16: agent-error.schema.json#/properties/side_effects */ {Ref: 17},
-	/* 17: agent-error.schema.json#/$defs/side_effects */ {
-		Enum:  []string{"\"none_expected\"", "\"possible\"", "\"unknown\""},
-		Types: cgruntime.TypeString,
-	},
-	/* 18: agent-error.schema.json#/properties/service */ {Types: cgruntime.TypeString},
-	/* 19: agent-error.schema.json#/properties/action */ {Types: cgruntime.TypeString},
-	/* 20: agent-error.schema.json#/properties/tool */ {Types: cgruntime.TypeString},
-	/* 21: agent-error.schema.json#/properties/upstream */ {Types: cgruntime.TypeString},
-	/* 22: agent-error.schema.json#/properties/command */ {Types: cgruntime.TypeString},
-	/* 23: agent-error.schema.json#/properties/prompt */ {Types: cgruntime.TypeString},
-	/* 24: agent-error.schema.json#/properties/resource */ {Types: cgruntime.TypeString},
-	/* 25: agent-error.schema.json#/properties/cause */ {Types: cgruntime.TypeString},
-	/* 26: agent-error.schema.json#/properties/original_kind */ {Types: cgruntime.TypeString},
-	/* 27: agent-error.schema.json#/properties/evidence */ {
-		AdditionalProperties: 28,
-		Types:                cgruntime.TypeObject,
-	},
-	/* 28: agent-error.schema.json#/properties/evidence/additionalProperties */ {Bool: 1},
-	/* 29: agent-error.schema.json#/properties/safety */ {Ref: 30},
-	/* 30: agent-error.schema.json#/$defs/safety_hints */ {
-		AdditionalProperties: 35,
-		Properties:           []cgruntime.Prop{{Name: "read_only_hint", Node: 31}, {Name: "destructive_hint", Node: 32}, {Name: "idempotent_hint", Node: 33}, {Name: "open_world_hint", Node: 34}},
-		Types:                cgruntime.TypeObject,
-	},
-	/* 31: agent-error.schema.json#/$defs/safety_hints/properties/read_only_hint */ {Types: cgruntime.TypeBoolean},
-	/* 32: agent-error.schema.json#/$defs/safety_hints/properties/destructive_hint */ {Types: cgruntime.TypeBoolean},
-	/* 33: agent-error.schema.json#/$defs/safety_hints/properties/idempotent_hint */ {Types: cgruntime.TypeBoolean},
-	/* 34: agent-error.schema.json#/$defs/safety_hints/properties/open_world_hint */ {Types: cgruntime.TypeBoolean},
-	/* 35: agent-error.schema.json#/$defs/safety_hints/additionalProperties */ {Bool: 1},
-	/* 36: agent-error.schema.json#/properties/correlation_id */ {Types: cgruntime.TypeString},
-	/* 37: agent-error.schema.json#/properties/help_url */ {Types: cgruntime.TypeString},
-	/* 38: agent-error.schema.json#/properties/violations */ {
-		Items: 39,
-		Types: cgruntime.TypeArray,
-	},
-	/* 39: agent-error.schema.json#/properties/violations/items */ {Ref: 40},
-	/* 40: agent-error.schema.json#/$defs/violation */ {
-		AdditionalProperties: 44,
-		Properties:           []cgruntime.Prop{{Name: "pointer", Node: 41}, {Name: "reason", Node: 42}, {Name: "message", Node: 43}},
-		Required:             []string{"pointer", "reason", "message"},
-		Types:                cgruntime.TypeObject,
-	},
-	/* 41: agent-error.schema.json#/$defs/violation/properties/pointer */ {Types: cgruntime.TypeString},
-	/* 42: agent-error.schema.json#/$defs/violation/properties/reason */ {Types: cgruntime.TypeString},
-	/* 43: agent-error.schema.json#/$defs/violation/properties/message */ {Types: cgruntime.TypeString},
-	/* 44: agent-error.schema.json#/$defs/violation/additionalProperties */ {Bool: 1},
-	/* 45: agent-error.schema.json#/additionalProperties */ {Bool: 1},
-})
+// cgTable is the validation table: one node per schema of the contract, node i on line i+1,
+// as JSON with the runtime's field names and only the fields that are set. Node 0 is unused, so
+// that 0 means "absent" where a node names another.
+const cgTable = `[
+{},
+{"AdditionalProperties":45,"Properties":[{"Name":"contract_version","Node":2},{"Name":"kind","Node":3},{"Name":"message","Node":4},{"Name":"origin","Node":5},{"Name":"recovery","Node":7},{"Name":"side_effects","Node":16},{"Name":"service","Node":18},{"Name":"action","Node":19},{"Name":"tool","Node":20},{"Name":"upstream","Node":21},{"Name":"command","Node":22},{"Name":"prompt","Node":23},{"Name":"resource","Node":24},{"Name":"cause","Node":25},{"Name":"original_kind","Node":26},{"Name":"evidence","Node":27},{"Name":"safety","Node":29},{"Name":"correlation_id","Node":36},{"Name":"help_url","Node":37},{"Name":"violations","Node":38}],"Required":["contract_version","kind","message","origin","recovery","side_effects"],"Types":4},
+{"Const":"1","HasConst":true,"Types":64},
+{"MinLength":{"Set":true,"N":1},"Types":32},
+{"MinLength":{"Set":true,"N":1},"Types":32},
+{"Ref":6},
+{"Enum":["\"validation\"","\"policy\"","\"budget\"","\"discovery\"","\"tool_execution\"","\"upstream_transport\"","\"bridge\"","\"code_mode\"","\"runtime\""],"Types":32},
+{"Ref":8},
+{"AdditionalProperties":15,"Properties":[{"Name":"action","Node":9},{"Name":"same_arguments","Node":11},{"Name":"guidance","Node":13},{"Name":"retry_after_ms","Node":14}],"Required":["action","same_arguments","guidance"],"Types":4},
+{"Ref":10},
+{"Enum":["\"revise_and_retry\"","\"retry_later\"","\"reauthenticate\"","\"confirm\"","\"rediscover\"","\"reduce_work\"","\"start_dependency\"","\"inspect_and_escalate\"","\"do_not_retry\""],"Types":32},
+{"Ref":12},
+{"Enum":["\"safe\"","\"conditional\"","\"discouraged\"","\"never\""],"Types":32},
+{"MinLength":{"Set":true,"N":1},"Types":32},
+{"Minimum":"0","Types":64},
+{"Bool":1},
+{"Ref":17},
+{"Enum":["\"none_expected\"","\"possible\"","\"unknown\""],"Types":32},
+{"Types":32},
+{"Types":32},
+{"Types":32},
+{"Types":32},
+{"Types":32},
+{"Types":32},
+{"Types":32},
+{"Types":32},
+{"Types":32},
+{"AdditionalProperties":28,"Types":4},
+{"Bool":1},
+{"Ref":30},
+{"AdditionalProperties":35,"Properties":[{"Name":"read_only_hint","Node":31},{"Name":"destructive_hint","Node":32},{"Name":"idempotent_hint","Node":33},{"Name":"open_world_hint","Node":34}],"Types":4},
+{"Types":2},
+{"Types":2},
+{"Types":2},
+{"Types":2},
+{"Bool":1},
+{"Types":32},
+{"Types":32},
+{"Items":39,"Types":8},
+{"Ref":40},
+{"AdditionalProperties":44,"Properties":[{"Name":"pointer","Node":41},{"Name":"reason","Node":42},{"Name":"message","Node":43}],"Required":["pointer","reason","message"],"Types":4},
+{"Types":32},
+{"Types":32},
+{"Types":32},
+{"Bool":1},
+{"Bool":1}
+]`
 
 // cgPackage describes the package's types to the runtime, which decodes, encodes and validates
-// them by it: their Go types, members, and the table nodes of their schemas.
-var cgPackage = &cgruntime.Schema{Nodes: cgNodes, Types: []cgruntime.TypeDesc{
+// them by it: their Go types, members, and the table nodes of their schemas. The runtime
+// compiles the table at first use.
+var cgPackage = &cgruntime.Schema{Text: cgTable, Types: []cgruntime.TypeDesc{
 	/* 0 */ {Go: (*AgentError)(nil), Name: "AgentError", Kind: cgruntime.KindStruct, Node: 1, Fields: []cgruntime.FieldDesc{{Name: "contract_version", Flags: cgruntime.FieldRequired, Type: cgruntime.ElemDesc{Kind: cgruntime.ElemInt64, Node: 2}}, {Name: "kind", Flags: cgruntime.FieldRequired, Type: cgruntime.ElemDesc{Kind: cgruntime.ElemString, Node: 3}}, {Name: "message", Flags: cgruntime.FieldRequired, Type: cgruntime.ElemDesc{Kind: cgruntime.ElemString, Node: 4}}, {Name: "origin", Flags: cgruntime.FieldRequired, Type: cgruntime.ElemDesc{Kind: cgruntime.ElemRef, Ref: true, Type: 2, Node: 5}}, {Name: "recovery", Flags: cgruntime.FieldRequired, Type: cgruntime.ElemDesc{Kind: cgruntime.ElemRef, Ref: true, Type: 3, Node: 7}}, {Name: "side_effects", Flags: cgruntime.FieldRequired, Type: cgruntime.ElemDesc{Kind: cgruntime.ElemRef, Ref: true, Type: 7, Node: 16}}, {Name: "service", Flags: cgruntime.FieldPointer, Type: cgruntime.ElemDesc{Kind: cgruntime.ElemString, Node: 18}}, {Name: "action", Flags: cgruntime.FieldPointer, Type: cgruntime.ElemDesc{Kind: cgruntime.ElemString, Node: 19}}, {Name: "tool", Flags: cgruntime.FieldPointer, Type: cgruntime.ElemDesc{Kind: cgruntime.ElemString, Node: 20}}, {Name: "upstream", Flags: cgruntime.FieldPointer, Type: cgruntime.ElemDesc{Kind: cgruntime.ElemString, Node: 21}}, {Name: "command", Flags: cgruntime.FieldPointer, Type: cgruntime.ElemDesc{Kind: cgruntime.ElemString, Node: 22}}, {Name: "prompt", Flags: cgruntime.FieldPointer, Type: cgruntime.ElemDesc{Kind: cgruntime.ElemString, Node: 23}}, {Name: "resource", Flags: cgruntime.FieldPointer, Type: cgruntime.ElemDesc{Kind: cgruntime.ElemString, Node: 24}}, {Name: "cause", Flags: cgruntime.FieldPointer, Type: cgruntime.ElemDesc{Kind: cgruntime.ElemString, Node: 25}}, {Name: "original_kind", Flags: cgruntime.FieldPointer, Type: cgruntime.ElemDesc{Kind: cgruntime.ElemString, Node: 26}}, {Name: "evidence", Flags: cgruntime.FieldOmitNil, Type: cgruntime.ElemDesc{Kind: cgruntime.ElemMap, Node: 27, Elem: &cgruntime.ElemDesc{Kind: cgruntime.ElemAny, Node: 28}}}, {Name: "safety", Flags: cgruntime.FieldPointer, Type: cgruntime.ElemDesc{Kind: cgruntime.ElemRef, Ref: true, Type: 5, Node: 29}}, {Name: "correlation_id", Flags: cgruntime.FieldPointer, Type: cgruntime.ElemDesc{Kind: cgruntime.ElemString, Node: 36}}, {Name: "help_url", Flags: cgruntime.FieldPointer, Type: cgruntime.ElemDesc{Kind: cgruntime.ElemString, Node: 37}}, {Name: "violations", Flags: cgruntime.FieldOmitNil, Type: cgruntime.ElemDesc{Kind: cgruntime.ElemSlice, Node: 38, Elem: &cgruntime.ElemDesc{Kind: cgruntime.ElemRef, Ref: true, Type: 1, Node: 39}}}}, Extra: true},
 	/* 1 */ {Go: (*InputViolation)(nil), Name: "InputViolation", Kind: cgruntime.KindStruct, Node: 40, Fields: []cgruntime.FieldDesc{{Name: "pointer", Flags: cgruntime.FieldRequired, Type: cgruntime.ElemDesc{Kind: cgruntime.ElemString, Node: 41}}, {Name: "reason", Flags: cgruntime.FieldRequired, Type: cgruntime.ElemDesc{Kind: cgruntime.ElemString, Node: 42}}, {Name: "message", Flags: cgruntime.FieldRequired, Type: cgruntime.ElemDesc{Kind: cgruntime.ElemString, Node: 43}}}, Extra: true},
 	/* 2 */ {Go: (*Origin)(nil), Name: "Origin", Kind: cgruntime.KindEnum, Node: 6},
