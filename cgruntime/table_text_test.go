@@ -1,6 +1,7 @@
 package cgruntime
 
 import (
+	"encoding/json"
 	"reflect"
 	"strings"
 	"testing"
@@ -69,5 +70,62 @@ func TestSchemaCompilesTextOnce(t *testing.T) {
 	}
 	if len(s.Table()) != 2 {
 		t.Fatalf("Table has %d nodes, want 2", len(s.Table()))
+	}
+}
+
+// TestCompileTextReadsEveryField sets each field of Node alone, writes the node as the generator
+// does (encoding/json, set fields only) and requires CompileText to read it back unchanged: the
+// table's reader picks its readers by field type, so a field of a type it lacks fails here.
+func TestCompileTextReadsEveryField(t *testing.T) {
+	samples := map[reflect.Type]any{
+		reflect.TypeFor[int8]():         int8(1),
+		reflect.TypeFor[uint8]():        uint8(1),
+		reflect.TypeFor[int32]():        int32(1),
+		reflect.TypeFor[bool]():         true,
+		reflect.TypeFor[string]():       `1`,
+		reflect.TypeFor[Count]():        N(-3),
+		reflect.TypeFor[[]string]():     []string{`"a\u0060é\"b"`, "1"},
+		reflect.TypeFor[[]int32]():      []int32{1, 1},
+		reflect.TypeFor[[]Prop]():       []Prop{{Name: "a\\\"b", Node: 1}},
+		reflect.TypeFor[[]Dependency](): []Dependency{{Name: "a", Required: []string{"b", "c"}}, {Name: "d", Required: []string{}}},
+	}
+	typ := reflect.TypeFor[Node]()
+	for i := range typ.NumField() {
+		f := typ.Field(i)
+		if !f.IsExported() {
+			continue
+		}
+		sample, ok := samples[f.Type]
+		if !ok {
+			t.Fatalf("no sample value for Node.%s of type %s", f.Name, f.Type)
+		}
+		var want Node
+		reflect.ValueOf(&want).Elem().Field(i).Set(reflect.ValueOf(sample))
+		if f.Name == "HasConst" {
+			want.Const = "1" // Compile parses the constant of a node that has one
+		}
+		raw, err := json.Marshal(&want)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var fields map[string]json.RawMessage
+		if err := json.Unmarshal(raw, &fields); err != nil {
+			t.Fatal(err)
+		}
+		for k, v := range fields {
+			switch string(v) {
+			case "null", "false", "0", `""`, `{"Set":false,"N":0}`:
+				delete(fields, k)
+			}
+		}
+		line, err := json.Marshal(fields)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := CompileText("[\n{},\n"+string(line)+"\n]", nil)[1]
+		got.c = compiled{}
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("Node.%s: read %+v from %s", f.Name, got, line)
+		}
 	}
 }
