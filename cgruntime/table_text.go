@@ -40,7 +40,7 @@ func CompileText(text string, ecma ECMAEngine) []Node {
 			r.fail("text after the node")
 		}
 		if r.err != "" {
-			panic("cgruntime: node " + strconv.Itoa(i) + " of the validation table: " + r.err)
+			panic("cgruntime: node " + strconv.Itoa(i) + " of the validation table: " + r.err + ": " + abbreviate([]byte(r.s)))
 		}
 	}
 	return CompileWith(nodes, ecma)
@@ -209,7 +209,19 @@ func (r *tableReader) list(item func()) {
 	}
 }
 
+// null reads null, which encoding/json writes for a nil list inside a list's items.
+func (r *tableReader) null() bool {
+	if strings.HasPrefix(r.s[r.i:], "null") {
+		r.i += 4
+		return true
+	}
+	return false
+}
+
 func (r *tableReader) strs() []string {
+	if r.null() {
+		return nil
+	}
 	list := []string{}
 	r.list(func() { list = append(list, r.str()) })
 	return list

@@ -87,7 +87,7 @@ func TestCompileTextReadsEveryField(t *testing.T) {
 		reflect.TypeFor[[]string]():     []string{`"a\u0060é\"b"`, "1"},
 		reflect.TypeFor[[]int32]():      []int32{1, 1},
 		reflect.TypeFor[[]Prop]():       []Prop{{Name: "a\\\"b", Node: 1}},
-		reflect.TypeFor[[]Dependency](): []Dependency{{Name: "a", Required: []string{"b", "c"}}, {Name: "d", Required: []string{}}},
+		reflect.TypeFor[[]Dependency](): []Dependency{{Name: "a", Required: []string{"b", "c"}}, {Name: "d", Required: []string{}}, {Name: "e"}},
 	}
 	typ := reflect.TypeFor[Node]()
 	for i := range typ.NumField() {

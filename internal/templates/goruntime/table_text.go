@@ -42,7 +42,7 @@ func cgCompileText(text string, ecma cgECMAEngine) []cgNode {
 			r.fail("text after the node")
 		}
 		if r.err != "" {
-			panic("cgruntime: node " + strconv.Itoa(i) + " of the validation table: " + r.err)
+			panic("cgruntime: node " + strconv.Itoa(i) + " of the validation table: " + r.err + ": " + cgAbbreviate([]byte(r.s)))
 		}
 	}
 	return cgCompileWith(nodes, ecma)
@@ -211,7 +211,19 @@ func (r *cgTableReader) list(item func()) {
 	}
 }
 
+// null reads null, which encoding/json writes for a nil list inside a list's items.
+func (r *cgTableReader) null() bool {
+	if strings.HasPrefix(r.s[r.i:], "null") {
+		r.i += 4
+		return true
+	}
+	return false
+}
+
 func (r *cgTableReader) strs() []string {
+	if r.null() {
+		return nil
+	}
 	list := []string{}
 	r.list(func() { list = append(list, r.str()) })
 	return list
