@@ -76,6 +76,13 @@ func BenchmarkDeployment(b *testing.B) {
 			}
 		}
 	})
+	// What the first decode or validation in a process pays to read the package's table.
+	b.Run("FirstUse", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			cgruntime.CompileText(cgTable, nil)
+		}
+	})
 	var d IoK8sAPIAppsV1Deployment
 	if err := json.Unmarshal(data, &d); err != nil {
 		b.Fatal(err)

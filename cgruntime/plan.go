@@ -264,9 +264,7 @@ func (s *Schema) plan(i int) *typePlan {
 	if p := s.plans.Load(); p != nil {
 		return (*p)[i]
 	}
-	if s.Nodes == nil && s.Text != "" {
-		s.Nodes = CompileText(s.Text, s.ECMA)
-	}
+	s.compileTable()
 	plans := make([]*typePlan, len(s.Types))
 	for j := range plans {
 		plans[j] = &typePlan{desc: &s.Types[j], rt: reflect.TypeOf(s.Types[j].Go).Elem()}
@@ -478,10 +476,15 @@ func (s *Schema) Table() []Node {
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	s.compileTable()
+	return s.Nodes
+}
+
+// compileTable compiles Text into Nodes, once; the caller holds s.mu.
+func (s *Schema) compileTable() {
 	if s.Nodes == nil && s.Text != "" {
 		s.Nodes = CompileText(s.Text, s.ECMA)
 	}
-	return s.Nodes
 }
 
 // ParseAs decodes data strictly as type t of s, whose Go type is T, and validates the result,

@@ -99,51 +99,37 @@ func setterFor(f reflect.StructField) fieldSetter {
 			})
 		}
 	case reflect.TypeFor[[]string]():
-		return func(r *tableReader, p unsafe.Pointer) { *(*[]string)(unsafe.Add(p, off)) = r.strs() }
+		return listSetter(off, (*tableReader).str)
 	case reflect.TypeFor[[]int32]():
-		return func(r *tableReader, p unsafe.Pointer) {
-			list := []int32{}
-			r.list(func() { list = append(list, int32(r.int())) })
-			*(*[]int32)(unsafe.Add(p, off)) = list
-		}
+		return listSetter(off, func(r *tableReader) int32 { return int32(r.int()) })
 	case reflect.TypeFor[[]Prop]():
-		return func(r *tableReader, p unsafe.Pointer) {
-			list := []Prop{}
-			r.list(func() {
-				var prop Prop
-				r.object(func(key string) {
-					switch key {
-					case "Name":
-						prop.Name = r.str()
-					case "Node":
-						prop.Node = int32(r.int())
-					default:
-						r.fail("unknown member field " + strconv.Quote(key))
-					}
-				})
-				list = append(list, prop)
+		return listSetter(off, func(r *tableReader) (prop Prop) {
+			r.object(func(key string) {
+				switch key {
+				case "Name":
+					prop.Name = r.str()
+				case "Node":
+					prop.Node = int32(r.int())
+				default:
+					r.fail("unknown member field " + strconv.Quote(key))
+				}
 			})
-			*(*[]Prop)(unsafe.Add(p, off)) = list
-		}
+			return prop
+		})
 	case reflect.TypeFor[[]Dependency]():
-		return func(r *tableReader, p unsafe.Pointer) {
-			list := []Dependency{}
-			r.list(func() {
-				var dep Dependency
-				r.object(func(key string) {
-					switch key {
-					case "Name":
-						dep.Name = r.str()
-					case "Required":
-						dep.Required = r.strs()
-					default:
-						r.fail("unknown dependency field " + strconv.Quote(key))
-					}
-				})
-				list = append(list, dep)
+		return listSetter(off, func(r *tableReader) (dep Dependency) {
+			r.object(func(key string) {
+				switch key {
+				case "Name":
+					dep.Name = r.str()
+				case "Required":
+					dep.Required = readList(r, (*tableReader).str)
+				default:
+					r.fail("unknown dependency field " + strconv.Quote(key))
+				}
 			})
-			*(*[]Dependency)(unsafe.Add(p, off)) = list
-		}
+			return dep
+		})
 	}
 	panic("cgruntime: the table reader has no reader for Node." + f.Name + " of type " + f.Type.String())
 }
@@ -209,21 +195,19 @@ func (r *tableReader) list(item func()) {
 	}
 }
 
-// null reads null, which encoding/json writes for a nil list inside a list's items.
-func (r *tableReader) null() bool {
-	if strings.HasPrefix(r.s[r.i:], "null") {
-		r.i += 4
-		return true
-	}
-	return false
+// listSetter reads a list field at off, each item with item.
+func listSetter[T any](off uintptr, item func(*tableReader) T) fieldSetter {
+	return func(r *tableReader, p unsafe.Pointer) { *(*[]T)(unsafe.Add(p, off)) = readList(r, item) }
 }
 
-func (r *tableReader) strs() []string {
-	if r.null() {
+// readList reads […] as encoding/json does: null is a nil list, [] an empty one.
+func readList[T any](r *tableReader, item func(*tableReader) T) []T {
+	if strings.HasPrefix(r.s[r.i:], "null") {
+		r.i += 4
 		return nil
 	}
-	list := []string{}
-	r.list(func() { list = append(list, r.str()) })
+	list := []T{}
+	r.list(func() { list = append(list, item(r)) })
 	return list
 }
 

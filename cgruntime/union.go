@@ -30,7 +30,7 @@ func unionTag(d *Decoder, raw []byte, name string) (string, bool) {
 			if m.Value[0] != '"' {
 				return "", false
 			}
-			s, err := unquote(m.Value)
+			s, err := d.scan.text(m.Value) // only compared: it may borrow the document
 			return s, err == nil
 		}
 	}

@@ -266,9 +266,7 @@ func (s *cgSchema) plan(i int) *cgTypePlan {
 	if p := s.plans.Load(); p != nil {
 		return (*p)[i]
 	}
-	if s.Nodes == nil && s.Text != "" {
-		s.Nodes = cgCompileText(s.Text, s.ECMA)
-	}
+	s.compileTable()
 	plans := make([]*cgTypePlan, len(s.Types))
 	for j := range plans {
 		plans[j] = &cgTypePlan{desc: &s.Types[j], rt: reflect.TypeOf(s.Types[j].Go).Elem()}
@@ -480,10 +478,15 @@ func (s *cgSchema) table() []cgNode {
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	s.compileTable()
+	return s.Nodes
+}
+
+// compileTable compiles Text into Nodes, once; the caller holds s.mu.
+func (s *cgSchema) compileTable() {
 	if s.Nodes == nil && s.Text != "" {
 		s.Nodes = cgCompileText(s.Text, s.ECMA)
 	}
-	return s.Nodes
 }
 
 // cgParseAs decodes data strictly as type t of s, whose Go type is T, and validates the result,

@@ -101,51 +101,37 @@ func cgSetterFor(f reflect.StructField) cgFieldSetter {
 			})
 		}
 	case reflect.TypeFor[[]string]():
-		return func(r *cgTableReader, p unsafe.Pointer) { *(*[]string)(unsafe.Add(p, off)) = r.strs() }
+		return cgListSetter(off, (*cgTableReader).str)
 	case reflect.TypeFor[[]int32]():
-		return func(r *cgTableReader, p unsafe.Pointer) {
-			list := []int32{}
-			r.list(func() { list = append(list, int32(r.int())) })
-			*(*[]int32)(unsafe.Add(p, off)) = list
-		}
+		return cgListSetter(off, func(r *cgTableReader) int32 { return int32(r.int()) })
 	case reflect.TypeFor[[]cgProp]():
-		return func(r *cgTableReader, p unsafe.Pointer) {
-			list := []cgProp{}
-			r.list(func() {
-				var prop cgProp
-				r.object(func(key string) {
-					switch key {
-					case "Name":
-						prop.Name = r.str()
-					case "Node":
-						prop.Node = int32(r.int())
-					default:
-						r.fail("unknown member field " + strconv.Quote(key))
-					}
-				})
-				list = append(list, prop)
+		return cgListSetter(off, func(r *cgTableReader) (prop cgProp) {
+			r.object(func(key string) {
+				switch key {
+				case "Name":
+					prop.Name = r.str()
+				case "Node":
+					prop.Node = int32(r.int())
+				default:
+					r.fail("unknown member field " + strconv.Quote(key))
+				}
 			})
-			*(*[]cgProp)(unsafe.Add(p, off)) = list
-		}
+			return prop
+		})
 	case reflect.TypeFor[[]cgDependency]():
-		return func(r *cgTableReader, p unsafe.Pointer) {
-			list := []cgDependency{}
-			r.list(func() {
-				var dep cgDependency
-				r.object(func(key string) {
-					switch key {
-					case "Name":
-						dep.Name = r.str()
-					case "Required":
-						dep.Required = r.strs()
-					default:
-						r.fail("unknown dependency field " + strconv.Quote(key))
-					}
-				})
-				list = append(list, dep)
+		return cgListSetter(off, func(r *cgTableReader) (dep cgDependency) {
+			r.object(func(key string) {
+				switch key {
+				case "Name":
+					dep.Name = r.str()
+				case "Required":
+					dep.Required = cgReadList(r, (*cgTableReader).str)
+				default:
+					r.fail("unknown dependency field " + strconv.Quote(key))
+				}
 			})
-			*(*[]cgDependency)(unsafe.Add(p, off)) = list
-		}
+			return dep
+		})
 	}
 	panic("cgruntime: the table reader has no reader for Node." + f.Name + " of type " + f.Type.String())
 }
@@ -211,21 +197,19 @@ func (r *cgTableReader) list(item func()) {
 	}
 }
 
-// null reads null, which encoding/json writes for a nil list inside a list's items.
-func (r *cgTableReader) null() bool {
-	if strings.HasPrefix(r.s[r.i:], "null") {
-		r.i += 4
-		return true
-	}
-	return false
+// cgListSetter reads a list field at off, each item with item.
+func cgListSetter[T any](off uintptr, item func(*cgTableReader) T) cgFieldSetter {
+	return func(r *cgTableReader, p unsafe.Pointer) { *(*[]T)(unsafe.Add(p, off)) = cgReadList(r, item) }
 }
 
-func (r *cgTableReader) strs() []string {
-	if r.null() {
+// cgReadList reads […] as encoding/json does: null is a nil list, [] an empty one.
+func cgReadList[T any](r *cgTableReader, item func(*cgTableReader) T) []T {
+	if strings.HasPrefix(r.s[r.i:], "null") {
+		r.i += 4
 		return nil
 	}
-	list := []string{}
-	r.list(func() { list = append(list, r.str()) })
+	list := []T{}
+	r.list(func() { list = append(list, item(r)) })
 	return list
 }
 

@@ -32,7 +32,7 @@ func cgUnionTag(d *cgDecoder, raw []byte, name string) (string, bool) {
 			if m.Value[0] != '"' {
 				return "", false
 			}
-			s, err := cgUnquote(m.Value)
+			s, err := d.scan.text(m.Value) // only compared: it may borrow the document
 			return s, err == nil
 		}
 	}
