@@ -241,6 +241,10 @@ type scanner struct {
 	// document order, once indexed is set.
 	open, end []int32
 	indexed   bool
+	// stack holds the containers indexDocument has not closed yet; pooled, when set, is where
+	// the three slices go back once the decoding is done.
+	stack  []int32
+	pooled *indexBuffers
 	// borrow lets text return views of doc's bytes: only for a document that is neither changed
 	// nor kept while its values are in use (the validator's check of a raw value).
 	borrow bool

@@ -443,11 +443,12 @@ func pointerOf(v any) unsafe.Pointer { return (*eface)(unsafe.Pointer(&v)).data 
 // are kept, null for a member that does not allow it is treated as absent; only values the Go
 // types cannot hold are errors. It is UnmarshalJSON of generated types.
 func (s *Schema) Unmarshal(data []byte, v any, t int) error {
-	raw, err := Prepare(data)
+	var d Decoder
+	raw, err := d.prepare(data)
 	if err != nil {
 		return err
 	}
-	var d Decoder
+	defer d.release()
 	return d.decodeRoot(s.plan(t), raw, pointerOf(v))
 }
 
@@ -490,14 +491,16 @@ func (s *Schema) compileTable() {
 // ParseAs decodes data strictly as type t of s, whose Go type is T, and validates the result,
 // returning every violation in one *ValidationError. It is Parse of generated packages.
 func ParseAs[T any](s *Schema, t int, data []byte) (*T, error) {
-	raw, err := Prepare(data)
+	d := Decoder{strict: true}
+	raw, err := d.prepare(data)
 	if err != nil {
 		return nil, err
 	}
 	p := s.plan(t)
-	d := Decoder{strict: true}
 	v := new(T)
-	if err := d.decodeRoot(p, raw, unsafe.Pointer(v)); err != nil {
+	err = d.decodeRoot(p, raw, unsafe.Pointer(v))
+	d.release()
+	if err != nil {
 		return nil, err
 	}
 	if len(d.violations) == 0 {

@@ -126,13 +126,14 @@ func checkNull(c *Collector, i int32, at, kw *Path) {
 // checkRaw validates raw JSON against a node with every keyword. A value set by hand that is not
 // JSON at all is a violation of its own.
 func checkRaw(c *Collector, i int32, raw json.RawMessage, at, kw *Path) {
-	if !json.Valid(raw) {
+	// The value is checked and dropped before checkRaw returns, so its strings may borrow raw's
+	// bytes; violations hold strings of their own.
+	sc := scanner{borrow: true}
+	if !sc.indexDocument(raw) {
 		c.Fail(at, kw, "", "is not valid JSON")
 		return
 	}
-	// The value is checked and dropped before checkRaw returns, so its strings may borrow raw's
-	// bytes; violations hold strings of their own.
-	v, err := parseJSONIn(&scanner{borrow: true}, raw, "", nil, nil)
+	v, err := parseJSONIn(&sc, raw, "", nil, nil)
 	if err != nil {
 		c.Fail(at, kw, "", "is not valid JSON: "+err.Error())
 		return

@@ -445,11 +445,12 @@ func cgPointerOf(v any) unsafe.Pointer { return (*cgEface)(unsafe.Pointer(&v)).d
 // are kept, null for a member that does not allow it is treated as absent; only values the Go
 // types cannot hold are errors. It is UnmarshalJSON of generated types.
 func (s *cgSchema) unmarshal(data []byte, v any, t int) error {
-	raw, err := cgPrepare(data)
+	var d cgDecoder
+	raw, err := d.prepare(data)
 	if err != nil {
 		return err
 	}
-	var d cgDecoder
+	defer d.release()
 	return d.decodeRoot(s.plan(t), raw, cgPointerOf(v))
 }
 
@@ -492,14 +493,16 @@ func (s *cgSchema) compileTable() {
 // cgParseAs decodes data strictly as type t of s, whose Go type is T, and validates the result,
 // returning every violation in one *ValidationError. It is Parse of generated packages.
 func cgParseAs[T any](s *cgSchema, t int, data []byte) (*T, error) {
-	raw, err := cgPrepare(data)
+	d := cgDecoder{strict: true}
+	raw, err := d.prepare(data)
 	if err != nil {
 		return nil, err
 	}
 	p := s.plan(t)
-	d := cgDecoder{strict: true}
 	v := new(T)
-	if err := d.decodeRoot(p, raw, unsafe.Pointer(v)); err != nil {
+	err = d.decodeRoot(p, raw, unsafe.Pointer(v))
+	d.release()
+	if err != nil {
 		return nil, err
 	}
 	if len(d.violations) == 0 {

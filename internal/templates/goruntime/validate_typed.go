@@ -128,13 +128,14 @@ func cgCheckNull(c *cgCollector, i int32, at, kw *cgPath) {
 // cgCheckRaw validates raw JSON against a node with every keyword. A value set by hand that is not
 // JSON at all is a violation of its own.
 func cgCheckRaw(c *cgCollector, i int32, raw json.RawMessage, at, kw *cgPath) {
-	if !json.Valid(raw) {
+	// The value is checked and dropped before checkRaw returns, so its strings may borrow raw's
+	// bytes; violations hold strings of their own.
+	sc := cgScanner{borrow: true}
+	if !sc.indexDocument(raw) {
 		c.fail(at, kw, "", "is not valid JSON")
 		return
 	}
-	// The value is checked and dropped before checkRaw returns, so its strings may borrow raw's
-	// bytes; violations hold strings of their own.
-	v, err := cgParseJSONIn(&cgScanner{borrow: true}, raw, "", nil, nil)
+	v, err := cgParseJSONIn(&sc, raw, "", nil, nil)
 	if err != nil {
 		c.fail(at, kw, "", "is not valid JSON: "+err.Error())
 		return

@@ -33,7 +33,7 @@ func Emit(pkg *ir.Package) ([]emit.File, error) {
 	if pkg.ImportRuntime {
 		runtimeAliases(f)
 	}
-	names := []string{"decode", "encode", "union", "plan", "plan_decode", "plan_encode", "plan_validate"}
+	names := []string{"decode", "decode_index", "encode", "union", "plan", "plan_decode", "plan_encode", "plan_validate"}
 	if !pkg.ImportRuntime && usesFormatTypes(pkg) {
 		names = append(names, "format_types")
 	}
