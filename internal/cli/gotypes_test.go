@@ -41,9 +41,9 @@ func TestGoTypesConfig(t *testing.T) {
 	wantRun(t, []string{"generate", "--config", good, "--go-formats", "time"}, cli.ExitError, nil,
 		[]string{`--go-formats "time": give string (the default) or typed`})
 	bad := config("bad.json", `{"schemas": ["s.json"], "out": "gen", "package": "s", "targets": ["go"],
-		"go_types": {"formats": {"decimal": {"type": "*big.Float", "import": "math/big"}}}}`)
+		"go_types": {"formats": {"decimal": {"type": "func() big.Float", "import": "math/big"}}}}`)
 	wantRun(t, []string{"generate", "--config", bad}, cli.ExitError, nil,
-		[]string{`go_types.formats["decimal"]: "*big.Float" is not a Go type name`})
+		[]string{`go_types.formats["decimal"]: "func() big.Float" is a function type, which JSON cannot hold`})
 	missing := config("missing.json", `{"schemas": ["s.json"], "out": "gen", "package": "s", "targets": ["go"],
 		"go_types": {"formats": {"decimal": {"type": "big.Decimal", "import": "math/big"}}}}`)
 	wantRun(t, []string{"generate", "--config", missing}, cli.ExitFail, nil,

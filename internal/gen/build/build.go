@@ -949,6 +949,10 @@ func (b *builder) finish(pkg *ir.Package) {
 	}
 	for _, m := range []map[string]ir.CustomType{b.opts.GoTypes.Formats, b.opts.GoTypes.Refs} {
 		for _, k := range slices.Sorted(maps.Keys(m)) {
+			if c := m[k]; c.Shape != ir.CustomNamed {
+				fmt.Fprintf(h, "go type %q %q\n", k, c.Spell(func(path, name string) string { return path + "." + name }))
+				continue
+			}
 			fmt.Fprintf(h, "go type %q %q %q\n", k, m[k].Import, m[k].Name)
 		}
 	}

@@ -2,9 +2,14 @@ package build
 
 import (
 	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"go/types"
 	"path"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/contractgen/contractgen/cgruntime"
@@ -82,10 +87,9 @@ func (b *builder) readGoTypeExt(doc *load.Document, ptr string, s *ir.Schema, no
 	}
 }
 
-// customType reads a Go type name and finds its package: a full path ("github.com/google/uuid.UUID")
-// names it alone; otherwise among the imports, the one whose last element (without a /vN suffix)
-// is the qualifier, or the only one. A qualifier without an import names a standard library
-// package by its path ("time").
+// customType reads the Go type an extension names and finds the package of each of its parts
+// (ParseGoTypeExpr): a type name, a full path ("github.com/google/uuid.UUID"), or an expression
+// over type names ("map[string][]*time.Time").
 func (b *builder) customType(doc *load.Document, ptr string, v *jsontree.Node, imports []string) *ir.CustomType {
 	if v.Kind != jsontree.String {
 		b.diags.Add(doc.Path, ptr, "%s is not a Go type name: write a predeclared type (string, int64) or package.Type", v.Compact())
@@ -97,46 +101,220 @@ func (b *builder) customType(doc *load.Document, ptr string, v *jsontree.Node, i
 			return nil
 		}
 	}
+	c, err := ParseGoTypeExpr(v.Text, imports)
+	if err != nil {
+		b.diags.Add(doc.Path, ptr, "%v", err)
+		return nil
+	}
+	c.Origin = doc.Path + "#" + ptr
+	return &c
+}
+
+// ParseGoTypeExpr reads the Go type an extension names, with the import paths beside it
+// (goJSONSchema.imports, x-go-type-import): a predeclared type, a type of the generated package
+// (Local), package.Type, the type's full path alone ("github.com/google/uuid.UUID"), or a map,
+// slice, array or pointer of those, nested ("map[string][]*time.Time"), parsed with go/parser.
+// Each qualifier names the import whose last element (without a /vN suffix) it is, or the only
+// import when the expression has one qualifier; without imports, a standard library package by
+// its path ("time"). What encoding/json cannot hold (functions, channels, interfaces with
+// methods, map keys other than strings and integers) and what the generated code cannot spell
+// (struct literals, generic instantiations) is refused, saying what to write instead.
+func ParseGoTypeExpr(text string, imports []string) (ir.CustomType, error) {
+	text = strings.TrimSpace(text)
 	imports = slicesCompact(imports)
-	if strings.Contains(v.Text, "/") {
-		c, err := ParseGoType(v.Text, "")
+	if isFullPath(text) {
+		return ParseGoType(text, "")
+	}
+	if strings.Contains(text, "/") {
+		// go/parser would read the slashes as divisions.
+		return ir.CustomType{}, fmt.Errorf("%q is not a Go type expression: inside an expression write package.Type (%s) and list the import path (goJSONSchema.imports, x-go-type-import)", text, exampleQualified(text))
+	}
+	e, err := parser.ParseExpr(text)
+	if err != nil {
+		return ir.CustomType{}, fmt.Errorf("%q is not a Go type: %s", text, writeInstead)
+	}
+	p := exprParser{text: text, root: e, imports: imports, qualifiers: map[string]bool{}}
+	c, err := p.parse(e)
+	if err != nil {
+		return ir.CustomType{}, err
+	}
+	// An import only a local part could use is a mistake: the part is of the generated package.
+	if len(imports) > 0 && len(p.qualifiers) == 0 && p.local != "" {
+		if c.Shape == ir.CustomNamed {
+			return ir.CustomType{}, fmt.Errorf("%q names no package, so it is a type of the generated package and takes no import; write package.Type to use the imports", text)
+		}
+		return ir.CustomType{}, fmt.Errorf("%q names no package, so %s is a type of the generated package and takes no import; write package.Type to use the imports", text, p.local)
+	}
+	if err := p.resolve(c); err != nil {
+		return ir.CustomType{}, err
+	}
+	return *c, nil
+}
+
+// writeInstead is what a refused Go type expression should be instead.
+const writeInstead = "write a predeclared type, package.Type, a type of the generated package, or a map, slice, array or pointer of those"
+
+// noMethods is why an interface with methods cannot be a custom type.
+const noMethods = ", which encoding/json cannot decode into; write any, or a named type of yours"
+
+// maxArrayLen bounds an array type's length: a JSON array held in a Go array is one value.
+const maxArrayLen = 1 << 20
+
+// isFullPath reports whether text is a type's full path ("github.com/google/uuid.UUID"), which
+// names the type alone (ParseGoType).
+func isFullPath(text string) bool {
+	i := strings.LastIndex(text, ".")
+	return i > 0 && strings.Contains(text[:i], "/") && !strings.ContainsAny(text[:i], " *[]()")
+}
+
+// exampleQualified is how a full path inside an expression is written qualified, for messages:
+// "uuid.UUID" for "[]github.com/google/uuid.UUID".
+func exampleQualified(text string) string {
+	i := strings.LastIndex(text, "/")
+	rest := text[i+1:]
+	end := len(rest)
+	for j, r := range rest {
+		if r != '.' && r != '_' && !('0' <= r && r <= '9') && !('a' <= r && r <= 'z') && !('A' <= r && r <= 'Z') {
+			end = j
+			break
+		}
+	}
+	return rest[:end]
+}
+
+// exprParser turns a parsed Go type expression into a custom type; qualifiers are resolved to
+// import paths once all are known.
+type exprParser struct {
+	text       string
+	root       ast.Expr
+	imports    []string
+	qualifiers map[string]bool
+	local      string // a part of the generated package, for messages
+}
+
+// refuse reports a part of the expression that cannot be a custom type: what it is (kind), then
+// why not and what to write instead (rest).
+func (p *exprParser) refuse(e ast.Expr, kind, rest string) error {
+	if e == p.root {
+		return fmt.Errorf("%q is %s%s", p.text, kind, rest)
+	}
+	return fmt.Errorf("%q holds %s (%s)%s", p.text, kind, types.ExprString(e), rest)
+}
+
+func (p *exprParser) parse(e ast.Expr) (*ir.CustomType, error) {
+	switch e := e.(type) {
+	case *ast.ParenExpr:
+		return p.parse(e.X)
+	case *ast.Ident:
+		switch obj := types.Universe.Lookup(e.Name); {
+		case e.Name == "_":
+		case obj == nil:
+			if p.local == "" {
+				p.local = e.Name
+			}
+			return &ir.CustomType{Name: e.Name, Local: true}, nil
+		case predeclared[e.Name]:
+			return &ir.CustomType{Name: e.Name}, nil
+		case e.Name == "error":
+			return nil, p.refuse(e, "an interface with methods", noMethods)
+		}
+		if _, ok := types.Universe.Lookup(e.Name).(*types.TypeName); ok {
+			return nil, p.refuse(e, "a predeclared type encoding/json cannot hold", "; "+writeInstead)
+		}
+		return nil, fmt.Errorf("%q is not a Go type: %s", p.text, writeInstead)
+	case *ast.SelectorExpr:
+		x, ok := e.X.(*ast.Ident)
+		if !ok {
+			return nil, fmt.Errorf("%q is not a Go type: %s", p.text, writeInstead)
+		}
+		p.qualifiers[x.Name] = true
+		// The qualifier stands in Import until resolve replaces it with the path.
+		return &ir.CustomType{Import: x.Name, Name: e.Sel.Name}, nil
+	case *ast.StarExpr:
+		elem, err := p.parse(e.X)
 		if err != nil {
-			b.diags.Add(doc.Path, ptr, "%v", err)
-			return nil
+			return nil, err
 		}
-		c.Origin = doc.Path + "#" + ptr
-		return &c
+		return &ir.CustomType{Shape: ir.CustomPointer, Elem: elem}, nil
+	case *ast.ArrayType:
+		elem, err := p.parse(e.Elt)
+		if err != nil {
+			return nil, err
+		}
+		if e.Len == nil {
+			return &ir.CustomType{Shape: ir.CustomSlice, Elem: elem}, nil
+		}
+		lit, ok := e.Len.(*ast.BasicLit)
+		n, err := int64(0), error(nil)
+		if ok && lit.Kind == token.INT {
+			n, err = strconv.ParseInt(lit.Value, 0, 64)
+		}
+		if !ok || lit.Kind != token.INT || err != nil {
+			return nil, fmt.Errorf("%q has no array length; write [N]T with N a number, or []T", p.text)
+		}
+		if n > maxArrayLen {
+			return nil, fmt.Errorf("%q: array length %d is more than %d; write []T", p.text, n, maxArrayLen)
+		}
+		return &ir.CustomType{Shape: ir.CustomArray, Len: n, Elem: elem}, nil
+	case *ast.MapType:
+		key, err := p.parse(e.Key)
+		if err != nil {
+			return nil, err
+		}
+		elem, err := p.parse(e.Value)
+		if err != nil {
+			return nil, err
+		}
+		if key.Shape != ir.CustomNamed || key.Import == "" && !key.Local && !mapKeys[key.Name] {
+			return nil, fmt.Errorf("%q has keys of type %s, which encoding/json cannot encode or decode (a JSON object's keys are strings); write map[string]%s, or a key type with MarshalText and UnmarshalText",
+				p.text, types.ExprString(e.Key), types.ExprString(e.Value))
+		}
+		return &ir.CustomType{Shape: ir.CustomMap, Key: key, Elem: elem}, nil
+	case *ast.InterfaceType:
+		if e.Methods == nil || len(e.Methods.List) == 0 {
+			return &ir.CustomType{Name: "any"}, nil
+		}
+		return nil, p.refuse(e, "an interface with methods", noMethods)
+	case *ast.FuncType:
+		return nil, p.refuse(e, "a function type", ", which JSON cannot hold; "+writeInstead)
+	case *ast.ChanType:
+		return nil, p.refuse(e, "a channel type", ", which JSON cannot hold; "+writeInstead)
+	case *ast.StructType:
+		return nil, p.refuse(e, "a struct literal", "; declare the struct as a named type (in a package, or in a file of yours beside the generated ones) and write its name")
+	case *ast.IndexExpr, *ast.IndexListExpr:
+		return nil, p.refuse(e, "an instantiation of a generic type", ", which the generated code does not spell; declare a named type for it with UnmarshalJSON and MarshalJSON (in a package, or in a file of yours beside the generated ones) and write its name")
 	}
-	m := goTypeName.FindStringSubmatch(v.Text)
-	if m == nil {
-		b.diags.Add(doc.Path, ptr, "%q is not a Go type name: write a predeclared type (string, int64) or package.Type", v.Text)
-		return nil
-	}
-	c := &ir.CustomType{Name: m[2], Origin: doc.Path + "#" + ptr}
-	switch {
-	case m[1] == "" && !predeclared[m[2]] && len(imports) > 0:
-		b.diags.Add(doc.Path, ptr, "%q names no package, so it is a type of the generated package and takes no import; write package.Type to use the imports", v.Text)
-		return nil
-	case m[1] == "" && !predeclared[m[2]]:
-		c.Local = true
-	case m[1] == "":
-	case len(imports) == 1:
-		c.Import = imports[0]
-	default:
-		for _, p := range imports {
-			if packageElem(p) == m[1] {
-				c.Import = p
+	return nil, fmt.Errorf("%q is not a Go type: %s", p.text, writeInstead)
+}
+
+// mapKeys are the predeclared types encoding/json takes as map keys: strings and integers.
+var mapKeys = map[string]bool{"string": true, "int": true, "int8": true, "int16": true, "int32": true, "int64": true,
+	"uint": true, "uint8": true, "uint16": true, "uint32": true, "uint64": true, "byte": true, "rune": true}
+
+// resolve replaces each qualifier with its package's import path.
+func (p *exprParser) resolve(c *ir.CustomType) error {
+	for _, part := range c.Parts() {
+		q := part.Import
+		switch {
+		case q == "":
+		case len(p.imports) == 1 && len(p.qualifiers) == 1:
+			part.Import = p.imports[0]
+		default:
+			part.Import = ""
+			for _, path := range p.imports {
+				if packageElem(path) == q {
+					part.Import = path
+				}
+			}
+			if part.Import == "" {
+				if len(p.imports) > 0 {
+					return fmt.Errorf("none of the imports %q is package %s of %q; list its import path", p.imports, q, p.text)
+				}
+				part.Import = q
 			}
 		}
-		if c.Import == "" {
-			if len(imports) > 0 {
-				b.diags.Add(doc.Path, ptr, "none of the imports %q is package %s of %q; list its import path", imports, m[1], v.Text)
-				return nil
-			}
-			c.Import = m[1]
-		}
 	}
-	return c
+	return nil
 }
 
 // slicesCompact drops empty import paths.
@@ -228,8 +406,9 @@ func (b *builder) checkRefMap() {
 
 // ParseGoType reads a Go type named by the run's configuration: "package.Type" with the import
 // path of its package (a standard library package may go without), the type's full path
-// ("github.com/google/uuid.UUID") alone, or a predeclared type or a type of the generated package
-// (declared in a file of the user's beside the generated ones) alone.
+// ("github.com/google/uuid.UUID") alone, a predeclared type or a type of the generated package
+// (declared in a file of the user's beside the generated ones) alone, or an expression over
+// those with the one import (ParseGoTypeExpr).
 func ParseGoType(name, importPath string) (ir.CustomType, error) {
 	if i := strings.LastIndex(name, "."); i > 0 && strings.Contains(name[:i], "/") && importPath == "" {
 		path, typ := name[:i], name[i+1:]
@@ -240,6 +419,12 @@ func ParseGoType(name, importPath string) (ir.CustomType, error) {
 	}
 	m := goTypeName.FindStringSubmatch(name)
 	switch {
+	case m == nil && !strings.Contains(name, "/"):
+		var imports []string
+		if importPath != "" {
+			imports = []string{importPath}
+		}
+		return ParseGoTypeExpr(name, imports)
 	case m == nil:
 		return ir.CustomType{}, fmt.Errorf("%q is not a Go type name: write a predeclared type (string, int64) or package.Type", name)
 	case m[1] == "" && !predeclared[m[2]] && importPath != "":

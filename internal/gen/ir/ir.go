@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"math/big"
 	"reflect"
+	"strconv"
 )
 
 // Package is everything one generation run produces code for.
@@ -223,6 +224,54 @@ type CustomType struct {
 	// it is. Other custom types are decoded and encoded by encoding/json and validated as the JSON
 	// they encode to.
 	Runtime bool
+	// Shape, when not CustomNamed, makes the type an expression over other custom types
+	// (goJSONSchema.type "map[string][]*time.Time"): a pointer to, slice or array of Elem, or a
+	// map from Key to Elem. Import, Name and Local are then unset: each named part carries its
+	// own, so a file imports every package the expression names.
+	Shape CustomShape
+	// Len is an array's length.
+	Len int64
+	// Key is a map's key type; Elem is the element of a pointer, slice, array or map.
+	Key, Elem *CustomType
+}
+
+// CustomShape is the form of a custom type: a named type or an expression over other types.
+type CustomShape uint8
+
+const (
+	CustomNamed CustomShape = iota
+	CustomPointer
+	CustomSlice
+	CustomArray
+	CustomMap
+)
+
+// Spell writes the type as Go source, naming each named part through qualify (its import path,
+// "" for a predeclared type or a type of the generated package, and its name).
+func (c *CustomType) Spell(qualify func(importPath, name string) string) string {
+	switch c.Shape {
+	case CustomPointer:
+		return "*" + c.Elem.Spell(qualify)
+	case CustomSlice:
+		return "[]" + c.Elem.Spell(qualify)
+	case CustomArray:
+		return "[" + strconv.FormatInt(c.Len, 10) + "]" + c.Elem.Spell(qualify)
+	case CustomMap:
+		return "map[" + c.Key.Spell(qualify) + "]" + c.Elem.Spell(qualify)
+	}
+	return qualify(c.Import, c.Name)
+}
+
+// Parts lists the named types of the expression in the order it spells them: the type itself
+// when it is named.
+func (c *CustomType) Parts() []*CustomType {
+	switch c.Shape {
+	case CustomNamed:
+		return []*CustomType{c}
+	case CustomMap:
+		return append(c.Key.Parts(), c.Elem.Parts()...)
+	}
+	return c.Elem.Parts()
 }
 
 // GoType is the Go representation of a schema.

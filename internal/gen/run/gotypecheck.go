@@ -19,6 +19,7 @@ import (
 	"github.com/contractgen/contractgen/internal/gen/build"
 	"github.com/contractgen/contractgen/internal/gen/diag"
 	"github.com/contractgen/contractgen/internal/gen/emit"
+	"github.com/contractgen/contractgen/internal/gen/emit/gosrc"
 	"github.com/contractgen/contractgen/internal/gen/ir"
 )
 
@@ -39,8 +40,10 @@ func checkCustomTypes(pkg *ir.Package, dir string) error {
 	dir = existingDir(dir)
 	var paths []string
 	for _, c := range customs {
-		if c.Import != "" && !slices.Contains(paths, c.Import) {
-			paths = append(paths, c.Import)
+		for _, part := range c.Parts() {
+			if part.Import != "" && !slices.Contains(paths, part.Import) {
+				paths = append(paths, part.Import)
+			}
 		}
 	}
 	exports, failed := exportData(dir, paths)
@@ -54,39 +57,105 @@ func checkCustomTypes(pkg *ir.Package, dir string) error {
 	var diags diag.List
 	for _, c := range customs {
 		file, ptr, _ := strings.Cut(c.Origin, "#")
-		if c.Local {
-			if msg := checkLocalType(pkg, pkgDir, c.Name); msg != "" {
+		// The parts of an expression are checked as a named type is, and named in messages with
+		// the expression they stand in.
+		in := ""
+		if c.Shape != ir.CustomNamed {
+			in = " (in " + c.Spell(func(path, name string) string { return gosrc.ImportPath(path).Ident(name).String() }) + ")"
+		}
+		for _, part := range customParts(c) {
+			if msg := checkCustomPart(pkg, pkgDir, dir, imp, loaded, failed, part.t, part.key, in); msg != "" {
 				diags.Add(file, ptr, "%s", msg)
 			}
-			continue
-		}
-		if c.Import == "" {
-			continue // a predeclared type; the builder accepts only those encoding/json decodes
-		}
-		p, ok := loaded[c.Import]
-		if _, bad := failed[c.Import]; !ok && !bad {
-			var err error
-			if p, err = imp.ImportFrom(c.Import, dir, 0); err != nil {
-				failed[c.Import] = firstLine(err.Error())
-			} else {
-				loaded[c.Import] = p
-			}
-		}
-		if msg, bad := failed[c.Import]; bad {
-			diags.Add(file, ptr, "Go type %s.%s: package %q does not build from %s (%s); give the import path of a package the module can build (x-go-type-import, goJSONSchema.imports or go_types' import)",
-				packageName(c.Import), c.Name, c.Import, dir, msg)
-			continue
-		}
-		obj, _ := p.Scope().Lookup(c.Name).(*types.TypeName)
-		if obj == nil || !obj.Exported() {
-			diags.Add(file, ptr, "Go type %s.%s: package %q declares no exported type %s; name a type the package declares", p.Name(), c.Name, c.Import, c.Name)
-			continue
-		}
-		if !jsonExact(obj.Type()) {
-			diags.Add(file, ptr, "Go type %s.%s neither implements json.Unmarshaler (or encoding.TextUnmarshaler) nor is a boolean, number or string type, so encoding/json would not hold the JSON value exactly; give it UnmarshalJSON and MarshalJSON methods, or map another type", p.Name(), c.Name)
 		}
 	}
 	return diags.Err()
+}
+
+// customPart is a named type of a custom type, and whether it is a map's key.
+type customPart struct {
+	t   *ir.CustomType
+	key bool
+}
+
+// customParts lists the named types of c with their places.
+func customParts(c *ir.CustomType) []customPart {
+	var out []customPart
+	var walk func(c *ir.CustomType, key bool)
+	walk = func(c *ir.CustomType, key bool) {
+		switch c.Shape {
+		case ir.CustomNamed:
+			out = append(out, customPart{c, key})
+		case ir.CustomMap:
+			walk(c.Key, true)
+			walk(c.Elem, false)
+		default:
+			walk(c.Elem, false)
+		}
+	}
+	walk(c, false)
+	return out
+}
+
+// checkCustomPart checks one named type of a custom type (c, a map's key when key is set; in
+// names the expression it stands in, or is ""), and returns what is wrong, or "".
+func checkCustomPart(pkg *ir.Package, pkgDir, dir string, imp types.ImporterFrom, loaded map[string]*types.Package, failed map[string]string, c *ir.CustomType, key bool, in string) string {
+	if c.Local {
+		return checkLocalType(pkg, pkgDir, c.Name, key, in)
+	}
+	if c.Import == "" {
+		return "" // a predeclared type; the builder accepts only those encoding/json decodes
+	}
+	p, ok := loaded[c.Import]
+	if _, bad := failed[c.Import]; !ok && !bad {
+		var err error
+		if p, err = imp.ImportFrom(c.Import, dir, 0); err != nil {
+			failed[c.Import] = firstLine(err.Error())
+		} else {
+			loaded[c.Import] = p
+		}
+	}
+	if msg, bad := failed[c.Import]; bad {
+		return fmt.Sprintf("Go type %s.%s%s: package %q does not build from %s (%s); give the import path of a package the module can build (x-go-type-import, goJSONSchema.imports or go_types' import)",
+			packageName(c.Import), c.Name, in, c.Import, dir, msg)
+	}
+	obj, _ := p.Scope().Lookup(c.Name).(*types.TypeName)
+	if obj == nil || !obj.Exported() {
+		return fmt.Sprintf("Go type %s.%s%s: package %q declares no exported type %s; name a type the package declares", p.Name(), c.Name, in, c.Import, c.Name)
+	}
+	if key && !textKey(obj.Type()) {
+		return fmt.Sprintf("Go type %s.%s%s is a map key but neither implements encoding.TextMarshaler and encoding.TextUnmarshaler nor is a string or integer type, so encoding/json cannot encode or decode it; give it MarshalText and UnmarshalText methods, or use string keys", p.Name(), c.Name, in)
+	}
+	if !key && !jsonExact(obj.Type()) {
+		return fmt.Sprintf("Go type %s.%s%s neither implements json.Unmarshaler (or encoding.TextUnmarshaler) nor is a boolean, number or string type, so encoding/json would not hold the JSON value exactly; give it UnmarshalJSON and MarshalJSON methods, or map another type", p.Name(), c.Name, in)
+	}
+	return ""
+}
+
+// textKey reports whether encoding/json encodes and decodes a map key of type t: a string or
+// integer type, or a type with MarshalText and (on its pointer) UnmarshalText.
+func textKey(t types.Type) bool {
+	if b, ok := t.Underlying().(*types.Basic); ok && b.Info()&(types.IsString|types.IsInteger) != 0 {
+		return true
+	}
+	return hasTextMethod(types.NewMethodSet(t), "MarshalText", false) && hasTextMethod(types.NewMethodSet(types.NewPointer(t)), "UnmarshalText", true)
+}
+
+// hasTextMethod reports whether the method set has MarshalText() ([]byte, error) (unmarshal
+// false) or UnmarshalText([]byte) error (unmarshal true).
+func hasTextMethod(ms *types.MethodSet, name string, unmarshal bool) bool {
+	sel := ms.Lookup(nil, name)
+	if sel == nil {
+		return false
+	}
+	sig, ok := sel.Obj().Type().(*types.Signature)
+	if !ok {
+		return false
+	}
+	if unmarshal {
+		return sig.Params().Len() == 1 && sig.Results().Len() == 1 && types.TypeString(sig.Params().At(0).Type(), nil) == "[]byte" && types.TypeString(sig.Results().At(0).Type(), nil) == "error"
+	}
+	return sig.Params().Len() == 0 && sig.Results().Len() == 2 && types.TypeString(sig.Results().At(0).Type(), nil) == "[]byte" && types.TypeString(sig.Results().At(1).Type(), nil) == "error"
 }
 
 // jsonExact reports whether encoding/json decodes a value of t through t's own methods, or t is
@@ -244,13 +313,14 @@ func firstLine(s string) string {
 // checkLocalType checks a type the schema says the user declares in the generated package
 // itself: a file of theirs in dir (one without contractgen's header) declares it, no generated
 // declaration takes its name, and encoding/json decodes it exactly (it has an UnmarshalJSON or
-// UnmarshalText method, or its type is a predeclared boolean, number or string). The files are
-// parsed, not type-checked: the package cannot build before its generated half exists. It returns
-// what is wrong, or "".
-func checkLocalType(pkg *ir.Package, dir, name string) string {
+// UnmarshalText method, or its type is a predeclared boolean, number or string; as a map's key,
+// when key is set, MarshalText and UnmarshalText methods or a string or integer type). The files
+// are parsed, not type-checked: the package cannot build before its generated half exists. in
+// names the expression the type stands in, or is "". It returns what is wrong, or "".
+func checkLocalType(pkg *ir.Package, dir, name string, key bool, in string) string {
 	for _, n := range pkg.Types {
 		if n.Name == name {
-			return fmt.Sprintf("Go type %s is a type of the generated package, and the schema's type at %s takes that name too; rename one (x-go-name on the schema)", name, n.Origin)
+			return fmt.Sprintf("Go type %s%s is a type of the generated package, and the schema's type at %s takes that name too; rename one (x-go-name on the schema)", name, in, n.Origin)
 		}
 	}
 	files, _ := filepath.Glob(filepath.Join(dir, "*.go"))
@@ -290,17 +360,24 @@ func checkLocalType(pkg *ir.Package, dir, name string) string {
 		}
 	}
 	if spec == nil {
-		return fmt.Sprintf("Go type %s names no package, so it is a type of the generated package, but no file of yours in %s declares it; write it beside the generated files, or write package.Type with its import", name, dir)
+		return fmt.Sprintf("Go type %s%s names no package, so it is a type of the generated package, but no file of yours in %s declares it; write it beside the generated files, or write package.Type with its import", name, in, dir)
 	}
-	if methods["UnmarshalJSON"] || methods["UnmarshalText"] {
-		return ""
-	}
+	var basic types.Type
 	if id, ok := spec.Type.(*ast.Ident); ok {
-		if obj, ok := types.Universe.Lookup(id.Name).(*types.TypeName); ok && jsonExact(obj.Type()) {
-			return ""
+		if obj, ok := types.Universe.Lookup(id.Name).(*types.TypeName); ok {
+			basic = obj.Type()
 		}
 	}
-	return fmt.Sprintf("Go type %s neither has an UnmarshalJSON (or UnmarshalText) method nor is a boolean, number or string type, so encoding/json would not hold the JSON value exactly; give it UnmarshalJSON and MarshalJSON methods", name)
+	if key {
+		if methods["MarshalText"] && methods["UnmarshalText"] || basic != nil && textKey(basic) {
+			return ""
+		}
+		return fmt.Sprintf("Go type %s%s is a map key but neither has MarshalText and UnmarshalText methods nor is a string or integer type, so encoding/json cannot encode or decode it; give it MarshalText and UnmarshalText methods, or use string keys", name, in)
+	}
+	if methods["UnmarshalJSON"] || methods["UnmarshalText"] || basic != nil && jsonExact(basic) {
+		return ""
+	}
+	return fmt.Sprintf("Go type %s%s neither has an UnmarshalJSON (or UnmarshalText) method nor is a boolean, number or string type, so encoding/json would not hold the JSON value exactly; give it UnmarshalJSON and MarshalJSON methods", name, in)
 }
 
 // maxUserGoFile bounds each file of the user's that checkLocalType reads.

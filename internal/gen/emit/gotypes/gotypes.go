@@ -156,7 +156,7 @@ func GoType(q gosrc.Qualifier, t *ir.GoType) string {
 	var s string
 	switch {
 	case t.Custom != nil:
-		s = q.Qualify(gosrc.ImportPath(t.Custom.Import).Ident(t.Custom.Name))
+		s = t.Custom.Spell(func(path, name string) string { return q.Qualify(gosrc.ImportPath(path).Ident(name)) })
 	case t.Kind == ir.GoBool:
 		s = "bool"
 	case t.Kind == ir.GoInt64:
