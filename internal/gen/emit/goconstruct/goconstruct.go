@@ -186,8 +186,10 @@ func (w writer) kinds() {
 	f.Line("Guidance string")
 	f.Comment("HTTPStatus is the status of HTTP responses that carry the error.")
 	f.Line("HTTPStatus int")
-	f.Comment("RetryAfter tells whether " + m.JSON.RetryAfterPath() + " may be set for this kind.")
-	f.Line("RetryAfter bool")
+	if m.Waits() {
+		f.Comment("RetryAfter tells whether " + m.JSON.RetryAfterPath() + " may be set for this kind.")
+		f.Line("RetryAfter bool")
+	}
 	f.Comment("HintRelaxes tells whether read-only or idempotent safety hints turn the default",
 		m.JSON.SameArguments+` into "`+errorcontract.Relaxed+`".`)
 	f.Line("HintRelaxes bool")
@@ -220,7 +222,7 @@ func (w writer) catalog() {
 		f.OpenLiteral("var cgCatalog = [...]KindInfo")
 		for _, r := range m.Kinds {
 			f.OpenLiteral("")
-			f.Lines(catalogRow(r))
+			f.Lines(catalogRow(r, m.Waits()))
 			f.Close(",")
 		}
 		f.Close("")
@@ -228,7 +230,7 @@ func (w writer) catalog() {
 	f.Line("")
 	f.Comment("cgFallbackRow applies to every kind the catalog does not list.")
 	f.OpenLiteral("var cgFallbackRow = KindInfo")
-	f.Lines(catalogRow(m.Fallback))
+	f.Lines(catalogRow(m.Fallback, m.Waits()))
 	f.Close("")
 	f.Line("")
 	f.Comment("LookupKind returns the catalog row of kind and true. For a kind the catalog does not list it",
@@ -255,17 +257,20 @@ func (w writer) catalog() {
 	f.Close("")
 }
 
-// catalogRow lays out the fields of one KindInfo literal.
-func catalogRow(r errorcontract.KindRow) []string {
+// catalogRow lays out the fields of one KindInfo literal; RetryAfter only when the contract waits.
+func catalogRow(r errorcontract.KindRow, waits bool) []string {
 	rows := make([][]gosrc.Pair, 0, 5)
 	if r.Name != "" {
 		rows = append(rows, []gosrc.Pair{{Key: "Kind", Value: "Kind" + r.GoName}})
 	}
+	status := []gosrc.Pair{{Key: "HTTPStatus", Value: strconv.Itoa(r.HTTPStatus)}}
+	if waits {
+		status = append(status, gosrc.Pair{Key: "RetryAfter", Value: strconv.FormatBool(r.RetryAfter)})
+	}
 	rows = append(rows,
 		[]gosrc.Pair{{Key: "Origin", Value: r.Origin}, {Key: "Action", Value: r.Action},
 			{Key: "SameArguments", Value: r.SameArguments}, {Key: "SideEffects", Value: r.SideEffects}},
-		[]gosrc.Pair{{Key: "HTTPStatus", Value: strconv.Itoa(r.HTTPStatus)}, {Key: "RetryAfter", Value: strconv.FormatBool(r.RetryAfter)},
-			{Key: "HintRelaxes", Value: strconv.FormatBool(r.HintRelaxes)}, {Key: "JSONRPCCode", Value: strconv.Itoa(r.JSONRPCCode)}})
+		append(status, gosrc.Pair{Key: "HintRelaxes", Value: strconv.FormatBool(r.HintRelaxes)}, gosrc.Pair{Key: "JSONRPCCode", Value: strconv.Itoa(r.JSONRPCCode)}))
 	if r.WWWAuthenticate != "" {
 		rows = append(rows, []gosrc.Pair{{Key: "WWWAuthenticate", Value: strconv.Quote(r.WWWAuthenticate)}})
 	}
@@ -315,10 +320,16 @@ func describeRow(r errorcontract.KindRow) string {
 func (w writer) build() {
 	f, m := w.f, w.m
 	f.Line("")
-	f.Comment("Option sets or overrides one member of an error while a constructor builds it; the With",
-		"functions of this package make them. An option overrides the catalog's default, also where the",
-		"catalog's rules forbid the result: WithRetryAfter on a kind whose row does not take a wait sets",
-		"the member all the same, and CheckCatalog reports it. The zero Option changes nothing.")
+	if m.Waits() {
+		f.Comment("Option sets or overrides one member of an error while a constructor builds it; the With",
+			"functions of this package make them. An option overrides the catalog's default, also where the",
+			"catalog's rules forbid the result: WithRetryAfter on a kind whose row does not take a wait sets",
+			"the member all the same, and CheckCatalog reports it. The zero Option changes nothing.")
+	} else {
+		f.Comment("Option sets or overrides one member of an error while a constructor builds it; the With",
+			"functions of this package make them. An option overrides the catalog's default. The zero Option",
+			"changes nothing.")
+	}
 	f.Open("type Option struct")
 	f.Line("apply func(*cgBuild)")
 	f.Close("")
@@ -326,10 +337,16 @@ func (w writer) build() {
 	f.Comment("cgBuild is an error under construction, with what the options asked for that can only be",
 		"applied once every option has run.")
 	f.Open("type cgBuild struct")
-	f.Line("err        *" + m.Error)
-	f.Line("row        KindInfo")
-	f.Line("cause      error")
-	f.P("retryAfter *", timePkg.Ident("Duration"))
+	if m.Waits() {
+		f.Line("err        *" + m.Error)
+		f.Line("row        KindInfo")
+		f.Line("cause      error")
+		f.P("retryAfter *", timePkg.Ident("Duration"))
+	} else {
+		f.Line("err   *" + m.Error)
+		f.Line("row   KindInfo")
+		f.Line("cause error")
+	}
 	f.Comment("sameArgumentsSet records an explicit WithSameArguments, which the safety-hint rule must not undo.")
 	f.Line("sameArgumentsSet bool")
 	f.Line("evidence         map[string]any")
@@ -428,19 +445,21 @@ func (w writer) helpers() {
 	f.Line("")
 	f.Comment("cgIsTrue reports whether an optional hint is present and true.")
 	f.Line("func cgIsTrue(p *bool) bool { return p != nil && *p }")
-	f.Line("")
-	f.Comment("cgMilliseconds converts a duration to whole milliseconds, rounded up so that a caller never",
-		"waits less than asked, and never negative.")
-	f.Open("func cgMilliseconds(d ", timePkg.Ident("Duration"), ") int64")
-	f.Open("if d <= 0")
-	f.Line("return 0")
-	f.Close("")
-	f.P("ms := int64(d / ", timePkg.Ident("Millisecond"), ")")
-	f.Open("if d%", timePkg.Ident("Millisecond"), " != 0")
-	f.Line("ms++")
-	f.Close("")
-	f.Line("return ms")
-	f.Close("")
+	if w.m.Waits() {
+		f.Line("")
+		f.Comment("cgMilliseconds converts a duration to whole milliseconds, rounded up so that a caller never",
+			"waits less than asked, and never negative.")
+		f.Open("func cgMilliseconds(d ", timePkg.Ident("Duration"), ") int64")
+		f.Open("if d <= 0")
+		f.Line("return 0")
+		f.Close("")
+		f.P("ms := int64(d / ", timePkg.Ident("Millisecond"), ")")
+		f.Open("if d%", timePkg.Ident("Millisecond"), " != 0")
+		f.Line("ms++")
+		f.Close("")
+		f.Line("return ms")
+		f.Close("")
+	}
 	f.Line("")
 	f.Comment("cgText returns the sanitized text as the optional member's value.")
 	f.Open("func cgText(s string) *string")
@@ -508,13 +527,15 @@ func (w writer) options() {
 func (w writer) fixedOptions() {
 	f, m := w.f, w.m
 	n, recovery := m.Fields, "b.err."+m.Fields.Recovery+"."
-	f.Line("")
-	f.Comment("WithRetryAfter sets "+m.JSON.RetryAfterPath()+" to d in whole milliseconds, rounded up. The catalog",
-		"allows the member only for kinds that tell the caller to wait (KindInfo.RetryAfter); for any",
-		"other kind the member is set all the same, as the caller asked, and CheckCatalog reports it.")
-	f.Open("func WithRetryAfter(d ", timePkg.Ident("Duration"), ") Option")
-	f.Line("return Option{func(b *cgBuild) { b.retryAfter = &d }}")
-	f.Close("")
+	if m.Waits() {
+		f.Line("")
+		f.Comment("WithRetryAfter sets "+m.JSON.RetryAfterPath()+" to d in whole milliseconds, rounded up. The catalog",
+			"allows the member only for kinds that tell the caller to wait (KindInfo.RetryAfter); for any",
+			"other kind the member is set all the same, as the caller asked, and CheckCatalog reports it.")
+		f.Open("func WithRetryAfter(d ", timePkg.Ident("Duration"), ") Option")
+		f.Line("return Option{func(b *cgBuild) { b.retryAfter = &d }}")
+		f.Close("")
+	}
 	f.Line("")
 	f.Comment("WithOrigin overrides the catalog's " + m.JSON.Origin + ".")
 	f.Open("func WithOrigin(origin " + m.Origin + ") Option")
@@ -553,8 +574,8 @@ func (w writer) fixedOptions() {
 // checkCatalog writes CheckCatalog, with a test per rule the contract's members make possible.
 func (w writer) checkCatalog() {
 	f, m := w.f, w.m
-	rule := "none, as the contract has no " + m.JSON.RetryAfterPath() + "."
-	if m.RetryAfter != ir.GoRaw {
+	rule := "none, as " + m.JSON.Recovery + " has no wait member."
+	if m.Waits() {
 		rule = m.JSON.RetryAfterPath() + " only for a kind whose row sets RetryAfter."
 	}
 	f.Line("")
@@ -570,7 +591,7 @@ func (w writer) checkCatalog() {
 	f.Line("return nil")
 	f.Close("")
 	f.Line("var violations []" + w.r("Violation"))
-	if m.RetryAfter != ir.GoRaw {
+	if m.Waits() {
 		kind := "v." + m.Fields.Kind
 		f.Open("if row, known := LookupKind(" + kind + "); v." + m.Fields.Recovery + "." + m.Fields.RetryAfter + " != nil && !row.RetryAfter")
 		f.Line(`rule := "` + m.CatalogPointer + `/fallback/retry_after"`)

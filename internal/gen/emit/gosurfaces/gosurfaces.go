@@ -120,9 +120,14 @@ func httpSurface(f *gosrc.File, m *errorcontract.Constructors) {
 		"the fallback row's for a kind the catalog does not list.")
 	f.P("func HTTPStatus(e *", m.Error, ") int { return Info(e).HTTPStatus }")
 	f.Line("")
-	f.Comment("WriteHTTP writes e as a complete HTTP response: the status from the catalog, the object as a JSON",
-		"body, Retry-After in whole seconds (rounded up) when "+m.JSON.RetryAfterPath()+" is set, and the",
-		"kind's WWW-Authenticate challenge on a 401.")
+	if m.Waits() {
+		f.Comment("WriteHTTP writes e as a complete HTTP response: the status from the catalog, the object as a JSON",
+			"body, Retry-After in whole seconds (rounded up) when "+m.JSON.RetryAfterPath()+" is set, and the",
+			"kind's WWW-Authenticate challenge on a 401.")
+	} else {
+		f.Comment("WriteHTTP writes e as a complete HTTP response: the status from the catalog, the object as a JSON",
+			"body, and the kind's WWW-Authenticate challenge on a 401.")
+	}
 	f.Open("func WriteHTTP(w ", httpPkg.Ident("ResponseWriter"), ", e *", m.Error, ") error")
 	f.Line("body, err := e.MarshalJSON()")
 	f.Open("if err != nil")
@@ -132,9 +137,11 @@ func httpSurface(f *gosrc.File, m *errorcontract.Constructors) {
 	f.Line("h := w.Header()")
 	f.Line(`h.Set("Content-Type", "application/json")`)
 	f.P(`h.Set("Content-Length", `, strconvPkg.Ident("Itoa"), "(len(body)))")
-	f.Open("if seconds, ok := cgRetryAfterSeconds(e); ok")
-	f.Line(`h.Set("Retry-After", seconds)`)
-	f.Close("")
+	if m.Waits() {
+		f.Open("if seconds, ok := cgRetryAfterSeconds(e); ok")
+		f.Line(`h.Set("Retry-After", seconds)`)
+		f.Close("")
+	}
 	f.Open("if row.HTTPStatus == ", httpPkg.Ident("StatusUnauthorized"), ` && row.WWWAuthenticate != ""`)
 	f.Line(`h.Set("WWW-Authenticate", row.WWWAuthenticate)`)
 	f.Close("")
@@ -142,6 +149,17 @@ func httpSurface(f *gosrc.File, m *errorcontract.Constructors) {
 	f.Line("_, err = w.Write(body)")
 	f.Line("return err")
 	f.Close("")
+	if m.Waits() {
+		retryAfterSeconds(f, m)
+	}
+	readHTTP(f, m)
+	if m.Waits() {
+		retryAfterFromHeader(f, m)
+	}
+}
+
+// retryAfterSeconds writes cgRetryAfterSeconds, which WriteHTTP's Retry-After header comes from.
+func retryAfterSeconds(f *gosrc.File, m *errorcontract.Constructors) {
 	f.Line("")
 	f.Comment("cgRetryAfterSeconds renders "+m.JSON.RetryAfterPath()+" as a Retry-After value: whole seconds, rounded",
 		"up so that a client never comes back early. Values that are not integers of int64 range are skipped.")
@@ -156,11 +174,19 @@ func httpSurface(f *gosrc.File, m *errorcontract.Constructors) {
 	f.Close("")
 	f.P("return ", strconvPkg.Ident("FormatInt"), "(seconds, 10), true")
 	f.Close("")
+}
+
+// readHTTP writes ReadHTTP.
+func readHTTP(f *gosrc.File, m *errorcontract.Constructors) {
 	f.Line("")
-	f.Comment("ReadHTTP reads the error a non-2xx response carries. It reads at most HTTPBodyLimit bytes of the",
+	doc := []string{"ReadHTTP reads the error a non-2xx response carries. It reads at most HTTPBodyLimit bytes of the",
 		"body and leaves closing it to the caller; a body that is not a contract error is an error naming",
-		"the status. When the body sets no "+m.JSON.RetryAfterPath()+", a Retry-After header (seconds or an",
-		"HTTP-date, see ParseRetryAfter) fills it in, in milliseconds.")
+		"the status."}
+	if m.Waits() {
+		doc[2] += " When the body sets no " + m.JSON.RetryAfterPath() + ", a Retry-After header (seconds or an"
+		doc = append(doc, "HTTP-date, see ParseRetryAfter) fills it in, in milliseconds.")
+	}
+	f.Comment(doc...)
 	f.Open("func ReadHTTP(resp *", httpPkg.Ident("Response"), ") (*", m.Error, ", error)")
 	f.Open("if resp == nil")
 	f.P("return nil, ", errorsNew, `("no HTTP response to read an error from")`)
@@ -182,9 +208,16 @@ func httpSurface(f *gosrc.File, m *errorcontract.Constructors) {
 	f.Open("if err != nil")
 	f.P("return nil, ", fmtErrorf, `("HTTP %d: %w", resp.StatusCode, err)`)
 	f.Close("")
-	f.P("cgRetryAfterFromHeader(e, resp.Header, ", timePkg.Ident("Now"), "())")
+	if m.Waits() {
+		f.P("cgRetryAfterFromHeader(e, resp.Header, ", timePkg.Ident("Now"), "())")
+	}
 	f.Line("return e, nil")
 	f.Close("")
+}
+
+// retryAfterFromHeader writes cgRetryAfterFromHeader and ParseRetryAfter, with which ReadHTTP
+// fills the wait member from a Retry-After header.
+func retryAfterFromHeader(f *gosrc.File, m *errorcontract.Constructors) {
 	f.Line("")
 	f.Comment("cgRetryAfterFromHeader fills "+m.JSON.RetryAfterPath()+" from a Retry-After header when the body does",
 		"not set it, as when a proxy adds the header: the body, which the header is derived from, wins.")

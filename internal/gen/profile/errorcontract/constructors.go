@@ -245,6 +245,10 @@ func (a *analyzer) rows(m *Constructors) {
 		if k.HintRelaxes && m.Conditional == "" {
 			m.Conditional = a.constant(same, Relaxed, k.Pointer+"/hint_relaxes")
 		}
+		if k.RetryAfter && m.RetryAfter == ir.GoRaw {
+			a.fail(k.Pointer+"/retry_after", "the row allows a wait, but %s declares no %s member to carry it: add it to %[1]s as an optional integer (or name it in x-catalog.members), or set retry_after to false",
+				a.cat.Members.Recovery, a.cat.Members.RetryAfter)
+		}
 		return r
 	}
 	for _, k := range a.cat.Kinds {

@@ -190,3 +190,7 @@ type OriginCode struct {
 	Origin string
 	Code   int
 }
+
+// Waits reports whether the contract's recovery object has a wait member, which the catalog's
+// retry_after rows, the constructors' WithRetryAfter and the surfaces' Retry-After header carry.
+func (m *Constructors) Waits() bool { return m.RetryAfter != ir.GoRaw }
