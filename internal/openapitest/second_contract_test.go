@@ -24,12 +24,31 @@ var (
 	}
 )
 
-// TestSecondContractFragmentsValidate: kin-openapi loads and validates each fragment, examples
-// included, and libopenapi finds it valid against the OpenAPI specification's schema.
+// The second contract without a wait member (testdata/golden/profile-no-wait): its fragments
+// declare no Retry-After, and the responses of statuses other than 401 carry no headers.
+var (
+	noWaitDir      = filepath.Join(repoRoot, "internal", "gen", "emit", "openapi", "testdata", "golden", "profile-no-wait")
+	noWaitFragment = []struct{ name, version string }{
+		{"no-wait.openapi.yaml", "3.1.0"}, {"no-wait.openapi.json", "3.1.0"},
+		{"no-wait.openapi-3.0.yaml", "3.0.3"}, {"no-wait.openapi-3.0.json", "3.0.3"},
+	}
+)
+
+// TestSecondContractFragmentsValidate: kin-openapi loads and validates each fragment of the
+// second contract and of its variant without a wait member, examples included, and libopenapi
+// finds it valid against the OpenAPI specification's schema.
 func TestSecondContractFragmentsValidate(t *testing.T) {
+	type fragment struct{ dir, name, version string }
+	var fragments []fragment
 	for _, f := range secondContractFragment {
+		fragments = append(fragments, fragment{secondContractDir, f.name, f.version})
+	}
+	for _, f := range noWaitFragment {
+		fragments = append(fragments, fragment{noWaitDir, f.name, f.version})
+	}
+	for _, f := range fragments {
 		t.Run(f.name, func(t *testing.T) {
-			data := readFile(t, filepath.Join(secondContractDir, f.name))
+			data := readFile(t, filepath.Join(f.dir, f.name))
 			doc, err := loadKin(t, data)
 			if err != nil {
 				t.Fatalf("kin-openapi: load: %v", err)

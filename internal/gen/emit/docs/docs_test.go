@@ -43,6 +43,8 @@ var contracts = map[string]string{
 	// The profile's second contract: its own member names, which the origins, recovery, side
 	// effects, fallback, compatibility and kind sections take from the profile.
 	"profile-second-contract": "testdata/golden/profile-second-contract/service-fault.schema.json",
+	// Its variant without a wait member: no kind table column and no text about one.
+	"profile-no-wait": "testdata/golden/profile-no-wait/no-wait.schema.json",
 }
 
 // testdataDir and repoRoot are absolute, because buildIR changes the directory.
@@ -208,5 +210,54 @@ func TestPageName(t *testing.T) {
 		if got := pageName(pkg); got != want {
 			t.Errorf("pageName(%s) = %s, want %s", src, got, want)
 		}
+	}
+}
+
+// TestNoWaitMember: the page of a contract whose recovery object has no wait member has no
+// retry-after column in the kind table (every row would say "no" of a member the contract lacks)
+// and names no wait member or Retry-After header; the kind table still parses with one cell per
+// column, for every kind and the fallback.
+func TestNoWaitMember(t *testing.T) {
+	schema := contracts["profile-no-wait"]
+	pkg := buildIR(t, schema)
+	src := render(t, schema).Bytes
+	for _, bad := range []string{"retry-after", "Retry-After", "retry_after_ms", "wait_ms"} {
+		if i := strings.Index(string(src), bad); i >= 0 {
+			line := string(src[strings.LastIndex(string(src[:i]), "\n")+1:])
+			line, _, _ = strings.Cut(line, "\n")
+			t.Errorf("the page has %q: %s", bad, line)
+		}
+	}
+	doc := goldmark.New(goldmark.WithExtensions(extension.Table)).Parser().Parse(text.NewReader(src))
+	kindRows, width := -1, 0
+	err := ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		table, ok := n.(*east.Table)
+		if !ok || !entering {
+			return ast.WalkContinue, nil
+		}
+		header := table.FirstChild()
+		// The kind table is the first whose first column is the kind member (code); the 401
+		// challenges' table follows it.
+		//lint:ignore SA1019 the cell's plain text is exactly what this check needs
+		if kindRows >= 0 || string(header.FirstChild().(*east.TableCell).Text(src)) != "code" {
+			return ast.WalkSkipChildren, nil
+		}
+		width, kindRows = header.ChildCount(), 0
+		for row := header.NextSibling(); row != nil; row = row.NextSibling() {
+			kindRows++
+			if row.ChildCount() != width {
+				t.Errorf("kind table row %d has %d cells, header has %d", kindRows, row.ChildCount(), width)
+			}
+		}
+		return ast.WalkSkipChildren, nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if width != 9 {
+		t.Errorf("the kind table has %d columns, want 9 (no retry-after)", width)
+	}
+	if want := len(errorcontract.Of(pkg).Catalog.Kinds) + 1; kindRows != want {
+		t.Errorf("kind table has %d rows, want %d (every kind and the fallback)", kindRows, want)
 	}
 }

@@ -32,6 +32,9 @@ type page struct {
 	Origins, Actions, SameArguments, SideEffects *enum
 	// Recovery lists the members of the recovery object (Names.Recovery).
 	Recovery []member
+	// Wait reports that the recovery object has the wait member (Names.RetryAfter), which the
+	// kind table's retry-after column and the Retry-After paragraph are about.
+	Wait bool
 	// RetryAfterKinds and HintRelaxKinds name the kinds a rule applies to.
 	RetryAfterKinds, HintRelaxKinds []string
 	// HintRelaxFrom are the defaults the safety-hint rule replaces (the same-arguments values of
@@ -114,6 +117,7 @@ func newPage(pkg *ir.Package) (*page, error) {
 		for _, f := range rec.Fields {
 			p.Recovery = append(p.Recovery, describeMember(f))
 		}
+		p.Wait = fieldNamed(rec, m.RetryAfter) != nil
 	}
 	if s := errorcontract.Of(pkg).Surfaces; s != nil {
 		p.Surfaces = &surfaces{MCPMetaKey: s.MCPMetaKey, WWWAuthenticate: s.WWWAuthenticate}
@@ -124,7 +128,7 @@ func newPage(pkg *ir.Package) (*page, error) {
 		fb.Name = "*"
 		p.Fallback = &fb
 		for _, k := range p.Kinds {
-			if k.RetryAfter {
+			if k.RetryAfter && p.Wait {
 				p.RetryAfterKinds = append(p.RetryAfterKinds, k.Name)
 			}
 			if k.HintRelaxes {

@@ -130,7 +130,10 @@ func (b *builder) buildComponents(c *converter) (*Map, error) {
 	if err != nil {
 		return nil, err
 	}
-	out.Set("headers", parts.headers)
+	if parts.headers.Len() > 0 {
+		// A contract without a wait member and without a 401 response has no header to declare.
+		out.Set("headers", parts.headers)
+	}
 	out.Set("responses", parts.responses)
 	return out, nil
 }

@@ -20,11 +20,13 @@ var update = flag.Bool("update", false, "rewrite the golden files under testdata
 
 // goldenCases are the schemas TestGolden renders, each into testdata/golden/<case>: the fixture
 // contract, which uses every keyword the 3.0 conversion rewrites, unions with and without a
-// discriminator member, and the profile's second contract, whose members are named otherwise.
+// discriminator member, the profile's second contract, whose members are named otherwise, and its
+// variant without a wait member, whose responses carry no Retry-After.
 var goldenCases = map[string]string{
 	"features":                fixturePath,
 	"unions":                  unionsPath,
 	"profile-second-contract": secondContractPath,
+	"profile-no-wait":         noWaitPath,
 }
 
 // TestGolden compares both versions in both encodings, and the loss report, of each golden case
@@ -86,7 +88,7 @@ func compareGolden(t *testing.T, dir string, got map[string][]byte) {
 // TestDeterministic shuffles the order in which the IR lists types and kinds: the output must not
 // depend on it, only on names.
 func TestDeterministic(t *testing.T) {
-	for _, schema := range []string{contractPath, fixturePath, unionsPath, secondContractPath} {
+	for _, schema := range []string{contractPath, fixturePath, unionsPath, secondContractPath, noWaitPath} {
 		pkg := buildIR(t, schema)
 		first := emitFiles(t, pkg)
 		r := rand.New(rand.NewPCG(1, 2))

@@ -26,6 +26,10 @@ var unionsPath = filepath.Join("testdata", "unions.schema.json")
 // show what the emitter reads from the profile rather than spells.
 var secondContractPath = filepath.Join("..", "..", "..", "..", "testdata", "golden", "profile-second-contract", "service-fault.schema.json")
 
+// noWaitPath is the second contract without a wait member (testdata/golden/profile-no-wait): its
+// recovery object ("next") has nothing that becomes a Retry-After header.
+var noWaitPath = filepath.Join("..", "..", "..", "..", "testdata", "golden", "profile-no-wait", "no-wait.schema.json")
+
 // buildIR loads a schema and builds its IR as the pipeline does.
 func buildIR(t testing.TB, schema string) *ir.Package {
 	t.Helper()

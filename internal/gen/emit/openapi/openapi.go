@@ -4,9 +4,9 @@
 //
 // Each document holds the contract's schemas under components.schemas (one per root and $defs
 // entry, named after the generated Go type, plus <Root>Response for response bodies), the
-// Retry-After and WWW-Authenticate headers under components.headers, and under
-// components.responses one response per HTTP status that the kind catalog uses, with a named
-// example for every kind mapped there. Another OpenAPI document uses the fragment through $ref;
+// Retry-After header (when the recovery object has a wait member) and the WWW-Authenticate header
+// (when a kind answers 401) under components.headers, and under components.responses one response
+// per HTTP status that the kind catalog uses, with a named example for every kind mapped there. Another OpenAPI document uses the fragment through $ref;
 // docs/openapi.md shows how.
 //
 // The documents are built as data (Map keeps member order) and serialized by this package, so the

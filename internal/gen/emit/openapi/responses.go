@@ -49,9 +49,17 @@ func groupByStatus(cat *errorcontract.Catalog) []statusGroup {
 	return out
 }
 
-// headers writes components.headers. Retry-After applies to every response, because the HTTP
-// adapter sends it whenever the contract's wait member is set, and an override or a relayed error can set it on
-// any kind; WWW-Authenticate applies to 401 responses.
+// hasWait reports whether the contract's recovery object has a wait member (the profile's
+// retry_after_ms part), which the HTTP adapter sends as Retry-After. Without one no response
+// carries Retry-After, and nothing names the member.
+func hasWait(pkg *ir.Package) bool {
+	c := errorcontract.Of(pkg).Constructors
+	return c != nil && c.RetryAfter != ir.GoRaw
+}
+
+// headers writes components.headers. Retry-After, when the contract has a wait member, applies to
+// every response, because the HTTP adapter sends it whenever the member is set, and an override or
+// a relayed error can set it on any kind; WWW-Authenticate applies to 401 responses.
 //
 // Retry-After is a string whose pattern is HTTP's grammar: delay-seconds or an HTTP-date in any of
 // the three formats a recipient must accept. An integer schema made generated clients drop the
@@ -60,13 +68,15 @@ func groupByStatus(cat *errorcontract.Catalog) []statusGroup {
 func headers(pkg *ir.Package, groups []statusGroup) *Map {
 	m := errorcontract.Of(pkg).Names()
 	out := NewMap()
-	out.Set(RetryAfterHeader, NewMap().
-		Set("description", "When to try again, as HTTP defines Retry-After: delay-seconds or an HTTP-date "+
-			"(RFC 9110, section 10.2.3). The generated code sends whole seconds, "+m.Recovery+"."+m.RetryAfter+
-			" rounded up, whenever the error sets "+m.RetryAfter+"; proxies and other servers may send an "+
-			"HTTP-date, which the generated readers accept too.").
-		Set("schema", NewMap().Set("type", "string").Set("pattern", retryAfterPattern)).
-		Set("example", "2"))
+	if hasWait(pkg) {
+		out.Set(RetryAfterHeader, NewMap().
+			Set("description", "When to try again, as HTTP defines Retry-After: delay-seconds or an HTTP-date "+
+				"(RFC 9110, section 10.2.3). The generated code sends whole seconds, "+m.RetryAfterPath()+
+				" rounded up, whenever the error sets "+m.RetryAfter+"; proxies and other servers may send an "+
+				"HTTP-date, which the generated readers accept too.").
+			Set("schema", NewMap().Set("type", "string").Set("pattern", retryAfterPattern)).
+			Set("example", "2"))
+	}
 	if challenge(groups) {
 		out.Set(WWWAuthenticateHeader, wwwAuthenticate(pkg, true))
 	}
@@ -115,14 +125,20 @@ func wwwAuthenticate(pkg *ir.Package, required bool) *Map {
 // status.
 func anyStatusResponse(pkg *ir.Package, groups []statusGroup) *Map {
 	root := pkg.Roots[0]
-	h := NewMap().Set(RetryAfterHeader, headerRef(RetryAfterHeader))
+	h := NewMap()
+	if hasWait(pkg) {
+		h.Set(RetryAfterHeader, headerRef(RetryAfterHeader))
+	}
 	if challenge(groups) {
 		h.Set(WWWAuthenticateHeader, wwwAuthenticate(pkg, false))
 	}
-	return NewMap().
+	out := NewMap().
 		Set("description", "An agent error of any status: the status comes from the kind catalog, the "+
-			"responses "+root.Name+"<status> name the kinds of each status and give an example of each.").
-		Set("headers", h).
+			"responses "+root.Name+"<status> name the kinds of each status and give an example of each.")
+	if h.Len() > 0 {
+		out.Set("headers", h)
+	}
+	return out.
 		Set("content", NewMap().Set(MediaType, NewMap().Set("schema", NewMap().Set("$ref", ref(ResponseSchemaName(root))))))
 }
 
@@ -130,6 +146,7 @@ func anyStatusResponse(pkg *ir.Package, groups []statusGroup) *Map {
 func buildResponses(pkg *ir.Package, groups []statusGroup, values valueCache) (*Map, error) {
 	root := pkg.Roots[0]
 	m := errorcontract.Of(pkg).Names()
+	wait := hasWait(pkg)
 	out := NewMap()
 	out.Set(AnyStatusResponseName(root), anyStatusResponse(pkg, groups))
 	for _, g := range groups {
@@ -147,17 +164,23 @@ func buildResponses(pkg *ir.Package, groups []statusGroup, values valueCache) (*
 		if examples.Len() > 0 {
 			media.Set("examples", examples)
 		}
-		resp := NewMap().Set("description", responseDescription(g, m))
-		resp.Set("headers", responseHeaders(g))
+		resp := NewMap().Set("description", responseDescription(g, m, wait))
+		if h := responseHeaders(g, wait); h.Len() > 0 {
+			resp.Set("headers", h)
+		}
 		resp.Set("content", NewMap().Set(MediaType, media))
 		out.Set(ResponseName(root, g.status), resp)
 	}
 	return out, nil
 }
 
-// responseHeaders refers to the headers a response of the group's status can carry.
-func responseHeaders(g statusGroup) *Map {
-	h := NewMap().Set(RetryAfterHeader, headerRef(RetryAfterHeader))
+// responseHeaders refers to the headers a response of the group's status can carry; wait says
+// the contract has a wait member, which Retry-After carries.
+func responseHeaders(g statusGroup, wait bool) *Map {
+	h := NewMap()
+	if wait {
+		h.Set(RetryAfterHeader, headerRef(RetryAfterHeader))
+	}
 	if g.challenge() {
 		h.Set(WWWAuthenticateHeader, headerRef(WWWAuthenticateHeader))
 	}
@@ -168,8 +191,9 @@ func headerRef(name string) *Map {
 	return NewMap().Set("$ref", "#/components/headers/"+jsonpointer.Escape(name))
 }
 
-// responseDescription names the status and every kind sent with it; m names the wait member.
-func responseDescription(g statusGroup, m errorcontract.Members) string {
+// responseDescription names the status and every kind sent with it; m names the wait member, of
+// which wait says the contract has one.
+func responseDescription(g statusGroup, m errorcontract.Members, wait bool) string {
 	text := statusText(g.status)
 	if text == "" {
 		text = fmt.Sprintf("HTTP status %d", g.status)
@@ -195,7 +219,7 @@ func responseDescription(g statusGroup, m errorcontract.Members) string {
 	if g.fallback != nil && g.fallback.RetryAfter {
 		retry = append(retry, "kinds the catalog does not list")
 	}
-	if len(retry) > 0 {
+	if wait && len(retry) > 0 {
 		text += " Retry-After comes with " + m.RetryAfter + ", which the catalog allows for " + strings.Join(retry, ", ") + "."
 	}
 	return text

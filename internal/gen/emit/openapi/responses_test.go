@@ -2,6 +2,7 @@ package openapi
 
 import (
 	"regexp"
+	"strings"
 	"testing"
 )
 
@@ -18,6 +19,24 @@ func TestRetryAfterPattern(t *testing.T) {
 	for _, v := range []string{"", "soon", "-1", "1.5", "Wed, 21 Oct 2037 07:28:00 UTC", "120 "} {
 		if re.MatchString(v) {
 			t.Errorf("%q accepted", v)
+		}
+	}
+}
+
+// TestNoWaitMember: a contract whose recovery object has no wait member has no Retry-After header
+// to declare: no header component, no reference to one in a response, and no text that names the
+// member it lacks. The 401 response still carries WWW-Authenticate, and a response with no header
+// has no headers member.
+func TestNoWaitMember(t *testing.T) {
+	for name, data := range emitFiles(t, buildIR(t, noWaitPath)) {
+		text := string(data)
+		for _, bad := range []string{"Retry-After", "retry_after_ms", "wait_ms", "headers: {}", `"headers": {}`} {
+			if strings.Contains(text, bad) {
+				t.Errorf("%s has %q", name, bad)
+			}
+		}
+		if strings.HasSuffix(name, ".yaml") && !strings.Contains(text, "$ref: \"#/components/headers/WWW-Authenticate\"") {
+			t.Errorf("%s: the 401 response lost WWW-Authenticate", name)
 		}
 	}
 }

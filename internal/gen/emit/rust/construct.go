@@ -68,10 +68,12 @@ type option struct {
 	value string
 }
 
-// fixedOptions are the options every catalog has, in the Go package's order, with the Rust field
-// each sets; they come after the contract's own.
+// fixedOptions are the options contractgen declares itself, in the Go package's order, with the
+// Rust field each sets; they come after the contract's own. retry_after exists only when the
+// contract has a wait member (an option that set nothing would mislead); its doc's %s is the
+// member's path.
 var fixedOptions = []struct{ name, doc string }{
-	{"retry_after", "Sets recovery.retry_after_ms to the duration in whole milliseconds, rounded up. The catalog allows the member only for kinds that tell the caller to wait (KindInfo::retry_after); for any other kind it is set all the same, as asked, and check_catalog reports it."},
+	{"retry_after", "Sets %s to the duration in whole milliseconds, rounded up. The catalog allows the member only for kinds that tell the caller to wait (KindInfo::retry_after); for any other kind it is set all the same, as asked, and check_catalog reports it."},
 	{"origin", "Overrides the catalog's origin."},
 	{"recovery_action", "Overrides the catalog's recovery action."},
 	{"same_arguments", "Overrides the catalog's same_arguments, and with it the safety-hint rule."},
@@ -164,7 +166,7 @@ func (c *constructor) resolve() error {
 		}
 		c.options_ = append(c.options_, opt)
 	}
-	for _, o := range fixedOptions {
+	for _, o := range c.fixedOptions() {
 		if err := claim(o.name, "an option contractgen declares itself", c.root.Origin); err != nil {
 			return err
 		}
@@ -176,6 +178,22 @@ func (c *constructor) resolve() error {
 		c.readOnly, c.idempotent = hints[c.names.ReadOnly], hints[c.names.Idempotent]
 	}
 	return nil
+}
+
+// fixedOptions are the fixed options this contract has: retry_after only with a wait member,
+// which its doc names.
+func (c *constructor) fixedOptions() []struct{ name, doc string } {
+	var out []struct{ name, doc string }
+	for _, o := range fixedOptions {
+		if o.name == "retry_after" {
+			if c.retryMS == "" {
+				continue
+			}
+			o.doc = fmt.Sprintf(o.doc, c.names.RetryAfterPath())
+		}
+		out = append(out, o)
+	}
+	return out
 }
 
 // typeOf is the Rust type of the member of n (the root or recovery) that the catalog fills.
@@ -203,7 +221,7 @@ func (c *constructor) options(b *strings.Builder) {
 		"guidance":        "Option<String>",
 		"side_effects":    "Option<" + c.typeOf(c.root, c.names.SideEffects) + ">",
 	}
-	for _, o := range fixedOptions {
+	for _, o := range c.fixedOptions() {
 		writeDoc(b, "    ///", o.doc)
 		fmt.Fprintf(b, "    pub %s: %s,\n", o.name, fixed[o.name])
 	}
@@ -310,8 +328,6 @@ func (c *constructor) generic(b *strings.Builder) {
 	}
 	if c.retryMS != "" {
 		fmt.Fprintf(b, "    if let Some(wait) = options.retry_after {\n        let ms = milliseconds(wait);\n        e.%s.%s = Some(%s);\n    }\n", recovery, c.recoveryFields[c.names.RetryAfter], c.retryMS)
-	} else {
-		b.WriteString("    let _ = options.retry_after;\n")
 	}
 	b.WriteString("    e\n}\n\n")
 }
@@ -377,10 +393,16 @@ func (c *constructor) checkCatalog(b *strings.Builder, catalogOrigin string) {
 	_, ptr, _ := strings.Cut(catalogOrigin, "#")
 	root := c.g.names[c.root]
 	fmt.Fprintf(b, "impl %s {\n", root)
-	writeDoc(b, "    ///", "Reports where the error breaks a rule of its kind's catalog row that the schema cannot express; keyword locations point at the row's entry in the catalog ("+ptr+"). parse and validate check the schema only.")
+	doc := "Reports where the error breaks a rule of its kind's catalog row that the schema cannot express; keyword locations point at the row's entry in the catalog (" + ptr + "). parse and validate check the schema only."
+	if c.retryMS == "" {
+		// The only such rule is about the wait member: without one, nothing can break it.
+		writeDoc(b, "    ///", doc+" The contract's "+c.names.Recovery+" has no member that carries a wait, which is what the catalog's rules are about, so the list is always empty.")
+		b.WriteString("    pub fn check_catalog(&self) -> Vec<Violation> {\n        Vec::new()\n    }\n}\n")
+		return
+	}
+	writeDoc(b, "    ///", doc)
 	b.WriteString("    pub fn check_catalog(&self) -> Vec<Violation> {\n        let mut violations = Vec::new();\n")
-	if c.retryMS != "" {
-		fmt.Fprintf(b, `        let (row, known) = lookup_kind(&self.%s);
+	fmt.Fprintf(b, `        let (row, known) = lookup_kind(&self.%s);
         if self.%s.%s.is_some() && !row.retry_after {
             let rule = if known {
                 format!("%s/kinds/{}/retry_after", rt::pointer_token(&self.%[1]s))
@@ -388,12 +410,11 @@ func (c *constructor) checkCatalog(b *strings.Builder, catalogOrigin string) {
                 "%[4]s/fallback/retry_after".to_string()
             };
             violations.push(Violation {
-                instance_location: "/%[5]s/%[6]s".to_string(),
+                instance_location: %[5]s.to_string(),
                 keyword_location: rule,
                 error: format!("the catalog row of kind {} does not allow %[6]s", rt::go_quote(&self.%[1]s)),
             });
         }
-`, c.rootFields[c.names.Kind], c.rootFields[c.names.Recovery], c.recoveryFields[c.names.RetryAfter], ptr, c.names.Recovery, c.names.RetryAfter)
-	}
+`, c.rootFields[c.names.Kind], c.rootFields[c.names.Recovery], c.recoveryFields[c.names.RetryAfter], ptr, rustString(c.names.RetryAfterPointer()), c.names.RetryAfter)
 	b.WriteString("        violations\n    }\n}\n")
 }

@@ -38,13 +38,34 @@ func (g *gen) surfacesFile() (string, error) {
 	b.WriteString(g.header(".rs"))
 	b.WriteString("\n//! The kind catalog as data, and the surface shapes of the contract's errors.\n\n")
 	fmt.Fprintf(&b, "use crate::%s;\n\n", g.names[root])
+	// The wait member's Rust field in recovery, or "" when the contract has none: then no
+	// surface carries a wait.
+	var retry string
+	if rec := fields[members.Recovery]; rec.Type.Kind == ir.GoRef && rec.Type.Named != nil {
+		names, _ := fieldNames(rec.Type.Named)
+		for i, f := range rec.Type.Named.Fields {
+			if f.Name == members.RetryAfter {
+				retry = names[i]
+			}
+		}
+	}
+	// The doc comments name the contract's members as the profile does.
+	doc := func(prefix, text string) string {
+		var d strings.Builder
+		writeDoc(&d, prefix, text)
+		return d.String()
+	}
+	waitDoc := "Whether " + members.RetryAfterPath() + " may be set for this kind."
+	if retry == "" {
+		waitDoc = "The row's retry_after, which has no effect: the contract's " + members.Recovery + " has no member that carries a wait."
+	}
 	b.WriteString(`/// One row of the kind catalog: the defaults of an error of that kind and how each surface carries it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct KindInfo {
     /// The kind's wire value ("" for the fallback row).
     pub kind: &'static str,
-    /// The defaults of origin, recovery.action, recovery.same_arguments and side_effects.
-    pub origin: &'static str,
+` + doc("    ///", "The defaults of "+members.Origin+", "+members.Recovery+"."+members.Action+", "+members.Recovery+"."+members.SameArguments+" and "+members.SideEffects+".") +
+		`    pub origin: &'static str,
     pub action: &'static str,
     pub same_arguments: &'static str,
     pub side_effects: &'static str,
@@ -52,10 +73,9 @@ pub struct KindInfo {
     pub guidance: &'static str,
     /// The status of HTTP responses that carry the error.
     pub http_status: u16,
-    /// Whether recovery.retry_after_ms may be set for this kind.
-    pub retry_after: bool,
-    /// Whether read-only or idempotent safety hints turn same_arguments into "conditional".
-    pub hint_relaxes: bool,
+` + doc("    ///", waitDoc) + `    pub retry_after: bool,
+` + doc("    ///", `Whether read-only or idempotent safety hints turn `+members.SameArguments+` into "`+errorcontract.Relaxed+`".`) +
+		`    pub hint_relaxes: bool,
     /// The code of JSON-RPC errors that carry the error.
     pub jsonrpc_code: i64,
     /// The challenge a 401 response carries, or "".
@@ -114,18 +134,16 @@ pub fn kinds() -> impl Iterator<Item = &'static str> {
 	}
 	codes("jsonrpc_code_of", ec.Surfaces.JSONRPCCodes, -32603, "The JSON-RPC code of an origin; an unknown origin is read as the fallback origin.")
 	codes("cli_exit_code_of", ec.Surfaces.CLIExitCodes, 1, "The CLI exit status of an origin; an unknown origin is read as the fallback origin.")
-	var retry string
-	if rec := fields[members.Recovery]; rec.Type.Kind == ir.GoRef && rec.Type.Named != nil {
-		names, _ := fieldNames(rec.Type.Named)
-		for i, f := range rec.Type.Named.Fields {
-			if f.Name == members.RetryAfter {
-				retry = names[i]
-			}
-		}
-	}
-	retryAfter := "None"
+	// Retry-After, in whole seconds rounded up, only when the contract has a wait member.
+	headersDoc := "The headers of that response beside Content-Type and Content-Length: the kind's WWW-Authenticate challenge on a 401."
+	retryAfter := ""
 	if retry != "" {
-		retryAfter = fmt.Sprintf(`self.%s.%s.as_ref().and_then(|ms| ms.to_string().parse::<i64>().ok()).filter(|ms| *ms >= 0).map(|ms| ((ms + 999) / 1000).to_string())`, field[members.Recovery], retry)
+		headersDoc = "The headers of that response beside Content-Type and Content-Length: Retry-After in whole seconds (rounded up) when " +
+			members.RetryAfterPath() + " is set, and the kind's WWW-Authenticate challenge on a 401."
+		retryAfter = fmt.Sprintf(`        if let Some(seconds) = self.%s.%s.as_ref().and_then(|ms| ms.to_string().parse::<i64>().ok()).filter(|ms| *ms >= 0).map(|ms| ((ms + 999) / 1000).to_string()) {
+            headers.push(("Retry-After", seconds));
+        }
+`, field[members.Recovery], retry)
 	}
 	methods := fmt.Sprintf(`/// A value as JSON the way the Go package writes it (contractgen_runtime::to_go_json).
 fn go_json<T: serde::Serialize + ?Sized>(v: &T) -> String {
@@ -148,17 +166,11 @@ impl %[1]s {
         self.info().http_status
     }
 
-    /// The headers of that response beside Content-Type and Content-Length: Retry-After in whole
-    /// seconds (rounded up) when recovery.retry_after_ms is set, and the kind's WWW-Authenticate
-    /// challenge on a 401.
-    pub fn http_headers(&self) -> Vec<(&'static str, String)> {
+%[3]s    pub fn http_headers(&self) -> Vec<(&'static str, String)> {
         let row = self.info();
         let mut headers = vec![("Content-Type", "application/json".to_string())];
         headers.push(("Content-Length", self.http_body().len().to_string()));
-        if let Some(seconds) = %[2]s {
-            headers.push(("Retry-After", seconds));
-        }
-        if row.http_status == 401 && !row.www_authenticate.is_empty() {
+%[2]s        if row.http_status == 401 && !row.www_authenticate.is_empty() {
             headers.push(("WWW-Authenticate", row.www_authenticate.to_string()));
         }
         headers
@@ -209,7 +221,7 @@ impl %[1]s {
         (line.into_bytes(), self.cli_exit_code())
     }
 }
-`, g.names[root], retryAfter)
+`, g.names[root], retryAfter, doc("    ///", headersDoc))
 	b.WriteString(strings.NewReplacer("@KIND@", field[members.Kind], "@ORIGIN@", field[members.Origin], "@MESSAGE@", field[members.Message]).Replace(methods))
 	return b.String(), nil
 }

@@ -18,11 +18,42 @@ import (
 // which the second contract calls detail; spelling "message" in the emitter would give it the
 // contract's JSON instead. tsc --strict then type-checks the module, where tsc is installed.
 func TestSecondContractMessageMember(t *testing.T) {
-	set, err := load.Files([]string{filepath.Join(repoRoot, "testdata", "golden", "profile-second-contract", "service-fault.schema.json")})
+	module := profileModule(t, "profile-second-contract", "service-fault.schema.json", "servicefault")
+	if !strings.Contains(module, "super(contract.detail);") {
+		t.Errorf("the Error class does not pass the detail member to super")
+	}
+	if !strings.Contains(module, `_meta`) || !strings.Contains(module, `"example.com/fault"`) {
+		t.Errorf("the module lacks the contract's MCP _meta key")
+	}
+	tscStrict(t, "servicefault.ts", module)
+}
+
+// TestNoWaitMember: the module of the second contract without a wait member
+// (testdata/golden/profile-no-wait) names no wait member and no Retry-After, and tsc --strict
+// type-checks it. The module has no retry code of its own, so this guards what the other targets
+// had to fix.
+func TestNoWaitMember(t *testing.T) {
+	module := profileModule(t, "profile-no-wait", "no-wait.schema.json", "nowait")
+	for _, bad := range []string{"retry_after", "Retry-After", "wait_ms", "retryAfter"} {
+		if strings.Contains(module, bad) {
+			t.Errorf("the module has %q", bad)
+		}
+	}
+	if !strings.Contains(module, "super(contract.detail);") {
+		t.Errorf("the Error class does not pass the detail member to super")
+	}
+	tscStrict(t, "nowait.ts", module)
+}
+
+// profileModule emits the TypeScript module of a golden case of the profile
+// (testdata/golden/<dir>/<schema>).
+func profileModule(t *testing.T, dir, schema, pkgName string) string {
+	t.Helper()
+	set, err := load.Files([]string{filepath.Join(repoRoot, "testdata", "golden", dir, schema)})
 	if err != nil {
 		t.Fatal(err)
 	}
-	pkg, err := build.Build(set, build.Options{Package: "servicefault", Profiles: []profile.Profile{errorcontract.Profile{}}})
+	pkg, err := build.Build(set, build.Options{Package: pkgName, Profiles: []profile.Profile{errorcontract.Profile{}}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -30,15 +61,15 @@ func TestSecondContractMessageMember(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	module := string(files[0].Bytes)
-	if !strings.Contains(module, "super(contract.detail);") {
-		t.Errorf("the Error class does not pass the detail member to super")
-	}
-	if !strings.Contains(module, `_meta`) || !strings.Contains(module, `"example.com/fault"`) {
-		t.Errorf("the module lacks the contract's MCP _meta key")
-	}
-	out := filepath.Join(t.TempDir(), "servicefault.ts")
-	if err := os.WriteFile(out, files[0].Bytes, 0o644); err != nil {
+	return string(files[0].Bytes)
+}
+
+// tscStrict type-checks a module with tsc --strict and the flags tests/ts uses, where tsc is
+// installed.
+func tscStrict(t *testing.T, name, module string) {
+	t.Helper()
+	out := filepath.Join(t.TempDir(), name)
+	if err := os.WriteFile(out, []byte(module), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	tsc := findTSC(t)
