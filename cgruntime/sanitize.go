@@ -178,7 +178,6 @@ func sanitizeNormalize(s string) string {
 		return s
 	}
 	var b strings.Builder
-	b.Grow(len(s))
 	kept, inBadRun := 0, false // s[kept:i] is waiting to be copied
 	for i := 0; i < len(s); {
 		if c := s[i]; c >= 0x20 && c < 0x7f {
@@ -187,6 +186,9 @@ func sanitizeNormalize(s string) string {
 		}
 		size, bad, drop := sanitizeClassify(s, i)
 		if drop {
+			if b.Cap() == 0 {
+				b.Grow(len(s)) // the first removal: the text needs a copy after all
+			}
 			b.WriteString(s[kept:i])
 			if bad && !inBadRun {
 				b.WriteRune(utf8.RuneError)
@@ -195,6 +197,9 @@ func sanitizeNormalize(s string) string {
 		}
 		inBadRun = bad
 		i += size
+	}
+	if b.Cap() == 0 {
+		return s // nothing removed (accented prose, say): no copy
 	}
 	b.WriteString(s[kept:])
 	return b.String()
@@ -1236,6 +1241,10 @@ func sanitizeReplace(text string, v *sanitizeView, matches [][]int, rule sanitiz
 	var tb, vb, lb strings.Builder
 	var offs []int32
 	var wrote []int
+	// folded says the view differs from the text; when it does not (offs
+	// nil, most text), the new view's text is the new text, so it is not
+	// built a second time.
+	folded := v.offs != nil
 	last, lastV := 0, 0 // text[last:] and v's [lastV:] are not copied yet
 	lowerWith := sanitizeLowerASCII(rule.with)
 	for _, m := range matches {
@@ -1252,14 +1261,14 @@ func sanitizeReplace(text string, v *sanitizeView, matches [][]int, rule sanitiz
 			// short secrets does not regrow the buffers again and again.
 			grow := len(matches) * len(rule.with)
 			tb.Grow(len(text) + grow)
-			vb.Grow(len(v.text) + grow)
 			lb.Grow(len(v.text) + grow)
-			if v.offs != nil {
+			if folded {
+				vb.Grow(len(v.text) + grow)
 				offs = make([]int32, 0, len(v.offs)+grow)
 			}
 			wrote = make([]int, 0, len(matches))
 		}
-		if v.offs != nil {
+		if folded {
 			shift := int32(tb.Len() - last)
 			for _, o := range v.offs[lastV:vs] {
 				offs = append(offs, o+shift)
@@ -1267,31 +1276,33 @@ func sanitizeReplace(text string, v *sanitizeView, matches [][]int, rule sanitiz
 			for k := range len(rule.with) {
 				offs = append(offs, int32(tb.Len()+start-last+k))
 			}
+			vb.WriteString(v.text[lastV:vs])
 		}
 		tb.WriteString(text[last:start])
-		vb.WriteString(v.text[lastV:vs])
 		lb.WriteString(v.lower[lastV:vs])
-		wrote = append(wrote, vb.Len())
+		wrote = append(wrote, lb.Len()) // a view offset: lower is as long as the view
 		tb.WriteString(rule.with)
-		vb.WriteString(rule.with)
+		if folded {
+			vb.WriteString(rule.with)
+		}
 		lb.WriteString(lowerWith)
 		last, lastV = end, ve
 	}
 	if wrote == nil {
 		return text, *v, nil
 	}
-	if v.offs != nil {
+	if folded {
 		shift := int32(tb.Len() - last)
 		for _, o := range v.offs[lastV:] {
 			offs = append(offs, o+shift)
 		}
+		vb.WriteString(v.text[lastV:])
 	}
 	tb.WriteString(text[last:])
-	vb.WriteString(v.text[lastV:])
 	lb.WriteString(v.lower[lastV:])
-	nv := sanitizeView{text: vb.String(), lower: lb.String(), offs: offs}
-	if offs == nil {
-		nv.text = tb.String()
+	nv := sanitizeView{text: tb.String(), lower: lb.String(), offs: offs}
+	if folded {
+		nv.text = vb.String()
 	}
 	return tb.String(), nv, wrote
 }
