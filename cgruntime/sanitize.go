@@ -692,6 +692,9 @@ func sanitizeDecodesToSecret(run string) bool {
 	if len(run)%4 == 1 {
 		run = run[:len(run)-1]
 	}
+	if !sanitizeDecodesToPlain(run) {
+		return false
+	}
 	enc := base64.RawStdEncoding
 	if strings.ContainsAny(run, "-_") {
 		enc = base64.RawURLEncoding
@@ -702,6 +705,49 @@ func sanitizeDecodesToSecret(run string) bool {
 	}
 	decoded := string(raw)
 	return sanitizeApply(decoded, sanitizeRules()) != decoded
+}
+
+// sanitizeDecodesToPlain reports whether run (its padding trimmed) is
+// base64 in one alphabet whose decoded bytes are all printable ASCII,
+// newlines or tabs: what sanitizeDecodesToSecret needs before it looks
+// further. It decodes in place, a byte at a time, and stops at the first
+// byte that is not text, which for hashes, IDs and random keys comes
+// within the first few characters; so a run that cannot hold a secret
+// costs neither a full decoding nor an allocation. A character outside
+// both alphabets, or characters of both ("+" with "_"), make the decoding
+// fail, as encoding/base64 does.
+func sanitizeDecodesToPlain(run string) bool {
+	var acc, bits uint
+	std, url := false, false // saw a character only the standard, or only the URL, alphabet has
+	for i := 0; i < len(run); i++ {
+		c := run[i]
+		var v byte
+		switch {
+		case 'A' <= c && c <= 'Z':
+			v = c - 'A'
+		case 'a' <= c && c <= 'z':
+			v = c - 'a' + 26
+		case '0' <= c && c <= '9':
+			v = c - '0' + 52
+		case c == '+' || c == '-':
+			v, std, url = 62, std || c == '+', url || c == '-'
+		case c == '/' || c == '_':
+			v, std, url = 63, std || c == '/', url || c == '_'
+		default:
+			return false
+		}
+		if std && url {
+			return false
+		}
+		acc, bits = acc<<6|uint(v), bits+6
+		if bits >= 8 {
+			bits -= 8
+			if b := byte(acc >> bits); (b < 0x20 && b != '\n' && b != '\t') || b >= 0x7f {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // sanitizeHeader builds a rule for a credential-bearing header line, in
