@@ -681,9 +681,7 @@ func sanitizeEncodedRun(out [][]int, text string, i, j int) [][]int {
 
 // sanitizeIsBase64Byte reports whether b belongs to either base64 alphabet
 // or is padding.
-func sanitizeIsBase64Byte(b byte) bool {
-	return sanitizeIsWordByte(b) || b == '+' || b == '/' || b == '-' || b == '='
-}
+func sanitizeIsBase64Byte(b byte) bool { return sanitizeByteClass[b]&sanitizeClassBase64 != 0 }
 
 // sanitizeDecodesToSecret reports whether run, decoded as base64, is text
 // in which the secret rules find something to redact.
@@ -814,9 +812,38 @@ func sanitizeAtWordStart(text string, at int) bool {
 }
 
 // sanitizeIsWordByte reports whether b is an ASCII letter, digit or '_'.
-func sanitizeIsWordByte(b byte) bool {
-	return 'a' <= b && b <= 'z' || 'A' <= b && b <= 'Z' || '0' <= b && b <= '9' || b == '_'
-}
+func sanitizeIsWordByte(b byte) bool { return sanitizeByteClass[b]&sanitizeClassWord != 0 }
+
+// Classes of bytes in sanitizeByteClass.
+const (
+	sanitizeClassWord   = 1 << iota // an ASCII letter, digit or '_'
+	sanitizeClassBase64             // either base64 alphabet or padding: a word byte, '+', '/', '-' or '='
+	sanitizeClassB64                // the standard base64 alphabet or padding: a word byte but '_', '+', '/' or '='
+	sanitizeClassName               // a parameter name's byte: a word byte, '.' or '-'
+)
+
+// sanitizeByteClass holds the classes of each byte. The scanners test
+// every byte of the text for one of them, and a table lookup is cheaper
+// than the chain of comparisons it replaces.
+var sanitizeByteClass = func() (t [256]uint8) {
+	for c := range 256 {
+		b := byte(c)
+		word := 'a' <= b && b <= 'z' || 'A' <= b && b <= 'Z' || '0' <= b && b <= '9' || b == '_'
+		if word {
+			t[c] |= sanitizeClassWord | sanitizeClassName
+		}
+		if word || b == '+' || b == '/' || b == '-' || b == '=' {
+			t[c] |= sanitizeClassBase64
+		}
+		if word && b != '_' || b == '+' || b == '/' || b == '=' {
+			t[c] |= sanitizeClassB64
+		}
+		if b == '.' || b == '-' {
+			t[c] |= sanitizeClassName
+		}
+	}
+	return t
+}()
 
 // sanitizeFindParams finds the values of secret-named query, form,
 // logfmt, environment and YAML parameters, JSON members and header lines
@@ -833,11 +860,15 @@ func sanitizeFindParams(text, subject string) [][]int {
 	var out [][]int
 	t := sanitizeCurrentTable()
 	for i := 0; i < len(subject); {
-		j := strings.IndexAny(subject[i:], "=:")
-		if j < 0 {
+		// The next "=" or ":"; a loop, as strings.IndexAny would build
+		// its byte set again for each of the many separators of a log.
+		eq := i
+		for eq < len(subject) && subject[eq] != '=' && subject[eq] != ':' {
+			eq++
+		}
+		if eq == len(subject) {
 			break
 		}
-		eq := i + j
 		i = eq + 1
 		name, quoted, secret, loose := sanitizeParamName(t, subject, eq)
 		if name == "" || !secret && !loose && !sanitizeHasKeyword(t, name) {
@@ -985,9 +1016,7 @@ func sanitizeIsUserKey(t *sanitizeTable, name string) bool {
 }
 
 // sanitizeIsNameByte reports whether b can be part of a parameter name.
-func sanitizeIsNameByte(b byte) bool {
-	return sanitizeIsWordByte(b) || b == '.' || b == '-'
-}
+func sanitizeIsNameByte(b byte) bool { return sanitizeByteClass[b]&sanitizeClassName != 0 }
 
 // sanitizeParamValue returns the match of the value after the separator
 // at subject[eq], spaces skipped: quoted (the quote may be escaped) or
@@ -1842,24 +1871,25 @@ const (
 // combining mark follows an ASCII letter or digit. Most text, accented
 // prose included, has none, and its view is the text itself.
 func sanitizeNeedsFold(s string) bool {
-	prevASCIIWord := false
 	for i := 0; i < len(s); {
 		c := s[i]
 		if c < utf8.RuneSelf && c != '%' && c != '\\' {
-			prevASCIIWord = sanitizeIsWordByte(c)
-			i++
+			i++ // plain ASCII: the common case, passed over without more tests
 			continue
 		}
 		f, size := sanitizeFoldAt(s, i)
 		switch {
-		case f == sanitizeDrop && prevASCIIWord:
-			return true
-		case f == sanitizeKeep || f == sanitizeDrop:
-			prevASCIIWord = false
+		case f == sanitizeDrop:
+			// A combining mark vanishes after an ASCII letter or digit.
+			// Whatever came before it, the byte before it tells: a
+			// character that folds has already returned, and '%', '\\'
+			// and the bytes of other characters are not word bytes.
+			if i > 0 && sanitizeIsWordByte(s[i-1]) {
+				return true
+			}
+		case f == sanitizeKeep:
 		case size != 1 || f != c:
 			return true
-		default:
-			prevASCIIWord = sanitizeIsWordByte(f)
 		}
 		i += size
 	}

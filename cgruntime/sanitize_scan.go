@@ -192,11 +192,12 @@ func sanitizeFindProviders(text, _ string) [][]int {
 	var out [][]int
 	var runs sanitizeRunCache
 	for i := 0; i < len(text); i++ {
-		c := text[i]
-		if !t.short[c] && (i+1 >= len(text) || !t.second[c].has(text[i+1])) {
+		// Most bytes continue a word, so that test comes first.
+		if i > 0 && sanitizeIsWordByte(text[i-1]) {
 			continue
 		}
-		if i > 0 && sanitizeIsWordByte(text[i-1]) {
+		c := text[i]
+		if !t.short[c] && (i+1 >= len(text) || !t.second[c].has(text[i+1])) {
 			continue
 		}
 		rows := t.byFirst[c]
@@ -349,9 +350,7 @@ func sanitizeFindKeyDER(text, _ string) [][]int {
 
 // sanitizeIsB64Byte reports whether c belongs to the standard base64
 // alphabet, padding included.
-func sanitizeIsB64Byte(c byte) bool {
-	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '+' || c == '/' || c == '='
-}
+func sanitizeIsB64Byte(c byte) bool { return sanitizeByteClass[c]&sanitizeClassB64 != 0 }
 
 // sanitizeOpenSSHMagic is "openssh-key-v1" in base64.
 const sanitizeOpenSSHMagic = "b3BlbnNzaC1rZXktdjE"
@@ -543,9 +542,7 @@ func sanitizeIsPathLike(run string) bool {
 // sanitizeIsGenericByte reports whether c can be part of a token the
 // generic rule judges: letters, digits and the symbols of base64 and
 // base64url.
-func sanitizeIsGenericByte(c byte) bool {
-	return sanitizeIsWordByte(c) || c == '+' || c == '/' || c == '-' || c == '='
-}
+func sanitizeIsGenericByte(c byte) bool { return sanitizeIsBase64Byte(c) }
 
 // sanitizeGenericSecret judges the run text[i:j].
 func sanitizeGenericSecret(text, subject string, i, j int) bool {
