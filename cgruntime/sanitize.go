@@ -305,12 +305,21 @@ type sanitizeRule struct {
 // boundary) is checked by accept instead.
 func sanitizeRegexRule(pattern string, lower bool, accept func(text string, at int) bool,
 	keep func(string) bool, with string) sanitizeRule {
+	return sanitizeRegexRuleNeed(pattern, lower, accept, nil, keep, with)
+}
+
+// sanitizeRegexRuleNeed is sanitizeRegexRule with need, when not nil, a
+// cheap test that must hold at the start of every match of the pattern in
+// the subject (a necessary condition, not a sufficient one): where it
+// fails, the regexp is not run.
+func sanitizeRegexRuleNeed(pattern string, lower bool, accept func(text string, at int) bool,
+	need func(subject string, at int) bool, keep func(string) bool, with string) sanitizeRule {
 	re := regexp.MustCompile(pattern)
 	lit, _ := re.LiteralPrefix()
 	if lit == "" {
 		panic("sanitize: pattern without a literal prefix: " + pattern)
 	}
-	find := func(text, subject string) [][]int { return sanitizeFindAll(re, accept, text, subject) }
+	find := func(text, subject string) [][]int { return sanitizeFindAll(re, lit, accept, need, text, subject) }
 	return sanitizeRule{find: find, lit: lit, lower: lower, keep: keep, with: with}
 }
 
@@ -319,9 +328,22 @@ func sanitizeRegexRule(pattern string, lower bool, accept func(text string, at i
 // hide an acceptable match that starts inside it. It asks for one match at
 // a time: asking for all at once would redo the whole rest of the text
 // after every refusal.
-func sanitizeFindAll(re *regexp.Regexp, accept func(string, int) bool, text, subject string) [][]int {
+//
+// Every match starts with re's literal prefix lit, so the regexp is run
+// only from an occurrence of lit where accept (and need) hold: a match
+// that starts before it would be refused, and the match found from there
+// is the one found from any earlier position, since the pattern looks at
+// nothing before its literal. Most occurrences of a rule's literal in
+// ordinary text ("x-" inside "fix-billing", "://" of a URL without
+// userinfo) so cost a substring search, not a run of the regexp machine.
+func sanitizeFindAll(re *regexp.Regexp, lit string, accept func(string, int) bool,
+	need func(string, int) bool, text, subject string) [][]int {
 	var out [][]int
 	for pos := 0; pos < len(subject); {
+		pos = sanitizeNextCandidate(lit, accept, need, text, subject, pos)
+		if pos < 0 {
+			break
+		}
 		m := re.FindStringSubmatchIndex(subject[pos:])
 		if m == nil {
 			break
@@ -339,6 +361,23 @@ func sanitizeFindAll(re *regexp.Regexp, accept func(string, int) bool, text, sub
 		pos = max(m[1], m[0]+1)
 	}
 	return out
+}
+
+// sanitizeNextCandidate returns the first offset from pos on where lit
+// occurs in subject and accept and need hold, or -1.
+func sanitizeNextCandidate(lit string, accept func(string, int) bool, need func(string, int) bool,
+	text, subject string, pos int) int {
+	for {
+		k := strings.Index(subject[pos:], lit)
+		if k < 0 {
+			return -1
+		}
+		at := pos + k
+		if accept(text, at) && (need == nil || need(subject, at)) {
+			return at
+		}
+		pos = at + 1
+	}
 }
 
 // sanitizeSpace matches what may separate the words of an injection
@@ -765,8 +804,28 @@ func sanitizeCommandFlag(command, flag string) sanitizeRule {
 // sanitizeURLCredentials builds a rule for the userinfo after a URL's
 // scheme separator sep; scheme and host stay.
 func sanitizeURLCredentials(sep string) sanitizeRule {
-	return sanitizeRegexRule(sep+`(`+sanitizeUserinfo+`)@`,
-		false, sanitizeAnywhere, sanitizeIsPlaceholder, RedactedMarker)
+	var need func(string, int) bool
+	if sep == "://" {
+		need = sanitizeHasUserinfoEnd
+	}
+	return sanitizeRegexRuleNeed(sep+`(`+sanitizeUserinfo+`)@`,
+		false, sanitizeAnywhere, need, sanitizeIsPlaceholder, RedactedMarker)
+}
+
+// sanitizeHasUserinfoEnd reports whether an "@" follows the "://" at
+// subject[at:] before any character that sanitizeUserinfo stops at: the
+// "@" that ends userinfo, without which the URL rule cannot match there.
+// Most URLs have none, and this spares running the regexp on each.
+func sanitizeHasUserinfoEnd(subject string, at int) bool {
+	for i := at + len("://"); i < len(subject); i++ {
+		switch subject[i] {
+		case '@':
+			return true
+		case '/', '\t', '\n', '\f', '\r', ' ', '?', '#', '"', '\'', '<', '>', '\\':
+			return false // the characters sanitizeUserinfo excludes (\s is [\t\n\f\r ])
+		}
+	}
+	return false
 }
 
 // sanitizeUserinfo matches the "user:password" of a URL. It stops at
