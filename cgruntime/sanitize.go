@@ -1190,17 +1190,20 @@ func sanitizeApply(text string, rules []sanitizeRule) string {
 }
 
 // sanitizeLiteralIndex finds, in one pass over a lowercase text, which of
-// the rules' literals occur in it. Literals are listed by their first
-// byte, and the second bytes they continue with are kept as a bit set, so
-// most positions cost a table lookup or two.
+// the rules' literals occur in it. Literals are listed by their first two
+// bytes, so most positions cost a table lookup or two, and only the
+// literals that start with the two bytes at a position are compared there.
 type sanitizeLiteralIndex struct {
-	lits    []string // lowercase
-	keys    []uint16 // sanitizeLiteralKey of each
-	byFirst [256][]int32
-	// pairs holds the first two bytes of every literal (c1<<8|c2), and
-	// every pair starting with c for a literal that is the single byte c.
-	pairs   [1 << 16 / 64]uint64
+	lits []string // lowercase
+	keys []uint16 // sanitizeLiteralKey of each
+	// next[c], for a byte c that starts a literal of two bytes or more,
+	// maps the byte after c to the literals that start with the two: an
+	// index into byPair, 0 for none.
+	next   [256]*[256]uint8
+	byPair [][]int32
+	// single[c] says some literals are the single byte c: singles[c].
 	single  [256]bool
+	singles [256][]int32
 	known   sanitizeLiteralSet // keys of lits
 	longest int
 	// touches holds, for each replacement the rules write, the keys of
@@ -1272,17 +1275,30 @@ func sanitizeIndexLiterals(rules []sanitizeRule) *sanitizeLiteralIndex {
 			}
 			have[lit] = true
 			k := sanitizeLiteralKey(lit)
-			x.byFirst[lit[0]] = append(x.byFirst[lit[0]], int32(len(x.lits)))
+			id := int32(len(x.lits))
 			x.lits, x.keys = append(x.lits, lit), append(x.keys, k)
 			x.known.add(k)
 			x.longest = max(x.longest, len(lit))
-			x.single[lit[0]] = x.single[lit[0]] || len(lit) == 1
-			for c2 := range 256 {
-				if len(lit) == 1 || byte(c2) == lit[1] {
-					p := int(lit[0])<<8 | c2
-					x.pairs[p>>6] |= 1 << (p & 63)
-				}
+			if len(lit) == 1 {
+				x.single[lit[0]] = true
+				x.singles[lit[0]] = append(x.singles[lit[0]], id)
+				continue
 			}
+			if x.next[lit[0]] == nil {
+				x.next[lit[0]] = new([256]uint8)
+			}
+			p := &x.next[lit[0]][lit[1]]
+			if *p == 0 {
+				if len(x.byPair) == 0 {
+					x.byPair = append(x.byPair, nil) // index 0 is "none"
+				}
+				if len(x.byPair) > math.MaxUint8 {
+					panic("sanitize: more literal pairs than the index holds")
+				}
+				*p = uint8(len(x.byPair))
+				x.byPair = append(x.byPair, nil)
+			}
+			x.byPair[*p] = append(x.byPair[*p], id)
 		}
 	}
 	for _, with := range []string{RedactedMarker, sanitizeInjectionPlaceholder} {
@@ -1305,19 +1321,17 @@ func (x *sanitizeLiteralIndex) scan(lower string, from, to int, seen *sanitizeLi
 	to = min(to, len(lower))
 	for i := from; i < to; i++ {
 		c := lower[i]
-		if i+1 < len(lower) {
-			if p := int(c)<<8 | int(lower[i+1]); x.pairs[p>>6]&(1<<(p&63)) == 0 {
-				continue
+		if x.single[c] {
+			for _, k := range x.singles[c] {
+				seen.add(x.keys[k])
 			}
-		} else if !x.single[c] {
+		}
+		next := x.next[c]
+		if next == nil || i+1 >= len(lower) {
 			continue
 		}
-		for _, k := range x.byFirst[c] {
-			lit := x.lits[k]
-			if len(lit) > 1 && (i+1 >= len(lower) || lit[1] != lower[i+1]) {
-				continue
-			}
-			if !seen.has(x.keys[k]) && strings.HasPrefix(lower[i:], lit) {
+		for _, k := range x.byPair[next[lower[i+1]]] {
+			if !seen.has(x.keys[k]) && strings.HasPrefix(lower[i:], x.lits[k]) {
 				seen.add(x.keys[k])
 			}
 		}

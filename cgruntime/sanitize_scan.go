@@ -203,7 +203,8 @@ func sanitizeFindProviders(text, _ string) [][]int {
 		rows := t.byFirst[c]
 		for k := range rows {
 			r := &rows[k]
-			if !strings.HasPrefix(text[i:], r.prefix) {
+			// The second byte rules out most rows without comparing more.
+			if len(r.prefix) > 1 && (i+1 >= len(text) || r.prefix[1] != text[i+1]) || !strings.HasPrefix(text[i:], r.prefix) {
 				continue
 			}
 			end, ok := runs.match(r, text, i+len(r.prefix))
