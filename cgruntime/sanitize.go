@@ -879,6 +879,8 @@ const (
 	sanitizeClassBase64             // either base64 alphabet or padding: a word byte, '+', '/', '-' or '='
 	sanitizeClassB64                // the standard base64 alphabet or padding: a word byte but '_', '+', '/' or '='
 	sanitizeClassName               // a parameter name's byte: a word byte, '.' or '-'
+	sanitizeClassNameSep            // what separates the components of a name: '_', '.' or '-'
+	sanitizeClassRunSep             // what separates the segments of a path or a name of words: '/', '-' or '_'
 )
 
 // sanitizeByteClass holds the classes of each byte. The scanners test
@@ -900,9 +902,38 @@ var sanitizeByteClass = func() (t [256]uint8) {
 		if b == '.' || b == '-' {
 			t[c] |= sanitizeClassName
 		}
+		if b == '_' || b == '.' || b == '-' {
+			t[c] |= sanitizeClassNameSep
+		}
+		if b == '/' || b == '-' || b == '_' {
+			t[c] |= sanitizeClassRunSep
+		}
 	}
 	return t
 }()
+
+// sanitizeIndexClass returns the index of the first byte of s in class,
+// or -1: strings.IndexAny for a set of bytes that is built once, not at
+// every call.
+func sanitizeIndexClass(s string, class uint8) int {
+	for i := 0; i < len(s); i++ {
+		if sanitizeByteClass[s[i]]&class != 0 {
+			return i
+		}
+	}
+	return -1
+}
+
+// sanitizeLastIndexClass returns the index of the last byte of s in
+// class, or -1.
+func sanitizeLastIndexClass(s string, class uint8) int {
+	for i := len(s) - 1; i >= 0; i-- {
+		if sanitizeByteClass[s[i]]&class != 0 {
+			return i
+		}
+	}
+	return -1
+}
 
 // sanitizeFindParams finds the values of secret-named query, form,
 // logfmt, environment and YAML parameters, JSON members and header lines
@@ -1017,11 +1048,11 @@ func sanitizeParamName(t *sanitizeTable, subject string, eq int) (name string, q
 			return "", false, false, false // YAML puts a space after the colon; "user:pass@" is a URL's
 		}
 	}
-	cut := strings.LastIndexAny(name, "_.-")
+	cut := sanitizeLastIndexClass(name, sanitizeClassNameSep)
 	last := name[cut+1:]
 	if cut > 0 {
 		// "api_key", "session_id": the last two components as one word.
-		prev := name[strings.LastIndexAny(name[:cut], "_.-")+1 : cut]
+		prev := name[sanitizeLastIndexClass(name[:cut], sanitizeClassNameSep)+1 : cut]
 		if joined := prev + last; sanitizeSecretParams[joined] {
 			last = joined
 		}

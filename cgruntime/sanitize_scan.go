@@ -288,7 +288,7 @@ func sanitizeKeywordValue(t *sanitizeTable, name, value string) int {
 		return 0
 	}
 	for name != "" {
-		cut := strings.IndexAny(name, "_.-")
+		cut := sanitizeIndexClass(name, sanitizeClassNameSep)
 		part := name
 		if cut >= 0 {
 			part, name = name[:cut], name[cut+1:]
@@ -308,7 +308,7 @@ func sanitizeKeywordValue(t *sanitizeTable, name, value string) int {
 // keyword as one of its components.
 func sanitizeHasKeyword(t *sanitizeTable, name string) bool {
 	for name != "" {
-		cut := strings.IndexAny(name, "_.-")
+		cut := sanitizeIndexClass(name, sanitizeClassNameSep)
 		part := name
 		if cut >= 0 {
 			part, name = name[:cut], name[cut+1:]
@@ -333,11 +333,12 @@ func sanitizeHasKeyword(t *sanitizeTable, name string) bool {
 func sanitizeFindKeyDER(text, _ string) [][]int {
 	var out [][]int
 	for i := 0; i+16 <= len(text); {
-		j := strings.IndexAny(text[i:], "Mb")
-		if j < 0 {
+		for i < len(text) && text[i] != 'M' && text[i] != 'b' {
+			i++ // a loop: strings.IndexAny would build its byte set again at every letter M or b
+		}
+		if i == len(text) {
 			break
 		}
-		i += j
 		if (i > 0 && sanitizeIsB64Byte(text[i-1]) && text[i-1] != '/') || !sanitizeIsDERKey(text[i:]) {
 			i++
 			continue
@@ -468,7 +469,7 @@ func sanitizeFindGeneric(text, subject string) [][]int {
 		case sanitizeIsPathLike(text[i:j]):
 			// A path or a name of words: each segment is judged on its own.
 			for k := i; k < j; {
-				e := strings.IndexAny(text[k:j], "/-_")
+				e := sanitizeIndexClass(text[k:j], sanitizeClassRunSep)
 				if e < 0 {
 					e = j
 				} else {
@@ -510,11 +511,11 @@ func sanitizeIsObjectID(run string) bool {
 // lower-case or capitalised (digits may follow), or eight or more hex
 // digits, which random segments almost never are.
 func sanitizeIsPathLike(run string) bool {
-	if !strings.ContainsAny(run, "/-_") {
+	if sanitizeIndexClass(run, sanitizeClassRunSep) < 0 {
 		return false
 	}
 	for len(run) > 0 {
-		cut := strings.IndexAny(run, "/-_")
+		cut := sanitizeIndexClass(run, sanitizeClassRunSep)
 		seg := run
 		if cut >= 0 {
 			seg, run = run[:cut], run[cut+1:]
@@ -533,11 +534,22 @@ func sanitizeIsPathLike(run string) bool {
 		for k < len(seg) && '0' <= seg[k] && seg[k] <= '9' {
 			k++
 		}
-		if letters >= 3 && k == len(seg) || len(seg) >= 8 && strings.Trim(seg, "0123456789abcdef") == "" {
+		if letters >= 3 && k == len(seg) || len(seg) >= 8 && sanitizeIsLowerHex(seg) {
 			return true
 		}
 	}
 	return false
+}
+
+// sanitizeIsLowerHex reports whether s is made of lower-case hex digits
+// only.
+func sanitizeIsLowerHex(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; !('0' <= c && c <= '9' || 'a' <= c && c <= 'f') {
+			return false
+		}
+	}
+	return true
 }
 
 // sanitizeIsGenericByte reports whether c can be part of a token the
