@@ -268,14 +268,33 @@ func sanitizeLowerASCII(s string) string {
 	if i == len(s) {
 		return s // nothing to lower: no copy
 	}
-	b := []byte(s)
-	for ; i < len(b); i++ {
-		if c := b[i]; 'A' <= c && c <= 'Z' {
-			b[i] = c + ('a' - 'A')
+	// One allocation, filled through a buffer on the stack with a table
+	// lookup per byte: converting to []byte and back would copy the text
+	// twice, and a test and branch per byte is slower on mixed-case text.
+	var b strings.Builder
+	b.Grow(len(s))
+	b.WriteString(s[:i])
+	var buf [512]byte
+	for i < len(s) {
+		chunk := s[i:min(len(s), i+len(buf))]
+		out := buf[:len(chunk)]
+		for k := range out {
+			out[k] = sanitizeLowerTable[chunk[k]]
 		}
+		b.Write(out)
+		i += len(chunk)
 	}
-	return string(b)
+	return b.String()
 }
+
+// sanitizeLowerTable maps each byte to itself, ASCII upper-case letters
+// to their lower case.
+var sanitizeLowerTable = func() (t [256]byte) {
+	for c := range 256 {
+		t[c] = sanitizeLowerByte(byte(c))
+	}
+	return t
+}()
 
 // sanitizeRule is one kind of secret or injection marker. find returns the
 // rule's matches in subject (the text, or its lowercase copy when lower is
@@ -1177,19 +1196,20 @@ func sanitizeQuotedValue(subject string, eq, open int, escapedOpen bool) []int {
 // literals occur; a rule whose literal does not occur is skipped without
 // looking at the text again, so most rules cost nothing on text that holds
 // nothing for them. A replacement splices the view instead of folding the
-// whole text again, and looks for literals only where it wrote.
+// whole text again, and looks for literals only where it wrote; the
+// lowercase view is built again only when a later rule needs it.
 func sanitizeApply(text string, rules []sanitizeRule) string {
 	x := sanitizeLiterals.Load()
 	v := sanitizeFold(text)
 	var seen sanitizeLiteralSet
-	x.scan(v.lower, 0, len(v.lower), &seen)
+	x.scan(v.lowered(), 0, len(v.text), &seen)
 	for _, rule := range rules {
 		if !x.mayHold(&seen, rule.lit) || !x.mayHoldAny(&seen, rule.anyLit) {
 			continue
 		}
 		subject := v.text
 		if rule.lower {
-			subject = v.lower
+			subject = v.lowered()
 		}
 		var matches [][]int
 		if rule.subs == nil {
@@ -1214,7 +1234,7 @@ func sanitizeApply(text string, rules []sanitizeRule) string {
 			continue
 		}
 		for _, at := range wrote {
-			x.scanAround(v.lower, at, len(rule.with), &seen)
+			x.scanAround(v.lowered(), at, len(rule.with), &seen)
 		}
 	}
 	return text
@@ -1417,7 +1437,7 @@ func sanitizeLowerByte(c byte) byte {
 // escape before the span nor make a combining mark after it vanish (one
 // that vanished after the value is part of the span).
 func sanitizeReplace(text string, v *sanitizeView, matches [][]int, rule sanitizeRule) (string, sanitizeView, []int) {
-	var tb, vb, lb strings.Builder
+	var tb, vb strings.Builder
 	var offs []int32
 	var wrote []int
 	// folded says the view differs from the text; when it does not (offs
@@ -1425,7 +1445,6 @@ func sanitizeReplace(text string, v *sanitizeView, matches [][]int, rule sanitiz
 	// built a second time.
 	folded := v.offs != nil
 	last, lastV := 0, 0 // text[last:] and v's [lastV:] are not copied yet
-	lowerWith := sanitizeLowerASCII(rule.with)
 	for _, m := range matches {
 		vs, ve := sanitizeValueSpan(m)
 		if vs < 0 || rule.keep(v.text[vs:ve]) {
@@ -1440,31 +1459,28 @@ func sanitizeReplace(text string, v *sanitizeView, matches [][]int, rule sanitiz
 			// short secrets does not regrow the buffers again and again.
 			grow := len(matches) * len(rule.with)
 			tb.Grow(len(text) + grow)
-			lb.Grow(len(v.text) + grow)
 			if folded {
 				vb.Grow(len(v.text) + grow)
 				offs = make([]int32, 0, len(v.offs)+grow)
 			}
 			wrote = make([]int, 0, len(matches))
 		}
+		tb.WriteString(text[last:start])
 		if folded {
-			shift := int32(tb.Len() - last)
+			shift := int32(tb.Len() - start)
 			for _, o := range v.offs[lastV:vs] {
 				offs = append(offs, o+shift)
 			}
 			for k := range len(rule.with) {
-				offs = append(offs, int32(tb.Len()+start-last+k))
+				offs = append(offs, int32(tb.Len()+k))
 			}
 			vb.WriteString(v.text[lastV:vs])
-		}
-		tb.WriteString(text[last:start])
-		lb.WriteString(v.lower[lastV:vs])
-		wrote = append(wrote, lb.Len()) // a view offset: lower is as long as the view
-		tb.WriteString(rule.with)
-		if folded {
+			wrote = append(wrote, vb.Len())
 			vb.WriteString(rule.with)
+		} else {
+			wrote = append(wrote, tb.Len())
 		}
-		lb.WriteString(lowerWith)
+		tb.WriteString(rule.with)
 		last, lastV = end, ve
 	}
 	if wrote == nil {
@@ -1478,8 +1494,7 @@ func sanitizeReplace(text string, v *sanitizeView, matches [][]int, rule sanitiz
 		vb.WriteString(v.text[lastV:])
 	}
 	tb.WriteString(text[last:])
-	lb.WriteString(v.lower[lastV:])
-	nv := sanitizeView{text: tb.String(), lower: lb.String(), offs: offs}
+	nv := sanitizeView{text: tb.String(), offs: offs, lowerStale: true}
 	if folded {
 		nv.text = vb.String()
 	}
@@ -1594,7 +1609,7 @@ func sanitizeCutGeneric(text string, keep int) int {
 	}
 	from := max(0, start-32)
 	v := sanitizeFold(text[from:keep])
-	for _, m := range sanitizeFindGeneric(v.text, v.lower) {
+	for _, m := range sanitizeFindGeneric(v.text, v.lowered()) {
 		if v.source(m[1]) == keep-from {
 			return from + v.source(m[0])
 		}
@@ -1915,11 +1930,24 @@ func sanitizeStringSlice(s []string, secret bool, budget *int) []string {
 // replaced in the original text, which keeps its own characters.
 type sanitizeView struct {
 	// text is the folded view, lower the same with ASCII letters
-	// lowercased (byte for byte the same length).
+	// lowercased (byte for byte the same length); read it with lowered.
 	text, lower string
+	// lowerStale says a replacement changed text and lower is not yet
+	// built for it. Most rules that replace something are followed by
+	// rules that match text as it is, so building lower when a rule asks
+	// for it, not after every replacement, saves a copy of the window.
+	lowerStale bool
 	// offs maps each byte of text, and its end, to the byte of the
 	// original that produced it; nil when the view is the original.
 	offs []int32
+}
+
+// lowered returns the lowercase view, built now if it is stale.
+func (v *sanitizeView) lowered() string {
+	if v.lowerStale {
+		v.lower, v.lowerStale = sanitizeLowerASCII(v.text), false
+	}
+	return v.lower
 }
 
 // source returns the offset in the original text of view offset i.
