@@ -968,13 +968,19 @@ func sanitizeLastIndexClass(s string, class uint8) int {
 func sanitizeFindParams(text, subject string) [][]int {
 	var out [][]int
 	t := sanitizeCurrentTable()
+	// The next "=" and the next ":" at or after i, each found with
+	// strings.IndexByte and searched again only once i has passed it.
+	// (strings.IndexAny would build its byte set again for each of the
+	// many separators of a log line.)
+	nextEq, nextColon := -1, -1
 	for i := 0; i < len(subject); {
-		// The next "=" or ":"; a loop, as strings.IndexAny would build
-		// its byte set again for each of the many separators of a log.
-		eq := i
-		for eq < len(subject) && subject[eq] != '=' && subject[eq] != ':' {
-			eq++
+		if nextEq < i {
+			nextEq = sanitizeIndexByteFrom(subject, i, '=')
 		}
+		if nextColon < i {
+			nextColon = sanitizeIndexByteFrom(subject, i, ':')
+		}
+		eq := min(nextEq, nextColon)
 		if eq == len(subject) {
 			break
 		}
@@ -1017,6 +1023,15 @@ func sanitizeFindParams(text, subject string) [][]int {
 		i = m[1]
 	}
 	return out
+}
+
+// sanitizeIndexByteFrom returns the index of the first c in s at or
+// after from, or len(s) when there is none.
+func sanitizeIndexByteFrom(s string, from int, c byte) int {
+	if k := strings.IndexByte(s[from:], c); k >= 0 {
+		return from + k
+	}
+	return len(s)
 }
 
 // sanitizeParamShapeMax bounds the value read after a name that is not

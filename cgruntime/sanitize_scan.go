@@ -652,7 +652,7 @@ func sanitizeNearSecretWord(subject string, i int) bool {
 	start := max(0, i-24)
 	window := subject[start:i]
 	for _, w := range sanitizeSecretWords {
-		at := strings.LastIndex(window, w)
+		at := sanitizeLastIndexShort(window, w)
 		if at < 0 {
 			continue
 		}
@@ -670,6 +670,19 @@ func sanitizeNearSecretWord(subject string, i int) bool {
 		}
 	}
 	return false
+}
+
+// sanitizeLastIndexShort is strings.LastIndex for the short window and
+// words of sanitizeNearSecretWord: a plain loop from the end, which for a
+// window of 24 bytes is several times cheaper than the hashing search
+// strings.LastIndex sets up for every call.
+func sanitizeLastIndexShort(s, w string) int {
+	for at := len(s) - len(w); at >= 0; at-- {
+		if s[at] == w[0] && s[at:at+len(w)] == w {
+			return at
+		}
+	}
+	return -1
 }
 
 // sanitizeEntropy is the Shannon entropy, in bits per character, of a run
