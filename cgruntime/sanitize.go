@@ -894,12 +894,12 @@ func sanitizeIsWordByte(b byte) bool { return sanitizeByteClass[b]&sanitizeClass
 
 // Classes of bytes in sanitizeByteClass.
 const (
-	sanitizeClassWord   = 1 << iota // an ASCII letter, digit or '_'
-	sanitizeClassBase64             // either base64 alphabet or padding: a word byte, '+', '/', '-' or '='
-	sanitizeClassB64                // the standard base64 alphabet or padding: a word byte but '_', '+', '/' or '='
-	sanitizeClassName               // a parameter name's byte: a word byte, '.' or '-'
-	sanitizeClassNameSep            // what separates the components of a name: '_', '.' or '-'
-	sanitizeClassRunSep             // what separates the segments of a path or a name of words: '/', '-' or '_'
+	sanitizeClassWord    = 1 << iota // an ASCII letter, digit or '_'
+	sanitizeClassBase64              // either base64 alphabet or padding: a word byte, '+', '/', '-' or '='
+	sanitizeClassB64                 // the standard base64 alphabet or padding: a word byte but '_', '+', '/' or '='
+	sanitizeClassName                // a parameter name's byte: a word byte, '.' or '-'
+	sanitizeClassNameSep             // what separates the components of a name: '_', '.' or '-'
+	sanitizeClassRunSep              // what separates the segments of a path or a name of words: '/', '-' or '_'
 )
 
 // sanitizeByteClass holds the classes of each byte. The scanners test
