@@ -688,7 +688,7 @@ var sanitizeAllRules = sync.OnceValue(func() []sanitizeRule {
 
 // sanitizeGenericRule redacts tokens no other rule knows by their look
 // (sanitizeFindGeneric). It runs last, on what the others left.
-var sanitizeGenericRule = sanitizeRule{find: sanitizeFindGeneric, lit: "", lower: true, keep: sanitizeKeepNothing, with: RedactedMarker}
+var sanitizeGenericRule = sanitizeRule{find: sanitizeFindGeneric, lit: "", keep: sanitizeKeepNothing, with: RedactedMarker}
 
 // sanitizeEncodedMin is the shortest run of base64 that is decoded to be
 // looked into: 24 characters hold 18 bytes, shorter than any key shape.
@@ -1626,7 +1626,7 @@ func sanitizeCutGeneric(text string, keep int) int {
 	}
 	from := max(0, start-32)
 	v := sanitizeFold(text[from:keep])
-	for _, m := range sanitizeFindGeneric(v.text, v.lowered()) {
+	for _, m := range sanitizeFindGeneric(v.text, "") {
 		if v.source(m[1]) == keep-from {
 			return from + v.source(m[0])
 		}

@@ -455,7 +455,7 @@ const (
 // secret-ish word ("token", "key", "password", …) shorter runs and two
 // classes suffice. Hex (commit hashes, digests), UUIDs, runs after
 // "base64," and base64 of common image formats stay.
-func sanitizeFindGeneric(text, subject string) [][]int {
+func sanitizeFindGeneric(text, _ string) [][]int {
 	var out [][]int
 	for i := 0; i < len(text); {
 		if !sanitizeIsGenericByte(text[i]) {
@@ -477,12 +477,12 @@ func sanitizeFindGeneric(text, subject string) [][]int {
 				} else {
 					e += k
 				}
-				if e-k >= sanitizeGenericNearMin && sanitizeGenericSecret(text, subject, k, e) {
+				if e-k >= sanitizeGenericNearMin && sanitizeGenericSecret(text, k, e) {
 					out = append(out, []int{k, e, k, e})
 				}
 				k = e + 1
 			}
-		case sanitizeGenericSecret(text, subject, i, j):
+		case sanitizeGenericSecret(text, i, j):
 			out = append(out, []int{i, j, i, j})
 		}
 		i = j
@@ -560,7 +560,7 @@ func sanitizeIsLowerHex(s string) bool {
 func sanitizeIsGenericByte(c byte) bool { return sanitizeIsBase64Byte(c) }
 
 // sanitizeGenericSecret judges the run text[i:j].
-func sanitizeGenericSecret(text, subject string, i, j int) bool {
+func sanitizeGenericSecret(text string, i, j int) bool {
 	run := strings.TrimRight(text[i:j], "=")
 	if strings.HasPrefix(run, "-") {
 		return false // a flag
@@ -609,15 +609,25 @@ func sanitizeGenericSecret(text, subject string, i, j int) bool {
 	if digit+upper < 2 || lower+upper == 0 {
 		return false // no branch below can take it
 	}
-	near := sanitizeNearSecretWord(subject, i)
+	// The 24 bytes before the run, lowercase: the words the rule looks
+	// for there. The rule reads the text as it is, not the lowercase
+	// view, and lowers only these bytes, so it needs no lowercase copy of
+	// the whole window after the rules before it replaced something.
+	var buf [24]byte
+	from := max(0, i-len(buf))
+	for k := from; k < i; k++ {
+		buf[k-from] = sanitizeLowerTable[text[k]]
+	}
+	before := string(buf[:i-from])
+	near := sanitizeNearSecretWord(before)
 	if len(run) < sanitizeGenericMin && !near {
 		return false
 	}
 	if sanitizeIsImageData(run) || sanitizeIsObjectID(run) {
 		return false
 	}
-	for _, before := range []string{"base64,", "sha256:", "sha1:", "sha512:", "md5:"} {
-		if strings.HasSuffix(subject[:i], before) {
+	for _, prefix := range []string{"base64,", "sha256:", "sha1:", "sha512:", "md5:"} {
+		if strings.HasSuffix(before, prefix) {
 			return false // image data, or a fingerprint of a public key
 		}
 	}
@@ -648,11 +658,9 @@ func sanitizeGenericSecret(text, subject string, i, j int) bool {
 var sanitizeSecretWords = []string{"token", "key", "secret", "passw", "pwd", "credential", "auth", "bearer", "signature", "session", "api"}
 
 // sanitizeNearSecretWord reports whether one of the secret words ends in
-// the 24 bytes of the lowercase subject before i, followed only by
+// window, the 24 bytes before a run lowercased, followed only by
 // separators (spaces, ':', '=', quotes, "is").
-func sanitizeNearSecretWord(subject string, i int) bool {
-	start := max(0, i-24)
-	window := subject[start:i]
+func sanitizeNearSecretWord(window string) bool {
 	for _, w := range sanitizeSecretWords {
 		at := sanitizeLastIndexShort(window, w)
 		if at < 0 {
