@@ -183,7 +183,7 @@ func TestSanitizeReplaceSplicesTheView(t *testing.T) {
 			continue
 		}
 		want := sanitizeFold(out)
-		if got.text != want.text || got.lower != want.lower {
+		if got.text != want.text || got.lowered() != want.lowered() {
 			t.Fatalf("spliced view differs from the fold\n text: %q\n out:  %q\n got:  %q\n want: %q", text, out, got.text, want.text)
 		}
 		for k := 0; k <= len(want.text); k++ {

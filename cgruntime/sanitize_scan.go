@@ -192,17 +192,19 @@ func sanitizeFindProviders(text, _ string) [][]int {
 	var out [][]int
 	var runs sanitizeRunCache
 	for i := 0; i < len(text); i++ {
-		c := text[i]
-		if !t.short[c] && (i+1 >= len(text) || !t.second[c].has(text[i+1])) {
+		// Most bytes continue a word, so that test comes first.
+		if i > 0 && sanitizeIsWordByte(text[i-1]) {
 			continue
 		}
-		if i > 0 && sanitizeIsWordByte(text[i-1]) {
+		c := text[i]
+		if !t.short[c] && (i+1 >= len(text) || !t.second[c].has(text[i+1])) {
 			continue
 		}
 		rows := t.byFirst[c]
 		for k := range rows {
 			r := &rows[k]
-			if !strings.HasPrefix(text[i:], r.prefix) {
+			// The second byte rules out most rows without comparing more.
+			if len(r.prefix) > 1 && (i+1 >= len(text) || r.prefix[1] != text[i+1]) || !strings.HasPrefix(text[i:], r.prefix) {
 				continue
 			}
 			end, ok := runs.match(r, text, i+len(r.prefix))
@@ -286,7 +288,7 @@ func sanitizeKeywordValue(t *sanitizeTable, name, value string) int {
 		return 0
 	}
 	for name != "" {
-		cut := strings.IndexAny(name, "_.-")
+		cut := sanitizeIndexClass(name, sanitizeClassNameSep)
 		part := name
 		if cut >= 0 {
 			part, name = name[:cut], name[cut+1:]
@@ -306,7 +308,7 @@ func sanitizeKeywordValue(t *sanitizeTable, name, value string) int {
 // keyword as one of its components.
 func sanitizeHasKeyword(t *sanitizeTable, name string) bool {
 	for name != "" {
-		cut := strings.IndexAny(name, "_.-")
+		cut := sanitizeIndexClass(name, sanitizeClassNameSep)
 		part := name
 		if cut >= 0 {
 			part, name = name[:cut], name[cut+1:]
@@ -331,11 +333,12 @@ func sanitizeHasKeyword(t *sanitizeTable, name string) bool {
 func sanitizeFindKeyDER(text, _ string) [][]int {
 	var out [][]int
 	for i := 0; i+16 <= len(text); {
-		j := strings.IndexAny(text[i:], "Mb")
-		if j < 0 {
+		for i < len(text) && text[i] != 'M' && text[i] != 'b' {
+			i++ // a loop: strings.IndexAny would build its byte set again at every letter M or b
+		}
+		if i == len(text) {
 			break
 		}
-		i += j
 		if (i > 0 && sanitizeIsB64Byte(text[i-1]) && text[i-1] != '/') || !sanitizeIsDERKey(text[i:]) {
 			i++
 			continue
@@ -349,9 +352,7 @@ func sanitizeFindKeyDER(text, _ string) [][]int {
 
 // sanitizeIsB64Byte reports whether c belongs to the standard base64
 // alphabet, padding included.
-func sanitizeIsB64Byte(c byte) bool {
-	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '+' || c == '/' || c == '='
-}
+func sanitizeIsB64Byte(c byte) bool { return sanitizeByteClass[c]&sanitizeClassB64 != 0 }
 
 // sanitizeOpenSSHMagic is "openssh-key-v1" in base64.
 const sanitizeOpenSSHMagic = "b3BlbnNzaC1rZXktdjE"
@@ -452,7 +453,7 @@ const (
 // secret-ish word ("token", "key", "password", …) shorter runs and two
 // classes suffice. Hex (commit hashes, digests), UUIDs, runs after
 // "base64," and base64 of common image formats stay.
-func sanitizeFindGeneric(text, subject string) [][]int {
+func sanitizeFindGeneric(text, _ string) [][]int {
 	var out [][]int
 	for i := 0; i < len(text); {
 		if !sanitizeIsGenericByte(text[i]) {
@@ -468,18 +469,18 @@ func sanitizeFindGeneric(text, subject string) [][]int {
 		case sanitizeIsPathLike(text[i:j]):
 			// A path or a name of words: each segment is judged on its own.
 			for k := i; k < j; {
-				e := strings.IndexAny(text[k:j], "/-_")
+				e := sanitizeIndexClass(text[k:j], sanitizeClassRunSep)
 				if e < 0 {
 					e = j
 				} else {
 					e += k
 				}
-				if e-k >= sanitizeGenericNearMin && sanitizeGenericSecret(text, subject, k, e) {
+				if e-k >= sanitizeGenericNearMin && sanitizeGenericSecret(text, k, e) {
 					out = append(out, []int{k, e, k, e})
 				}
 				k = e + 1
 			}
-		case sanitizeGenericSecret(text, subject, i, j):
+		case sanitizeGenericSecret(text, i, j):
 			out = append(out, []int{i, j, i, j})
 		}
 		i = j
@@ -510,11 +511,11 @@ func sanitizeIsObjectID(run string) bool {
 // lower-case or capitalised (digits may follow), or eight or more hex
 // digits, which random segments almost never are.
 func sanitizeIsPathLike(run string) bool {
-	if !strings.ContainsAny(run, "/-_") {
+	if sanitizeIndexClass(run, sanitizeClassRunSep) < 0 {
 		return false
 	}
 	for len(run) > 0 {
-		cut := strings.IndexAny(run, "/-_")
+		cut := sanitizeIndexClass(run, sanitizeClassRunSep)
 		seg := run
 		if cut >= 0 {
 			seg, run = run[:cut], run[cut+1:]
@@ -533,22 +534,31 @@ func sanitizeIsPathLike(run string) bool {
 		for k < len(seg) && '0' <= seg[k] && seg[k] <= '9' {
 			k++
 		}
-		if letters >= 3 && k == len(seg) || len(seg) >= 8 && strings.Trim(seg, "0123456789abcdef") == "" {
+		if letters >= 3 && k == len(seg) || len(seg) >= 8 && sanitizeIsLowerHex(seg) {
 			return true
 		}
 	}
 	return false
 }
 
+// sanitizeIsLowerHex reports whether s is made of lower-case hex digits
+// only.
+func sanitizeIsLowerHex(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; !('0' <= c && c <= '9' || 'a' <= c && c <= 'f') {
+			return false
+		}
+	}
+	return true
+}
+
 // sanitizeIsGenericByte reports whether c can be part of a token the
 // generic rule judges: letters, digits and the symbols of base64 and
 // base64url.
-func sanitizeIsGenericByte(c byte) bool {
-	return sanitizeIsWordByte(c) || c == '+' || c == '/' || c == '-' || c == '='
-}
+func sanitizeIsGenericByte(c byte) bool { return sanitizeIsBase64Byte(c) }
 
 // sanitizeGenericSecret judges the run text[i:j].
-func sanitizeGenericSecret(text, subject string, i, j int) bool {
+func sanitizeGenericSecret(text string, i, j int) bool {
 	run := strings.TrimRight(text[i:j], "=")
 	if strings.HasPrefix(run, "-") {
 		return false // a flag
@@ -597,15 +607,25 @@ func sanitizeGenericSecret(text, subject string, i, j int) bool {
 	if digit+upper < 2 || lower+upper == 0 {
 		return false // no branch below can take it
 	}
-	near := sanitizeNearSecretWord(subject, i)
+	// The 24 bytes before the run, lowercase: the words the rule looks
+	// for there. The rule reads the text as it is, not the lowercase
+	// view, and lowers only these bytes, so it needs no lowercase copy of
+	// the whole window after the rules before it replaced something.
+	var buf [24]byte
+	from := max(0, i-len(buf))
+	for k := from; k < i; k++ {
+		buf[k-from] = sanitizeLowerTable[text[k]]
+	}
+	before := string(buf[:i-from])
+	near := sanitizeNearSecretWord(before)
 	if len(run) < sanitizeGenericMin && !near {
 		return false
 	}
 	if sanitizeIsImageData(run) || sanitizeIsObjectID(run) {
 		return false
 	}
-	for _, before := range []string{"base64,", "sha256:", "sha1:", "sha512:", "md5:"} {
-		if strings.HasSuffix(subject[:i], before) {
+	for _, prefix := range []string{"base64,", "sha256:", "sha1:", "sha512:", "md5:"} {
+		if strings.HasSuffix(before, prefix) {
 			return false // image data, or a fingerprint of a public key
 		}
 	}
@@ -636,13 +656,11 @@ func sanitizeGenericSecret(text, subject string, i, j int) bool {
 var sanitizeSecretWords = []string{"token", "key", "secret", "passw", "pwd", "credential", "auth", "bearer", "signature", "session", "api"}
 
 // sanitizeNearSecretWord reports whether one of the secret words ends in
-// the 24 bytes of the lowercase subject before i, followed only by
+// window, the 24 bytes before a run lowercased, followed only by
 // separators (spaces, ':', '=', quotes, "is").
-func sanitizeNearSecretWord(subject string, i int) bool {
-	start := max(0, i-24)
-	window := subject[start:i]
+func sanitizeNearSecretWord(window string) bool {
 	for _, w := range sanitizeSecretWords {
-		at := strings.LastIndex(window, w)
+		at := sanitizeLastIndexShort(window, w)
 		if at < 0 {
 			continue
 		}
@@ -660,6 +678,19 @@ func sanitizeNearSecretWord(subject string, i int) bool {
 		}
 	}
 	return false
+}
+
+// sanitizeLastIndexShort is strings.LastIndex for the short window and
+// words of sanitizeNearSecretWord: a plain loop from the end, which for a
+// window of 24 bytes is several times cheaper than the hashing search
+// strings.LastIndex sets up for every call.
+func sanitizeLastIndexShort(s, w string) int {
+	for at := len(s) - len(w); at >= 0; at-- {
+		if s[at] == w[0] && s[at:at+len(w)] == w {
+			return at
+		}
+	}
+	return -1
 }
 
 // sanitizeEntropy is the Shannon entropy, in bits per character, of a run

@@ -180,7 +180,6 @@ func sanitizeNormalize(s string) string {
 		return s
 	}
 	var b strings.Builder
-	b.Grow(len(s))
 	kept, inBadRun := 0, false // s[kept:i] is waiting to be copied
 	for i := 0; i < len(s); {
 		if c := s[i]; c >= 0x20 && c < 0x7f {
@@ -189,6 +188,9 @@ func sanitizeNormalize(s string) string {
 		}
 		size, bad, drop := sanitizeClassify(s, i)
 		if drop {
+			if b.Cap() == 0 {
+				b.Grow(len(s)) // the first removal: the text needs a copy after all
+			}
 			b.WriteString(s[kept:i])
 			if bad && !inBadRun {
 				b.WriteRune(utf8.RuneError)
@@ -197,6 +199,9 @@ func sanitizeNormalize(s string) string {
 		}
 		inBadRun = bad
 		i += size
+	}
+	if b.Cap() == 0 {
+		return s // nothing removed (accented prose, say): no copy
 	}
 	b.WriteString(s[kept:])
 	return b.String()
@@ -265,14 +270,33 @@ func sanitizeLowerASCII(s string) string {
 	if i == len(s) {
 		return s // nothing to lower: no copy
 	}
-	b := []byte(s)
-	for ; i < len(b); i++ {
-		if c := b[i]; 'A' <= c && c <= 'Z' {
-			b[i] = c + ('a' - 'A')
+	// One allocation, filled through a buffer on the stack with a table
+	// lookup per byte: converting to []byte and back would copy the text
+	// twice, and a test and branch per byte is slower on mixed-case text.
+	var b strings.Builder
+	b.Grow(len(s))
+	b.WriteString(s[:i])
+	var buf [512]byte
+	for i < len(s) {
+		chunk := s[i:min(len(s), i+len(buf))]
+		out := buf[:len(chunk)]
+		for k := range out {
+			out[k] = sanitizeLowerTable[chunk[k]]
 		}
+		b.Write(out)
+		i += len(chunk)
 	}
-	return string(b)
+	return b.String()
 }
+
+// sanitizeLowerTable maps each byte to itself, ASCII upper-case letters
+// to their lower case.
+var sanitizeLowerTable = func() (t [256]byte) {
+	for c := range 256 {
+		t[c] = sanitizeLowerByte(byte(c))
+	}
+	return t
+}()
 
 // sanitizeRule is one kind of secret or injection marker. find returns the
 // rule's matches in subject (the text, or its lowercase copy when lower is
@@ -302,12 +326,21 @@ type sanitizeRule struct {
 // boundary) is checked by accept instead.
 func sanitizeRegexRule(pattern string, lower bool, accept func(text string, at int) bool,
 	keep func(string) bool, with string) sanitizeRule {
+	return sanitizeRegexRuleNeed(pattern, lower, accept, nil, keep, with)
+}
+
+// sanitizeRegexRuleNeed is sanitizeRegexRule with need, when not nil, a
+// cheap test that must hold at the start of every match of the pattern in
+// the subject (a necessary condition, not a sufficient one): where it
+// fails, the regexp is not run.
+func sanitizeRegexRuleNeed(pattern string, lower bool, accept func(text string, at int) bool,
+	need func(subject string, at int) bool, keep func(string) bool, with string) sanitizeRule {
 	re := regexp.MustCompile(pattern)
 	lit, _ := re.LiteralPrefix()
 	if lit == "" {
 		panic("sanitize: pattern without a literal prefix: " + pattern)
 	}
-	find := func(text, subject string) [][]int { return sanitizeFindAll(re, accept, text, subject) }
+	find := func(text, subject string) [][]int { return sanitizeFindAll(re, lit, accept, need, text, subject) }
 	return sanitizeRule{find: find, lit: lit, lower: lower, keep: keep, with: with}
 }
 
@@ -316,9 +349,22 @@ func sanitizeRegexRule(pattern string, lower bool, accept func(text string, at i
 // hide an acceptable match that starts inside it. It asks for one match at
 // a time: asking for all at once would redo the whole rest of the text
 // after every refusal.
-func sanitizeFindAll(re *regexp.Regexp, accept func(string, int) bool, text, subject string) [][]int {
+//
+// Every match starts with re's literal prefix lit, so the regexp is run
+// only from an occurrence of lit where accept (and need) hold: a match
+// that starts before it would be refused, and the match found from there
+// is the one found from any earlier position, since the pattern looks at
+// nothing before its literal. Most occurrences of a rule's literal in
+// ordinary text ("x-" inside "fix-billing", "://" of a URL without
+// userinfo) so cost a substring search, not a run of the regexp machine.
+func sanitizeFindAll(re *regexp.Regexp, lit string, accept func(string, int) bool,
+	need func(string, int) bool, text, subject string) [][]int {
 	var out [][]int
 	for pos := 0; pos < len(subject); {
+		pos = sanitizeNextCandidate(lit, accept, need, text, subject, pos)
+		if pos < 0 {
+			break
+		}
 		m := re.FindStringSubmatchIndex(subject[pos:])
 		if m == nil {
 			break
@@ -336,6 +382,23 @@ func sanitizeFindAll(re *regexp.Regexp, accept func(string, int) bool, text, sub
 		pos = max(m[1], m[0]+1)
 	}
 	return out
+}
+
+// sanitizeNextCandidate returns the first offset from pos on where lit
+// occurs in subject and accept and need hold, or -1.
+func sanitizeNextCandidate(lit string, accept func(string, int) bool, need func(string, int) bool,
+	text, subject string, pos int) int {
+	for {
+		k := strings.Index(subject[pos:], lit)
+		if k < 0 {
+			return -1
+		}
+		at := pos + k
+		if accept(text, at) && (need == nil || need(subject, at)) {
+			return at
+		}
+		pos = at + 1
+	}
 }
 
 // sanitizeSpace matches what may separate the words of an injection
@@ -625,7 +688,7 @@ var sanitizeAllRules = sync.OnceValue(func() []sanitizeRule {
 
 // sanitizeGenericRule redacts tokens no other rule knows by their look
 // (sanitizeFindGeneric). It runs last, on what the others left.
-var sanitizeGenericRule = sanitizeRule{find: sanitizeFindGeneric, lit: "", lower: true, keep: sanitizeKeepNothing, with: RedactedMarker}
+var sanitizeGenericRule = sanitizeRule{find: sanitizeFindGeneric, lit: "", keep: sanitizeKeepNothing, with: RedactedMarker}
 
 // sanitizeEncodedMin is the shortest run of base64 that is decoded to be
 // looked into: 24 characters hold 18 bytes, shorter than any key shape.
@@ -678,9 +741,7 @@ func sanitizeEncodedRun(out [][]int, text string, i, j int) [][]int {
 
 // sanitizeIsBase64Byte reports whether b belongs to either base64 alphabet
 // or is padding.
-func sanitizeIsBase64Byte(b byte) bool {
-	return sanitizeIsWordByte(b) || b == '+' || b == '/' || b == '-' || b == '='
-}
+func sanitizeIsBase64Byte(b byte) bool { return sanitizeByteClass[b]&sanitizeClassBase64 != 0 }
 
 // sanitizeDecodesToSecret reports whether run, decoded as base64, is text
 // in which the secret rules find something to redact.
@@ -688,6 +749,9 @@ func sanitizeDecodesToSecret(run string) bool {
 	run = strings.TrimRight(run, "=")
 	if len(run)%4 == 1 {
 		run = run[:len(run)-1]
+	}
+	if !sanitizeDecodesToPlain(run) {
+		return false
 	}
 	enc := base64.RawStdEncoding
 	if strings.ContainsAny(run, "-_") {
@@ -699,6 +763,49 @@ func sanitizeDecodesToSecret(run string) bool {
 	}
 	decoded := string(raw)
 	return sanitizeApply(decoded, sanitizeRules()) != decoded
+}
+
+// sanitizeDecodesToPlain reports whether run (its padding trimmed) is
+// base64 in one alphabet whose decoded bytes are all printable ASCII,
+// newlines or tabs: what sanitizeDecodesToSecret needs before it looks
+// further. It decodes in place, a byte at a time, and stops at the first
+// byte that is not text, which for hashes, IDs and random keys comes
+// within the first few characters; so a run that cannot hold a secret
+// costs neither a full decoding nor an allocation. A character outside
+// both alphabets, or characters of both ("+" with "_"), make the decoding
+// fail, as encoding/base64 does.
+func sanitizeDecodesToPlain(run string) bool {
+	var acc, bits uint
+	std, url := false, false // saw a character only the standard, or only the URL, alphabet has
+	for i := 0; i < len(run); i++ {
+		c := run[i]
+		var v byte
+		switch {
+		case 'A' <= c && c <= 'Z':
+			v = c - 'A'
+		case 'a' <= c && c <= 'z':
+			v = c - 'a' + 26
+		case '0' <= c && c <= '9':
+			v = c - '0' + 52
+		case c == '+' || c == '-':
+			v, std, url = 62, std || c == '+', url || c == '-'
+		case c == '/' || c == '_':
+			v, std, url = 63, std || c == '/', url || c == '_'
+		default:
+			return false
+		}
+		if std && url {
+			return false
+		}
+		acc, bits = acc<<6|uint(v), bits+6
+		if bits >= 8 {
+			bits -= 8
+			if b := byte(acc >> bits); (b < 0x20 && b != '\n' && b != '\t') || b >= 0x7f {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // sanitizeHeader builds a rule for a credential-bearing header line, in
@@ -718,8 +825,28 @@ func sanitizeCommandFlag(command, flag string) sanitizeRule {
 // sanitizeURLCredentials builds a rule for the userinfo after a URL's
 // scheme separator sep; scheme and host stay.
 func sanitizeURLCredentials(sep string) sanitizeRule {
-	return sanitizeRegexRule(sep+`(`+sanitizeUserinfo+`)@`,
-		false, sanitizeAnywhere, sanitizeIsPlaceholder, RedactedMarker)
+	var need func(string, int) bool
+	if sep == "://" {
+		need = sanitizeHasUserinfoEnd
+	}
+	return sanitizeRegexRuleNeed(sep+`(`+sanitizeUserinfo+`)@`,
+		false, sanitizeAnywhere, need, sanitizeIsPlaceholder, RedactedMarker)
+}
+
+// sanitizeHasUserinfoEnd reports whether an "@" follows the "://" at
+// subject[at:] before any character that sanitizeUserinfo stops at: the
+// "@" that ends userinfo, without which the URL rule cannot match there.
+// Most URLs have none, and this spares running the regexp on each.
+func sanitizeHasUserinfoEnd(subject string, at int) bool {
+	for i := at + len("://"); i < len(subject); i++ {
+		switch subject[i] {
+		case '@':
+			return true
+		case '/', '\t', '\n', '\f', '\r', ' ', '?', '#', '"', '\'', '<', '>', '\\':
+			return false // the characters sanitizeUserinfo excludes (\s is [\t\n\f\r ])
+		}
+	}
+	return false
 }
 
 // sanitizeUserinfo matches the "user:password" of a URL. It stops at
@@ -765,8 +892,68 @@ func sanitizeAtWordStart(text string, at int) bool {
 }
 
 // sanitizeIsWordByte reports whether b is an ASCII letter, digit or '_'.
-func sanitizeIsWordByte(b byte) bool {
-	return 'a' <= b && b <= 'z' || 'A' <= b && b <= 'Z' || '0' <= b && b <= '9' || b == '_'
+func sanitizeIsWordByte(b byte) bool { return sanitizeByteClass[b]&sanitizeClassWord != 0 }
+
+// Classes of bytes in sanitizeByteClass.
+const (
+	sanitizeClassWord    = 1 << iota // an ASCII letter, digit or '_'
+	sanitizeClassBase64              // either base64 alphabet or padding: a word byte, '+', '/', '-' or '='
+	sanitizeClassB64                 // the standard base64 alphabet or padding: a word byte but '_', '+', '/' or '='
+	sanitizeClassName                // a parameter name's byte: a word byte, '.' or '-'
+	sanitizeClassNameSep             // what separates the components of a name: '_', '.' or '-'
+	sanitizeClassRunSep              // what separates the segments of a path or a name of words: '/', '-' or '_'
+)
+
+// sanitizeByteClass holds the classes of each byte. The scanners test
+// every byte of the text for one of them, and a table lookup is cheaper
+// than the chain of comparisons it replaces.
+var sanitizeByteClass = func() (t [256]uint8) {
+	for c := range 256 {
+		b := byte(c)
+		word := 'a' <= b && b <= 'z' || 'A' <= b && b <= 'Z' || '0' <= b && b <= '9' || b == '_'
+		if word {
+			t[c] |= sanitizeClassWord | sanitizeClassName
+		}
+		if word || b == '+' || b == '/' || b == '-' || b == '=' {
+			t[c] |= sanitizeClassBase64
+		}
+		if word && b != '_' || b == '+' || b == '/' || b == '=' {
+			t[c] |= sanitizeClassB64
+		}
+		if b == '.' || b == '-' {
+			t[c] |= sanitizeClassName
+		}
+		if b == '_' || b == '.' || b == '-' {
+			t[c] |= sanitizeClassNameSep
+		}
+		if b == '/' || b == '-' || b == '_' {
+			t[c] |= sanitizeClassRunSep
+		}
+	}
+	return t
+}()
+
+// sanitizeIndexClass returns the index of the first byte of s in class,
+// or -1: strings.IndexAny for a set of bytes that is built once, not at
+// every call.
+func sanitizeIndexClass(s string, class uint8) int {
+	for i := 0; i < len(s); i++ {
+		if sanitizeByteClass[s[i]]&class != 0 {
+			return i
+		}
+	}
+	return -1
+}
+
+// sanitizeLastIndexClass returns the index of the last byte of s in
+// class, or -1.
+func sanitizeLastIndexClass(s string, class uint8) int {
+	for i := len(s) - 1; i >= 0; i-- {
+		if sanitizeByteClass[s[i]]&class != 0 {
+			return i
+		}
+	}
+	return -1
 }
 
 // sanitizeFindParams finds the values of secret-named query, form,
@@ -783,12 +970,22 @@ func sanitizeIsWordByte(b byte) bool {
 func sanitizeFindParams(text, subject string) [][]int {
 	var out [][]int
 	t := sanitizeCurrentTable()
+	// The next "=" and the next ":" at or after i, each found with
+	// strings.IndexByte and searched again only once i has passed it.
+	// (strings.IndexAny would build its byte set again for each of the
+	// many separators of a log line.)
+	nextEq, nextColon := -1, -1
 	for i := 0; i < len(subject); {
-		j := strings.IndexAny(subject[i:], "=:")
-		if j < 0 {
+		if nextEq < i {
+			nextEq = sanitizeIndexByteFrom(subject, i, '=')
+		}
+		if nextColon < i {
+			nextColon = sanitizeIndexByteFrom(subject, i, ':')
+		}
+		eq := min(nextEq, nextColon)
+		if eq == len(subject) {
 			break
 		}
-		eq := i + j
 		i = eq + 1
 		name, quoted, secret, loose := sanitizeParamName(t, subject, eq)
 		if name == "" || !secret && !loose && !sanitizeHasKeyword(t, name) {
@@ -828,6 +1025,15 @@ func sanitizeFindParams(text, subject string) [][]int {
 		i = m[1]
 	}
 	return out
+}
+
+// sanitizeIndexByteFrom returns the index of the first c in s at or
+// after from, or len(s) when there is none.
+func sanitizeIndexByteFrom(s string, from int, c byte) int {
+	if k := strings.IndexByte(s[from:], c); k >= 0 {
+		return from + k
+	}
+	return len(s)
 }
 
 // sanitizeParamShapeMax bounds the value read after a name that is not
@@ -878,11 +1084,11 @@ func sanitizeParamName(t *sanitizeTable, subject string, eq int) (name string, q
 			return "", false, false, false // YAML puts a space after the colon; "user:pass@" is a URL's
 		}
 	}
-	cut := strings.LastIndexAny(name, "_.-")
+	cut := sanitizeLastIndexClass(name, sanitizeClassNameSep)
 	last := name[cut+1:]
 	if cut > 0 {
 		// "api_key", "session_id": the last two components as one word.
-		prev := name[strings.LastIndexAny(name[:cut], "_.-")+1 : cut]
+		prev := name[sanitizeLastIndexClass(name[:cut], sanitizeClassNameSep)+1 : cut]
 		if joined := prev + last; sanitizeSecretParams[joined] {
 			last = joined
 		}
@@ -936,9 +1142,7 @@ func sanitizeIsUserKey(t *sanitizeTable, name string) bool {
 }
 
 // sanitizeIsNameByte reports whether b can be part of a parameter name.
-func sanitizeIsNameByte(b byte) bool {
-	return sanitizeIsWordByte(b) || b == '.' || b == '-'
-}
+func sanitizeIsNameByte(b byte) bool { return sanitizeByteClass[b]&sanitizeClassName != 0 }
 
 // sanitizeParamValue returns the match of the value after the separator
 // at subject[eq], spaces skipped: quoted (the quote may be escaped) or
@@ -1009,19 +1213,20 @@ func sanitizeQuotedValue(subject string, eq, open int, escapedOpen bool) []int {
 // literals occur; a rule whose literal does not occur is skipped without
 // looking at the text again, so most rules cost nothing on text that holds
 // nothing for them. A replacement splices the view instead of folding the
-// whole text again, and looks for literals only where it wrote.
+// whole text again, and looks for literals only where it wrote; the
+// lowercase view is built again only when a later rule needs it.
 func sanitizeApply(text string, rules []sanitizeRule) string {
 	x := sanitizeLiterals.Load()
 	v := sanitizeFold(text)
 	var seen sanitizeLiteralSet
-	x.scan(v.lower, 0, len(v.lower), &seen)
+	x.scan(v.lowered(), 0, len(v.text), &seen)
 	for _, rule := range rules {
 		if !x.mayHold(&seen, rule.lit) || !x.mayHoldAny(&seen, rule.anyLit) {
 			continue
 		}
 		subject := v.text
 		if rule.lower {
-			subject = v.lower
+			subject = v.lowered()
 		}
 		var matches [][]int
 		if rule.subs == nil {
@@ -1046,24 +1251,27 @@ func sanitizeApply(text string, rules []sanitizeRule) string {
 			continue
 		}
 		for _, at := range wrote {
-			x.scanAround(v.lower, at, len(rule.with), &seen)
+			x.scanAround(v.lowered(), at, len(rule.with), &seen)
 		}
 	}
 	return text
 }
 
 // sanitizeLiteralIndex finds, in one pass over a lowercase text, which of
-// the rules' literals occur in it. Literals are listed by their first
-// byte, and the second bytes they continue with are kept as a bit set, so
-// most positions cost a table lookup or two.
+// the rules' literals occur in it. Literals are listed by their first two
+// bytes, so most positions cost a table lookup or two, and only the
+// literals that start with the two bytes at a position are compared there.
 type sanitizeLiteralIndex struct {
-	lits    []string // lowercase
-	keys    []uint16 // sanitizeLiteralKey of each
-	byFirst [256][]int32
-	// pairs holds the first two bytes of every literal (c1<<8|c2), and
-	// every pair starting with c for a literal that is the single byte c.
-	pairs   [1 << 16 / 64]uint64
+	lits []string // lowercase
+	keys []uint16 // sanitizeLiteralKey of each
+	// next[c], for a byte c that starts a literal of two bytes or more,
+	// maps the byte after c to the literals that start with the two: an
+	// index into byPair, 0 for none.
+	next   [256]*[256]uint8
+	byPair [][]int32
+	// single[c] says some literals are the single byte c: singles[c].
 	single  [256]bool
+	singles [256][]int32
 	known   sanitizeLiteralSet // keys of lits
 	longest int
 	// touches holds, for each replacement the rules write, the keys of
@@ -1135,17 +1343,30 @@ func sanitizeIndexLiterals(rules []sanitizeRule) *sanitizeLiteralIndex {
 			}
 			have[lit] = true
 			k := sanitizeLiteralKey(lit)
-			x.byFirst[lit[0]] = append(x.byFirst[lit[0]], int32(len(x.lits)))
+			id := int32(len(x.lits))
 			x.lits, x.keys = append(x.lits, lit), append(x.keys, k)
 			x.known.add(k)
 			x.longest = max(x.longest, len(lit))
-			x.single[lit[0]] = x.single[lit[0]] || len(lit) == 1
-			for c2 := range 256 {
-				if len(lit) == 1 || byte(c2) == lit[1] {
-					p := int(lit[0])<<8 | c2
-					x.pairs[p>>6] |= 1 << (p & 63)
-				}
+			if len(lit) == 1 {
+				x.single[lit[0]] = true
+				x.singles[lit[0]] = append(x.singles[lit[0]], id)
+				continue
 			}
+			if x.next[lit[0]] == nil {
+				x.next[lit[0]] = new([256]uint8)
+			}
+			p := &x.next[lit[0]][lit[1]]
+			if *p == 0 {
+				if len(x.byPair) == 0 {
+					x.byPair = append(x.byPair, nil) // index 0 is "none"
+				}
+				if len(x.byPair) > math.MaxUint8 {
+					panic("sanitize: more literal pairs than the index holds")
+				}
+				*p = uint8(len(x.byPair))
+				x.byPair = append(x.byPair, nil)
+			}
+			x.byPair[*p] = append(x.byPair[*p], id)
 		}
 	}
 	for _, with := range []string{RedactedMarker, sanitizeInjectionPlaceholder} {
@@ -1168,19 +1389,17 @@ func (x *sanitizeLiteralIndex) scan(lower string, from, to int, seen *sanitizeLi
 	to = min(to, len(lower))
 	for i := from; i < to; i++ {
 		c := lower[i]
-		if i+1 < len(lower) {
-			if p := int(c)<<8 | int(lower[i+1]); x.pairs[p>>6]&(1<<(p&63)) == 0 {
-				continue
+		if x.single[c] {
+			for _, k := range x.singles[c] {
+				seen.add(x.keys[k])
 			}
-		} else if !x.single[c] {
+		}
+		next := x.next[c]
+		if next == nil || i+1 >= len(lower) {
 			continue
 		}
-		for _, k := range x.byFirst[c] {
-			lit := x.lits[k]
-			if len(lit) > 1 && (i+1 >= len(lower) || lit[1] != lower[i+1]) {
-				continue
-			}
-			if !seen.has(x.keys[k]) && strings.HasPrefix(lower[i:], lit) {
+		for _, k := range x.byPair[next[lower[i+1]]] {
+			if !seen.has(x.keys[k]) && strings.HasPrefix(lower[i:], x.lits[k]) {
 				seen.add(x.keys[k])
 			}
 		}
@@ -1235,11 +1454,14 @@ func sanitizeLowerByte(c byte) byte {
 // escape before the span nor make a combining mark after it vanish (one
 // that vanished after the value is part of the span).
 func sanitizeReplace(text string, v *sanitizeView, matches [][]int, rule sanitizeRule) (string, sanitizeView, []int) {
-	var tb, vb, lb strings.Builder
+	var tb, vb strings.Builder
 	var offs []int32
 	var wrote []int
+	// folded says the view differs from the text; when it does not (offs
+	// nil, most text), the new view's text is the new text, so it is not
+	// built a second time.
+	folded := v.offs != nil
 	last, lastV := 0, 0 // text[last:] and v's [lastV:] are not copied yet
-	lowerWith := sanitizeLowerASCII(rule.with)
 	for _, m := range matches {
 		vs, ve := sanitizeValueSpan(m)
 		if vs < 0 || rule.keep(v.text[vs:ve]) {
@@ -1254,46 +1476,44 @@ func sanitizeReplace(text string, v *sanitizeView, matches [][]int, rule sanitiz
 			// short secrets does not regrow the buffers again and again.
 			grow := len(matches) * len(rule.with)
 			tb.Grow(len(text) + grow)
-			vb.Grow(len(v.text) + grow)
-			lb.Grow(len(v.text) + grow)
-			if v.offs != nil {
+			if folded {
+				vb.Grow(len(v.text) + grow)
 				offs = make([]int32, 0, len(v.offs)+grow)
 			}
 			wrote = make([]int, 0, len(matches))
 		}
-		if v.offs != nil {
-			shift := int32(tb.Len() - last)
+		tb.WriteString(text[last:start])
+		if folded {
+			shift := int32(tb.Len() - start)
 			for _, o := range v.offs[lastV:vs] {
 				offs = append(offs, o+shift)
 			}
 			for k := range len(rule.with) {
-				offs = append(offs, int32(tb.Len()+start-last+k))
+				offs = append(offs, int32(tb.Len()+k))
 			}
+			vb.WriteString(v.text[lastV:vs])
+			wrote = append(wrote, vb.Len())
+			vb.WriteString(rule.with)
+		} else {
+			wrote = append(wrote, tb.Len())
 		}
-		tb.WriteString(text[last:start])
-		vb.WriteString(v.text[lastV:vs])
-		lb.WriteString(v.lower[lastV:vs])
-		wrote = append(wrote, vb.Len())
 		tb.WriteString(rule.with)
-		vb.WriteString(rule.with)
-		lb.WriteString(lowerWith)
 		last, lastV = end, ve
 	}
 	if wrote == nil {
 		return text, *v, nil
 	}
-	if v.offs != nil {
+	if folded {
 		shift := int32(tb.Len() - last)
 		for _, o := range v.offs[lastV:] {
 			offs = append(offs, o+shift)
 		}
+		vb.WriteString(v.text[lastV:])
 	}
 	tb.WriteString(text[last:])
-	vb.WriteString(v.text[lastV:])
-	lb.WriteString(v.lower[lastV:])
-	nv := sanitizeView{text: vb.String(), lower: lb.String(), offs: offs}
-	if offs == nil {
-		nv.text = tb.String()
+	nv := sanitizeView{text: tb.String(), offs: offs, lowerStale: true}
+	if folded {
+		nv.text = vb.String()
 	}
 	return tb.String(), nv, wrote
 }
@@ -1406,7 +1626,7 @@ func sanitizeCutGeneric(text string, keep int) int {
 	}
 	from := max(0, start-32)
 	v := sanitizeFold(text[from:keep])
-	for _, m := range sanitizeFindGeneric(v.text, v.lower) {
+	for _, m := range sanitizeFindGeneric(v.text, "") {
 		if v.source(m[1]) == keep-from {
 			return from + v.source(m[0])
 		}
@@ -1727,11 +1947,24 @@ func sanitizeStringSlice(s []string, secret bool, budget *int) []string {
 // replaced in the original text, which keeps its own characters.
 type sanitizeView struct {
 	// text is the folded view, lower the same with ASCII letters
-	// lowercased (byte for byte the same length).
+	// lowercased (byte for byte the same length); read it with lowered.
 	text, lower string
+	// lowerStale says a replacement changed text and lower is not yet
+	// built for it. Most rules that replace something are followed by
+	// rules that match text as it is, so building lower when a rule asks
+	// for it, not after every replacement, saves a copy of the window.
+	lowerStale bool
 	// offs maps each byte of text, and its end, to the byte of the
 	// original that produced it; nil when the view is the original.
 	offs []int32
+}
+
+// lowered returns the lowercase view, built now if it is stale.
+func (v *sanitizeView) lowered() string {
+	if v.lowerStale {
+		v.lower, v.lowerStale = sanitizeLowerASCII(v.text), false
+	}
+	return v.lower
 }
 
 // source returns the offset in the original text of view offset i.
@@ -1787,24 +2020,25 @@ const (
 // combining mark follows an ASCII letter or digit. Most text, accented
 // prose included, has none, and its view is the text itself.
 func sanitizeNeedsFold(s string) bool {
-	prevASCIIWord := false
 	for i := 0; i < len(s); {
 		c := s[i]
 		if c < utf8.RuneSelf && c != '%' && c != '\\' {
-			prevASCIIWord = sanitizeIsWordByte(c)
-			i++
+			i++ // plain ASCII: the common case, passed over without more tests
 			continue
 		}
 		f, size := sanitizeFoldAt(s, i)
 		switch {
-		case f == sanitizeDrop && prevASCIIWord:
-			return true
-		case f == sanitizeKeep || f == sanitizeDrop:
-			prevASCIIWord = false
+		case f == sanitizeDrop:
+			// A combining mark vanishes after an ASCII letter or digit.
+			// Whatever came before it, the byte before it tells: a
+			// character that folds has already returned, and '%', '\\'
+			// and the bytes of other characters are not word bytes.
+			if i > 0 && sanitizeIsWordByte(s[i-1]) {
+				return true
+			}
+		case f == sanitizeKeep:
 		case size != 1 || f != c:
 			return true
-		default:
-			prevASCIIWord = sanitizeIsWordByte(f)
 		}
 		i += size
 	}
