@@ -3,6 +3,7 @@ package cgruntime
 import (
 	"fmt"
 	"reflect"
+	"strconv"
 	"sync"
 	"sync/atomic"
 	"unsafe"
@@ -80,8 +81,14 @@ type Schema struct {
 	// Nodes is the compiled validation table. Packages of generator version 3 and before set it
 	// themselves; read it through Table.
 	Nodes []Node
-	// Types describes the package's named types; ElemDesc.Type indexes it.
+	// Types describes the package's named types; ElemDesc.Type indexes it. Packages of generator
+	// version 4 and before set it themselves; later ones set TypeText and GoTypes.
 	Types []TypeDesc
+	// TypeText describes the types as text, as Text does the table: one TypeDesc per line without
+	// Go and Name, read into Types at first use; GoTypes holds their Go types, (*T)(nil), in the
+	// same order, from which Go and Name come.
+	TypeText string
+	GoTypes  []any
 
 	mu    sync.Mutex
 	plans atomic.Pointer[[]*typePlan]
@@ -265,6 +272,7 @@ func (s *Schema) plan(i int) *typePlan {
 		return (*p)[i]
 	}
 	s.compileTable()
+	s.compileTypes()
 	plans := make([]*typePlan, len(s.Types))
 	for j := range plans {
 		plans[j] = &typePlan{desc: &s.Types[j], rt: reflect.TypeOf(s.Types[j].Go).Elem()}
@@ -471,7 +479,7 @@ func (s *Schema) Validate(v any, t int) error {
 // under the lock, before the plans are published; every read follows a read of the plans or the
 // lock.
 func (s *Schema) Table() []Node {
-	if len(s.Types) > 0 {
+	if s.TypeText != "" || len(s.Types) > 0 { // TypeText first: Types is written under the lock
 		s.plan(0)
 		return s.Nodes
 	}
@@ -479,6 +487,22 @@ func (s *Schema) Table() []Node {
 	defer s.mu.Unlock()
 	s.compileTable()
 	return s.Nodes
+}
+
+// compileTypes reads TypeText into Types, once; the caller holds s.mu.
+func (s *Schema) compileTypes() {
+	if s.Types != nil || s.TypeText == "" {
+		return
+	}
+	types := readLines[TypeDesc](s.TypeText, "the type descriptions")
+	if len(types) != len(s.GoTypes) {
+		panic("cgruntime: " + strconv.Itoa(len(types)) + " type descriptions for " + strconv.Itoa(len(s.GoTypes)) + " Go types")
+	}
+	for i, g := range s.GoTypes {
+		types[i].Go = g
+		types[i].Name = reflect.TypeOf(g).Elem().Name()
+	}
+	s.Types = types
 }
 
 // compileTable compiles Text into Nodes, once; the caller holds s.mu.

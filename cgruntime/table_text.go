@@ -17,58 +17,90 @@ import (
 // strings point into the text, which is a constant. A table that does not read is a generator
 // bug, so it panics.
 func CompileText(text string, ecma ECMAEngine) []Node {
+	return CompileWith(readLines[Node](text, "the validation table"), ecma)
+}
+
+// readLines reads text written as the generator writes a table (a JSON array with one T per
+// line, each with T's field names and only its set fields); what names the text in a panic.
+func readLines[T any](text, what string) []T {
 	body, open := strings.CutPrefix(text, "[\n")
 	body, closed := strings.CutSuffix(body, "\n]")
 	if !open || !closed {
-		panic("cgruntime: the validation table is not one node per line")
+		panic("cgruntime: " + what + " is not one item per line")
 	}
-	nodes := make([]Node, strings.Count(body, "\n")+1)
-	setters := nodeSetters()
-	for i := range nodes {
+	items := make([]T, strings.Count(body, "\n")+1)
+	for i := range items {
 		line, rest, _ := strings.Cut(body, "\n")
 		body = rest
 		r := tableReader{s: strings.TrimSuffix(line, ",")}
-		r.object(func(key string) {
-			set, ok := setters[key]
-			if !ok {
-				r.fail("unknown field " + strconv.Quote(key))
-				return
-			}
-			set(&r, unsafe.Pointer(&nodes[i]))
-		})
+		readInto(&r, &items[i])
 		if r.err == "" && r.i != len(r.s) {
-			r.fail("text after the node")
+			r.fail("text after the item")
 		}
 		if r.err != "" {
-			panic("cgruntime: node " + strconv.Itoa(i) + " of the validation table: " + r.err + ": " + abbreviate([]byte(r.s)))
+			panic("cgruntime: item " + strconv.Itoa(i) + " of " + what + ": " + r.err + ": " + abbreviate([]byte(r.s)))
 		}
 	}
-	return CompileWith(nodes, ecma)
+	return items
 }
 
-// fieldSetter reads one field's value and stores it in the node at p.
+// fieldSetter reads one field's value and stores it in the struct at p.
 type fieldSetter func(r *tableReader, p unsafe.Pointer)
 
-var (
-	settersOnce sync.Once
-	setters     map[string]fieldSetter
-)
+// setters caches, per struct type, the reader of each exported field by name.
+var setters sync.Map // reflect.Type -> map[string]fieldSetter
 
-// nodeSetters maps each exported field of Node to its reader, by the field's type, so that a field
-// added to Node is read without a change here (and a field of a new type panics in the tests).
-func nodeSetters() map[string]fieldSetter {
-	settersOnce.Do(func() {
-		typ := reflect.TypeFor[Node]()
-		setters = make(map[string]fieldSetter, typ.NumField())
-		for i := range typ.NumField() {
-			f := typ.Field(i)
-			if !f.IsExported() {
-				continue
-			}
-			setters[f.Name] = setterFor(f)
+// settersOf maps each exported field of struct type t to its reader, chosen by the field's type,
+// so that a field added to a described struct is read without a change here (and a field of a
+// type the reader lacks panics in the tests).
+func settersOf(t reflect.Type) map[string]fieldSetter {
+	if m, ok := setters.Load(t); ok {
+		return m.(map[string]fieldSetter)
+	}
+	m := make(map[string]fieldSetter, t.NumField())
+	for i := range t.NumField() {
+		if f := t.Field(i); f.IsExported() && f.Type.Kind() != reflect.Interface {
+			m[f.Name] = setterFor(f)
 		}
+	}
+	setters.Store(t, m)
+	return m
+}
+
+// readInto reads {"Field":value,…} into v.
+func readInto[T any](r *tableReader, v *T) {
+	fields := settersOf(reflect.TypeFor[T]())
+	r.object(func(key string) {
+		set, ok := fields[key]
+		if !ok {
+			r.fail("unknown field " + strconv.Quote(key))
+			return
+		}
+		set(r, unsafe.Pointer(v))
 	})
-	return setters
+}
+
+// readStruct reads one T, for lists of T.
+func readStruct[T any](r *tableReader) (v T) {
+	readInto(r, &v)
+	return v
+}
+
+// structSetter reads a struct field of type T at off; with pointer, a field of type *T, which
+// null leaves nil, as encoding/json reads it.
+func structSetter[T any](off uintptr, pointer bool) fieldSetter {
+	if pointer {
+		return func(r *tableReader, p unsafe.Pointer) {
+			if strings.HasPrefix(r.s[r.i:], "null") {
+				r.i += 4
+				return
+			}
+			v := new(T)
+			readInto(r, v)
+			*(**T)(unsafe.Add(p, off)) = v
+		}
+	}
+	return func(r *tableReader, p unsafe.Pointer) { readInto(r, (*T)(unsafe.Add(p, off))) }
 }
 
 func setterFor(f reflect.StructField) fieldSetter {
@@ -80,58 +112,34 @@ func setterFor(f reflect.StructField) fieldSetter {
 		return func(r *tableReader, p unsafe.Pointer) { *(*uint8)(unsafe.Add(p, off)) = uint8(r.int()) }
 	case reflect.TypeFor[int32]():
 		return func(r *tableReader, p unsafe.Pointer) { *(*int32)(unsafe.Add(p, off)) = int32(r.int()) }
+	case reflect.TypeFor[int64]():
+		return func(r *tableReader, p unsafe.Pointer) { *(*int64)(unsafe.Add(p, off)) = r.int() }
 	case reflect.TypeFor[bool]():
 		return func(r *tableReader, p unsafe.Pointer) { *(*bool)(unsafe.Add(p, off)) = r.bool() }
 	case reflect.TypeFor[string]():
 		return func(r *tableReader, p unsafe.Pointer) { *(*string)(unsafe.Add(p, off)) = r.str() }
-	case reflect.TypeFor[Count]():
-		return func(r *tableReader, p unsafe.Pointer) {
-			c := (*Count)(unsafe.Add(p, off))
-			r.object(func(key string) {
-				switch key {
-				case "Set":
-					c.Set = r.bool()
-				case "N":
-					c.N = r.int()
-				default:
-					r.fail("unknown count field " + strconv.Quote(key))
-				}
-			})
-		}
 	case reflect.TypeFor[[]string]():
 		return listSetter(off, (*tableReader).str)
 	case reflect.TypeFor[[]int32]():
 		return listSetter(off, func(r *tableReader) int32 { return int32(r.int()) })
+	case reflect.TypeFor[Count]():
+		return structSetter[Count](off, false)
 	case reflect.TypeFor[[]Prop]():
-		return listSetter(off, func(r *tableReader) (prop Prop) {
-			r.object(func(key string) {
-				switch key {
-				case "Name":
-					prop.Name = r.str()
-				case "Node":
-					prop.Node = int32(r.int())
-				default:
-					r.fail("unknown member field " + strconv.Quote(key))
-				}
-			})
-			return prop
-		})
+		return listSetter(off, readStruct[Prop])
 	case reflect.TypeFor[[]Dependency]():
-		return listSetter(off, func(r *tableReader) (dep Dependency) {
-			r.object(func(key string) {
-				switch key {
-				case "Name":
-					dep.Name = r.str()
-				case "Required":
-					dep.Required = readList(r, (*tableReader).str)
-				default:
-					r.fail("unknown dependency field " + strconv.Quote(key))
-				}
-			})
-			return dep
-		})
+		return listSetter(off, readStruct[Dependency])
+	case reflect.TypeFor[ElemDesc]():
+		return structSetter[ElemDesc](off, false)
+	case reflect.TypeFor[*ElemDesc]():
+		return structSetter[ElemDesc](off, true)
+	case reflect.TypeFor[*UnionDesc]():
+		return structSetter[UnionDesc](off, true)
+	case reflect.TypeFor[[]FieldDesc]():
+		return listSetter(off, readStruct[FieldDesc])
+	case reflect.TypeFor[[]VariantDesc]():
+		return listSetter(off, readStruct[VariantDesc])
 	}
-	panic("cgruntime: the table reader has no reader for Node." + f.Name + " of type " + f.Type.String())
+	panic("cgruntime: the table reader has no reader for " + f.Name + " of type " + f.Type.String())
 }
 
 // tableReader reads one line of the table: compact JSON, no spaces. After the first error it

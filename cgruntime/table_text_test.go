@@ -129,3 +129,75 @@ func TestCompileTextReadsEveryField(t *testing.T) {
 		}
 	}
 }
+
+// TestTypeTextReadsEveryField holds the reader of type descriptions (TypeText) to encoding/json
+// for every field of every struct a description holds, each set alone: a field the generator writes
+// and the reader drops would change how a type decodes without failing anything else.
+func TestTypeTextReadsEveryField(t *testing.T) {
+	elem := ElemDesc{Kind: ElemSlice, Node: 2, Elem: &ElemDesc{Kind: ElemString, Node: 3}}
+	samples := map[reflect.Type]any{
+		reflect.TypeFor[uint8]():         uint8(2),
+		reflect.TypeFor[int32]():         int32(7),
+		reflect.TypeFor[bool]():          true,
+		reflect.TypeFor[string]():        `a"b\u0060é`,
+		reflect.TypeFor[[]string]():      []string{"x", `"y"`},
+		reflect.TypeFor[ElemDesc]():      elem,
+		reflect.TypeFor[*ElemDesc]():     &elem,
+		reflect.TypeFor[*UnionDesc]():    &UnionDesc{Rule: UnionByTag, Keyword: "oneOf", Tag: "kind", Variants: []VariantDesc{{Type: elem, Values: []string{"a"}, Selects: SelectsByField, TagField: 1}}},
+		reflect.TypeFor[[]FieldDesc]():   []FieldDesc{{Name: "a", Kw: "allOf/0/properties/a", Flags: FieldRequired | FieldPointer, Type: elem}, {Name: ""}},
+		reflect.TypeFor[[]VariantDesc](): []VariantDesc{{Members: []string{"m"}, First: "{"}, {Type: ElemDesc{Kind: ElemRef, Ref: true, Type: 3}}},
+	}
+	check := func(typ reflect.Type, read func(line string) any) {
+		for i := range typ.NumField() {
+			f := typ.Field(i)
+			if !f.IsExported() || f.Type.Kind() == reflect.Interface {
+				continue
+			}
+			sample, ok := samples[f.Type]
+			if !ok {
+				t.Fatalf("no sample value for %s.%s of type %s", typ.Name(), f.Name, f.Type)
+			}
+			raw, err := json.Marshal(sample)
+			if err != nil {
+				t.Fatal(err)
+			}
+			line := `{"` + f.Name + `":` + string(raw) + `}`
+			want := reflect.New(typ).Elem()
+			want.Field(i).Set(reflect.ValueOf(sample))
+			if got := read(line); !reflect.DeepEqual(got, want.Interface()) {
+				t.Errorf("%s.%s: read %+v from %s", typ.Name(), f.Name, got, line)
+			}
+		}
+	}
+	check(reflect.TypeFor[TypeDesc](), func(line string) any { return readLines[TypeDesc]("[\n"+line+"\n]", "test")[0] })
+	check(reflect.TypeFor[FieldDesc](), func(line string) any { return readLines[FieldDesc]("[\n"+line+"\n]", "test")[0] })
+	check(reflect.TypeFor[ElemDesc](), func(line string) any { return readLines[ElemDesc]("[\n"+line+"\n]", "test")[0] })
+	check(reflect.TypeFor[UnionDesc](), func(line string) any { return readLines[UnionDesc]("[\n"+line+"\n]", "test")[0] })
+	check(reflect.TypeFor[VariantDesc](), func(line string) any { return readLines[VariantDesc]("[\n"+line+"\n]", "test")[0] })
+}
+
+// TestSchemaReadsTypeText builds the plans of a package described as text: the descriptions get
+// their Go types and names from GoTypes, and a count that does not match panics.
+func TestSchemaReadsTypeText(t *testing.T) {
+	type pair struct {
+		A string
+		B *int64
+	}
+	s := &Schema{Text: "[\n{},\n{\"Types\":4},\n{\"Types\":32},\n{\"Types\":64}\n]",
+		TypeText: "[\n" + `{"Kind":1,"Node":1,"Fields":[{"Name":"a","Flags":1,"Type":{"Kind":4,"Node":2}},{"Name":"b","Flags":2,"Type":{"Kind":2,"Node":3}}]}` + "\n]",
+		GoTypes:  []any{(*pair)(nil)}}
+	var v pair
+	if err := s.Unmarshal([]byte(`{"a":"x","b":5}`), &v, 0); err != nil || v.A != "x" || v.B == nil || *v.B != 5 {
+		t.Fatalf("Unmarshal through the text description: %+v, %v", v, err)
+	}
+	if got := s.Types[0].Name; got != "pair" {
+		t.Errorf("the description's name is %q, want the Go type's, pair", got)
+	}
+	defer func() {
+		if recover() == nil {
+			t.Error("a description without its Go type did not panic")
+		}
+	}()
+	bad := &Schema{Text: s.Text, TypeText: s.TypeText}
+	bad.Table()
+}

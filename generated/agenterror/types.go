@@ -72,8 +72,7 @@ type AgentError struct {
 	// Safety is the safety hints of the tool involved.
 	Safety *SafetyHints `json:"safety,omitempty"`
 
-	// Extra holds the members the schema does not declare, kept so that a decode and
-	// re-encode loses nothing. They are encoded after the declared members, sorted by name.
+	// Extra holds the members the schema does not declare (see the package documentation).
 	Extra map[string]json.RawMessage `json:"-"`
 
 	// cgCause is the Go error a constructor wrapped (goconstruct's WithCauseError); Unwrap
@@ -154,8 +153,7 @@ type Recovery struct {
 	// RetryAfterMS is the suggested wait, in milliseconds, before the next attempt.
 	RetryAfterMS *json.Number `json:"retry_after_ms,omitempty"`
 
-	// Extra holds the members the schema does not declare, kept so that a decode and
-	// re-encode loses nothing. They are encoded after the declared members, sorted by name.
+	// Extra holds the members the schema does not declare (see the package documentation).
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -230,8 +228,7 @@ type SafetyHints struct {
 	// OpenWorldHint — true when the tool talks to systems outside the gateway's control.
 	OpenWorldHint *bool `json:"open_world_hint,omitempty"`
 
-	// Extra holds the members the schema does not declare, kept so that a decode and
-	// re-encode loses nothing. They are encoded after the declared members, sorted by name.
+	// Extra holds the members the schema does not declare (see the package documentation).
 	Extra map[string]json.RawMessage `json:"-"`
 }
 

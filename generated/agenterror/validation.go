@@ -8,8 +8,8 @@ import "github.com/contractgen/contractgen/cgruntime"
 // The runtime module must serve the version of contractgen that wrote this package: a
 // compile error here means regenerate the package or require a cgruntime that fits.
 const (
-	_ = cgruntime.EnforceVersion(4 - cgruntime.MinVersion)
-	_ = cgruntime.EnforceVersion(cgruntime.MaxVersion - 4)
+	_ = cgruntime.EnforceVersion(5 - cgruntime.MinVersion)
+	_ = cgruntime.EnforceVersion(cgruntime.MaxVersion - 5)
 )
 
 // cgTable is the validation table: one node per schema of the contract, node i on line i+1,
@@ -55,17 +55,29 @@ const cgTable = `[
 {"Bool":1}
 ]`
 
+// cgTypes describes the package's named types to the runtime, one per line in the order of
+// cgPackage.GoTypes: their members, Go representations and the table nodes of their schemas, as
+// JSON with the runtime's field names and only the fields that are set.
+const cgTypes = `[
+{"Kind":1,"Node":1,"Fields":[{"Name":"contract_version","Flags":1,"Type":{"Kind":2,"Node":2}},{"Name":"kind","Flags":1,"Type":{"Kind":4,"Node":3}},{"Name":"message","Flags":1,"Type":{"Kind":4,"Node":4}},{"Name":"origin","Flags":1,"Type":{"Kind":5,"Ref":true,"Type":1,"Node":5}},{"Name":"recovery","Flags":1,"Type":{"Kind":5,"Ref":true,"Type":2,"Node":7}},{"Name":"side_effects","Flags":1,"Type":{"Kind":5,"Ref":true,"Type":6,"Node":16}},{"Name":"service","Flags":2,"Type":{"Kind":4,"Node":18}},{"Name":"action","Flags":2,"Type":{"Kind":4,"Node":19}},{"Name":"tool","Flags":2,"Type":{"Kind":4,"Node":20}},{"Name":"upstream","Flags":2,"Type":{"Kind":4,"Node":21}},{"Name":"command","Flags":2,"Type":{"Kind":4,"Node":22}},{"Name":"prompt","Flags":2,"Type":{"Kind":4,"Node":23}},{"Name":"resource","Flags":2,"Type":{"Kind":4,"Node":24}},{"Name":"cause","Flags":2,"Type":{"Kind":4,"Node":25}},{"Name":"original_kind","Flags":2,"Type":{"Kind":4,"Node":26}},{"Name":"evidence","Flags":8,"Type":{"Kind":7,"Node":27,"Elem":{"Kind":8,"Node":28}}},{"Name":"safety","Flags":2,"Type":{"Kind":5,"Ref":true,"Type":4,"Node":29}}],"Extra":true},
+{"Kind":2,"Node":6},
+{"Kind":1,"Node":8,"Fields":[{"Name":"action","Flags":1,"Type":{"Kind":5,"Ref":true,"Type":3,"Node":9}},{"Name":"same_arguments","Flags":1,"Type":{"Kind":5,"Ref":true,"Type":5,"Node":11}},{"Name":"guidance","Flags":1,"Type":{"Kind":4,"Node":13}},{"Name":"retry_after_ms","Flags":2,"Type":{"Kind":3,"Node":14}}],"Extra":true},
+{"Kind":2,"Node":10},
+{"Kind":1,"Node":30,"Fields":[{"Name":"read_only_hint","Flags":2,"Type":{"Kind":1,"Node":31}},{"Name":"destructive_hint","Flags":2,"Type":{"Kind":1,"Node":32}},{"Name":"idempotent_hint","Flags":2,"Type":{"Kind":1,"Node":33}},{"Name":"open_world_hint","Flags":2,"Type":{"Kind":1,"Node":34}}],"Extra":true},
+{"Kind":2,"Node":12},
+{"Kind":2,"Node":17}
+]`
+
 // cgPackage describes the package's types to the runtime, which decodes, encodes and validates
-// them by it: their Go types, members, and the table nodes of their schemas. The runtime
-// compiles the table at first use.
-var cgPackage = &cgruntime.Schema{Text: cgTable, Types: []cgruntime.TypeDesc{
-	/* 0 */ {Go: (*AgentError)(nil), Name: "AgentError", Kind: cgruntime.KindStruct, Node: 1, Fields: []cgruntime.FieldDesc{{Name: "contract_version", Flags: cgruntime.FieldRequired, Type: cgruntime.ElemDesc{Kind: cgruntime.ElemInt64, Node: 2}}, {Name: "kind", Flags: cgruntime.FieldRequired, Type: cgruntime.ElemDesc{Kind: cgruntime.ElemString, Node: 3}}, {Name: "message", Flags: cgruntime.FieldRequired, Type: cgruntime.ElemDesc{Kind: cgruntime.ElemString, Node: 4}}, {Name: "origin", Flags: cgruntime.FieldRequired, Type: cgruntime.ElemDesc{Kind: cgruntime.ElemRef, Ref: true, Type: 1, Node: 5}}, {Name: "recovery", Flags: cgruntime.FieldRequired, Type: cgruntime.ElemDesc{Kind: cgruntime.ElemRef, Ref: true, Type: 2, Node: 7}}, {Name: "side_effects", Flags: cgruntime.FieldRequired, Type: cgruntime.ElemDesc{Kind: cgruntime.ElemRef, Ref: true, Type: 6, Node: 16}}, {Name: "service", Flags: cgruntime.FieldPointer, Type: cgruntime.ElemDesc{Kind: cgruntime.ElemString, Node: 18}}, {Name: "action", Flags: cgruntime.FieldPointer, Type: cgruntime.ElemDesc{Kind: cgruntime.ElemString, Node: 19}}, {Name: "tool", Flags: cgruntime.FieldPointer, Type: cgruntime.ElemDesc{Kind: cgruntime.ElemString, Node: 20}}, {Name: "upstream", Flags: cgruntime.FieldPointer, Type: cgruntime.ElemDesc{Kind: cgruntime.ElemString, Node: 21}}, {Name: "command", Flags: cgruntime.FieldPointer, Type: cgruntime.ElemDesc{Kind: cgruntime.ElemString, Node: 22}}, {Name: "prompt", Flags: cgruntime.FieldPointer, Type: cgruntime.ElemDesc{Kind: cgruntime.ElemString, Node: 23}}, {Name: "resource", Flags: cgruntime.FieldPointer, Type: cgruntime.ElemDesc{Kind: cgruntime.ElemString, Node: 24}}, {Name: "cause", Flags: cgruntime.FieldPointer, Type: cgruntime.ElemDesc{Kind: cgruntime.ElemString, Node: 25}}, {Name: "original_kind", Flags: cgruntime.FieldPointer, Type: cgruntime.ElemDesc{Kind: cgruntime.ElemString, Node: 26}}, {Name: "evidence", Flags: cgruntime.FieldOmitNil, Type: cgruntime.ElemDesc{Kind: cgruntime.ElemMap, Node: 27, Elem: &cgruntime.ElemDesc{Kind: cgruntime.ElemAny, Node: 28}}}, {Name: "safety", Flags: cgruntime.FieldPointer, Type: cgruntime.ElemDesc{Kind: cgruntime.ElemRef, Ref: true, Type: 4, Node: 29}}}, Extra: true},
-	/* 1 */ {Go: (*Origin)(nil), Name: "Origin", Kind: cgruntime.KindEnum, Node: 6},
-	/* 2 */ {Go: (*Recovery)(nil), Name: "Recovery", Kind: cgruntime.KindStruct, Node: 8, Fields: []cgruntime.FieldDesc{{Name: "action", Flags: cgruntime.FieldRequired, Type: cgruntime.ElemDesc{Kind: cgruntime.ElemRef, Ref: true, Type: 3, Node: 9}}, {Name: "same_arguments", Flags: cgruntime.FieldRequired, Type: cgruntime.ElemDesc{Kind: cgruntime.ElemRef, Ref: true, Type: 5, Node: 11}}, {Name: "guidance", Flags: cgruntime.FieldRequired, Type: cgruntime.ElemDesc{Kind: cgruntime.ElemString, Node: 13}}, {Name: "retry_after_ms", Flags: cgruntime.FieldPointer, Type: cgruntime.ElemDesc{Kind: cgruntime.ElemNumber, Node: 14}}}, Extra: true},
-	/* 3 */ {Go: (*RecoveryAction)(nil), Name: "RecoveryAction", Kind: cgruntime.KindEnum, Node: 10},
-	/* 4 */ {Go: (*SafetyHints)(nil), Name: "SafetyHints", Kind: cgruntime.KindStruct, Node: 30, Fields: []cgruntime.FieldDesc{{Name: "read_only_hint", Flags: cgruntime.FieldPointer, Type: cgruntime.ElemDesc{Kind: cgruntime.ElemBool, Node: 31}}, {Name: "destructive_hint", Flags: cgruntime.FieldPointer, Type: cgruntime.ElemDesc{Kind: cgruntime.ElemBool, Node: 32}}, {Name: "idempotent_hint", Flags: cgruntime.FieldPointer, Type: cgruntime.ElemDesc{Kind: cgruntime.ElemBool, Node: 33}}, {Name: "open_world_hint", Flags: cgruntime.FieldPointer, Type: cgruntime.ElemDesc{Kind: cgruntime.ElemBool, Node: 34}}}, Extra: true},
-	/* 5 */ {Go: (*SameArguments)(nil), Name: "SameArguments", Kind: cgruntime.KindEnum, Node: 12},
-	/* 6 */ {Go: (*SideEffects)(nil), Name: "SideEffects", Kind: cgruntime.KindEnum, Node: 17},
+// them by it. The runtime reads the table and the descriptions at first use.
+var cgPackage = &cgruntime.Schema{Text: cgTable, TypeText: cgTypes, GoTypes: []any{
+	/* 0 */ (*AgentError)(nil),
+	/* 1 */ (*Origin)(nil),
+	/* 2 */ (*Recovery)(nil),
+	/* 3 */ (*RecoveryAction)(nil),
+	/* 4 */ (*SafetyHints)(nil),
+	/* 5 */ (*SameArguments)(nil),
+	/* 6 */ (*SideEffects)(nil),
 }}
 
 // Parse decodes data as an AgentError and validates it against the schema, with JSON Schema's

@@ -31,8 +31,7 @@ type Batch struct {
 	// Events holds the member "events".
 	Events []Event `json:"events"`
 
-	// Extra holds the members the schema does not declare, kept so that a decode and
-	// re-encode loses nothing. They are encoded after the declared members, sorted by name.
+	// Extra holds the members the schema does not declare (see the package documentation).
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -50,8 +49,7 @@ type Click struct {
 	// Target holds the member "target".
 	Target *string `json:"target,omitempty"`
 
-	// Extra holds the members the schema does not declare, kept so that a decode and
-	// re-encode loses nothing. They are encoded after the declared members, sorted by name.
+	// Extra holds the members the schema does not declare (see the package documentation).
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -74,8 +72,7 @@ type Failure struct {
 	// Code holds the member "code".
 	Code *int64 `json:"code,omitempty"`
 
-	// Extra holds the members the schema does not declare, kept so that a decode and
-	// re-encode loses nothing. They are encoded after the declared members, sorted by name.
+	// Extra holds the members the schema does not declare (see the package documentation).
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -101,8 +98,7 @@ type Purchase struct {
 	// Price holds the member "price".
 	Price json.Number `json:"price"`
 
-	// Extra holds the members the schema does not declare, kept so that a decode and
-	// re-encode loses nothing. They are encoded after the declared members, sorted by name.
+	// Extra holds the members the schema does not declare (see the package documentation).
 	Extra map[string]json.RawMessage `json:"-"`
 }
 

@@ -8,8 +8,8 @@ import "github.com/contractgen/contractgen/cgruntime"
 // The runtime module must serve the version of contractgen that wrote this package: a
 // compile error here means regenerate the package or require a cgruntime that fits.
 const (
-	_ = cgruntime.EnforceVersion(4 - cgruntime.MinVersion)
-	_ = cgruntime.EnforceVersion(cgruntime.MaxVersion - 4)
+	_ = cgruntime.EnforceVersion(5 - cgruntime.MinVersion)
+	_ = cgruntime.EnforceVersion(cgruntime.MaxVersion - 5)
 )
 
 // cgTable is the validation table: one node per schema of the contract, node i on line i+1,
@@ -41,15 +41,25 @@ const cgTable = `[
 {"Maximum":"999","Minimum":"0","Types":64}
 ]`
 
+// cgTypes describes the package's named types to the runtime, one per line in the order of
+// cgPackage.GoTypes: their members, Go representations and the table nodes of their schemas, as
+// JSON with the runtime's field names and only the fields that are set.
+const cgTypes = `[
+{"Kind":1,"Node":1,"Fields":[{"Name":"batch_id","Flags":1,"Type":{"Kind":4,"Node":2}},{"Name":"events","Flags":1,"Type":{"Kind":6,"Node":3,"Elem":{"Kind":5,"Ref":true,"Type":2,"Node":4}}}],"Extra":true},
+{"Kind":1,"Node":7,"Fields":[{"Name":"type","Flags":1,"Type":{"Kind":4,"Node":8}},{"Name":"x","Flags":1,"Type":{"Kind":2,"Node":9}},{"Name":"y","Flags":1,"Type":{"Kind":2,"Node":10}},{"Name":"target","Flags":2,"Type":{"Kind":4,"Node":11}}],"Extra":true},
+{"Kind":4,"Node":5,"Union":{"Rule":1,"Keyword":"oneOf","Tag":"type","Variants":[{"Type":{"Kind":5,"Ref":true,"Type":1,"Node":6},"Values":["click"],"Selects":2},{"Type":{"Kind":5,"Ref":true,"Type":4,"Node":12},"Values":["purchase"],"Selects":2},{"Type":{"Kind":5,"Ref":true,"Type":3,"Node":18},"Values":["error"],"Selects":2}]}},
+{"Kind":1,"Node":19,"Fields":[{"Name":"type","Flags":1,"Type":{"Kind":4,"Node":20}},{"Name":"message","Flags":1,"Type":{"Kind":4,"Node":21}},{"Name":"code","Flags":2,"Type":{"Kind":2,"Node":22}}],"Extra":true},
+{"Kind":1,"Node":13,"Fields":[{"Name":"type","Flags":1,"Type":{"Kind":4,"Node":14}},{"Name":"sku","Flags":1,"Type":{"Kind":4,"Node":15}},{"Name":"quantity","Flags":1,"Type":{"Kind":2,"Node":16}},{"Name":"price","Flags":1,"Type":{"Kind":3,"Node":17}}],"Extra":true}
+]`
+
 // cgPackage describes the package's types to the runtime, which decodes, encodes and validates
-// them by it: their Go types, members, and the table nodes of their schemas. The runtime
-// compiles the table at first use.
-var cgPackage = &cgruntime.Schema{Text: cgTable, Types: []cgruntime.TypeDesc{
-	/* 0 */ {Go: (*Batch)(nil), Name: "Batch", Kind: cgruntime.KindStruct, Node: 1, Fields: []cgruntime.FieldDesc{{Name: "batch_id", Flags: cgruntime.FieldRequired, Type: cgruntime.ElemDesc{Kind: cgruntime.ElemString, Node: 2}}, {Name: "events", Flags: cgruntime.FieldRequired, Type: cgruntime.ElemDesc{Kind: cgruntime.ElemSlice, Node: 3, Elem: &cgruntime.ElemDesc{Kind: cgruntime.ElemRef, Ref: true, Type: 2, Node: 4}}}}, Extra: true},
-	/* 1 */ {Go: (*Click)(nil), Name: "Click", Kind: cgruntime.KindStruct, Node: 7, Fields: []cgruntime.FieldDesc{{Name: "type", Flags: cgruntime.FieldRequired, Type: cgruntime.ElemDesc{Kind: cgruntime.ElemString, Node: 8}}, {Name: "x", Flags: cgruntime.FieldRequired, Type: cgruntime.ElemDesc{Kind: cgruntime.ElemInt64, Node: 9}}, {Name: "y", Flags: cgruntime.FieldRequired, Type: cgruntime.ElemDesc{Kind: cgruntime.ElemInt64, Node: 10}}, {Name: "target", Flags: cgruntime.FieldPointer, Type: cgruntime.ElemDesc{Kind: cgruntime.ElemString, Node: 11}}}, Extra: true},
-	/* 2 */ {Go: (*Event)(nil), Name: "Event", Kind: cgruntime.KindUnion, Node: 5, Union: &cgruntime.UnionDesc{Rule: cgruntime.UnionByTag, Keyword: "oneOf", Tag: "type", Variants: []cgruntime.VariantDesc{{Type: cgruntime.ElemDesc{Kind: cgruntime.ElemRef, Ref: true, Type: 1, Node: 6}, Values: []string{"click"}, Selects: cgruntime.SelectsByField}, {Type: cgruntime.ElemDesc{Kind: cgruntime.ElemRef, Ref: true, Type: 4, Node: 12}, Values: []string{"purchase"}, Selects: cgruntime.SelectsByField}, {Type: cgruntime.ElemDesc{Kind: cgruntime.ElemRef, Ref: true, Type: 3, Node: 18}, Values: []string{"error"}, Selects: cgruntime.SelectsByField}}}},
-	/* 3 */ {Go: (*Failure)(nil), Name: "Failure", Kind: cgruntime.KindStruct, Node: 19, Fields: []cgruntime.FieldDesc{{Name: "type", Flags: cgruntime.FieldRequired, Type: cgruntime.ElemDesc{Kind: cgruntime.ElemString, Node: 20}}, {Name: "message", Flags: cgruntime.FieldRequired, Type: cgruntime.ElemDesc{Kind: cgruntime.ElemString, Node: 21}}, {Name: "code", Flags: cgruntime.FieldPointer, Type: cgruntime.ElemDesc{Kind: cgruntime.ElemInt64, Node: 22}}}, Extra: true},
-	/* 4 */ {Go: (*Purchase)(nil), Name: "Purchase", Kind: cgruntime.KindStruct, Node: 13, Fields: []cgruntime.FieldDesc{{Name: "type", Flags: cgruntime.FieldRequired, Type: cgruntime.ElemDesc{Kind: cgruntime.ElemString, Node: 14}}, {Name: "sku", Flags: cgruntime.FieldRequired, Type: cgruntime.ElemDesc{Kind: cgruntime.ElemString, Node: 15}}, {Name: "quantity", Flags: cgruntime.FieldRequired, Type: cgruntime.ElemDesc{Kind: cgruntime.ElemInt64, Node: 16}}, {Name: "price", Flags: cgruntime.FieldRequired, Type: cgruntime.ElemDesc{Kind: cgruntime.ElemNumber, Node: 17}}}, Extra: true},
+// them by it. The runtime reads the table and the descriptions at first use.
+var cgPackage = &cgruntime.Schema{Text: cgTable, TypeText: cgTypes, GoTypes: []any{
+	/* 0 */ (*Batch)(nil),
+	/* 1 */ (*Click)(nil),
+	/* 2 */ (*Event)(nil),
+	/* 3 */ (*Failure)(nil),
+	/* 4 */ (*Purchase)(nil),
 }}
 
 // Parse decodes data as a Batch and validates it against the schema, with JSON Schema's

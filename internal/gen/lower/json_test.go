@@ -54,3 +54,26 @@ func TestJSONIsASCIIWithoutBackquotes(t *testing.T) {
 		t.Fatalf("read back %+v, %v", got, err)
 	}
 }
+
+// TestLinesWritesSetFields pins the description text's shape: one item per line, only the fields
+// that are set at every depth (an empty but present list stays), field order kept, interfaces
+// (TypeDesc.Go) left out, and nothing that a Go raw string literal cannot hold.
+func TestLinesWritesSetFields(t *testing.T) {
+	items := []cgruntime.TypeDesc{
+		{Kind: cgruntime.KindStruct, Node: 3, Fields: []cgruntime.FieldDesc{
+			{Name: "né`e", Flags: cgruntime.FieldRequired, Type: cgruntime.ElemDesc{Kind: cgruntime.ElemSlice, Elem: &cgruntime.ElemDesc{Kind: cgruntime.ElemString, Node: 5}}},
+			{Name: "b", Type: cgruntime.ElemDesc{}},
+		}, ExtraRequired: []string{}},
+		{Go: (*int)(nil), Kind: cgruntime.KindEnum},
+	}
+	got, err := lower.Lines(items)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "[\n" +
+		`{"Kind":1,"Node":3,"Fields":[{"Name":"n\u00e9\u0060e","Flags":1,"Type":{"Kind":6,"Elem":{"Kind":4,"Node":5}}},{"Name":"b"}],"ExtraRequired":[]},` + "\n" +
+		`{"Kind":2}` + "\n]"
+	if string(got) != want {
+		t.Errorf("Lines wrote\n%s\nwant\n%s", got, want)
+	}
+}

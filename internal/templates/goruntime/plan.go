@@ -5,6 +5,7 @@ package goruntime
 import (
 	"fmt"
 	"reflect"
+	"strconv"
 	"sync"
 	"sync/atomic"
 	"unsafe"
@@ -82,8 +83,14 @@ type cgSchema struct {
 	// Nodes is the compiled validation table. Packages of generator version 3 and before set it
 	// themselves; read it through Table.
 	Nodes []cgNode
-	// Types describes the package's named types; ElemDesc.Type indexes it.
+	// Types describes the package's named types; ElemDesc.Type indexes it. Packages of generator
+	// version 4 and before set it themselves; later ones set TypeText and GoTypes.
 	Types []cgTypeDesc
+	// TypeText describes the types as text, as Text does the table: one TypeDesc per line without
+	// Go and Name, read into Types at first use; GoTypes holds their Go types, (*T)(nil), in the
+	// same order, from which Go and Name come.
+	TypeText string
+	GoTypes  []any
 
 	mu    sync.Mutex
 	plans atomic.Pointer[[]*cgTypePlan]
@@ -267,6 +274,7 @@ func (s *cgSchema) plan(i int) *cgTypePlan {
 		return (*p)[i]
 	}
 	s.compileTable()
+	s.compileTypes()
 	plans := make([]*cgTypePlan, len(s.Types))
 	for j := range plans {
 		plans[j] = &cgTypePlan{desc: &s.Types[j], rt: reflect.TypeOf(s.Types[j].Go).Elem()}
@@ -473,7 +481,7 @@ func (s *cgSchema) validate(v any, t int) error {
 // under the lock, before the plans are published; every read follows a read of the plans or the
 // lock.
 func (s *cgSchema) table() []cgNode {
-	if len(s.Types) > 0 {
+	if s.TypeText != "" || len(s.Types) > 0 { // TypeText first: Types is written under the lock
 		s.plan(0)
 		return s.Nodes
 	}
@@ -481,6 +489,22 @@ func (s *cgSchema) table() []cgNode {
 	defer s.mu.Unlock()
 	s.compileTable()
 	return s.Nodes
+}
+
+// compileTypes reads TypeText into Types, once; the caller holds s.mu.
+func (s *cgSchema) compileTypes() {
+	if s.Types != nil || s.TypeText == "" {
+		return
+	}
+	types := cgReadLines[cgTypeDesc](s.TypeText, "the type descriptions")
+	if len(types) != len(s.GoTypes) {
+		panic("cgruntime: " + strconv.Itoa(len(types)) + " type descriptions for " + strconv.Itoa(len(s.GoTypes)) + " Go types")
+	}
+	for i, g := range s.GoTypes {
+		types[i].Go = g
+		types[i].Name = reflect.TypeOf(g).Elem().Name()
+	}
+	s.Types = types
 }
 
 // compileTable compiles Text into Nodes, once; the caller holds s.mu.

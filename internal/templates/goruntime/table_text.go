@@ -19,58 +19,90 @@ import (
 // strings point into the text, which is a constant. A table that does not read is a generator
 // bug, so it panics.
 func cgCompileText(text string, ecma cgECMAEngine) []cgNode {
+	return cgCompileWith(cgReadLines[cgNode](text, "the validation table"), ecma)
+}
+
+// cgReadLines reads text written as the generator writes a table (a JSON array with one T per
+// line, each with T's field names and only its set fields); what names the text in a panic.
+func cgReadLines[T any](text, what string) []T {
 	body, open := strings.CutPrefix(text, "[\n")
 	body, closed := strings.CutSuffix(body, "\n]")
 	if !open || !closed {
-		panic("cgruntime: the validation table is not one node per line")
+		panic("cgruntime: " + what + " is not one item per line")
 	}
-	nodes := make([]cgNode, strings.Count(body, "\n")+1)
-	setters := cgNodeSetters()
-	for i := range nodes {
+	items := make([]T, strings.Count(body, "\n")+1)
+	for i := range items {
 		line, rest, _ := strings.Cut(body, "\n")
 		body = rest
 		r := cgTableReader{s: strings.TrimSuffix(line, ",")}
-		r.object(func(key string) {
-			set, ok := setters[key]
-			if !ok {
-				r.fail("unknown field " + strconv.Quote(key))
-				return
-			}
-			set(&r, unsafe.Pointer(&nodes[i]))
-		})
+		cgReadInto(&r, &items[i])
 		if r.err == "" && r.i != len(r.s) {
-			r.fail("text after the node")
+			r.fail("text after the item")
 		}
 		if r.err != "" {
-			panic("cgruntime: node " + strconv.Itoa(i) + " of the validation table: " + r.err + ": " + cgAbbreviate([]byte(r.s)))
+			panic("cgruntime: item " + strconv.Itoa(i) + " of " + what + ": " + r.err + ": " + cgAbbreviate([]byte(r.s)))
 		}
 	}
-	return cgCompileWith(nodes, ecma)
+	return items
 }
 
-// cgFieldSetter reads one field's value and stores it in the node at p.
+// cgFieldSetter reads one field's value and stores it in the struct at p.
 type cgFieldSetter func(r *cgTableReader, p unsafe.Pointer)
 
-var (
-	cgSettersOnce sync.Once
-	cgSetters     map[string]cgFieldSetter
-)
+// cgSetters caches, per struct type, the reader of each exported field by name.
+var cgSetters sync.Map // reflect.Type -> map[string]fieldSetter
 
-// cgNodeSetters maps each exported field of Node to its reader, by the field's type, so that a field
-// added to Node is read without a change here (and a field of a new type panics in the tests).
-func cgNodeSetters() map[string]cgFieldSetter {
-	cgSettersOnce.Do(func() {
-		typ := reflect.TypeFor[cgNode]()
-		cgSetters = make(map[string]cgFieldSetter, typ.NumField())
-		for i := range typ.NumField() {
-			f := typ.Field(i)
-			if !f.IsExported() {
-				continue
-			}
-			cgSetters[f.Name] = cgSetterFor(f)
+// cgSettersOf maps each exported field of struct type t to its reader, chosen by the field's type,
+// so that a field added to a described struct is read without a change here (and a field of a
+// type the reader lacks panics in the tests).
+func cgSettersOf(t reflect.Type) map[string]cgFieldSetter {
+	if m, ok := cgSetters.Load(t); ok {
+		return m.(map[string]cgFieldSetter)
+	}
+	m := make(map[string]cgFieldSetter, t.NumField())
+	for i := range t.NumField() {
+		if f := t.Field(i); f.IsExported() && f.Type.Kind() != reflect.Interface {
+			m[f.Name] = cgSetterFor(f)
 		}
+	}
+	cgSetters.Store(t, m)
+	return m
+}
+
+// cgReadInto reads {"Field":value,…} into v.
+func cgReadInto[T any](r *cgTableReader, v *T) {
+	fields := cgSettersOf(reflect.TypeFor[T]())
+	r.object(func(key string) {
+		set, ok := fields[key]
+		if !ok {
+			r.fail("unknown field " + strconv.Quote(key))
+			return
+		}
+		set(r, unsafe.Pointer(v))
 	})
-	return cgSetters
+}
+
+// cgReadStruct reads one T, for lists of T.
+func cgReadStruct[T any](r *cgTableReader) (v T) {
+	cgReadInto(r, &v)
+	return v
+}
+
+// cgStructSetter reads a struct field of type T at off; with pointer, a field of type *T, which
+// null leaves nil, as encoding/json reads it.
+func cgStructSetter[T any](off uintptr, pointer bool) cgFieldSetter {
+	if pointer {
+		return func(r *cgTableReader, p unsafe.Pointer) {
+			if strings.HasPrefix(r.s[r.i:], "null") {
+				r.i += 4
+				return
+			}
+			v := new(T)
+			cgReadInto(r, v)
+			*(**T)(unsafe.Add(p, off)) = v
+		}
+	}
+	return func(r *cgTableReader, p unsafe.Pointer) { cgReadInto(r, (*T)(unsafe.Add(p, off))) }
 }
 
 func cgSetterFor(f reflect.StructField) cgFieldSetter {
@@ -82,58 +114,34 @@ func cgSetterFor(f reflect.StructField) cgFieldSetter {
 		return func(r *cgTableReader, p unsafe.Pointer) { *(*uint8)(unsafe.Add(p, off)) = uint8(r.int()) }
 	case reflect.TypeFor[int32]():
 		return func(r *cgTableReader, p unsafe.Pointer) { *(*int32)(unsafe.Add(p, off)) = int32(r.int()) }
+	case reflect.TypeFor[int64]():
+		return func(r *cgTableReader, p unsafe.Pointer) { *(*int64)(unsafe.Add(p, off)) = r.int() }
 	case reflect.TypeFor[bool]():
 		return func(r *cgTableReader, p unsafe.Pointer) { *(*bool)(unsafe.Add(p, off)) = r.bool() }
 	case reflect.TypeFor[string]():
 		return func(r *cgTableReader, p unsafe.Pointer) { *(*string)(unsafe.Add(p, off)) = r.str() }
-	case reflect.TypeFor[cgCount]():
-		return func(r *cgTableReader, p unsafe.Pointer) {
-			c := (*cgCount)(unsafe.Add(p, off))
-			r.object(func(key string) {
-				switch key {
-				case "Set":
-					c.Set = r.bool()
-				case "N":
-					c.N = r.int()
-				default:
-					r.fail("unknown count field " + strconv.Quote(key))
-				}
-			})
-		}
 	case reflect.TypeFor[[]string]():
 		return cgListSetter(off, (*cgTableReader).str)
 	case reflect.TypeFor[[]int32]():
 		return cgListSetter(off, func(r *cgTableReader) int32 { return int32(r.int()) })
+	case reflect.TypeFor[cgCount]():
+		return cgStructSetter[cgCount](off, false)
 	case reflect.TypeFor[[]cgProp]():
-		return cgListSetter(off, func(r *cgTableReader) (prop cgProp) {
-			r.object(func(key string) {
-				switch key {
-				case "Name":
-					prop.Name = r.str()
-				case "Node":
-					prop.Node = int32(r.int())
-				default:
-					r.fail("unknown member field " + strconv.Quote(key))
-				}
-			})
-			return prop
-		})
+		return cgListSetter(off, cgReadStruct[cgProp])
 	case reflect.TypeFor[[]cgDependency]():
-		return cgListSetter(off, func(r *cgTableReader) (dep cgDependency) {
-			r.object(func(key string) {
-				switch key {
-				case "Name":
-					dep.Name = r.str()
-				case "Required":
-					dep.Required = cgReadList(r, (*cgTableReader).str)
-				default:
-					r.fail("unknown dependency field " + strconv.Quote(key))
-				}
-			})
-			return dep
-		})
+		return cgListSetter(off, cgReadStruct[cgDependency])
+	case reflect.TypeFor[cgElemDesc]():
+		return cgStructSetter[cgElemDesc](off, false)
+	case reflect.TypeFor[*cgElemDesc]():
+		return cgStructSetter[cgElemDesc](off, true)
+	case reflect.TypeFor[*cgUnionDesc]():
+		return cgStructSetter[cgUnionDesc](off, true)
+	case reflect.TypeFor[[]cgFieldDesc]():
+		return cgListSetter(off, cgReadStruct[cgFieldDesc])
+	case reflect.TypeFor[[]cgVariantDesc]():
+		return cgListSetter(off, cgReadStruct[cgVariantDesc])
 	}
-	panic("cgruntime: the table reader has no reader for Node." + f.Name + " of type " + f.Type.String())
+	panic("cgruntime: the table reader has no reader for " + f.Name + " of type " + f.Type.String())
 }
 
 // cgTableReader reads one line of the table: compact JSON, no spaces. After the first error it

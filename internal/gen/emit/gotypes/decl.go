@@ -58,8 +58,9 @@ func emitStruct(f *gosrc.File, n *ir.Named) {
 			if len(n.Fields) > 0 {
 				f.Line("")
 			}
-			f.Comment("Extra holds the members the schema does not declare, kept so that a decode and",
-				"re-encode loses nothing. They are encoded after the declared members, sorted by name.")
+			// The package documentation says how they are kept and encoded; the comment repeats in
+			// every struct, so it stays one line.
+			f.Comment("Extra holds the members the schema does not declare (see the package documentation).")
 			f.Line("Extra map[string]" + f.Qualify(jsonRawMessage) + " `json:\"-\"`")
 		}
 		if n.ErrorField != "" {

@@ -42,7 +42,9 @@ func Emit(pkg *ir.Package) ([]emit.File, error) {
 		index[n] = i
 	}
 	w.index = index
-	w.emitDescription(pkg)
+	if err := w.emitDescription(pkg); err != nil {
+		return nil, err
+	}
 	for i, root := range pkg.Roots {
 		w.emitParse(root, i == 0)
 	}

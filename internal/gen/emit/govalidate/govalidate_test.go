@@ -1,11 +1,16 @@
 package govalidate_test
 
 import (
+	"encoding/json"
 	"go/format"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/contractgen/contractgen/cgruntime"
 	"github.com/contractgen/contractgen/internal/gen/build/buildtest"
 	"github.com/contractgen/contractgen/internal/gen/emit/govalidate"
 )
@@ -37,25 +42,35 @@ func emitted(t *testing.T, files ...string) (string, []string) {
 
 // TestEmitDescriptions covers how a member is described to the runtime: its Go representation
 // (kind, nullable, element), whether it is required, held by pointer, absent when nil, and whether
-// null is a value of its own; the schema's node rides along for validation.
+// null is a value of its own; the schema's node rides along for validation (the comparison leaves
+// the node numbers out, after checking that the member has one).
 func TestEmitDescriptions(t *testing.T) {
+	str, i64 := cgruntime.ElemDesc{Kind: cgruntime.ElemString}, cgruntime.ElemDesc{Kind: cgruntime.ElemInt64}
+	const req, ptr, nullOK, omitNil = cgruntime.FieldRequired, cgruntime.FieldPointer, cgruntime.FieldNullOK, cgruntime.FieldOmitNil
 	tests := []struct {
 		name, schema string
 		required     bool
-		want, not    []string
+		want         cgruntime.FieldDesc
 	}{
-		{"required string", `{"type": "string"}`, true, []string{`{Name: "v", Flags: cgFieldRequired, Type: cgElemDesc{Kind: cgElemString, Node: `}, nil},
-		{"optional string by pointer", `{"type": "string", "maxLength": 3}`, false, []string{`{Name: "v", Flags: cgFieldPointer, Type: cgElemDesc{Kind: cgElemString, Node: `}, nil},
-		{"bool", `{"type": "boolean", "enum": [true]}`, true, []string{"Kind: cgElemBool"}, nil},
-		{"bounded int64", `{"type": "integer", "minimum": 0, "maximum": 9}`, true, []string{"Kind: cgElemInt64"}, nil},
-		{"number", `{"type": "number"}`, true, []string{"Kind: cgElemNumber"}, nil},
-		{"raw value, null its own", `{"anyOf": [{"type": "string"}, {"type": "integer"}]}`, true, []string{`Flags: cgFieldRequired | cgFieldNullOK, Type: cgElemDesc{Kind: cgElemRef, Type: 2, `}, nil},
-		{"optional raw absent when nil", `{"anyOf": [{"type": "string"}, {"type": "integer"}]}`, false, []string{`Flags: cgFieldNullOK | cgFieldOmitNil`}, nil},
-		{"nullable", `{"type": ["string", "null"], "minLength": 1}`, true, []string{"Kind: cgElemString, Nullable: true", "cgFieldNullOK"}, nil},
-		{"items", `{"type": "array", "maxItems": 2, "items": {"type": "string", "minLength": 1}}`, true, []string{"Kind: cgElemSlice, Node: ", "Elem: &cgElemDesc{Kind: cgElemString, Node: "}, []string{"cgFieldOmitNil"}},
-		{"optional array absent when nil", `{"type": "array", "items": {"type": "string"}}`, false, []string{"Flags: cgFieldOmitNil, Type: cgElemDesc{Kind: cgElemSlice"}, nil},
-		{"map values", `{"type": "object", "additionalProperties": {"type": "integer", "maximum": 5, "minimum": 0}}`, true, []string{"Kind: cgElemMap, Node: ", "Elem: &cgElemDesc{Kind: cgElemInt64, Node: "}, nil},
-		{"ref goes through $ref", `{"$ref": "#/$defs/D"}`, true, []string{`{Name: "v", Flags: cgFieldRequired, Type: cgElemDesc{Kind: cgElemRef, Ref: true, Node: `}, []string{`Kw: `, `Type: 0`}},
+		{"required string", `{"type": "string"}`, true, cgruntime.FieldDesc{Flags: req, Type: str}},
+		{"optional string by pointer", `{"type": "string", "maxLength": 3}`, false, cgruntime.FieldDesc{Flags: ptr, Type: str}},
+		{"bool", `{"type": "boolean", "enum": [true]}`, true, cgruntime.FieldDesc{Flags: req, Type: cgruntime.ElemDesc{Kind: cgruntime.ElemBool}}},
+		{"bounded int64", `{"type": "integer", "minimum": 0, "maximum": 9}`, true, cgruntime.FieldDesc{Flags: req, Type: i64}},
+		{"number", `{"type": "number"}`, true, cgruntime.FieldDesc{Flags: req, Type: cgruntime.ElemDesc{Kind: cgruntime.ElemNumber}}},
+		{"raw value, null its own", `{"anyOf": [{"type": "string"}, {"type": "integer"}]}`, true,
+			cgruntime.FieldDesc{Flags: req | nullOK, Type: cgruntime.ElemDesc{Kind: cgruntime.ElemRef, Type: 2}}},
+		{"optional raw absent when nil", `{"anyOf": [{"type": "string"}, {"type": "integer"}]}`, false,
+			cgruntime.FieldDesc{Flags: nullOK | omitNil, Type: cgruntime.ElemDesc{Kind: cgruntime.ElemRef, Type: 2}}},
+		{"nullable", `{"type": ["string", "null"], "minLength": 1}`, true,
+			cgruntime.FieldDesc{Flags: req | nullOK, Type: cgruntime.ElemDesc{Kind: cgruntime.ElemString, Nullable: true}}},
+		{"items", `{"type": "array", "maxItems": 2, "items": {"type": "string", "minLength": 1}}`, true,
+			cgruntime.FieldDesc{Flags: req, Type: cgruntime.ElemDesc{Kind: cgruntime.ElemSlice, Elem: &str}}},
+		{"optional array absent when nil", `{"type": "array", "items": {"type": "string"}}`, false,
+			cgruntime.FieldDesc{Flags: omitNil, Type: cgruntime.ElemDesc{Kind: cgruntime.ElemSlice, Elem: &str}}},
+		{"map values", `{"type": "object", "additionalProperties": {"type": "integer", "maximum": 5, "minimum": 0}}`, true,
+			cgruntime.FieldDesc{Flags: req, Type: cgruntime.ElemDesc{Kind: cgruntime.ElemMap, Elem: &i64}}},
+		{"ref goes through $ref", `{"$ref": "#/$defs/D"}`, true,
+			cgruntime.FieldDesc{Flags: req, Type: cgruntime.ElemDesc{Kind: cgruntime.ElemRef, Ref: true, Type: 0}}}, // D sorts first
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -65,31 +80,49 @@ func TestEmitDescriptions(t *testing.T) {
 			}
 			src, _ := emitted(t, "s.json", `{"title": "T", "type": "object", "properties": {"v": `+tt.schema+`}, "required": `+req+`,
 				"$defs": {"D": {"type": "object", "properties": {"d": {"type": "string"}}}}}`)
-			line := descLine(t, src, "T")
-			for _, w := range tt.want {
-				if !strings.Contains(line, w) {
-					t.Errorf("T's description lacks %q:\n%s", w, line)
-				}
+			d := description(t, src, "T")
+			if len(d.Fields) != 1 {
+				t.Fatalf("T's description has %d fields, want 1: %+v", len(d.Fields), d)
 			}
-			for _, w := range tt.not {
-				if strings.Contains(line, w) {
-					t.Errorf("T's description has %q:\n%s", w, line)
-				}
+			got := d.Fields[0]
+			if got.Type.Node == 0 {
+				t.Errorf("the member's description names no table node: %+v", got)
+			}
+			for e := &got.Type; e != nil; e = e.Elem {
+				e.Node = 0
+			}
+			tt.want.Name = "v"
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("T's member (-want +got):\n%s", diff)
 			}
 		})
 	}
 }
 
-// descLine returns the line of cgPackage that describes the named type.
-func descLine(t *testing.T, src, name string) string {
+// description returns the runtime's description of the named type: the line of cgTypes at the
+// type's place in cgPackage.GoTypes.
+func description(t *testing.T, src, name string) cgruntime.TypeDesc {
 	t.Helper()
+	_, text, _ := strings.Cut(src, "const cgTypes = `[\n")
+	text, _, _ = strings.Cut(text, "\n]`")
+	lines := strings.Split(text, "\n")
 	for line := range strings.Lines(src) {
-		if strings.Contains(line, "{Go: (*"+name+")(nil), ") {
-			return line
+		index, ok := strings.CutSuffix(strings.TrimSpace(line), " */ (*"+name+")(nil),")
+		if !ok {
+			continue
 		}
+		i, err := strconv.Atoi(strings.TrimPrefix(index, "/* "))
+		if err != nil || i >= len(lines) {
+			t.Fatalf("%s sits at %q in the Go types, which is no line of cgTypes", name, index)
+		}
+		var d cgruntime.TypeDesc
+		if err := json.Unmarshal([]byte(strings.TrimSuffix(lines[i], ",")), &d); err != nil {
+			t.Fatalf("the description of %s does not read: %v\n%s", name, err, lines[i])
+		}
+		return d
 	}
 	t.Fatalf("no description of %s in:\n%s", name, src)
-	return ""
+	return cgruntime.TypeDesc{}
 }
 
 // TestEmitDeclarations covers the package-level parts: the header, the table as text with one
@@ -110,7 +143,9 @@ func TestEmitDeclarations(t *testing.T) {
 		"func (v B) Validate() error {",
 		"func (v E) Validate() error {",
 		"return cgPackage.validate(&v, ",
-		"var cgPackage = &cgSchema{Text: cgTable, Types: []cgTypeDesc{\n",
+		"const cgTypes = `[\n",
+		"var cgPackage = &cgSchema{Text: cgTable, TypeText: cgTypes, GoTypes: []any{\n",
+		"/* 0 */ (*A)(nil),\n",
 	} {
 		if !strings.Contains(src, want) {
 			t.Errorf("validation.go lacks %q", want)

@@ -2,8 +2,8 @@ package govalidate
 
 import (
 	"strconv"
-	"strings"
 
+	"github.com/contractgen/contractgen/cgruntime"
 	"github.com/contractgen/contractgen/internal/gen/emit"
 	"github.com/contractgen/contractgen/internal/gen/emit/gosrc"
 	"github.com/contractgen/contractgen/internal/gen/emit/gotypes"
@@ -31,95 +31,89 @@ func (w *walker) r(name string) string { return w.f.Qualify(w.rt.Ident(name)) }
 // copy-in runtime.
 func (w *walker) m(name string) string { return w.rt.Method(name) }
 
-// emitDescription writes cgPackage: the table and one cgruntime.TypeDesc per named type, in the
-// order of ir.Package.Types, from which the runtime builds the decoder, encoder and validator of
-// each type at first use. Every element is one line, so gofmt aligns nothing.
-func (w *walker) emitDescription(pkg *ir.Package) {
+// emitDescription writes cgPackage: the table, and the description of the package's named types
+// in the order of ir.Package.Types, from which the runtime builds the decoder, encoder and
+// validator of each type at first use. The descriptions are text (cgTypes: one cgruntime.TypeDesc
+// per line, as JSON with only the fields that are set), as the table is, for the same reason: the
+// compiler reads a string constant in a fraction of the time and memory a composite literal of
+// every type's members costs it. Only the Go types themselves stay Go, one per line.
+func (w *walker) emitDescription(pkg *ir.Package) error {
 	f := w.f
+	descs := make([]cgruntime.TypeDesc, len(pkg.Types))
+	for i, n := range pkg.Types {
+		descs[i] = w.typeDesc(n)
+	}
+	text, err := lower.Lines(descs)
+	if err != nil {
+		return err
+	}
+	f.Line("")
+	f.Comment("cgTypes describes the package's named types to the runtime, one per line in the order of",
+		"cgPackage.GoTypes: their members, Go representations and the table nodes of their schemas, as",
+		"JSON with the runtime's field names and only the fields that are set.")
+	f.Line("const cgTypes = `" + string(text) + "`")
 	f.Line("")
 	f.Comment(gotypes.DescriptionVar+" describes the package's types to the runtime, which decodes, encodes and validates",
-		"them by it: their Go types, members, and the table nodes of their schemas. The runtime",
-		"compiles the table at first use.")
+		"them by it. The runtime reads the table and the descriptions at first use.")
 	engine := ""
 	if w.ecma {
 		engine = "ECMA: cgECMA, "
 	}
-	f.OpenLiteral("var " + gotypes.DescriptionVar + " = &" + w.r("Schema") + "{Text: cgTable, " + engine + "Types: []" + w.r("TypeDesc"))
+	f.OpenLiteral("var " + gotypes.DescriptionVar + " = &" + w.r("Schema") + "{Text: cgTable, " + engine + "TypeText: cgTypes, GoTypes: []any")
 	for i, n := range pkg.Types {
-		f.Line("/* " + strconv.Itoa(i) + " */ " + w.typeDesc(n) + ",")
+		f.Line("/* " + strconv.Itoa(i) + " */ (*" + n.Name + ")(nil),")
 	}
 	f.Close("}")
+	return nil
 }
 
-// lit renders a keyed literal of the set fields; values are already Go expressions.
-func (w *walker) lit(typ string, fields ...string) string {
-	var set []string
-	for i := 0; i+1 < len(fields); i += 2 {
-		if v := fields[i+1]; v != "" && v != "0" && v != "false" {
-			set = append(set, fields[i]+": "+v)
-		}
-	}
-	return typ + "{" + strings.Join(set, ", ") + "}"
-}
+func (w *walker) node(s *ir.Schema) int32 { return w.t.Of(s) }
 
-func quoteIf(s string) string {
-	if s == "" {
-		return ""
-	}
-	return strconv.Quote(s)
-}
-
-func (w *walker) node(s *ir.Schema) string { return strconv.Itoa(int(w.t.Of(s))) }
-
-// typeDesc renders one named type's description (without its type name when it is an element of
-// the []TypeDesc literal).
-func (w *walker) typeDesc(n *ir.Named) string {
-	fields := []string{"Go", "(*" + n.Name + ")(nil)", "Name", strconv.Quote(n.Name)}
+// typeDesc describes one named type.
+func (w *walker) typeDesc(n *ir.Named) cgruntime.TypeDesc {
+	d := cgruntime.TypeDesc{Node: w.node(n.Schema)}
 	switch n.Kind {
 	case ir.StructType:
-		fields = append(fields, "Kind", w.r("KindStruct"), "Node", w.node(n.Schema))
-		if len(n.Fields) > 0 {
-			items := make([]string, len(n.Fields))
-			for i, fd := range n.Fields {
-				items[i] = w.fieldDesc(fd)
-			}
-			fields = append(fields, "Fields", "[]"+w.r("FieldDesc")+"{"+strings.Join(items, ", ")+"}")
+		d.Kind = cgruntime.KindStruct
+		for _, fd := range n.Fields {
+			d.Fields = append(d.Fields, w.fieldDesc(fd))
 		}
-		fields = append(fields, "Extra", strconv.FormatBool(n.Extra))
+		d.Extra = n.Extra
 		if ap := n.Schema.AdditionalProperties; n.Extra && ap != nil && ap.Bool == nil {
-			fields = append(fields, "ExtraNode", w.node(ap))
+			d.ExtraNode = w.node(ap)
 		}
-		if req := sortedExtraRequired(n); len(req) > 0 {
-			fields = append(fields, "ExtraRequired", stringList(req))
-		}
-		fields = append(fields, "Composed", strconv.FormatBool(n.Composed))
+		d.ExtraRequired = sortedExtraRequired(n)
+		d.Composed = n.Composed
 	case ir.EnumType:
-		fields = append(fields, "Kind", w.r("KindEnum"), "Node", w.node(n.Schema))
+		d.Kind = cgruntime.KindEnum
 	case ir.UnionType:
-		fields = append(fields, "Kind", w.r("KindUnion"), "Node", w.node(n.Schema), "Union", "&"+w.unionDesc(n.Union))
+		d.Kind = cgruntime.KindUnion
+		d.Union = w.unionDesc(n.Union)
 	default:
-		fields = append(fields, "Kind", w.r("KindAlias"), "Node", w.node(n.Schema), "Under", "&"+w.elemDesc(n.Schema, n.Underlying))
+		d.Kind = cgruntime.KindAlias
+		under := w.elemDesc(n.Schema, n.Underlying)
+		d.Under = &under
 	}
-	return strings.TrimPrefix(w.lit(w.r("TypeDesc"), fields...), w.r("TypeDesc"))
+	return d
 }
 
-// fieldDesc renders one member of a struct.
-func (w *walker) fieldDesc(fd *ir.Field) string {
-	var flags []string
+// fieldDesc describes one member of a struct.
+func (w *walker) fieldDesc(fd *ir.Field) cgruntime.FieldDesc {
+	var flags uint8
 	if fd.Required {
-		flags = append(flags, w.r("FieldRequired"))
+		flags |= cgruntime.FieldRequired
 	}
 	if fd.Type.Pointer {
-		flags = append(flags, w.r("FieldPointer"))
+		flags |= cgruntime.FieldPointer
 	}
 	if gotypes.NullOK(fd.Type) {
-		flags = append(flags, w.r("FieldNullOK"))
+		flags |= cgruntime.FieldNullOK
 	}
 	if gotypes.OmitNil(fd) {
-		flags = append(flags, w.r("FieldOmitNil"))
+		flags |= cgruntime.FieldOmitNil
 	}
 	if gotypes.OmitZero(fd) {
-		flags = append(flags, w.r("FieldOmitZero"))
+		flags |= cgruntime.FieldOmitZero
 	}
 	typ := *fd.Type
 	typ.Pointer = false
@@ -132,42 +126,36 @@ func (w *walker) fieldDesc(fd *ir.Field) string {
 	if kw == usual {
 		kw = ""
 	}
-	return strings.TrimPrefix(w.lit(w.r("FieldDesc"), "Name", strconv.Quote(fd.Name), "Kw", quoteIf(kw),
-		"RequiredKw", quoteIf(fd.RequiredPath), "Flags", strings.Join(flags, " | "), "Type", w.elemDesc(fd.Schema, &typ)), w.r("FieldDesc"))
+	return cgruntime.FieldDesc{Name: fd.Name, Kw: kw, RequiredKw: fd.RequiredPath, Flags: flags, Type: w.elemDesc(fd.Schema, &typ)}
 }
 
-// elemKinds are the runtime's names of the element kinds, by ir.GoKind.
-var elemKinds = map[ir.GoKind]string{
-	ir.GoRaw: "ElemRaw", ir.GoBool: "ElemBool", ir.GoInt64: "ElemInt64", ir.GoNumber: "ElemNumber", ir.GoString: "ElemString",
-	ir.GoRef: "ElemRef", ir.GoSlice: "ElemSlice", ir.GoMap: "ElemMap", ir.GoAny: "ElemAny", ir.GoNull: "ElemNull",
+// elemKinds are the runtime's element kinds, by ir.GoKind.
+var elemKinds = map[ir.GoKind]uint8{
+	ir.GoRaw: cgruntime.ElemRaw, ir.GoBool: cgruntime.ElemBool, ir.GoInt64: cgruntime.ElemInt64, ir.GoNumber: cgruntime.ElemNumber,
+	ir.GoString: cgruntime.ElemString, ir.GoRef: cgruntime.ElemRef, ir.GoSlice: cgruntime.ElemSlice, ir.GoMap: cgruntime.ElemMap,
+	ir.GoAny: cgruntime.ElemAny, ir.GoNull: cgruntime.ElemNull,
 }
 
-// elemDesc renders the Go representation t of the schema s: the kind, the schema's node (0 when
+// elemDesc describes the Go representation t of the schema s: the kind, the schema's node (0 when
 // there is no schema: nothing is checked), and the element's own description for slices and maps,
 // whose schema is items or additionalProperties.
-func (w *walker) elemDesc(s *ir.Schema, t *ir.GoType) string {
-	kind := ""
+func (w *walker) elemDesc(s *ir.Schema, t *ir.GoType) cgruntime.ElemDesc {
 	custom := t.Custom != nil && !t.Custom.Runtime
-	switch {
-	case custom:
-		kind = w.r("ElemCustom")
-	case t.Kind != ir.GoRaw:
-		kind = w.r(elemKinds[t.Kind])
+	d := cgruntime.ElemDesc{Kind: elemKinds[t.Kind], Nullable: t.Nullable, Ref: s != nil && s.Ref != nil, Node: w.node(s)}
+	if custom {
+		d.Kind = cgruntime.ElemCustom
 	}
-	fields := []string{"Kind", kind, "Nullable", strconv.FormatBool(t.Nullable), "Ref", strconv.FormatBool(s != nil && s.Ref != nil)}
 	if t.Nullable && s != nil {
 		if _, _, other := s.NullableBranch(); other != nil {
-			fields = append(fields, "Whole", "true")
+			d.Whole = true
 		}
 	}
-	if t.Kind == ir.GoRef && !custom {
-		fields = append(fields, "Type", strconv.Itoa(w.index[t.Named]))
-	}
-	fields = append(fields, "Node", w.node(s))
 	if custom {
-		return w.lit(w.r("ElemDesc"), fields...)
+		return d
 	}
 	switch t.Kind {
+	case ir.GoRef:
+		d.Type = int32(w.index[t.Named])
 	case ir.GoSlice, ir.GoMap:
 		var sub *ir.Schema
 		if s != nil {
@@ -176,47 +164,45 @@ func (w *walker) elemDesc(s *ir.Schema, t *ir.GoType) string {
 				sub = s.AdditionalProperties
 			}
 		}
-		fields = append(fields, "Elem", "&"+w.elemDesc(sub, t.Elem))
+		elem := w.elemDesc(sub, t.Elem)
+		d.Elem = &elem
 	}
-	return w.lit(w.r("ElemDesc"), fields...)
+	return d
 }
 
-// unionDesc renders a sum type: how a value selects its variant, and when the Go value a variant
-// holds encodes as JSON that selects it (which lets Validate blame the variant alone).
-func (w *walker) unionDesc(u *ir.Union) string {
-	rule := map[ir.UnionRule]string{ir.UnionDiscriminator: "UnionByTag", ir.UnionRequired: "UnionByMembers", ir.UnionJSONType: "UnionByJSONType"}[u.Rule]
-	tag := ""
+// unionDesc describes a sum type: how a value selects its variant, and when the Go value a
+// variant holds encodes as JSON that selects it (which lets Validate blame the variant alone).
+func (w *walker) unionDesc(u *ir.Union) *cgruntime.UnionDesc {
+	rule := map[ir.UnionRule]uint8{ir.UnionDiscriminator: cgruntime.UnionByTag, ir.UnionRequired: cgruntime.UnionByMembers, ir.UnionJSONType: cgruntime.UnionByJSONType}[u.Rule]
+	d := &cgruntime.UnionDesc{Rule: rule, Keyword: u.Keyword}
 	if u.Rule == ir.UnionDiscriminator {
-		tag = strconv.Quote(u.Discriminator.Name)
+		d.Tag = u.Discriminator.Name
 	}
-	variants := make([]string, len(u.Variants))
-	for i, v := range u.Variants {
-		selects, field := w.selects(u, v)
-		fields := []string{"Type", w.elemDesc(v.Schema, v.Type)}
+	for _, v := range u.Variants {
+		vd := cgruntime.VariantDesc{Type: w.elemDesc(v.Schema, v.Type)}
 		switch u.Rule {
 		case ir.UnionDiscriminator:
-			fields = append(fields, "Values", stringList(v.Values))
+			vd.Values = v.Values
 		case ir.UnionRequired:
-			fields = append(fields, "Members", stringList(v.Members))
+			vd.Members = v.Members
 		case ir.UnionJSONType:
-			fields = append(fields, "First", strconv.Quote(gotypes.FirstBytes(v.JSONTypes)))
+			vd.First = gotypes.FirstBytes(v.JSONTypes)
 		}
-		fields = append(fields, "Selects", selects, "TagField", strconv.Itoa(field))
-		variants[i] = strings.TrimPrefix(w.lit(w.r("VariantDesc"), fields...), w.r("VariantDesc"))
+		vd.Selects, vd.TagField = w.selects(u, v)
+		d.Variants = append(d.Variants, vd)
 	}
-	return w.lit(w.r("UnionDesc"), "Rule", w.r(rule), "Keyword", strconv.Quote(u.Keyword), "Tag", tag,
-		"Variants", "[]"+w.r("VariantDesc")+"{"+strings.Join(variants, ", ")+"}")
+	return d
 }
 
 // selects says when the Go value held by variant v encodes as JSON that selects v: always (a JSON
 // type variant, or one whose distinguishing members are all required fields), when the string field
 // of the discriminator holds one of its values, or never (the whole union is then checked).
-func (w *walker) selects(u *ir.Union, v *ir.Variant) (string, int) {
+func (w *walker) selects(u *ir.Union, v *ir.Variant) (uint8, int32) {
 	var fields []*ir.Field
 	if v.Type.Kind == ir.GoRef && v.Type.Named.Kind == ir.StructType {
 		fields = v.Type.Named.Fields
 	}
-	never, always := "", w.r("SelectsAlways")
+	never, always := cgruntime.SelectsNever, cgruntime.SelectsAlways
 	switch u.Rule {
 	case ir.UnionDiscriminator:
 		for i, fd := range fields {
@@ -224,7 +210,7 @@ func (w *walker) selects(u *ir.Union, v *ir.Variant) (string, int) {
 				continue
 			}
 			if fd.Type.Kind == ir.GoString || fd.Type.Kind == ir.GoRef && fd.Type.Named.Kind == ir.EnumType {
-				return w.r("SelectsByField"), i
+				return cgruntime.SelectsByField, int32(i)
 			}
 			break
 		}
@@ -242,13 +228,4 @@ func (w *walker) selects(u *ir.Union, v *ir.Variant) (string, int) {
 		return always, 0
 	}
 	return always, 0
-}
-
-// stringList is a Go []string literal of list.
-func stringList(list []string) string {
-	quoted := make([]string, len(list))
-	for i, s := range list {
-		quoted[i] = strconv.Quote(s)
-	}
-	return "[]string{" + strings.Join(quoted, ", ") + "}"
 }

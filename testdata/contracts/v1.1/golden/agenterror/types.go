@@ -81,8 +81,7 @@ type AgentError struct {
 	// Violations is the individual input problems, one item per rule the request broke.
 	Violations []InputViolation `json:"violations,omitzero"`
 
-	// Extra holds the members the schema does not declare, kept so that a decode and
-	// re-encode loses nothing. They are encoded after the declared members, sorted by name.
+	// Extra holds the members the schema does not declare (see the package documentation).
 	Extra map[string]json.RawMessage `json:"-"`
 
 	// cgCause is the Go error a constructor wrapped (goconstruct's WithCauseError); Unwrap
@@ -106,8 +105,7 @@ type InputViolation struct {
 	// Message is a readable explanation of this one problem.
 	Message string `json:"message"`
 
-	// Extra holds the members the schema does not declare, kept so that a decode and
-	// re-encode loses nothing. They are encoded after the declared members, sorted by name.
+	// Extra holds the members the schema does not declare (see the package documentation).
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -179,8 +177,7 @@ type Recovery struct {
 	// RetryAfterMS is the suggested wait, in milliseconds, before the next attempt.
 	RetryAfterMS *json.Number `json:"retry_after_ms,omitempty"`
 
-	// Extra holds the members the schema does not declare, kept so that a decode and
-	// re-encode loses nothing. They are encoded after the declared members, sorted by name.
+	// Extra holds the members the schema does not declare (see the package documentation).
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
@@ -255,8 +252,7 @@ type SafetyHints struct {
 	// OpenWorldHint — true when the tool talks to systems outside the gateway's control.
 	OpenWorldHint *bool `json:"open_world_hint,omitempty"`
 
-	// Extra holds the members the schema does not declare, kept so that a decode and
-	// re-encode loses nothing. They are encoded after the declared members, sorted by name.
+	// Extra holds the members the schema does not declare (see the package documentation).
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
