@@ -29,11 +29,12 @@ func readLines[T any](text, what string) []T {
 		panic("cgruntime: " + what + " is not one item per line")
 	}
 	items := make([]T, strings.Count(body, "\n")+1)
+	fields := settersOf(reflect.TypeFor[T]())
 	for i := range items {
 		line, rest, _ := strings.Cut(body, "\n")
 		body = rest
 		r := tableReader{s: strings.TrimSuffix(line, ",")}
-		readInto(&r, &items[i])
+		readFields(&r, fields, unsafe.Pointer(&items[i]))
 		if r.err == "" && r.i != len(r.s) {
 			r.fail("text after the item")
 		}
@@ -67,28 +68,29 @@ func settersOf(t reflect.Type) map[string]fieldSetter {
 	return m
 }
 
-// readInto reads {"Field":value,…} into v.
-func readInto[T any](r *tableReader, v *T) {
-	fields := settersOf(reflect.TypeFor[T]())
+// readFields reads {"Field":value,…} into the struct at p, whose fields' readers are fields.
+func readFields(r *tableReader, fields map[string]fieldSetter, p unsafe.Pointer) {
 	r.object(func(key string) {
 		set, ok := fields[key]
 		if !ok {
 			r.fail("unknown field " + strconv.Quote(key))
 			return
 		}
-		set(r, unsafe.Pointer(v))
+		set(r, p)
 	})
 }
 
-// readStruct reads one T, for lists of T.
-func readStruct[T any](r *tableReader) (v T) {
-	readInto(r, &v)
-	return v
+// structReader returns a reader of one T, which looks up T's field readers once, at its first
+// use: a described struct may hold itself (ElemDesc.Elem), so they cannot be looked up sooner.
+func structReader[T any]() func(r *tableReader, v *T) {
+	fields := sync.OnceValue(func() map[string]fieldSetter { return settersOf(reflect.TypeFor[T]()) })
+	return func(r *tableReader, v *T) { readFields(r, fields(), unsafe.Pointer(v)) }
 }
 
 // structSetter reads a struct field of type T at off; with pointer, a field of type *T, which
 // null leaves nil, as encoding/json reads it.
 func structSetter[T any](off uintptr, pointer bool) fieldSetter {
+	read := structReader[T]()
 	if pointer {
 		return func(r *tableReader, p unsafe.Pointer) {
 			if strings.HasPrefix(r.s[r.i:], "null") {
@@ -96,11 +98,20 @@ func structSetter[T any](off uintptr, pointer bool) fieldSetter {
 				return
 			}
 			v := new(T)
-			readInto(r, v)
+			read(r, v)
 			*(**T)(unsafe.Add(p, off)) = v
 		}
 	}
-	return func(r *tableReader, p unsafe.Pointer) { readInto(r, (*T)(unsafe.Add(p, off))) }
+	return func(r *tableReader, p unsafe.Pointer) { read(r, (*T)(unsafe.Add(p, off))) }
+}
+
+// structListSetter reads a list of T at off.
+func structListSetter[T any](off uintptr) fieldSetter {
+	read := structReader[T]()
+	return listSetter(off, func(r *tableReader) (v T) {
+		read(r, &v)
+		return v
+	})
 }
 
 func setterFor(f reflect.StructField) fieldSetter {
@@ -125,9 +136,9 @@ func setterFor(f reflect.StructField) fieldSetter {
 	case reflect.TypeFor[Count]():
 		return structSetter[Count](off, false)
 	case reflect.TypeFor[[]Prop]():
-		return listSetter(off, readStruct[Prop])
+		return structListSetter[Prop](off)
 	case reflect.TypeFor[[]Dependency]():
-		return listSetter(off, readStruct[Dependency])
+		return structListSetter[Dependency](off)
 	case reflect.TypeFor[ElemDesc]():
 		return structSetter[ElemDesc](off, false)
 	case reflect.TypeFor[*ElemDesc]():
@@ -135,9 +146,9 @@ func setterFor(f reflect.StructField) fieldSetter {
 	case reflect.TypeFor[*UnionDesc]():
 		return structSetter[UnionDesc](off, true)
 	case reflect.TypeFor[[]FieldDesc]():
-		return listSetter(off, readStruct[FieldDesc])
+		return structListSetter[FieldDesc](off)
 	case reflect.TypeFor[[]VariantDesc]():
-		return listSetter(off, readStruct[VariantDesc])
+		return structListSetter[VariantDesc](off)
 	}
 	panic("cgruntime: the table reader has no reader for " + f.Name + " of type " + f.Type.String())
 }

@@ -31,11 +31,12 @@ func cgReadLines[T any](text, what string) []T {
 		panic("cgruntime: " + what + " is not one item per line")
 	}
 	items := make([]T, strings.Count(body, "\n")+1)
+	fields := cgSettersOf(reflect.TypeFor[T]())
 	for i := range items {
 		line, rest, _ := strings.Cut(body, "\n")
 		body = rest
 		r := cgTableReader{s: strings.TrimSuffix(line, ",")}
-		cgReadInto(&r, &items[i])
+		cgReadFields(&r, fields, unsafe.Pointer(&items[i]))
 		if r.err == "" && r.i != len(r.s) {
 			r.fail("text after the item")
 		}
@@ -69,28 +70,29 @@ func cgSettersOf(t reflect.Type) map[string]cgFieldSetter {
 	return m
 }
 
-// cgReadInto reads {"Field":value,…} into v.
-func cgReadInto[T any](r *cgTableReader, v *T) {
-	fields := cgSettersOf(reflect.TypeFor[T]())
+// cgReadFields reads {"Field":value,…} into the struct at p, whose fields' readers are fields.
+func cgReadFields(r *cgTableReader, fields map[string]cgFieldSetter, p unsafe.Pointer) {
 	r.object(func(key string) {
 		set, ok := fields[key]
 		if !ok {
 			r.fail("unknown field " + strconv.Quote(key))
 			return
 		}
-		set(r, unsafe.Pointer(v))
+		set(r, p)
 	})
 }
 
-// cgReadStruct reads one T, for lists of T.
-func cgReadStruct[T any](r *cgTableReader) (v T) {
-	cgReadInto(r, &v)
-	return v
+// cgStructReader returns a reader of one T, which looks up T's field readers once, at its first
+// use: a described struct may hold itself (ElemDesc.Elem), so they cannot be looked up sooner.
+func cgStructReader[T any]() func(r *cgTableReader, v *T) {
+	fields := sync.OnceValue(func() map[string]cgFieldSetter { return cgSettersOf(reflect.TypeFor[T]()) })
+	return func(r *cgTableReader, v *T) { cgReadFields(r, fields(), unsafe.Pointer(v)) }
 }
 
 // cgStructSetter reads a struct field of type T at off; with pointer, a field of type *T, which
 // null leaves nil, as encoding/json reads it.
 func cgStructSetter[T any](off uintptr, pointer bool) cgFieldSetter {
+	read := cgStructReader[T]()
 	if pointer {
 		return func(r *cgTableReader, p unsafe.Pointer) {
 			if strings.HasPrefix(r.s[r.i:], "null") {
@@ -98,11 +100,20 @@ func cgStructSetter[T any](off uintptr, pointer bool) cgFieldSetter {
 				return
 			}
 			v := new(T)
-			cgReadInto(r, v)
+			read(r, v)
 			*(**T)(unsafe.Add(p, off)) = v
 		}
 	}
-	return func(r *cgTableReader, p unsafe.Pointer) { cgReadInto(r, (*T)(unsafe.Add(p, off))) }
+	return func(r *cgTableReader, p unsafe.Pointer) { read(r, (*T)(unsafe.Add(p, off))) }
+}
+
+// cgStructListSetter reads a list of T at off.
+func cgStructListSetter[T any](off uintptr) cgFieldSetter {
+	read := cgStructReader[T]()
+	return cgListSetter(off, func(r *cgTableReader) (v T) {
+		read(r, &v)
+		return v
+	})
 }
 
 func cgSetterFor(f reflect.StructField) cgFieldSetter {
@@ -127,9 +138,9 @@ func cgSetterFor(f reflect.StructField) cgFieldSetter {
 	case reflect.TypeFor[cgCount]():
 		return cgStructSetter[cgCount](off, false)
 	case reflect.TypeFor[[]cgProp]():
-		return cgListSetter(off, cgReadStruct[cgProp])
+		return cgStructListSetter[cgProp](off)
 	case reflect.TypeFor[[]cgDependency]():
-		return cgListSetter(off, cgReadStruct[cgDependency])
+		return cgStructListSetter[cgDependency](off)
 	case reflect.TypeFor[cgElemDesc]():
 		return cgStructSetter[cgElemDesc](off, false)
 	case reflect.TypeFor[*cgElemDesc]():
@@ -137,9 +148,9 @@ func cgSetterFor(f reflect.StructField) cgFieldSetter {
 	case reflect.TypeFor[*cgUnionDesc]():
 		return cgStructSetter[cgUnionDesc](off, true)
 	case reflect.TypeFor[[]cgFieldDesc]():
-		return cgListSetter(off, cgReadStruct[cgFieldDesc])
+		return cgStructListSetter[cgFieldDesc](off)
 	case reflect.TypeFor[[]cgVariantDesc]():
-		return cgListSetter(off, cgReadStruct[cgVariantDesc])
+		return cgStructListSetter[cgVariantDesc](off)
 	}
 	panic("cgruntime: the table reader has no reader for " + f.Name + " of type " + f.Type.String())
 }
