@@ -105,13 +105,24 @@ func structSetter[T any](off uintptr, pointer bool) fieldSetter {
 	return func(r *tableReader, p unsafe.Pointer) { read(r, (*T)(unsafe.Add(p, off))) }
 }
 
-// structListSetter reads a list of T at off.
+// structListSetter reads a list of T at off, each item in its place in the list (a T read
+// through a function value and then copied would escape to the heap, one allocation an item).
 func structListSetter[T any](off uintptr) fieldSetter {
 	read := structReader[T]()
-	return listSetter(off, func(r *tableReader) (v T) {
-		read(r, &v)
-		return v
-	})
+	return func(r *tableReader, p unsafe.Pointer) {
+		dst := (*[]T)(unsafe.Add(p, off))
+		if strings.HasPrefix(r.s[r.i:], "null") {
+			r.i += 4
+			*dst = nil
+			return
+		}
+		list := []T{}
+		r.list(func() {
+			list = append(list, *new(T))
+			read(r, &list[len(list)-1])
+		})
+		*dst = list
+	}
 }
 
 func setterFor(f reflect.StructField) fieldSetter {

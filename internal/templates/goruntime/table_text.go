@@ -107,13 +107,24 @@ func cgStructSetter[T any](off uintptr, pointer bool) cgFieldSetter {
 	return func(r *cgTableReader, p unsafe.Pointer) { read(r, (*T)(unsafe.Add(p, off))) }
 }
 
-// cgStructListSetter reads a list of T at off.
+// cgStructListSetter reads a list of T at off, each item in its place in the list (a T read
+// through a function value and then copied would escape to the heap, one allocation an item).
 func cgStructListSetter[T any](off uintptr) cgFieldSetter {
 	read := cgStructReader[T]()
-	return cgListSetter(off, func(r *cgTableReader) (v T) {
-		read(r, &v)
-		return v
-	})
+	return func(r *cgTableReader, p unsafe.Pointer) {
+		dst := (*[]T)(unsafe.Add(p, off))
+		if strings.HasPrefix(r.s[r.i:], "null") {
+			r.i += 4
+			*dst = nil
+			return
+		}
+		list := []T{}
+		r.list(func() {
+			list = append(list, *new(T))
+			read(r, &list[len(list)-1])
+		})
+		*dst = list
+	}
 }
 
 func cgSetterFor(f reflect.StructField) cgFieldSetter {
