@@ -30,17 +30,7 @@ func TestCustomTypesTypeChecked(t *testing.T) {
 		"money/money.go": "package money\n\n// Cents is an amount.\ntype Cents int64\n\n// Box has no JSON methods.\ntype Box struct{ N int }\n\ntype hidden string\n",
 		"broken/b.go":    "package broken\n\n// T is fine, but the file is not.\ntype T string\n\nvar x int = \"no\"\n",
 	}
-	for name, text := range files {
-		p := filepath.Join(mod, name)
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	t.Setenv("GOFLAGS", "-mod=mod")
-	t.Setenv("GOWORK", "off")
+	writeModule(t, mod, files)
 	for _, c := range []struct {
 		name, member string
 		refs         map[string]ir.CustomType
@@ -217,17 +207,7 @@ func TestRoundTrip(t *testing.T) {
 }
 `,
 	}
-	for name, text := range files {
-		p := filepath.Join(mod, name)
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	t.Setenv("GOFLAGS", "-mod=mod")
-	t.Setenv("GOWORK", "off")
+	writeModule(t, mod, files)
 	schema := `{"title": "S", "type": "object", "required": ["when"], "properties": {
 		"when": {"type": "array", "maxItems": 2, "items": {"type": "string", "format": "date-time"}, "goJSONSchema": {"type": "[]time.Time", "imports": ["time"]}},
 		"stamps": {"type": "object", "additionalProperties": {"type": "array", "items": {"type": ["string", "null"]}}, "goJSONSchema": {"type": "map[string][]*time.Time", "imports": ["time"]}},
@@ -270,4 +250,21 @@ func TestRoundTrip(t *testing.T) {
 			t.Fatalf("go %s: %v\n%s", args[0], err, out)
 		}
 	}
+}
+
+// writeModule writes files (path -> text) below mod and makes the go command use mod as it is
+// (no workspace, go.mod updated as needed).
+func writeModule(t *testing.T, mod string, files map[string]string) {
+	t.Helper()
+	for name, text := range files {
+		p := filepath.Join(mod, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Setenv("GOFLAGS", "-mod=mod")
+	t.Setenv("GOWORK", "off")
 }
