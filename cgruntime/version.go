@@ -19,7 +19,7 @@ const (
 	MinVersion = 2
 	// MaxVersion is the newest generator version this runtime serves. Raise it together with the
 	// generator's version when generated code starts to call something new.
-	MaxVersion = 5
+	MaxVersion = 6
 )
 
 // EnforceVersion is the type that the version checks in generated code convert to; see MinVersion.

@@ -1145,7 +1145,7 @@ func (b *cgBuild) finish() {
 		e.Recovery.SameArguments = SameArgumentsConditional
 	}
 	if b.retryAfter != nil {
-		ms := cgMilliseconds(*b.retryAfter)
+		ms := cgruntime.WholeMilliseconds(*b.retryAfter)
 		n := json.Number(strconv.FormatInt(ms, 10))
 		e.Recovery.RetryAfterMS = &n
 	}
@@ -1157,19 +1157,6 @@ func (b *cgBuild) finish() {
 
 // cgIsTrue reports whether an optional hint is present and true.
 func cgIsTrue(p *bool) bool { return p != nil && *p }
-
-// cgMilliseconds converts a duration to whole milliseconds, rounded up so that a caller never
-// waits less than asked, and never negative.
-func cgMilliseconds(d time.Duration) int64 {
-	if d <= 0 {
-		return 0
-	}
-	ms := int64(d / time.Millisecond)
-	if d%time.Millisecond != 0 {
-		ms++
-	}
-	return ms
-}
 
 // cgText returns the sanitized text as the optional member's value.
 func cgText(s string) *string {

@@ -17,7 +17,7 @@ const RuntimeImportPath = "github.com/contractgen/contractgen/cgruntime"
 // instead of misbehaving. Raise it, and the runtime's MaxVersion, whenever generated code starts
 // to need something the runtime did not have; raise the runtime's MinVersion when the runtime drops
 // something older generated code needs.
-const RuntimeVersion = 5
+const RuntimeVersion = 6
 
 // runtimePublic are the runtime names that keep their spelling in the copy-in runtime too: the
 // API generated packages offer their users.

@@ -45,7 +45,8 @@ func Emit(pkg *ir.Package) ([]emit.File, error) {
 	_, ptr, _ := strings.Cut(ec.Catalog.Origin, "#")
 	m := &model{Constructors: ec.Constructors, Package: pkg.Name, Hash: pkg.Hash, CatalogPointer: ptr,
 		Runtime: emit.Runtime{Import: pkg.ImportRuntime}}
-	runtime, err := m.Runtime.Files(pkg.Name, pkg.Hash, "sanitize", "sanitize_providers", "sanitize_scan")
+	// surfaces.go, written beside construct.go, calls the runtime's surface helpers too.
+	runtime, err := m.Runtime.Files(pkg.Name, pkg.Hash, "sanitize", "sanitize_providers", "sanitize_scan", "surface")
 	if err != nil {
 		return nil, err
 	}
@@ -417,13 +418,13 @@ func (w writer) finishRules() {
 	switch m.RetryAfter {
 	case ir.GoNumber:
 		f.Open("if b.retryAfter != nil")
-		f.Line("ms := cgMilliseconds(*b.retryAfter)")
+		f.Line("ms := " + w.r("WholeMilliseconds") + "(*b.retryAfter)")
 		f.P("n := ", jsonPkg.Ident("Number"), "(", strconvPkg.Ident("FormatInt"), "(ms, 10))")
 		f.Line(recovery + m.Fields.RetryAfter + " = &n")
 		f.Close("")
 	case ir.GoInt64:
 		f.Open("if b.retryAfter != nil")
-		f.Line("ms := cgMilliseconds(*b.retryAfter)")
+		f.Line("ms := " + w.r("WholeMilliseconds") + "(*b.retryAfter)")
 		f.Line(recovery + m.Fields.RetryAfter + " = &ms")
 		f.Close("")
 	}
@@ -445,21 +446,6 @@ func (w writer) helpers() {
 	f.Line("")
 	f.Comment("cgIsTrue reports whether an optional hint is present and true.")
 	f.Line("func cgIsTrue(p *bool) bool { return p != nil && *p }")
-	if w.m.Waits() {
-		f.Line("")
-		f.Comment("cgMilliseconds converts a duration to whole milliseconds, rounded up so that a caller never",
-			"waits less than asked, and never negative.")
-		f.Open("func cgMilliseconds(d ", timePkg.Ident("Duration"), ") int64")
-		f.Open("if d <= 0")
-		f.Line("return 0")
-		f.Close("")
-		f.P("ms := int64(d / ", timePkg.Ident("Millisecond"), ")")
-		f.Open("if d%", timePkg.Ident("Millisecond"), " != 0")
-		f.Line("ms++")
-		f.Close("")
-		f.Line("return ms")
-		f.Close("")
-	}
 	f.Line("")
 	f.Comment("cgText returns the sanitized text as the optional member's value.")
 	f.Open("func cgText(s string) *string")

@@ -1,7 +1,8 @@
 // Package gosurfaces emits the surface adapters of a contract with a kind catalog: an error as an
 // HTTP response and back, as a JSON-RPC error object and back, as an MCP tool result (also wrapping
 // a failed upstream result) and back, and as the CLI's JSON failure line with its exit status. The
-// generated code uses the standard library only and carries the one canonical serialization.
+// generated code is the contract's glue: what no contract changes (MCP content blocks, the CLI
+// line, an HTTP error body, reading Retry-After) is ordinary Go in the runtime (cgruntime/surface.go), which it calls.
 //
 // surfaces.go is written through gosrc, contractgen's one Go writer, in gofmt's layout and without
 // go/format: a function per surface writes its lines, the packages they name are imported as they
@@ -21,28 +22,25 @@ import (
 
 // The standard packages surfaces.go uses.
 const (
-	bytesPkg   gosrc.ImportPath = "bytes"
 	jsonPkg    gosrc.ImportPath = "encoding/json"
 	errorsPkg  gosrc.ImportPath = "errors"
 	fmtPkg     gosrc.ImportPath = "fmt"
 	ioPkg      gosrc.ImportPath = "io"
 	httpPkg    gosrc.ImportPath = "net/http"
 	strconvPkg gosrc.ImportPath = "strconv"
-	stringsPkg gosrc.ImportPath = "strings"
 	timePkg    gosrc.ImportPath = "time"
 )
 
 // The identifiers surfaces.go names most.
 var (
 	jsonRawMessage = jsonPkg.Ident("RawMessage")
-	jsonMarshal    = jsonPkg.Ident("Marshal")
-	jsonUnmarshal  = jsonPkg.Ident("Unmarshal")
 	fmtErrorf      = fmtPkg.Ident("Errorf")
 	errorsNew      = errorsPkg.Ident("New")
 )
 
 // Emit returns surfaces.go, or nothing when the contract has no kind catalog. It relies on the
-// names goconstruct.Emit declares (Info, LookupKind, Kind, the sanitizer) in the same package, and
+// names goconstruct.Emit declares (Info, LookupKind, Kind, and the runtime files it copies: the
+// sanitizer and the surfaces' contract-independent parts) in the same package, and
 // prints what the builder decided (errorcontract.Constructors).
 func Emit(pkg *ir.Package) ([]emit.File, error) {
 	m := errorcontract.Of(pkg).Constructors
@@ -50,10 +48,10 @@ func Emit(pkg *ir.Package) ([]emit.File, error) {
 		return nil, nil
 	}
 	f := gosrc.NewFile(pkg.Name, emit.HeaderLines(pkg.Hash, "")...)
-	common(f, m)
-	httpSurface(f, m)
-	jsonrpcSurface(f, m)
 	rt := emit.Runtime{Import: pkg.ImportRuntime}
+	common(f, m)
+	httpSurface(f, m, rt)
+	jsonrpcSurface(f, m)
 	mcpSurface(f, m, rt)
 	cliSurface(f, m, rt)
 	return []emit.File{{Path: "surfaces.go", Bytes: f.Bytes()}}, nil
@@ -110,7 +108,7 @@ func notContract(m *errorcontract.Constructors) string {
 }
 
 // httpSurface writes WriteHTTP, ReadHTTP and the Retry-After handling.
-func httpSurface(f *gosrc.File, m *errorcontract.Constructors) {
+func httpSurface(f *gosrc.File, m *errorcontract.Constructors, rt emit.Runtime) {
 	f.Line("")
 	f.Comment("HTTPBodyLimit is the most ReadHTTP reads of a response body, so that a misbehaving server cannot",
 		"make a client buffer without end.")
@@ -152,9 +150,9 @@ func httpSurface(f *gosrc.File, m *errorcontract.Constructors) {
 	if m.Waits() {
 		retryAfterSeconds(f, m)
 	}
-	readHTTP(f, m)
+	readHTTP(f, m, rt)
 	if m.Waits() {
-		retryAfterFromHeader(f, m)
+		retryAfterFromHeader(f, m, rt)
 	}
 }
 
@@ -177,7 +175,7 @@ func retryAfterSeconds(f *gosrc.File, m *errorcontract.Constructors) {
 }
 
 // readHTTP writes ReadHTTP.
-func readHTTP(f *gosrc.File, m *errorcontract.Constructors) {
+func readHTTP(f *gosrc.File, m *errorcontract.Constructors, rt emit.Runtime) {
 	f.Line("")
 	doc := []string{"ReadHTTP reads the error a non-2xx response carries. It reads at most HTTPBodyLimit bytes of the",
 		"body and leaves closing it to the caller; a body that is not a contract error is an error naming",
@@ -191,18 +189,9 @@ func readHTTP(f *gosrc.File, m *errorcontract.Constructors) {
 	f.Open("if resp == nil")
 	f.P("return nil, ", errorsNew, `("no HTTP response to read an error from")`)
 	f.Close("")
-	f.Open("if resp.StatusCode >= 200 && resp.StatusCode < 300")
-	f.P("return nil, ", fmtErrorf, `("HTTP %d is a success, not an error response", resp.StatusCode)`)
-	f.Close("")
-	f.Open("if resp.Body == nil")
-	f.P("return nil, ", fmtErrorf, `("HTTP %d: the response has no body to read an error from", resp.StatusCode)`)
-	f.Close("")
-	f.P("body, err := ", ioPkg.Ident("ReadAll"), "(", ioPkg.Ident("LimitReader"), "(resp.Body, HTTPBodyLimit+1))")
+	f.P("body, err := ", rt.Ident("ReadErrorBody"), "(resp.StatusCode, resp.Body, HTTPBodyLimit)")
 	f.Open("if err != nil")
-	f.P("return nil, ", fmtErrorf, `("HTTP %d: reading the body: %w", resp.StatusCode, err)`)
-	f.Close("")
-	f.Open("if len(body) > HTTPBodyLimit")
-	f.P("return nil, ", fmtErrorf, `("HTTP %d: the body exceeds %d bytes", resp.StatusCode, HTTPBodyLimit)`)
+	f.Line("return nil, err")
 	f.Close("")
 	f.Line("e, err := cgDecodeContract(body)")
 	f.Open("if err != nil")
@@ -217,7 +206,7 @@ func readHTTP(f *gosrc.File, m *errorcontract.Constructors) {
 
 // retryAfterFromHeader writes cgRetryAfterFromHeader and ParseRetryAfter, with which ReadHTTP
 // fills the wait member from a Retry-After header.
-func retryAfterFromHeader(f *gosrc.File, m *errorcontract.Constructors) {
+func retryAfterFromHeader(f *gosrc.File, m *errorcontract.Constructors, rt emit.Runtime) {
 	f.Line("")
 	f.Comment("cgRetryAfterFromHeader fills "+m.JSON.RetryAfterPath()+" from a Retry-After header when the body does",
 		"not set it, as when a proxy adds the header: the body, which the header is derived from, wins.")
@@ -229,7 +218,7 @@ func retryAfterFromHeader(f *gosrc.File, m *errorcontract.Constructors) {
 	f.Open("if !ok")
 	f.Line("return")
 	f.Close("")
-	setRetryAfterMS(f, m)
+	setRetryAfterMS(f, m, rt)
 	f.Close("")
 	f.Line("")
 	f.Comment("ParseRetryAfter reads a Retry-After value as HTTP defines it (RFC 9110, section 10.2.3): a",
@@ -238,25 +227,7 @@ func retryAfterFromHeader(f *gosrc.File, m *errorcontract.Constructors) {
 		"else, including an empty value; a number of seconds too large for a time.Duration gives the",
 		"largest one.")
 	f.Open("func ParseRetryAfter(value string, now ", timePkg.Ident("Time"), ") (wait ", timePkg.Ident("Duration"), ", ok bool)")
-	f.P("value = ", stringsPkg.Ident("TrimSpace"), "(value)")
-	f.Open(`if value == ""`)
-	f.Line("return 0, false")
-	f.Close("")
-	f.Open("if ", stringsPkg.Ident("Trim"), `(value, "0123456789") == ""`)
-	f.P("seconds, err := ", strconvPkg.Ident("ParseUint"), "(value, 10, 64)")
-	f.Open("if err != nil || seconds > uint64(1<<63-1)/uint64(", timePkg.Ident("Second"), ")")
-	f.P("return ", timePkg.Ident("Duration"), "(1<<63 - 1), true")
-	f.Close("")
-	f.P("return ", timePkg.Ident("Duration"), "(seconds) * ", timePkg.Ident("Second"), ", true")
-	f.Close("")
-	f.P("date, err := ", httpPkg.Ident("ParseTime"), "(value)")
-	f.Open("if err != nil")
-	f.Line("return 0, false")
-	f.Close("")
-	f.Open("if wait = date.Sub(now); wait < 0")
-	f.Line("wait = 0")
-	f.Close("")
-	f.Line("return wait, true")
+	f.P("return ", rt.Ident("ParseRetryAfter"), "(value, now)")
 	f.Close("")
 }
 
@@ -338,14 +309,6 @@ func mcpSurface(f *gosrc.File, m *errorcontract.Constructors, rt emit.Runtime) {
 	f.P("Meta map[string]", jsonRawMessage, " `json:\"_meta,omitempty\"`")
 	f.Close("")
 	f.Line("")
-	f.Comment("cgTextBlock renders an MCP text content block.")
-	f.Open("func cgTextBlock(text string) (", jsonRawMessage, ", error)")
-	f.Open("return ", jsonMarshal, "(struct")
-	f.Line("Type string `json:\"type\"`")
-	f.Line("Text string `json:\"text\"`")
-	f.Close(`{"text", text})`)
-	f.Close("")
-	f.Line("")
 	f.Comment("ToMCPToolResult returns the tool result that reports e: isError set, the object's JSON as a text",
 		"block, the object as structuredContent and under _meta[MCPMetaKey].")
 	f.Open("func ToMCPToolResult(e *", m.Error, ") (*MCPToolResult, error)")
@@ -353,7 +316,7 @@ func mcpSurface(f *gosrc.File, m *errorcontract.Constructors, rt emit.Runtime) {
 	f.Open("if err != nil")
 	f.Line("return nil, err")
 	f.Close("")
-	f.Line("block, err := cgTextBlock(string(data))")
+	f.P("block, err := ", rt.Ident("MCPTextBlock"), "(string(data))")
 	f.Open("if err != nil")
 	f.Line("return nil, err")
 	f.Close("")
@@ -380,7 +343,7 @@ func mcpSurface(f *gosrc.File, m *errorcontract.Constructors, rt emit.Runtime) {
 	f.Close("")
 	f.Line("wrapped := *e")
 	f.Open("if upstream != nil && len(upstream.StructuredContent) > 0")
-	f.Line("kept, err := cgSanitizeJSON(upstream.StructuredContent)")
+	f.P("kept, err := ", rt.Ident("SanitizeJSON"), "(upstream.StructuredContent, cgUpstreamMember)")
 	f.Open("if err != nil")
 	f.P("return nil, ", fmtErrorf, `("upstream structuredContent: %w", err)`)
 	f.Close("")
@@ -394,7 +357,7 @@ func mcpSurface(f *gosrc.File, m *errorcontract.Constructors, rt emit.Runtime) {
 	f.Open("if err != nil")
 	f.Line("return nil, err")
 	f.Close("")
-	f.Line("first, err := cgTextBlock(string(diagnostic))")
+	f.P("first, err := ", rt.Ident("MCPTextBlock"), "(string(diagnostic))")
 	f.Open("if err != nil")
 	f.Line("return nil, err")
 	f.Close("")
@@ -402,7 +365,7 @@ func mcpSurface(f *gosrc.File, m *errorcontract.Constructors, rt emit.Runtime) {
 	f.P("	Meta: map[string]", jsonRawMessage, "{MCPMetaKey: full}}")
 	f.Open("if upstream != nil")
 	f.Open("for i, block := range upstream.Content")
-	f.Line("clean, err := cgSanitizeBlock(block)")
+	f.P("clean, err := ", rt.Ident("SanitizeMCPBlock"), "(block, MCPUpstreamTextLimit)")
 	f.Open("if err != nil")
 	f.P("return nil, ", fmtErrorf, `("upstream content block %d: %w", i, err)`)
 	f.Close("")
@@ -412,42 +375,6 @@ func mcpSurface(f *gosrc.File, m *errorcontract.Constructors, rt emit.Runtime) {
 	f.Line("return result, nil")
 	f.Close("")
 	f.Line("")
-	f.Comment("cgSanitizeBlock sanitizes the text of a text block and passes every other block through.")
-	f.Open("func cgSanitizeBlock(block ", jsonRawMessage, ") (", jsonRawMessage, ", error)")
-	f.Open("var head struct")
-	f.Line("Type string `json:\"type\"`")
-	f.Line("Text string `json:\"text\"`")
-	f.Close("")
-	f.Open("if err := ", jsonUnmarshal, "(block, &head); err != nil")
-	f.Line("return nil, err")
-	f.Close("")
-	f.Open(`if head.Type != "text"`)
-	f.Line("return block, nil")
-	f.Close("")
-	f.P("var members map[string]", jsonRawMessage)
-	f.Open("if err := ", jsonUnmarshal, "(block, &members); err != nil")
-	f.Line("return nil, err")
-	f.Close("")
-	f.P("text, err := ", jsonMarshal, "(", rt.Ident("SanitizeTextLimit"), "(head.Text, MCPUpstreamTextLimit))")
-	f.Open("if err != nil")
-	f.Line("return nil, err")
-	f.Close("")
-	f.Line(`members["text"] = text`)
-	f.P("return ", jsonMarshal, "(members)")
-	f.Close("")
-	f.Line("")
-	f.Comment("cgSanitizeJSON sanitizes any JSON value the way SanitizeEvidence sanitizes evidence.")
-	f.Open("func cgSanitizeJSON(raw ", jsonRawMessage, ") (", jsonRawMessage, ", error)")
-	f.P("dec := ", jsonPkg.Ident("NewDecoder"), "(", bytesPkg.Ident("NewReader"), "(raw))")
-	f.Line("dec.UseNumber()")
-	f.Line("var v any")
-	f.Open("if err := dec.Decode(&v); err != nil")
-	f.Line("return nil, err")
-	f.Close("")
-	f.P("clean := ", rt.Ident("SanitizeEvidence"), "(map[string]any{cgUpstreamMember: v})")
-	f.P("return ", jsonMarshal, "(clean[cgUpstreamMember])")
-	f.Close("")
-	f.Line("")
 	f.Comment("FromMCPToolResult finds the contract error in a tool result: under _meta[MCPMetaKey], as the",
 		"structured content, or as the text of a text block, in that order. It reports false when the",
 		"result carries none, whether or not isError is set.")
@@ -455,16 +382,7 @@ func mcpSurface(f *gosrc.File, m *errorcontract.Constructors, rt emit.Runtime) {
 	f.Open("if r == nil")
 	f.Line("return nil, false")
 	f.Close("")
-	f.P("candidates := []", jsonRawMessage, "{r.Meta[MCPMetaKey], r.StructuredContent}")
-	f.Open("for _, block := range r.Content")
-	f.Open("var text struct")
-	f.Line("Type string `json:\"type\"`")
-	f.Line("Text string `json:\"text\"`")
-	f.Close("")
-	f.Open("if ", jsonUnmarshal, `(block, &text) == nil && text.Type == "text" && `, stringsPkg.Ident("HasPrefix"), "(", stringsPkg.Ident("TrimSpace"), `(text.Text), "{")`)
-	f.P("candidates = append(candidates, ", jsonRawMessage, "(text.Text))")
-	f.Close("")
-	f.Close("")
+	f.P("candidates := append([]", jsonRawMessage, "{r.Meta[MCPMetaKey], r.StructuredContent}, ", rt.Ident("MCPObjectTexts"), "(r.Content)...)")
 	f.Open("for _, c := range candidates")
 	f.Open("if len(c) == 0")
 	f.Line("continue")
@@ -505,16 +423,10 @@ func cliSurface(f *gosrc.File, m *errorcontract.Constructors, rt emit.Runtime) {
 	f.Open("if err != nil")
 	f.Line("return 1, err")
 	f.Close("")
-	f.P("name, err := ", jsonMarshal, "(", rt.Ident("SanitizeText"), "(command))")
+	f.P("line, err := ", rt.Ident("CLILine"), "(command, data)")
 	f.Open("if err != nil")
 	f.Line("return 1, err")
 	f.Close("")
-	f.Line("line := make([]byte, 0, len(data)+len(name)+40)")
-	f.Line("line = append(line, `{\"ok\":false,\"command\":`...)")
-	f.Line("line = append(line, name...)")
-	f.Line("line = append(line, `,\"error\":`...)")
-	f.Line("line = append(line, data...)")
-	f.Line(`line = append(line, "}\n"...)`)
 	f.Open("if _, err := stderr.Write(line); err != nil")
 	f.Line("return CLIExitCode(e), err")
 	f.Close("")
@@ -523,22 +435,15 @@ func cliSurface(f *gosrc.File, m *errorcontract.Constructors, rt emit.Runtime) {
 	f.Line("")
 	f.Comment("ReadCLI reads the line WriteCLI writes back into the command name and the error.")
 	f.Open("func ReadCLI(line []byte) (string, *", m.Error, ", error)")
-	f.Open("var envelope struct")
-	f.Line("OK      *bool           `json:\"ok\"`")
-	f.Line("Command string          `json:\"command\"`")
-	f.P("Error   ", jsonRawMessage, " `json:\"error\"`")
+	f.P("command, data, err := ", rt.Ident("ParseCLILine"), "(line)")
+	f.Open("if err != nil")
+	f.Line(`return "", nil, err`)
 	f.Close("")
-	f.Open("if err := ", jsonUnmarshal, "(line, &envelope); err != nil")
-	f.P(`return "", nil, `, fmtErrorf, `("CLI failure line: %w", err)`)
-	f.Close("")
-	f.Open("if envelope.OK == nil || *envelope.OK")
-	f.P(`return "", nil, `, errorsNew, "(`CLI failure line: \"ok\" is not false`)")
-	f.Close("")
-	f.Line("e, err := cgDecodeContract(envelope.Error)")
+	f.Line("e, err := cgDecodeContract(data)")
 	f.Open("if err != nil")
 	f.P(`return "", nil, `, fmtErrorf, `("CLI failure line: error: %w", err)`)
 	f.Close("")
-	f.Line("return envelope.Command, e, nil")
+	f.Line("return command, e, nil")
 	f.Close("")
 }
 
@@ -581,11 +486,8 @@ func retryAfterMS(f *gosrc.File, m *errorcontract.Constructors) {
 
 // setRetryAfterMS stores wait, in whole milliseconds rounded up, into the wait member
 // inside cgRetryAfterFromHeader, as a json.Number or an int64 as the contract stores it.
-func setRetryAfterMS(f *gosrc.File, m *errorcontract.Constructors) {
-	f.Line("ms := wait.Milliseconds()")
-	f.Open("if wait%", timePkg.Ident("Millisecond"), " != 0")
-	f.Line("ms++")
-	f.Close("")
+func setRetryAfterMS(f *gosrc.File, m *errorcontract.Constructors, rt emit.Runtime) {
+	f.P("ms := ", rt.Ident("WholeMilliseconds"), "(wait)")
 	if m.RetryAfter == ir.GoNumber {
 		f.P("n := ", jsonPkg.Ident("Number"), "(", strconvPkg.Ident("FormatInt"), "(ms, 10))")
 		f.P(retryAfter(m), " = &n")

@@ -4,7 +4,6 @@
 package agenterror
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -12,7 +11,6 @@ import (
 	"io"
 	"net/http"
 	"strconv"
-	"strings"
 	"time"
 )
 
@@ -94,18 +92,9 @@ func ReadHTTP(resp *http.Response) (*AgentError, error) {
 	if resp == nil {
 		return nil, errors.New("no HTTP response to read an error from")
 	}
-	if resp.StatusCode >= 200 && resp.StatusCode < 300 {
-		return nil, fmt.Errorf("HTTP %d is a success, not an error response", resp.StatusCode)
-	}
-	if resp.Body == nil {
-		return nil, fmt.Errorf("HTTP %d: the response has no body to read an error from", resp.StatusCode)
-	}
-	body, err := io.ReadAll(io.LimitReader(resp.Body, HTTPBodyLimit+1))
+	body, err := cgruntime.ReadErrorBody(resp.StatusCode, resp.Body, HTTPBodyLimit)
 	if err != nil {
-		return nil, fmt.Errorf("HTTP %d: reading the body: %w", resp.StatusCode, err)
-	}
-	if len(body) > HTTPBodyLimit {
-		return nil, fmt.Errorf("HTTP %d: the body exceeds %d bytes", resp.StatusCode, HTTPBodyLimit)
+		return nil, err
 	}
 	e, err := cgDecodeContract(body)
 	if err != nil {
@@ -125,10 +114,7 @@ func cgRetryAfterFromHeader(e *AgentError, h http.Header, now time.Time) {
 	if !ok {
 		return
 	}
-	ms := wait.Milliseconds()
-	if wait%time.Millisecond != 0 {
-		ms++
-	}
+	ms := cgruntime.WholeMilliseconds(wait)
 	n := json.Number(strconv.FormatInt(ms, 10))
 	e.Recovery.RetryAfterMS = &n
 }
@@ -139,25 +125,7 @@ func cgRetryAfterFromHeader(e *AgentError, h http.Header, now time.Time) {
 // else, including an empty value; a number of seconds too large for a time.Duration gives the
 // largest one.
 func ParseRetryAfter(value string, now time.Time) (wait time.Duration, ok bool) {
-	value = strings.TrimSpace(value)
-	if value == "" {
-		return 0, false
-	}
-	if strings.Trim(value, "0123456789") == "" {
-		seconds, err := strconv.ParseUint(value, 10, 64)
-		if err != nil || seconds > uint64(1<<63-1)/uint64(time.Second) {
-			return time.Duration(1<<63 - 1), true
-		}
-		return time.Duration(seconds) * time.Second, true
-	}
-	date, err := http.ParseTime(value)
-	if err != nil {
-		return 0, false
-	}
-	if wait = date.Sub(now); wait < 0 {
-		wait = 0
-	}
-	return wait, true
+	return cgruntime.ParseRetryAfter(value, now)
 }
 
 // JSONRPCError is the error member of a JSON-RPC 2.0 response, as MCP uses it for protocol errors.
@@ -241,14 +209,6 @@ type MCPToolResult struct {
 	Meta map[string]json.RawMessage `json:"_meta,omitempty"`
 }
 
-// cgTextBlock renders an MCP text content block.
-func cgTextBlock(text string) (json.RawMessage, error) {
-	return json.Marshal(struct {
-		Type string `json:"type"`
-		Text string `json:"text"`
-	}{"text", text})
-}
-
 // ToMCPToolResult returns the tool result that reports e: isError set, the object's JSON as a text
 // block, the object as structuredContent and under _meta[MCPMetaKey].
 func ToMCPToolResult(e *AgentError) (*MCPToolResult, error) {
@@ -256,7 +216,7 @@ func ToMCPToolResult(e *AgentError) (*MCPToolResult, error) {
 	if err != nil {
 		return nil, err
 	}
-	block, err := cgTextBlock(string(data))
+	block, err := cgruntime.MCPTextBlock(string(data))
 	if err != nil {
 		return nil, err
 	}
@@ -283,7 +243,7 @@ func WrapMCPToolResult(e *AgentError, upstream *MCPToolResult) (*MCPToolResult, 
 	}
 	wrapped := *e
 	if upstream != nil && len(upstream.StructuredContent) > 0 {
-		kept, err := cgSanitizeJSON(upstream.StructuredContent)
+		kept, err := cgruntime.SanitizeJSON(upstream.StructuredContent, cgUpstreamMember)
 		if err != nil {
 			return nil, fmt.Errorf("upstream structuredContent: %w", err)
 		}
@@ -297,7 +257,7 @@ func WrapMCPToolResult(e *AgentError, upstream *MCPToolResult) (*MCPToolResult, 
 	if err != nil {
 		return nil, err
 	}
-	first, err := cgTextBlock(string(diagnostic))
+	first, err := cgruntime.MCPTextBlock(string(diagnostic))
 	if err != nil {
 		return nil, err
 	}
@@ -305,7 +265,7 @@ func WrapMCPToolResult(e *AgentError, upstream *MCPToolResult) (*MCPToolResult, 
 		Meta: map[string]json.RawMessage{MCPMetaKey: full}}
 	if upstream != nil {
 		for i, block := range upstream.Content {
-			clean, err := cgSanitizeBlock(block)
+			clean, err := cgruntime.SanitizeMCPBlock(block, MCPUpstreamTextLimit)
 			if err != nil {
 				return nil, fmt.Errorf("upstream content block %d: %w", i, err)
 			}
@@ -315,42 +275,6 @@ func WrapMCPToolResult(e *AgentError, upstream *MCPToolResult) (*MCPToolResult, 
 	return result, nil
 }
 
-// cgSanitizeBlock sanitizes the text of a text block and passes every other block through.
-func cgSanitizeBlock(block json.RawMessage) (json.RawMessage, error) {
-	var head struct {
-		Type string `json:"type"`
-		Text string `json:"text"`
-	}
-	if err := json.Unmarshal(block, &head); err != nil {
-		return nil, err
-	}
-	if head.Type != "text" {
-		return block, nil
-	}
-	var members map[string]json.RawMessage
-	if err := json.Unmarshal(block, &members); err != nil {
-		return nil, err
-	}
-	text, err := json.Marshal(cgruntime.SanitizeTextLimit(head.Text, MCPUpstreamTextLimit))
-	if err != nil {
-		return nil, err
-	}
-	members["text"] = text
-	return json.Marshal(members)
-}
-
-// cgSanitizeJSON sanitizes any JSON value the way SanitizeEvidence sanitizes evidence.
-func cgSanitizeJSON(raw json.RawMessage) (json.RawMessage, error) {
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	dec.UseNumber()
-	var v any
-	if err := dec.Decode(&v); err != nil {
-		return nil, err
-	}
-	clean := cgruntime.SanitizeEvidence(map[string]any{cgUpstreamMember: v})
-	return json.Marshal(clean[cgUpstreamMember])
-}
-
 // FromMCPToolResult finds the contract error in a tool result: under _meta[MCPMetaKey], as the
 // structured content, or as the text of a text block, in that order. It reports false when the
 // result carries none, whether or not isError is set.
@@ -358,16 +282,7 @@ func FromMCPToolResult(r *MCPToolResult) (*AgentError, bool) {
 	if r == nil {
 		return nil, false
 	}
-	candidates := []json.RawMessage{r.Meta[MCPMetaKey], r.StructuredContent}
-	for _, block := range r.Content {
-		var text struct {
-			Type string `json:"type"`
-			Text string `json:"text"`
-		}
-		if json.Unmarshal(block, &text) == nil && text.Type == "text" && strings.HasPrefix(strings.TrimSpace(text.Text), "{") {
-			candidates = append(candidates, json.RawMessage(text.Text))
-		}
-	}
+	candidates := append([]json.RawMessage{r.Meta[MCPMetaKey], r.StructuredContent}, cgruntime.MCPObjectTexts(r.Content)...)
 	for _, c := range candidates {
 		if len(c) == 0 {
 			continue
@@ -409,16 +324,10 @@ func WriteCLI(stderr io.Writer, command string, e *AgentError) (int, error) {
 	if err != nil {
 		return 1, err
 	}
-	name, err := json.Marshal(cgruntime.SanitizeText(command))
+	line, err := cgruntime.CLILine(command, data)
 	if err != nil {
 		return 1, err
 	}
-	line := make([]byte, 0, len(data)+len(name)+40)
-	line = append(line, `{"ok":false,"command":`...)
-	line = append(line, name...)
-	line = append(line, `,"error":`...)
-	line = append(line, data...)
-	line = append(line, "}\n"...)
 	if _, err := stderr.Write(line); err != nil {
 		return CLIExitCode(e), err
 	}
@@ -427,20 +336,13 @@ func WriteCLI(stderr io.Writer, command string, e *AgentError) (int, error) {
 
 // ReadCLI reads the line WriteCLI writes back into the command name and the error.
 func ReadCLI(line []byte) (string, *AgentError, error) {
-	var envelope struct {
-		OK      *bool           `json:"ok"`
-		Command string          `json:"command"`
-		Error   json.RawMessage `json:"error"`
+	command, data, err := cgruntime.ParseCLILine(line)
+	if err != nil {
+		return "", nil, err
 	}
-	if err := json.Unmarshal(line, &envelope); err != nil {
-		return "", nil, fmt.Errorf("CLI failure line: %w", err)
-	}
-	if envelope.OK == nil || *envelope.OK {
-		return "", nil, errors.New(`CLI failure line: "ok" is not false`)
-	}
-	e, err := cgDecodeContract(envelope.Error)
+	e, err := cgDecodeContract(data)
 	if err != nil {
 		return "", nil, fmt.Errorf("CLI failure line: error: %w", err)
 	}
-	return envelope.Command, e, nil
+	return command, e, nil
 }
