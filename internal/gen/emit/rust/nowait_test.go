@@ -8,7 +8,8 @@ import (
 // TestProfileMemberNames: the crates of the profile's other contracts name their members as the
 // profile does, never as the bundled contract spells them, and a contract whose recovery object
 // has no wait member (testdata/golden/profile-no-wait) gets no Retry-After header, no retry_after
-// option (which would set nothing) and no helper or check for a wait it cannot carry.
+// option (which would set nothing), no retry_after column in its catalog rows (as Go's KindInfo
+// has none) and no helper or check for a wait it cannot carry.
 func TestProfileMemberNames(t *testing.T) {
 	cases := []struct {
 		name      string
@@ -19,7 +20,7 @@ func TestProfileMemberNames(t *testing.T) {
 			not:  []string{"retry_after_ms", "recovery."}},
 		{name: "profile-no-wait",
 			not: []string{"retry_after_ms", "recovery.", "wait_ms", "Retry-After", "options.retry_after",
-				"pub retry_after: Option", "fn milliseconds", "let mut violations"}},
+				"pub retry_after: Option", "pub retry_after: bool", "retry_after: false", "fn milliseconds", "let mut violations"}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

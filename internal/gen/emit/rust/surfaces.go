@@ -55,9 +55,11 @@ func (g *gen) surfacesFile() (string, error) {
 		writeDoc(&d, prefix, text)
 		return d.String()
 	}
-	waitDoc := "Whether " + members.RetryAfterPath() + " may be set for this kind."
-	if retry == "" {
-		waitDoc = "The row's retry_after, which has no effect: the contract's " + members.Recovery + " has no member that carries a wait."
+	// Without a wait member the catalog's retry_after has nothing to govern, so the row has no
+	// such field, as Go's KindInfo has none.
+	waitField := ""
+	if retry != "" {
+		waitField = doc("    ///", "Whether "+members.RetryAfterPath()+" may be set for this kind.") + "    pub retry_after: bool,\n"
 	}
 	b.WriteString(`/// One row of the kind catalog: the defaults of an error of that kind and how each surface carries it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -73,8 +75,7 @@ pub struct KindInfo {
     pub guidance: &'static str,
     /// The status of HTTP responses that carry the error.
     pub http_status: u16,
-` + doc("    ///", waitDoc) + `    pub retry_after: bool,
-` + doc("    ///", `Whether read-only or idempotent safety hints turn `+members.SameArguments+` into "`+errorcontract.Relaxed+`".`) +
+` + waitField + doc("    ///", `Whether read-only or idempotent safety hints turn `+members.SameArguments+` into "`+errorcontract.Relaxed+`".`) +
 		`    pub hint_relaxes: bool,
     /// The code of JSON-RPC errors that carry the error.
     pub jsonrpc_code: i64,
@@ -89,9 +90,13 @@ pub struct KindInfo {
 		challenge[r.Name] = r.WWWAuthenticate
 	}
 	row := func(k *errorcontract.Kind, name string) string {
-		return fmt.Sprintf("KindInfo { kind: %s, origin: %s, action: %s, same_arguments: %s, side_effects: %s, guidance: %s, http_status: %d, retry_after: %t, hint_relaxes: %t, jsonrpc_code: %d, www_authenticate: %s }",
+		wait := ""
+		if retry != "" {
+			wait = fmt.Sprintf(" retry_after: %t,", k.RetryAfter)
+		}
+		return fmt.Sprintf("KindInfo { kind: %s, origin: %s, action: %s, same_arguments: %s, side_effects: %s, guidance: %s, http_status: %d,%s hint_relaxes: %t, jsonrpc_code: %d, www_authenticate: %s }",
 			rustString(name), rustString(k.Origin), rustString(k.Action), rustString(k.SameArguments), rustString(k.SideEffects), rustString(k.Guidance),
-			k.HTTPStatus, k.RetryAfter, k.HintRelaxes, k.JSONRPCCode, rustString(challenge[name]))
+			k.HTTPStatus, wait, k.HintRelaxes, k.JSONRPCCode, rustString(challenge[name]))
 	}
 	b.WriteString("/// The catalog's rows, sorted by kind.\npub static CATALOG: &[KindInfo] = &[\n")
 	for _, k := range ec.Catalog.Kinds {
