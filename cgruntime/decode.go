@@ -260,6 +260,15 @@ func (s *scanner) text(lit []byte) (string, error) {
 	return unquote(lit)
 }
 
+// literal is a number's literal as a string: a view of the document's bytes when s borrows (see
+// text), else a copy.
+func (s *scanner) literal(raw []byte) string {
+	if s != nil && s.borrow && len(raw) > 0 {
+		return unsafe.String(&raw[0], len(raw))
+	}
+	return string(raw)
+}
+
 // charge records that raw, a value of the document, is about to be split.
 func (s *scanner) charge(raw []byte) {
 	if s == nil || s.indexed {

@@ -90,7 +90,7 @@ func parseJSONIn(sc *scanner, raw []byte, root string, at *Path, dup func(at, na
 		}
 		return v, nil
 	}
-	return Value{kind: kindNumber, s: string(raw)}, nil
+	return Value{kind: kindNumber, s: sc.literal(raw)}, nil
 }
 
 // fromGo converts a value decoded by encoding/json with UseNumber (the representation of "any"

@@ -92,7 +92,7 @@ func cgParseJSONIn(sc *cgScanner, raw []byte, root string, at *cgPath, dup func(
 		}
 		return v, nil
 	}
-	return cgValue{kind: cgKindNumber, s: string(raw)}, nil
+	return cgValue{kind: cgKindNumber, s: sc.literal(raw)}, nil
 }
 
 // cgFromGo converts a value decoded by encoding/json with UseNumber (the representation of "any"
