@@ -2,7 +2,8 @@
 // HTTP response and back, as a JSON-RPC error object and back, as an MCP tool result (also wrapping
 // a failed upstream result) and back, and as the CLI's JSON failure line with its exit status. The
 // generated code is the contract's glue: what no contract changes (MCP content blocks, the CLI
-// line, an HTTP error body, reading Retry-After) is ordinary Go in the runtime (cgruntime/surface.go), which it calls.
+// line, an HTTP error body, reading Retry-After) is ordinary Go in the runtime
+// (cgruntime/surface.go), which it calls.
 //
 // surfaces.go is written through gosrc, contractgen's one Go writer, in gofmt's layout and without
 // go/format: a function per surface writes its lines, the packages they name are imported as they
