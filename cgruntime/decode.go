@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -172,7 +171,7 @@ func skipSpace(data []byte, i int) int {
 }
 
 // valueEnd returns the index just past the encoded value that starts at i. The input has been
-// checked with json.Valid, so only the structure has to be followed.
+// checked (indexDocument, json.Valid), so only the structure has to be followed.
 func valueEnd(data []byte, i int) int {
 	switch data[i] {
 	case '"':
@@ -231,12 +230,10 @@ func trim(raw []byte) []byte { return bytes.TrimSpace(raw) }
 // scanner splits the containers of one document. Finding where a member's value ends means
 // scanning it, and the value is scanned again when it is split in turn, so a document nested D deep
 // would cost D passes over its innermost bytes (a 1 MiB leaf under 10,000 arrays took seconds).
-// The scanner counts the bytes it has scanned; once they pass twice the document's size, it indexes
-// the end of every array and object in one pass, and from then on a nested value's end is a lookup.
-// Typical documents never reach the threshold and pay nothing for it.
+// So every document is indexed first (indexDocument, which also checks it), and a nested value's
+// end is a lookup.
 type scanner struct {
-	doc     []byte
-	scanned int
+	doc []byte
 	// open and end hold the offsets of every container of doc and of the byte just past it, in
 	// document order, once indexed is set.
 	open, end []int32
@@ -269,41 +266,6 @@ func (s *scanner) literal(raw []byte) string {
 	return string(raw)
 }
 
-// charge records that raw, a value of the document, is about to be split.
-func (s *scanner) charge(raw []byte) {
-	if s == nil || s.indexed {
-		return
-	}
-	if s.doc == nil {
-		s.doc = raw
-	}
-	s.scanned += len(raw)
-	if s.scanned > 2*len(s.doc)+4096 && len(s.doc) < math.MaxInt32 {
-		s.index()
-	}
-}
-
-// index records the span of every container of the document in one pass.
-func (s *scanner) index() {
-	s.indexed = true
-	var stack []int
-	for i := 0; i < len(s.doc); i++ {
-		switch s.doc[i] {
-		case '"':
-			i = stringEnd(s.doc, i) - 1
-		case '{', '[':
-			stack = append(stack, len(s.open))
-			s.open = append(s.open, int32(i))
-			s.end = append(s.end, int32(len(s.doc)))
-		case '}', ']':
-			if len(stack) > 0 {
-				s.end[stack[len(stack)-1]] = int32(i + 1)
-				stack = stack[:len(stack)-1]
-			}
-		}
-	}
-}
-
 // valueEnd is the function valueEnd(raw, i), from the index when raw lies inside the indexed document. A
 // sub-slice keeps the capacity left after its start, which gives its offset in the document; the
 // address check makes sure raw is a sub-slice of it and not a copy.
@@ -325,7 +287,6 @@ func (s *scanner) valueEnd(raw []byte, i int) int {
 // objectMembers splits a valid encoded object into its members, in order, names unescaped,
 // appending to members (a caller's stack buffer keeps small objects off the heap). s may be nil.
 func objectMembers(s *scanner, raw []byte, members []Member) ([]Member, error) {
-	s.charge(raw)
 	i := skipSpace(raw, 1)
 	for i < len(raw) && raw[i] != '}' {
 		end := stringEnd(raw, i)
@@ -347,7 +308,6 @@ func objectMembers(s *scanner, raw []byte, members []Member) ([]Member, error) {
 
 // arrayItems splits a valid encoded array into its items. s may be nil.
 func arrayItems(s *scanner, raw []byte) [][]byte {
-	s.charge(raw)
 	var items [][]byte
 	i := skipSpace(raw, 1)
 	for i < len(raw) && raw[i] != ']' {

@@ -2,6 +2,7 @@ package cgruntime
 
 import (
 	"encoding/json"
+	"math"
 	"sync"
 )
 
@@ -14,8 +15,14 @@ const maxNesting = 10000
 // finds where a nested value ends by a lookup instead of scanning it once per level above it.
 // One pass replaces json.Valid's byte-at-a-time state machine followed by the decoder's rescans.
 func (s *scanner) indexDocument(data []byte) bool {
-	s.doc, s.indexed, s.scanned = data, true, 0
 	s.open, s.end = s.open[:0], s.end[:0]
+	if len(data) >= math.MaxInt32 {
+		// Offsets are int32: a document of 2 GiB or more is checked but not indexed, and its
+		// nested values are scanned where they are split.
+		s.doc, s.indexed = nil, false
+		return json.Valid(data)
+	}
+	s.doc, s.indexed = data, true
 	stack := s.stack[:0] // indexes into open of the containers not yet closed
 	defer func() { s.stack = stack[:0] }()
 	i := skipSpace(data, 0)

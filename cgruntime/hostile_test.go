@@ -113,6 +113,11 @@ func TestDuplicateCheckIsLinear(t *testing.T) {
 	t.Run("Parse", func(t *testing.T) {
 		assertLinear(t, 10000, manyMembers, func(t *testing.T, data []byte) {
 			d := Decoder{strict: true}
+			data, err := d.prepare(data) // as Parse does: the document is indexed first
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer d.release()
 			if _, err := d.membersAt(data, nil, nil); err != nil {
 				t.Fatal(err)
 			}
@@ -216,6 +221,11 @@ func TestDeepNestingIsLinear(t *testing.T) {
 		t.Run(name+"/any member", func(t *testing.T) {
 			assertLinear(t, deepN, build, func(t *testing.T, data []byte) {
 				d := Decoder{strict: true}
+				data, err := d.prepare(data) // as Parse does: the document is indexed first
+				if err != nil {
+					t.Fatal(err)
+				}
+				defer d.release()
 				at := Key(nil, "", "evidence")
 				if _, err := decAnyAt(&d, data, "", &at); err != nil || len(d.violations) != 0 {
 					t.Fatal(err, d.violations)
@@ -317,8 +327,10 @@ func TestScannerIndexAgrees(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		sc := &scanner{doc: []byte(doc)}
-		sc.index()
+		sc := &scanner{}
+		if !sc.indexDocument([]byte(doc)) {
+			t.Fatalf("%.60s…: indexDocument refused the document", doc)
+		}
 		got, err := parseJSONIn(sc, sc.doc, "", nil, nil)
 		if err != nil || !reflect.DeepEqual(got, want) {
 			t.Errorf("%.60s…: indexed split differs (error %v)", doc, err)

@@ -42,11 +42,16 @@ func (v *Value) member(name string) *Value {
 	return nil
 }
 
-// parseJSON decodes a value that json.Valid accepted. Every member name that occurs twice in one
-// object is reported through dup with its instance location: RFC 8259 leaves such objects undefined
-// and parsers disagree on them, so strict parsing rejects them rather than pick one.
+// parseJSON decodes a JSON document, indexing it first (see scanner). Every member name that
+// occurs twice in one object is reported through dup with its instance location: RFC 8259 leaves
+// such objects undefined and parsers disagree on them, so strict parsing rejects them rather than
+// pick one.
 func parseJSON(raw []byte, at string, dup func(at, name string)) (Value, error) {
-	return parseJSONIn(&scanner{}, raw, at, nil, dup)
+	var sc scanner
+	if !sc.indexDocument(raw) {
+		return Value{}, errSyntax
+	}
+	return parseJSONIn(&sc, raw, at, nil, dup)
 }
 
 // parseJSONIn is parseJSON within one document's scanner, the location kept as root and a chain

@@ -44,11 +44,16 @@ func (v *cgValue) member(name string) *cgValue {
 	return nil
 }
 
-// cgParseJSON decodes a value that json.Valid accepted. Every member name that occurs twice in one
-// object is reported through dup with its instance location: RFC 8259 leaves such objects undefined
-// and parsers disagree on them, so strict parsing rejects them rather than pick one.
+// cgParseJSON decodes a JSON document, indexing it first (see scanner). Every member name that
+// occurs twice in one object is reported through dup with its instance location: RFC 8259 leaves
+// such objects undefined and parsers disagree on them, so strict parsing rejects them rather than
+// pick one.
 func cgParseJSON(raw []byte, at string, dup func(at, name string)) (cgValue, error) {
-	return cgParseJSONIn(&cgScanner{}, raw, at, nil, dup)
+	var sc cgScanner
+	if !sc.indexDocument(raw) {
+		return cgValue{}, cgErrSyntax
+	}
+	return cgParseJSONIn(&sc, raw, at, nil, dup)
 }
 
 // cgParseJSONIn is parseJSON within one document's scanner, the location kept as root and a chain
