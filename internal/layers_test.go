@@ -67,6 +67,8 @@ var rules = []rule{
 	// A profile's interfaces, which build calls; the profiles themselves read their vocabulary
 	// (checked against its schema) and the IR, and never the core's stages beyond load.
 	{"internal/gen/profile", [][]string{foundation, {"internal/gen/load"}}},
+	// The agent-error contract's compat rules: compat.Profile over the profile's words.
+	{"internal/gen/profile/errorcontract/compatrules", [][]string{foundation, {"internal/gen/compat", "internal/gen/profile/errorcontract"}}},
 	{"internal/gen/profile/...", [][]string{foundation, runtimeModule, {"internal/gen/load", "internal/gen/schemacheck", "internal/gen/profile"}}},
 	{"internal/gen/build", [][]string{foundation, runtimeModule, {"internal/gen/load", "internal/gen/profile", "internal/gen/ecmaregexp"}}},
 	{"internal/gen/emit", [][]string{foundation, runtime, {"internal/gen/emit/gosrc"}}},
@@ -79,10 +81,10 @@ var rules = []rule{
 	// generated packages carry.
 	{"internal/gen/run", [][]string{foundation, runtime, {"internal/gen/load", "internal/gen/build", "internal/gen/lower", "internal/gen/profile/...", "internal/gen/emit/...", "internal/gen/ecmaregexp"}}},
 	{"internal/gen/write", [][]string{foundation, {"internal/gen/emit"}}},
-	// compat reads multi-file schemas through the loader, as generate does, and the contract's
-	// words (its version member, x-catalog's entry members) from the agent-error profile.
-	{"internal/gen/compat", [][]string{foundation, {"internal/gen/load", "internal/gen/profile/errorcontract"}}},
-	{"internal/cli", [][]string{foundation, runtimeModule, {"internal/gen/run", "internal/gen/write", "internal/gen/compat", "internal/gen/emit", "internal/gen/load"}}},
+	// compat reads multi-file schemas through the loader, as generate does; a profile's words come
+	// to it through compat.Profile, from the profile's compat rules, which read the profile.
+	{"internal/gen/compat", [][]string{foundation, {"internal/gen/load"}}},
+	{"internal/cli", [][]string{foundation, runtimeModule, {"internal/gen/run", "internal/gen/write", "internal/gen/compat", "internal/gen/profile/errorcontract/compatrules", "internal/gen/emit", "internal/gen/load"}}},
 	{"cmd/...", [][]string{{"internal/cli"}}},
 
 	// tablegen writes lower's table of a schema as a Go literal; it prints no target's code, so it

@@ -13,13 +13,13 @@ import (
 )
 
 // corePackages are the packages every schema goes through: the IR, the stages before the
-// emitters, and the emitters every target shares. They serve any schema, so they never name a
-// profile's members or keywords; a profile reads its own (internal/gen/profile/...).
+// emitters, the emitters every target shares, and compat. They serve any schema, so they never
+// name a profile's members or keywords; a profile reads its own (internal/gen/profile/...).
 var corePackages = []string{
 	"internal/gen/diag", "internal/gen/jsontree", "internal/gen/jsonpointer", "internal/gen/ir",
 	"internal/gen/schemaref", "internal/gen/keywords", "internal/gen/load", "internal/gen/build",
 	"internal/gen/lower", "internal/gen/profile", "internal/gen/emit", "internal/gen/emit/gosrc",
-	"internal/gen/emit/gotypes", "internal/gen/emit/govalidate",
+	"internal/gen/emit/gotypes", "internal/gen/emit/govalidate", "internal/gen/compat",
 }
 
 // nameSet is what a boundary check looks for: names as string literals and as identifiers.

@@ -15,6 +15,7 @@ import (
 
 	"github.com/contractgen/contractgen/internal/gen/compat"
 	"github.com/contractgen/contractgen/internal/gen/load"
+	"github.com/contractgen/contractgen/internal/gen/profile/errorcontract/compatrules"
 	"github.com/contractgen/contractgen/internal/gen/run"
 )
 
@@ -93,6 +94,10 @@ func (o *compatOptions) run(cmd *cobra.Command, args []string) (err error) {
 	return nil
 }
 
+// compatProfiles are the vocabularies compat reads, as run.Profiles are generate's: the
+// agent-error contract's rules for x-catalog, x-surfaces and its version member.
+var compatProfiles = []compat.Profile{compatrules.Profile{}}
+
 // compatSettings are compat's resolved flags and config.
 type compatSettings struct {
 	opts   compat.Options
@@ -138,6 +143,7 @@ func (o *compatOptions) settings(cmd *cobra.Command) (compatSettings, error) {
 		return s, usage("--mode: %v", err)
 	}
 	s.opts.Mode = mode
+	s.opts.Profiles = compatProfiles
 	switch {
 	case flags.Changed("mode"):
 		s.reason = "chosen with --mode"

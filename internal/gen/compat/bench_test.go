@@ -37,7 +37,7 @@ func kubernetesPair(tb testing.TB) ([]byte, []byte) {
 
 func TestKubernetesEdit(t *testing.T) {
 	oldDoc, newDoc := kubernetesPair(t)
-	r, err := CompareWith(oldDoc, newDoc, Options{Mode: Backward})
+	r, err := CompareWith(oldDoc, newDoc, Options{Mode: Backward, Profiles: testProfiles})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -62,7 +62,7 @@ func BenchmarkKubernetesCompat(b *testing.B) {
 	b.ReportAllocs()
 	start := processCPU()
 	for b.Loop() {
-		if _, err := CompareWith(oldDoc, newDoc, Options{Mode: Backward}); err != nil {
+		if _, err := CompareWith(oldDoc, newDoc, Options{Mode: Backward, Profiles: testProfiles}); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -76,7 +76,7 @@ func BenchmarkKubernetesParse(b *testing.B) {
 	b.ReportAllocs()
 	start := processCPU()
 	for b.Loop() {
-		if _, err := CompareWith(oldDoc, newDoc, Options{Mode: Contract}); err != nil {
+		if _, err := CompareWith(oldDoc, newDoc, Options{Mode: Contract, Profiles: testProfiles}); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -50,16 +50,16 @@ type Report struct {
 	// OldVersion and NewVersion hold the const of the root's version member when the documents
 	// have one.
 	OldVersion, NewVersion *int64
-	// VersionMember names the version member in the report's words: the profile's, as the new
-	// document's x-catalog names it; "" reads as the bundled contract's contract_version.
+	// VersionMember names the version member in the report's words: the one a profile names
+	// in the new document; "" when no profile names one (the report then says "version").
 	VersionMember string
 	// Changes are sorted by pointer, then rule.
 	Changes []Change
 }
 
-// Compare classifies every difference between two JSON Schema documents by the contract's
-// rules (CompareWith with Mode Contract). Errors name the document and the JSON pointer of the
-// offending value.
+// Compare classifies every difference between two JSON Schema documents by the contract mode's
+// rules, with no profile (CompareWith with Mode Contract). Errors name the document and the JSON
+// pointer of the offending value.
 func Compare(oldDoc, newDoc []byte) (*Report, error) {
 	return CompareWith(oldDoc, newDoc, Options{Mode: Contract})
 }
@@ -74,13 +74,13 @@ func (r *Report) Breaking() bool {
 	return false
 }
 
-// bumped reports whether both documents declare a contract_version and the new one is higher.
+// bumped reports whether both documents declare a version and the new one is higher.
 func (r *Report) bumped() bool {
 	return r.OldVersion != nil && r.NewVersion != nil && *r.NewVersion > *r.OldVersion
 }
 
 // NeedsNewVersion reports a breaking change that the new document has not answered with a
-// higher contract_version. A document without a contract_version cannot show a bump, so any
+// higher version. A document without a version member cannot show a bump, so any
 // breaking change in it needs one.
 func (r *Report) NeedsNewVersion() bool {
 	if r.Mode != Contract && r.Mode != Auto {

@@ -24,7 +24,7 @@ func compareCase(t *testing.T, dir string) string {
 	t.Helper()
 	oldDoc := readFile(t, filepath.Join(dir, "old.json"))
 	newDoc := readFile(t, filepath.Join(dir, "new.json"))
-	r, err := Compare(oldDoc, newDoc)
+	r, err := compareContract(oldDoc, newDoc)
 	if err != nil {
 		t.Fatalf("Compare: %v", err)
 	}
@@ -90,8 +90,8 @@ func TestCases(t *testing.T) {
 	}
 }
 
-// TestEveryRuleHasACase keeps the fixtures honest: each documented rule must be produced by at
-// least one case's expected output.
+// TestEveryRuleHasACase keeps the fixtures honest: each documented rule, compat's and the test
+// profiles', must be produced by at least one case's expected output.
 func TestEveryRuleHasACase(t *testing.T) {
 	seen := map[string]bool{}
 	for _, name := range caseDirs(t) {
@@ -105,7 +105,14 @@ func TestEveryRuleHasACase(t *testing.T) {
 			}
 		}
 	}
-	for _, rule := range allRules {
+	rules := allRules
+	for _, p := range testProfiles {
+		rules = append(rules[:len(rules):len(rules)], p.Rules()...)
+	}
+	if len(rules) == len(allRules) {
+		t.Fatal("no test profile: profiles_test.go sets them")
+	}
+	for _, rule := range rules {
 		if !seen[rule] {
 			t.Errorf("no case in %s exercises rule %q", caseRoot, rule)
 		}

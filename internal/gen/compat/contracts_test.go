@@ -3,6 +3,8 @@ package compat
 import (
 	"path/filepath"
 	"testing"
+
+	"github.com/contractgen/contractgen/internal/gen/load"
 )
 
 // contractRoot holds the versioned contract fixtures shared with the generator's tests.
@@ -36,12 +38,12 @@ func TestContractV1ToV11IsAdditive(t *testing.T) {
 	}
 	kinds := 0
 	for _, ch := range r.Changes {
-		if ch.Rule == RuleKindAdded {
+		if ch.Rule == "kind-added" { // the contract profile's rule
 			kinds++
 		}
 	}
 	if kinds == 0 {
-		t.Errorf("v1 -> v1.1 adds kinds, but no %s was reported", RuleKindAdded)
+		t.Errorf("v1 -> v1.1 adds kinds, but no kind-added was reported")
 	}
 }
 
@@ -84,5 +86,25 @@ func TestContractsCompareEqualToThemselves(t *testing.T) {
 		if r := mustCompare(t, doc, doc); len(r.Changes) != 0 {
 			t.Errorf("%s compared with itself: %+v", v, r.Changes)
 		}
+	}
+}
+
+// TestContractFilesThroughLoader: the loader's path (CompareFiles, taken for --ref-root, YAML and
+// references into other files) finds the version member as CompareWith does, so raising it is a
+// bump there too, not a breaking const change.
+func TestContractFilesThroughLoader(t *testing.T) {
+	r, err := CompareFiles(filepath.Join(contractRoot, "v1.1", "agent-error.schema.json"),
+		filepath.Join(contractRoot, "v2", "agent-error.schema.json"), load.Options{RefRoot: contractRoot}, Options{Profiles: testProfiles})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !hasChange(r, RuleContractVersionBumped, "/properties/contract_version/const") {
+		t.Errorf("no %s at /properties/contract_version/const; changes: %+v", RuleContractVersionBumped, r.Changes)
+	}
+	if r.OldVersion == nil || r.NewVersion == nil || *r.OldVersion != 1 || *r.NewVersion != 2 {
+		t.Errorf("versions = %v, %v; want 1, 2", r.OldVersion, r.NewVersion)
+	}
+	if r.NeedsNewVersion() {
+		t.Error("v1.1 -> v2 raises contract_version, so it needs no new one")
 	}
 }

@@ -8,7 +8,6 @@ import (
 	"github.com/contractgen/contractgen/internal/gen/jsonpointer"
 	"github.com/contractgen/contractgen/internal/gen/jsontree"
 	"github.com/contractgen/contractgen/internal/gen/load"
-	"github.com/contractgen/contractgen/internal/gen/profile/errorcontract"
 	"github.com/contractgen/contractgen/internal/gen/schemaref"
 )
 
@@ -56,8 +55,10 @@ type document struct {
 	// resources are the document's resources, the root first; a reference resolves against the
 	// URI of the innermost one that holds it.
 	resources []resource
-	// versionMember is the name of the contract's version member: the agent-error profile's,
-	// as the document's x-catalog names it ("contract_version" unless it says otherwise).
+	// tree is the root document as parsed, which profiles read their words from.
+	tree *jsontree.Node
+	// versionMember is the name of the contract's version member, as the first profile that
+	// names one reads it from the document; "" when none does.
 	versionMember string
 }
 
@@ -87,8 +88,7 @@ func parseDialect(label string, data []byte, def load.Dialect) (*document, error
 		}
 		return nil, &docError{doc: label, msg: err.Error(), err: err}
 	}
-	doc.root = tree.Value()
-	doc.versionMember = errorcontract.MembersOf(tree).Version
+	doc.root, doc.tree = tree.Value(), tree
 	if m, ok := doc.root.(map[string]any); ok {
 		if uri, ok := m["$schema"].(string); ok {
 			if d, ok := dialectOf(uri); ok {

@@ -1,14 +1,18 @@
 // Package compat classifies the changes between two versions of a JSON Schema document (draft-04
 // to 2020-12) under a mode (Mode): backward, forward and full decide what each change does to the
 // set of valid instances; contract follows section 6 of the agent error contract, where additive
-// changes keep the contract_version and breaking ones need a new one. Auto picks contract for a
-// document with a contract_version member or an x-catalog, and backward for any other.
+// changes keep the version and breaking ones need a new one. Auto picks contract for a document
+// that carries a profile's root keyword or the version member a profile names, and backward for
+// any other.
 //
-// The contract's words are the agent-error profile's (internal/gen/profile/errorcontract), which
-// compat imports for them alone: the version member is the one the document's x-catalog "members"
-// names (contract_version unless it says otherwise; the report speaks of it by that name), and a
-// catalog entry's members and the x-catalog and x-surfaces keywords are the profile's constants.
-// Nothing in compat spells a member name of the bundled contract.
+// # Profiles
+//
+// A profile (Profile, listed in Options) is a vocabulary layered on JSON Schema: it names the
+// version member, and compares its own root keywords in the contract mode through a Differ, so
+// its changes are merged and sorted with the walk's. compat knows none of a profile's words; the
+// agent-error contract's rules (x-catalog, x-surfaces, contract_version or the member its
+// x-catalog "members" names) are internal/gen/profile/errorcontract/compatrules, which the
+// command passes. Without a profile every keyword is JSON Schema's or an annotation.
 //
 // # Backward, forward and full (the semantic engine: sem*.go, same.go)
 //
@@ -91,7 +95,7 @@
 //	                               additive on an optional member
 //	enum-value-removed             breaking                      a value leaves an enum
 //	const-changed                  breaking                      a const takes another value
-//	contract-version-bumped        annotation                    the root contract_version const goes up
+//	contract-version-bumped        annotation                    the root version member's const goes up
 //	constraint-tightened           breaking                      a limit, pattern, enum, const, uniqueItems
 //	                                                             or the schema false now accepts less
 //	constraint-relaxed             breaking on a required member the same keywords now accept more
@@ -113,23 +117,8 @@
 //	go-name-changed                breaking                      x-go-name differs: generated Go API renamed
 //	go-type-changed                breaking                      x-go-type, x-go-type-import or goJSONSchema
 //	                                                             differs: a generated Go type (or name) changed
-//	fallback-changed               breaking                      an enum's x-fallback, or a member of the
-//	                                                             catalog's fallback entry (not guidance)
-//	kind-added                     additive                      the catalog gains a kind
-//	kind-removed                   breaking                      the catalog loses a kind
-//	kind-origin-changed            breaking                      an entry's origin differs
-//	kind-action-changed            breaking                      an entry's action differs
-//	kind-same-arguments-changed    breaking                      an entry's same_arguments differs
-//	kind-side-effects-changed      breaking                      an entry's side_effects differs
-//	kind-http-status-changed       breaking                      an entry's http_status differs
-//	kind-retry-after-changed       breaking                      an entry's retry_after differs
-//	kind-hint-relaxes-changed      breaking                      an entry's hint_relaxes differs
-//	kind-jsonrpc-code-changed      breaking                      an entry's jsonrpc_code appears, goes or differs
-//	kind-www-authenticate-changed  breaking                      an entry's www_authenticate appears, goes or differs
-//	kind-guidance-changed          annotation                    an entry's guidance (fallback's too) differs
-//	kind-entry-changed             breaking                      an entry member this package does not know
-//	catalog-setting-changed        breaking                      an x-catalog member other than kinds/fallback
-//	surface-setting-changed        breaking                      anything in x-surfaces
+//	fallback-changed               breaking                      an enum's x-fallback (a profile reports it
+//	                                                             for a fallback of its own too)
 //
 // Inside an applicator (allOf, anyOf, oneOf, not and the others listed above) the branches are
 // still walked where they line up, but every finding there that is not an annotation becomes
@@ -162,8 +151,8 @@
 // because the generated Go type changes.
 //
 // Version. contract-version-bumped is an annotation-class note; it is what turns a breaking
-// report from "needs a new contract_version" into an accepted major change. A const on
-// contract_version that goes down or becomes a non-integer is const-changed.
+// report from "needs a new contract_version" into an accepted major change. A const on the
+// version member that goes down or becomes a non-integer is const-changed.
 //
 // Errors. Malformed input (bad JSON, duplicate members, a keyword of the wrong type where it is
 // read, an unresolvable or external $ref, a $ref chain that loops without a schema in between)

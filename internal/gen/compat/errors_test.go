@@ -46,7 +46,7 @@ func TestMalformedInputNamesPointer(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			r, err := Compare([]byte(tt.oldDoc), []byte(tt.newDoc))
+			r, err := compareContract([]byte(tt.oldDoc), []byte(tt.newDoc))
 			if err == nil {
 				t.Fatalf("Compare succeeded with %d changes, want an error", len(r.Changes))
 			}
@@ -69,7 +69,7 @@ func TestMalformedInputNamesPointer(t *testing.T) {
 
 func TestDeepNestingIsRefused(t *testing.T) {
 	deep := strings.Repeat("[", 2000) + strings.Repeat("]", 2000) // deeper than the parser allows
-	_, err := Compare([]byte(`{"default": `+deep+`}`), []byte(valid))
+	_, err := compareContract([]byte(`{"default": `+deep+`}`), []byte(valid))
 	if err == nil || !strings.Contains(err.Error(), "nesting deeper") {
 		t.Fatalf("err = %v, want a nesting error", err)
 	}
@@ -85,7 +85,7 @@ func compareWithin(t *testing.T, oldDoc, newDoc string) *Report {
 	}
 	done := make(chan result, 1)
 	go func() {
-		r, err := Compare([]byte(oldDoc), []byte(newDoc))
+		r, err := compareContract([]byte(oldDoc), []byte(newDoc))
 		done <- result{r, err}
 	}()
 	select {
@@ -177,7 +177,7 @@ func TestManySharedReferencesStayFast(t *testing.T) {
 // so a malformed document fails with jsontree's error (line, column and pointer as load reports
 // them), wrapped with which document it was.
 func TestSyntaxErrorsAreJSONTreeErrors(t *testing.T) {
-	_, err := Compare([]byte("{\n  \"properties\": {\n    \"kind\": [1, }\n  }\n}"), []byte(valid))
+	_, err := compareContract([]byte("{\n  \"properties\": {\n    \"kind\": [1, }\n  }\n}"), []byte(valid))
 	var se *jsontree.SyntaxError
 	if !errors.As(err, &se) {
 		t.Fatalf("error %v (%T) does not wrap a *jsontree.SyntaxError", err, err)
@@ -185,7 +185,7 @@ func TestSyntaxErrorsAreJSONTreeErrors(t *testing.T) {
 	if se.Line != 3 || se.Pointer != "/properties/kind/1" {
 		t.Errorf("syntax error at line %d, pointer %q; want line 3, /properties/kind/1", se.Line, se.Pointer)
 	}
-	_, err = Compare([]byte(valid), []byte(`{"a": 1, "a": 2}`))
+	_, err = compareContract([]byte(valid), []byte(`{"a": 1, "a": 2}`))
 	if !errors.As(err, &se) || se.Pointer != "/a" {
 		t.Errorf("duplicate member: %v, want a jsontree error at /a", err)
 	}

@@ -92,7 +92,7 @@ func TestPairTable(t *testing.T) {
 		oldDoc, newDoc := withDialect(p.dialect, p.old), withDialect(p.dialect, p.new)
 		ok := true
 		for _, mode := range []Mode{Backward, Forward, Full} {
-			r, err := CompareWith([]byte(oldDoc), []byte(newDoc), Options{Mode: mode})
+			r, err := CompareWith([]byte(oldDoc), []byte(newDoc), Options{Mode: mode, Profiles: testProfiles})
 			if err != nil {
 				t.Errorf("%s: %v", p.name, err)
 				ok = false
@@ -343,7 +343,7 @@ func falsify(t testing.TB, name, oldDoc, newDoc string, instances []string) (int
 		results = append(results, verdict{os.Validate(v) == nil, ns.Validate(v) == nil})
 	}
 	for _, mode := range []Mode{Backward, Forward, Full} {
-		r, err := CompareWith([]byte(oldDoc), []byte(newDoc), Options{Mode: mode})
+		r, err := CompareWith([]byte(oldDoc), []byte(newDoc), Options{Mode: mode, Profiles: testProfiles})
 		if err != nil {
 			return 0, 0, err
 		}
@@ -384,7 +384,7 @@ func TestFalsifyPairs(t *testing.T) {
 func TestSemanticRulesExercised(t *testing.T) {
 	seen := map[string]bool{}
 	for _, p := range allPairs() {
-		r, err := CompareWith([]byte(withDialect(p.dialect, p.old)), []byte(withDialect(p.dialect, p.new)), Options{Mode: Backward})
+		r, err := CompareWith([]byte(withDialect(p.dialect, p.old)), []byte(withDialect(p.dialect, p.new)), Options{Mode: Backward, Profiles: testProfiles})
 		if err != nil {
 			t.Fatal(err)
 		}

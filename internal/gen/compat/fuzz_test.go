@@ -33,11 +33,11 @@ func FuzzCompare(f *testing.F) {
 	f.Add([]byte(`{"$ref": "#"}`), []byte(`{"items": {"$ref": "#"}}`))
 	f.Add([]byte(`{"minimum": 1e999999999}`), []byte(`{"minimum": 2e999999999}`))
 	f.Fuzz(func(t *testing.T, oldDoc, newDoc []byte) {
-		if r, err := Compare(oldDoc, newDoc); err == nil {
+		if r, err := compareContract(oldDoc, newDoc); err == nil {
 			checkWriters(t, r)
 		}
 		for _, mode := range []Mode{Backward, Forward, Full} {
-			if r, err := CompareWith(oldDoc, newDoc, Options{Mode: mode}); err == nil {
+			if r, err := CompareWith(oldDoc, newDoc, Options{Mode: mode, Profiles: testProfiles}); err == nil {
 				checkWriters(t, r)
 			}
 		}
@@ -50,7 +50,7 @@ func FuzzCompare(f *testing.F) {
 			}
 		}
 		for _, doc := range [][]byte{oldDoc, newDoc} {
-			r, err := Compare(doc, doc)
+			r, err := compareContract(doc, doc)
 			if err != nil {
 				continue
 			}

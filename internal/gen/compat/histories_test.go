@@ -164,7 +164,7 @@ func TestFirstHourHistories(t *testing.T) {
 	for _, h := range histories {
 		oldDoc, newDoc := editedCopy(t, h)
 		for _, mode := range []Mode{Backward, Forward} {
-			r, err := CompareWith([]byte(oldDoc), []byte(newDoc), Options{Mode: mode})
+			r, err := CompareWith([]byte(oldDoc), []byte(newDoc), Options{Mode: mode, Profiles: testProfiles})
 			if err != nil {
 				t.Fatalf("%s: %v", h.name, err)
 			}
@@ -232,14 +232,14 @@ func TestFirstHourPackageAcrossFiles(t *testing.T) {
 		{Prefix: "https://json.schemastore.org/", Dir: dir},
 		{Prefix: "https://www.schemastore.org/", Dir: dir},
 	}}
-	same, err := CompareFiles(filepath.Join(dir, "package.json"), filepath.Join(dir, "package.json"), lopts, Options{Mode: Backward})
+	same, err := CompareFiles(filepath.Join(dir, "package.json"), filepath.Join(dir, "package.json"), lopts, Options{Mode: Backward, Profiles: testProfiles})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if len(same.Changes) != 0 {
 		t.Errorf("package.json against itself: %s", textOf(same))
 	}
-	r, err := CompareFiles(filepath.Join(dir, "package.json"), newPath, lopts, Options{Mode: Backward})
+	r, err := CompareFiles(filepath.Join(dir, "package.json"), newPath, lopts, Options{Mode: Backward, Profiles: testProfiles})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -40,7 +40,7 @@ func TestUnmodelledKeywordFails(t *testing.T) {
 	check := func(t *testing.T) {
 		t.Helper()
 		for _, mode := range []Mode{Contract, Backward, Forward, Full} {
-			_, err := CompareWith(old, new, Options{Mode: mode})
+			_, err := CompareWith(old, new, Options{Mode: mode, Profiles: testProfiles})
 			if err == nil || !strings.Contains(err.Error(), `keyword "contains"`) {
 				t.Errorf("%s: err = %v, want one naming keyword \"contains\"", mode, err)
 			}
@@ -61,7 +61,7 @@ func TestUnmodelledKeywordFails(t *testing.T) {
 		check(t)
 	})
 	for _, mode := range []Mode{Contract, Backward} {
-		if _, err := CompareWith(old, new, Options{Mode: mode}); err != nil {
+		if _, err := CompareWith(old, new, Options{Mode: mode, Profiles: testProfiles}); err != nil {
 			t.Errorf("%s with the table as it is: %v", mode, err)
 		}
 	}
@@ -75,7 +75,7 @@ func TestContractModeReadsEveryKeyword(t *testing.T) {
 		{"additionalItems removed", `{"$schema":"http://json-schema.org/draft-07/schema#","items":[{}],"additionalItems":false}`, `{"$schema":"http://json-schema.org/draft-07/schema#","items":[{}]}`},
 	}
 	for _, tc := range cases {
-		r, err := Compare([]byte(tc.old), []byte(tc.new))
+		r, err := compareContract([]byte(tc.old), []byte(tc.new))
 		if err != nil {
 			t.Fatalf("%s: %v", tc.name, err)
 		}
@@ -175,7 +175,7 @@ func TestEveryKeywordIsRead(t *testing.T) {
 			}
 			oldDoc, newDoc := sampleIn(t, sample.old, d), sampleIn(t, sample.new, d)
 			for _, mode := range []Mode{Contract, Backward} {
-				r, err := CompareWith(oldDoc, newDoc, Options{Mode: mode})
+				r, err := CompareWith(oldDoc, newDoc, Options{Mode: mode, Profiles: testProfiles})
 				if err != nil {
 					t.Errorf("%s %s %s: %v", d.Title(), k, mode, err)
 					continue
@@ -211,7 +211,7 @@ func TestContractModeReadsDraft4ExclusiveFlags(t *testing.T) {
 		{"unchanged", `{` + d4 + `,"minimum":2,"exclusiveMinimum":true}`, `{` + d4 + `,"minimum":3,"exclusiveMinimum":true}`, RuleConstraintTightened},
 	}
 	for _, tc := range cases {
-		r, err := Compare([]byte(tc.old), []byte(tc.new))
+		r, err := compareContract([]byte(tc.old), []byte(tc.new))
 		if err != nil {
 			t.Errorf("%s: %v", tc.name, err)
 			continue

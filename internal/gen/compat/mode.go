@@ -2,16 +2,17 @@ package compat
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/contractgen/contractgen/internal/gen/load"
-	"github.com/contractgen/contractgen/internal/gen/profile/errorcontract"
 )
 
 // Mode is the question a comparison answers.
 type Mode string
 
-// The modes. Auto picks contract for a schema that declares a contract_version member or an
-// x-catalog, and backward for any other schema, the default of schema registries.
+// The modes. Auto picks contract for a schema that carries a profile's root keyword or the
+// version member a profile names (contract_version, x-catalog), and backward for any other
+// schema, the default of schema registries.
 const (
 	// Auto chooses between Contract and Backward from the schemas themselves.
 	Auto Mode = ""
@@ -47,6 +48,10 @@ type Options struct {
 	Mode Mode
 	// Dialect applies to a document that declares no "$schema" (2020-12 when zero).
 	Dialect load.Dialect
+	// Profiles are the vocabularies whose root keywords and version member the comparison
+	// reads (the command passes the agent-error contract's); none by default, when every
+	// keyword is JSON Schema's or an annotation.
+	Profiles []Profile
 }
 
 // rule describes a mode for people: what it requires; version names the version member.
@@ -78,12 +83,18 @@ func CompareWith(oldDoc, newDoc []byte, opts Options) (*Report, error) {
 
 // compareDocuments runs the engine the mode asks for.
 func compareDocuments(od, nd *document, opts Options) (*Report, error) {
+	if err := checkProfiles(opts.Profiles); err != nil {
+		return nil, err
+	}
+	for _, d := range []*document{od, nd} {
+		d.versionMember = versionMemberOf(d.tree, opts.Profiles)
+	}
 	mode, reason := opts.Mode, "requested"
 	if mode == Auto {
-		mode, reason = autoMode(od, nd)
+		mode, reason = autoMode(od, nd, opts.Profiles)
 	}
 	if mode == Contract {
-		c := newComparer(od, nd)
+		c := newComparer(od, nd, opts.Profiles)
 		if err := c.run(); err != nil {
 			return nil, err
 		}
@@ -98,27 +109,49 @@ func compareDocuments(od, nd *document, opts Options) (*Report, error) {
 }
 
 // autoMode chooses contract for contract documents and backward for the rest.
-func autoMode(od, nd *document) (Mode, string) {
+func autoMode(od, nd *document, profiles []Profile) (Mode, string) {
 	for _, d := range []*document{nd, od} {
-		if why := d.contractMarker(); why != "" {
+		if why := d.contractMarker(profiles); why != "" {
 			return Contract, "the default for a schema with " + why
 		}
 	}
-	// Neither document has an x-catalog here, so neither renames the version member.
-	return Backward, "the default for a schema without " + nd.versionMember + " or " + errorcontract.CatalogKeyword + ", as in schema registries"
+	// Neither document carries a profile keyword here, so neither renames the version member.
+	var markers []string
+	if nd.versionMember != "" {
+		markers = append(markers, nd.versionMember)
+	}
+	for _, p := range profiles {
+		markers = append(markers, p.Keywords()...)
+	}
+	if len(markers) == 0 {
+		return Backward, "the default for a schema of no profile, as in schema registries"
+	}
+	return Backward, "the default for a schema without " + orList(markers) + ", as in schema registries"
 }
 
-// contractMarker names what makes the document a contract: a version member (the profile's,
-// contract_version unless x-catalog renames it) or an x-catalog at the root; "" for other schemas.
-func (d *document) contractMarker() string {
+// orList joins words as a sentence does: "a", "a or b", "a, b or c".
+func orList(words []string) string {
+	if len(words) == 1 {
+		return words[0]
+	}
+	return strings.Join(words[:len(words)-1], ", ") + " or " + words[len(words)-1]
+}
+
+// contractMarker names what makes the document a contract: a profile's keyword at the root, or
+// the version member a profile names; "" for other schemas.
+func (d *document) contractMarker(profiles []Profile) string {
 	m, ok := d.root.(map[string]any)
 	if !ok {
 		return ""
 	}
-	if _, ok := m[errorcontract.CatalogKeyword]; ok {
-		return "an " + errorcontract.CatalogKeyword
+	for _, p := range profiles {
+		for _, k := range p.Keywords() {
+			if _, ok := m[k]; ok {
+				return "an " + k
+			}
+		}
 	}
-	if props, ok := m["properties"].(map[string]any); ok {
+	if props, ok := m["properties"].(map[string]any); ok && d.versionMember != "" {
 		if _, ok := props[d.versionMember]; ok {
 			return "a " + d.versionMember + " member"
 		}

@@ -37,7 +37,7 @@ func loadDocument(label, path string, lopts load.Options) (*document, error) {
 		return nil, &docError{doc: label, msg: err.Error(), err: err}
 	}
 	root := set.Roots[0]
-	d := &document{label: label, root: root.Tree.Value(), dialect: root.Dialect, set: set,
+	d := &document{label: label, root: root.Tree.Value(), tree: root.Tree, dialect: root.Dialect, set: set,
 		rootDoc: root, values: map[*load.Document]any{root: root.Tree.Value()}}
 	return d, nil
 }

@@ -41,7 +41,7 @@ func TestCompareFilesFollowsOtherFiles(t *testing.T) {
 		{"wider/root.json", false, 1},
 	}
 	for _, tc := range cases {
-		r, err := CompareFiles(filepath.Join(dir, "old/root.json"), filepath.Join(dir, tc.new), load.Options{RefRoot: dir}, Options{Mode: Backward})
+		r, err := CompareFiles(filepath.Join(dir, "old/root.json"), filepath.Join(dir, tc.new), load.Options{RefRoot: dir}, Options{Mode: Backward, Profiles: testProfiles})
 		if err != nil {
 			t.Fatalf("%s: %v", tc.new, err)
 		}
@@ -49,7 +49,7 @@ func TestCompareFilesFollowsOtherFiles(t *testing.T) {
 			t.Errorf("%s: breaking=%t with %d changes, want %t with %d:\n%s", tc.new, r.Breaking(), len(r.Changes), tc.breaking, tc.changes, textOf(r))
 		}
 	}
-	r, err := CompareFiles(filepath.Join(dir, "wider/root.json"), filepath.Join(dir, "old/root.json"), load.Options{RefRoot: dir}, Options{Mode: Backward})
+	r, err := CompareFiles(filepath.Join(dir, "wider/root.json"), filepath.Join(dir, "old/root.json"), load.Options{RefRoot: dir}, Options{Mode: Backward, Profiles: testProfiles})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -2,7 +2,6 @@ package compat
 
 import (
 	"github.com/contractgen/contractgen/internal/gen/jsonpointer"
-	"github.com/contractgen/contractgen/internal/gen/profile/errorcontract"
 )
 
 // handled lists the keywords the specific comparisons take care of; compareOthers treats every
@@ -47,15 +46,12 @@ var extraRules = map[string]extraRule{
 	"$vocabulary":      {RuleDialectChanged, Breaking},
 }
 
-// rootExtensions are compared on their own, and only at the document root.
-var rootExtensions = map[string]bool{errorcontract.CatalogKeyword: true, errorcontract.SurfacesKeyword: true}
-
 // compareOthers compares every remaining keyword as a value. Keywords unknown to 2020-12 are
 // annotations there, so they are annotations here too, as are title, description, examples,
 // default, format, deprecated, $comment, $id, $anchor and x-enum-descriptions.
 func (c *comparer) compareOthers(x context, o, n *schema) error {
 	for _, k := range unionKeys(o.kw, n.kw) {
-		if handled[k] || (rootExtensions[k] && atRoot(o, n, k)) {
+		if handled[k] || (c.profileKeywords[k] && atRoot(o, n, k)) {
 			continue
 		}
 		if constrains(k, c.old.dialect) || constrains(k, c.new.dialect) {
@@ -70,7 +66,7 @@ func (c *comparer) compareOthers(x context, o, n *schema) error {
 		}
 		ov, hasO := o.kw[k]
 		nv, hasN := n.kw[k]
-		c.diffValue(x, r, slot{ov, hasO, o.where(k)}, slot{nv, hasN, n.where(k)})
+		c.diffValue(x, r, Slot{ov, hasO, o.where(k)}, Slot{nv, hasN, n.where(k)})
 	}
 	return nil
 }
@@ -83,32 +79,25 @@ func atRoot(o, n *schema, k string) bool {
 	return o.at[k] == ""
 }
 
-// slot is one side of a plain value comparison.
-type slot struct {
-	value   any
-	present bool
-	pointer string
-}
-
 // diffValue compares two plain JSON values, descending into objects so that a change to one
 // x-enum-descriptions entry points at that entry.
-func (c *comparer) diffValue(x context, r extraRule, o, n slot) {
-	om, objO := o.value.(map[string]any)
-	nm, objN := n.value.(map[string]any)
+func (c *comparer) diffValue(x context, r extraRule, o, n Slot) {
+	om, objO := o.Value.(map[string]any)
+	nm, objN := n.Value.(map[string]any)
 	switch {
-	case o.present && n.present && objO && objN:
+	case o.Present && n.Present && objO && objN:
 		for _, k := range unionKeys(om, nm) {
 			ov, hasO := om[k]
 			nv, hasN := nm[k]
-			c.diffValue(x, r, slot{ov, hasO, o.pointer + "/" + jsonpointer.Escape(k)},
-				slot{nv, hasN, n.pointer + "/" + jsonpointer.Escape(k)})
+			c.diffValue(x, r, Slot{ov, hasO, o.Pointer + "/" + jsonpointer.Escape(k)},
+				Slot{nv, hasN, n.Pointer + "/" + jsonpointer.Escape(k)})
 		}
-	case !o.present && !n.present:
-	case !o.present:
-		c.emit(x, n.pointer, r.rule, r.class, "added: %s", show(n.value))
-	case !n.present:
-		c.emit(x, o.pointer, r.rule, r.class, "removed (was %s)", show(o.value))
-	case !equalValues(o.value, n.value):
-		c.emit(x, n.pointer, r.rule, r.class, "changed from %s to %s", show(o.value), show(n.value))
+	case !o.Present && !n.Present:
+	case !o.Present:
+		c.emit(x, n.Pointer, r.rule, r.class, "added: %s", show(n.Value))
+	case !n.Present:
+		c.emit(x, o.Pointer, r.rule, r.class, "removed (was %s)", show(o.Value))
+	case !equalValues(o.Value, n.Value):
+		c.emit(x, n.Pointer, r.rule, r.class, "changed from %s to %s", show(o.Value), show(n.Value))
 	}
 }

@@ -9,8 +9,6 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
-
-	"github.com/contractgen/contractgen/internal/gen/profile/errorcontract"
 )
 
 // ordered returns the changes sorted, without touching the report, so that writers give the
@@ -176,13 +174,13 @@ func (r *Report) verdictWord() string {
 	return "compatible"
 }
 
-// versionMember is the name the report gives the version member: VersionMember, or the bundled
-// contract's for a report built without one.
+// versionMember is how the report speaks of the version member: by its name, or as "version"
+// when no profile names one.
 func (r *Report) versionMember() string {
-	if r.VersionMember != "" {
-		return r.VersionMember
+	if r.VersionMember == "" {
+		return "version"
 	}
-	return errorcontract.DefaultMembers().Version
+	return r.VersionMember
 }
 
 // sameVersionNote says that a compatible change may keep its version member's value.

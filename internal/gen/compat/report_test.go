@@ -31,7 +31,7 @@ func versioned(version int, values []string, extra string) []byte {
 // mustCompare runs Compare and fails the test on error.
 func mustCompare(t *testing.T, oldDoc, newDoc []byte) *Report {
 	t.Helper()
-	r, err := Compare(oldDoc, newDoc)
+	r, err := compareContract(oldDoc, newDoc)
 	if err != nil {
 		t.Fatalf("Compare: %v", err)
 	}

@@ -33,7 +33,7 @@ func TestResolveLocalReferences(t *testing.T) {
 				}
 				return []byte(`{` + id + `"type": "object", "properties": {"x": ` + target + `}, "$defs": {"n": {"$anchor": "num", "type": "integer", "maximum": ` + string(rune('0'+max)) + `}}}`)
 			}
-			r, err := Compare(doc(5), doc(4))
+			r, err := compareContract(doc(5), doc(4))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -65,7 +65,7 @@ func TestResolveRefusesOtherDocuments(t *testing.T) {
 			id = `"$id": "` + c.id + `", `
 		}
 		doc := []byte(`{` + id + `"properties": {"x": {"$ref": "` + c.ref + `"}}}`)
-		_, err := Compare(doc, doc)
+		_, err := compareContract(doc, doc)
 		if err == nil || !strings.Contains(err.Error(), c.want) || !strings.Contains(err.Error(), `"/properties/x/$ref"`) {
 			t.Errorf("$id %q, $ref %q: err = %v, want %q at /properties/x/$ref", c.id, c.ref, err, c.want)
 		}
@@ -93,7 +93,7 @@ func embeddedDoc(rootID, max string) []byte {
 // not the root has an $id.
 func TestResolveEmbeddedResources(t *testing.T) {
 	for _, rootID := range []string{"https://example.com/root.json", ""} {
-		r, err := Compare(embeddedDoc(rootID, "5"), embeddedDoc(rootID, "4"))
+		r, err := compareContract(embeddedDoc(rootID, "5"), embeddedDoc(rootID, "4"))
 		if err != nil {
 			t.Fatalf("root $id %q: %v", rootID, err)
 		}
@@ -113,15 +113,15 @@ func TestResolveEmbeddedResources(t *testing.T) {
 func TestResolveAnchorsBelongToTheirResource(t *testing.T) {
 	doc := []byte(`{"$id": "https://example.com/root.json", "properties": {"x": {"$ref": "#num"}},
 		"$defs": {"inner": {"$id": "https://example.com/inner.json", "$defs": {"num": {"$anchor": "num"}}}}}`)
-	if _, err := Compare(doc, doc); err == nil || !strings.Contains(err.Error(), "anchor that does not exist") {
+	if _, err := compareContract(doc, doc); err == nil || !strings.Contains(err.Error(), "anchor that does not exist") {
 		t.Errorf("#num from the root found the embedded resource's anchor: err = %v", err)
 	}
 	doc = []byte(`{"properties": {"x": {"$ref": "#num"}}, "enum": [{"$anchor": "num"}]}`)
-	if _, err := Compare(doc, doc); err == nil || !strings.Contains(err.Error(), "anchor that does not exist") {
+	if _, err := compareContract(doc, doc); err == nil || !strings.Contains(err.Error(), "anchor that does not exist") {
 		t.Errorf("an $anchor inside enum was taken for an anchor: err = %v", err)
 	}
 	doc = []byte(`{"properties": {"y": {"$ref": "https://example.com/data.json"}}, "const": {"$id": "https://example.com/data.json"}}`)
-	if _, err := Compare(doc, doc); err == nil || !strings.Contains(err.Error(), "only local references") {
+	if _, err := compareContract(doc, doc); err == nil || !strings.Contains(err.Error(), "only local references") {
 		t.Errorf("an $id inside const was taken for a resource: err = %v", err)
 	}
 }

@@ -23,7 +23,7 @@ const (
 	RuleEnumValueRemoved = "enum-value-removed"
 	// RuleConstChanged: a const takes a different value.
 	RuleConstChanged = "const-changed"
-	// RuleContractVersionBumped: the root contract_version const went up.
+	// RuleContractVersionBumped: the const of the root's version member went up.
 	RuleContractVersionBumped = "contract-version-bumped"
 	// RuleConstraintTightened: a validation keyword now accepts fewer instances.
 	RuleConstraintTightened = "constraint-tightened"
@@ -46,38 +46,9 @@ const (
 	// RuleGoTypeChanged: x-go-type, x-go-type-import or goJSONSchema differs, which changes a Go type
 	// (or name) of generated Go code.
 	RuleGoTypeChanged = "go-type-changed"
-	// RuleFallbackChanged: an enum's x-fallback or the catalog's fallback entry differs.
+	// RuleFallbackChanged: an enum's x-fallback differs (or, reported by a profile, another
+	// fallback of its own, such as the agent-error catalog's fallback entry).
 	RuleFallbackChanged = "fallback-changed"
-	// RuleKindAdded: the catalog gains a kind.
-	RuleKindAdded = "kind-added"
-	// RuleKindRemoved: the catalog loses a kind.
-	RuleKindRemoved = "kind-removed"
-	// RuleKindOriginChanged: a kind's default origin differs.
-	RuleKindOriginChanged = "kind-origin-changed"
-	// RuleKindActionChanged: a kind's default recovery action differs.
-	RuleKindActionChanged = "kind-action-changed"
-	// RuleKindSameArgumentsChanged: a kind's default same_arguments differs.
-	RuleKindSameArgumentsChanged = "kind-same-arguments-changed"
-	// RuleKindSideEffectsChanged: a kind's default side_effects differs.
-	RuleKindSideEffectsChanged = "kind-side-effects-changed"
-	// RuleKindHTTPStatusChanged: a kind's HTTP status differs.
-	RuleKindHTTPStatusChanged = "kind-http-status-changed"
-	// RuleKindRetryAfterChanged: whether a kind may carry retry_after_ms differs.
-	RuleKindRetryAfterChanged = "kind-retry-after-changed"
-	// RuleKindHintRelaxesChanged: whether safety hints relax a kind's same_arguments differs.
-	RuleKindHintRelaxesChanged = "kind-hint-relaxes-changed"
-	// RuleKindJSONRPCCodeChanged: a kind's JSON-RPC code override differs.
-	RuleKindJSONRPCCodeChanged = "kind-jsonrpc-code-changed"
-	// RuleKindWWWAuthenticateChanged: a kind's WWW-Authenticate challenge override differs.
-	RuleKindWWWAuthenticateChanged = "kind-www-authenticate-changed"
-	// RuleKindGuidanceChanged: a kind's (or the fallback's) guidance sentence differs.
-	RuleKindGuidanceChanged = "kind-guidance-changed"
-	// RuleKindEntryChanged: a catalog entry member this package does not know differs.
-	RuleKindEntryChanged = "kind-entry-changed"
-	// RuleCatalogSettingChanged: an x-catalog member other than kinds and fallback differs.
-	RuleCatalogSettingChanged = "catalog-setting-changed"
-	// RuleSurfaceSettingChanged: a member of x-surfaces differs.
-	RuleSurfaceSettingChanged = "surface-setting-changed"
 )
 
 // The rules only the backward, forward and full modes use; there a change's class follows from
@@ -120,10 +91,5 @@ var allRules = []string{
 	RuleEnumValueRemoved, RuleConstChanged, RuleContractVersionBumped, RuleConstraintTightened,
 	RuleConstraintRelaxed, RuleConstraintChanged, RuleAdditionalPropertiesClosed,
 	RuleAdditionalPropertiesOpened, RuleApplicatorChanged, RuleDialectChanged,
-	RuleAnnotationChanged, RuleGoNameChanged, RuleGoTypeChanged, RuleFallbackChanged, RuleKindAdded, RuleKindRemoved,
-	RuleKindOriginChanged, RuleKindActionChanged, RuleKindSameArgumentsChanged,
-	RuleKindSideEffectsChanged, RuleKindHTTPStatusChanged, RuleKindRetryAfterChanged,
-	RuleKindHintRelaxesChanged, RuleKindJSONRPCCodeChanged, RuleKindWWWAuthenticateChanged,
-	RuleKindGuidanceChanged, RuleKindEntryChanged, RuleCatalogSettingChanged,
-	RuleSurfaceSettingChanged,
+	RuleAnnotationChanged, RuleGoNameChanged, RuleGoTypeChanged, RuleFallbackChanged,
 }

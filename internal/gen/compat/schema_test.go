@@ -34,7 +34,7 @@ func TestJSONOutputMatchesItsSchema(t *testing.T) {
 		oldDoc := readFile(t, filepath.Join(caseRoot, name, "old.json"))
 		newDoc := readFile(t, filepath.Join(caseRoot, name, "new.json"))
 		for _, mode := range []Mode{Auto, Contract, Backward, Forward, Full} {
-			r, err := CompareWith(oldDoc, newDoc, Options{Mode: mode})
+			r, err := CompareWith(oldDoc, newDoc, Options{Mode: mode, Profiles: testProfiles})
 			if err != nil {
 				continue // the error fixtures
 			}

@@ -140,25 +140,36 @@ type visitKey struct {
 // comparer holds the two documents and the findings.
 type comparer struct {
 	old, new *document
-	visited  map[visitKey]bool
-	changes  map[string]Change // keyed by pointer and rule
+	profiles []Profile
+	// profileKeywords are the root keywords the profiles compare, which the walk leaves to them.
+	profileKeywords map[string]bool
+	visited         map[visitKey]bool
+	changes         map[string]Change // keyed by pointer and rule
 }
 
 // newComparer prepares an empty comparison.
-func newComparer(od, nd *document) *comparer {
-	return &comparer{old: od, new: nd, visited: map[visitKey]bool{}, changes: map[string]Change{}}
+func newComparer(od, nd *document, profiles []Profile) *comparer {
+	c := &comparer{old: od, new: nd, profiles: profiles, profileKeywords: map[string]bool{},
+		visited: map[visitKey]bool{}, changes: map[string]Change{}}
+	for _, p := range profiles {
+		for _, k := range p.Keywords() {
+			c.profileKeywords[k] = true
+		}
+	}
+	return c
 }
 
-// run compares the schemas from the root, then the root extensions.
+// run compares the schemas from the root, then lets each profile compare its root keywords.
 func (c *comparer) run() error {
 	root := context{required: true}
 	if err := c.walk(root, node{c.old.root, ""}, node{c.new.root, ""}); err != nil {
 		return err
 	}
-	if err := c.compareCatalog(); err != nil {
-		return err
+	for _, p := range c.profiles {
+		if err := p.Compare(Root{c.old}, Root{c.new}, Differ{c}); err != nil {
+			return err
+		}
 	}
-	c.compareSurfaces()
 	return nil
 }
 
