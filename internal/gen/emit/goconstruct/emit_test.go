@@ -1,11 +1,13 @@
 package goconstruct_test
 
 import (
-	"github.com/contractgen/contractgen/internal/gen/profile"
-	"github.com/contractgen/contractgen/internal/gen/profile/errorcontract"
+	"go/ast"
+	"go/parser"
+	"go/token"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -15,6 +17,8 @@ import (
 	"github.com/contractgen/contractgen/internal/gen/emit/gosurfaces"
 	"github.com/contractgen/contractgen/internal/gen/ir"
 	"github.com/contractgen/contractgen/internal/gen/load"
+	"github.com/contractgen/contractgen/internal/gen/profile"
+	"github.com/contractgen/contractgen/internal/gen/profile/errorcontract"
 	"github.com/contractgen/contractgen/internal/gen/run"
 
 	"github.com/contractgen/contractgen/internal/testmod"
@@ -93,5 +97,40 @@ func TestOtherContractVersionsCompile(t *testing.T) {
 				t.Error("v1.1's violations member has no option")
 			}
 		})
+	}
+}
+
+// TestDocCommentsNameDeclaredKinds: a doc comment that shows a kind constant shows one the
+// package declares, in every contract, not the bundled contract's.
+func TestDocCommentsNameDeclaredKinds(t *testing.T) {
+	kindWord := regexp.MustCompile(`\bKind[A-Z]\w*`)
+	for _, schema := range []string{"../../../../docs/contracts/schemas/agent-error.schema.json",
+		"../../../../testdata/golden/profile-second-contract/service-fault.schema.json"} {
+		files, err := goconstruct.Emit(buildIR(t, schema))
+		if err != nil {
+			t.Fatal(err)
+		}
+		fset := token.NewFileSet()
+		declared := map[string]bool{}
+		var parsed []*ast.File
+		for _, f := range files {
+			file, err := parser.ParseFile(fset, f.Path, f.Bytes, parser.ParseComments)
+			if err != nil {
+				t.Fatal(err)
+			}
+			parsed = append(parsed, file)
+			for name := range file.Scope.Objects {
+				declared[name] = true
+			}
+		}
+		for _, file := range parsed {
+			for _, group := range file.Comments {
+				for _, name := range kindWord.FindAllString(group.Text(), -1) {
+					if !declared[name] {
+						t.Errorf("%s: %s: a comment names %s, which the package does not declare", filepath.Base(schema), fset.Position(group.Pos()), name)
+					}
+				}
+			}
+		}
 	}
 }

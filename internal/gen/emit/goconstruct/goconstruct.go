@@ -152,10 +152,10 @@ func (w writer) r(name string) string { return w.f.Qualify(w.m.Runtime.Ident(nam
 // empty block as "()".
 func (w writer) kinds() {
 	f, m := w.f, w.m
-	f.Comment("Kind is the wire value of an error kind: the stable code in the "+m.Error+"'s "+m.Fields.Kind+" member, so that",
-		"e."+m.Fields.Kind+" == KindTimeout needs no conversion. Kinds the catalog does not list are legal and decode",
-		"and encode unchanged. A Kind is also an error, so that errors.Is(err, KindTimeout) asks whether",
-		"err carries that kind.")
+	f.Lines(gosrc.LineComment(emit.Wrap("Kind is the wire value of an error kind: the stable code in the "+m.Error+"'s "+
+		m.Fields.Kind+" member, which compares with the constants below without a conversion. Kinds the catalog does "+
+		"not list are legal and decode and encode unchanged. A Kind is also an error, so that errors.Is(err, k) "+
+		"asks whether err carries the kind k.", commentWidth)))
 	f.Line("type Kind string")
 	f.Line("")
 	f.Comment("Error returns the kind's wire value; it exists so that a Kind can be the target of errors.Is.")
@@ -602,8 +602,8 @@ func (w writer) methods() {
 	f, m := w.f, w.m
 	kind := m.Fields.Kind
 	f.Line("")
-	f.Comment("Is reports whether target names the same kind as v: a Kind, or another *"+m.Error+". It makes",
-		"errors.Is(err, KindTimeout) true for every chain that holds a timeout error.")
+	f.Lines(gosrc.LineComment(emit.Wrap("Is reports whether target names the same kind as v: a Kind, or another *"+m.Error+
+		". It makes errors.Is(err, k) true for every chain that holds an error of the kind k.", commentWidth)))
 	f.Open("func (v *" + m.Error + ") Is(target error) bool")
 	f.Open("if v == nil")
 	f.Line("return false")

@@ -23,7 +23,7 @@ const MediaType = "application/json"
 // ResponseSchemaName is the component name of the response body schema for a root type.
 func ResponseSchemaName(root *ir.Named) string { return root.Name + "Response" }
 
-// AnyStatusResponseName is the component name of the response for an agent error of any status:
+// AnyStatusResponseName is the component name of the response for an error of any status:
 // AgentErrorAny. It must differ from every schema name: oapi-codegen declares one Go type per
 // schema and per response in the same package.
 func AnyStatusResponseName(root *ir.Named) string { return root.Name + "Any" }

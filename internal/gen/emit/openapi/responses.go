@@ -5,6 +5,8 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/contractgen/contractgen/internal/gen/ir"
 	"github.com/contractgen/contractgen/internal/gen/jsonpointer"
@@ -118,7 +120,47 @@ func wwwAuthenticate(pkg *ir.Package, required bool) *Map {
 	return h
 }
 
-// anyStatusResponse is the response for an agent error of any status, for API documents that list
+// errorNoun names one error of the contract in a sentence, with its article: the root schema's
+// title ("an agent error" for the title "Agent error"), or else its type's name ("a ServiceFault").
+// A title's first word is lowercased only when the rest of it is lowercase, so an initialism or a
+// type name stays as written.
+func errorNoun(root *ir.Named) string {
+	noun := root.Schema.Title
+	if noun == "" {
+		return article(root.Name) + " " + root.Name
+	}
+	first, rest, _ := strings.Cut(noun, " ")
+	if r, size := utf8.DecodeRuneInString(first); size < len(first) && first[size:] == strings.ToLower(first[size:]) {
+		noun = string(unicode.ToLower(r)) + first[size:]
+		if rest != "" {
+			noun += " " + rest
+		}
+	}
+	return article(noun) + " " + noun
+}
+
+// article is the indefinite article before noun. An initialism is read letter by letter, so its
+// article follows the first letter's name (an HTTP, a URL); a word follows its first letter.
+func article(noun string) string {
+	first, _, _ := strings.Cut(noun, " ")
+	r, size := utf8.DecodeRuneInString(first)
+	an := strings.ContainsRune("aeiouàáâäèéêëìíîïòóôöùúûü", unicode.ToLower(r))
+	if len(first) > size && first == strings.ToUpper(first) {
+		an = strings.ContainsRune("AEFHILMNORSX", r)
+	}
+	if an {
+		return "an"
+	}
+	return "a"
+}
+
+// capitalize upper-cases the first letter of a sentence.
+func capitalize(s string) string {
+	r, size := utf8.DecodeRuneInString(s)
+	return string(unicode.ToUpper(r)) + s[size:]
+}
+
+// anyStatusResponse is the response for an error of any status, for API documents that list
 // one response (or default) for every error. Generators make one type of a response component, so
 // an API that refers to this one everywhere gets one error type (ogen: one
 // <name>StatusCodeWithHeaders and, from a shared default, its convenient error) instead of one per
@@ -133,7 +175,7 @@ func anyStatusResponse(pkg *ir.Package, groups []statusGroup) *Map {
 		h.Set(WWWAuthenticateHeader, wwwAuthenticate(pkg, false))
 	}
 	out := NewMap().
-		Set("description", "An agent error of any status: the status comes from the kind catalog, the "+
+		Set("description", capitalize(errorNoun(root))+" of any status: the status comes from the kind catalog, the "+
 			"responses "+root.Name+"<status> name the kinds of each status and give an example of each.")
 	if h.Len() > 0 {
 		out.Set("headers", h)
@@ -164,7 +206,7 @@ func buildResponses(pkg *ir.Package, groups []statusGroup, values valueCache) (*
 		if examples.Len() > 0 {
 			media.Set("examples", examples)
 		}
-		resp := NewMap().Set("description", responseDescription(g, m, wait))
+		resp := NewMap().Set("description", responseDescription(g, m, errorNoun(root), wait))
 		if h := responseHeaders(g, wait); h.Len() > 0 {
 			resp.Set("headers", h)
 		}
@@ -193,7 +235,7 @@ func headerRef(name string) *Map {
 
 // responseDescription names the status and every kind sent with it; m names the wait member, of
 // which wait says the contract has one.
-func responseDescription(g statusGroup, m errorcontract.Members, wait bool) string {
+func responseDescription(g statusGroup, m errorcontract.Members, noun string, wait bool) string {
 	text := statusText(g.status)
 	if text == "" {
 		text = fmt.Sprintf("HTTP status %d", g.status)
@@ -209,7 +251,7 @@ func responseDescription(g statusGroup, m errorcontract.Members, wait bool) stri
 	if g.fallback != nil {
 		parts = append(parts, "every kind the catalog does not list")
 	}
-	text += ": an agent error, sent for " + strings.Join(parts, " and for ") + "."
+	text += ": " + noun + ", sent for " + strings.Join(parts, " and for ") + "."
 	var retry []string
 	for _, k := range g.kinds {
 		if k.RetryAfter {

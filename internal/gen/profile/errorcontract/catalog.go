@@ -234,7 +234,7 @@ func lint(file string, cat *Catalog, diags *diag.List) {
 			diags.Add(file, ptr+"/http_status", "%s has origin %s but maps to %d: a %s failure is the caller's, not a server error", name, k.Origin, k.HTTPStatus, k.Origin)
 		}
 		if k.Action == "retry_later" && !k.RetryAfter {
-			diags.Add(file, ptr+"/retry_after", "%s asks callers to retry later but does not allow retry_after_ms", name)
+			diags.Add(file, ptr+"/retry_after", "%s asks callers to retry later but does not allow %s", name, cat.Members.RetryAfter)
 		}
 		if k.HTTPStatus == 401 && k.WWWAuthenticate == "" {
 			diags.Add(file, ptr, "%s maps to 401 but has no WWW-Authenticate challenge (set www_authenticate here or in x-surfaces)", name)

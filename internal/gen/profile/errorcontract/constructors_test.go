@@ -123,3 +123,23 @@ func TestConstructorsSetConstMembers(t *testing.T) {
 		t.Errorf("Consts = %s, want %s", got, want)
 	}
 }
+
+// TestLintNamesTheContractsWaitMember: the catalog lint speaks of the wait member by the name the
+// contract gives it.
+func TestLintNamesTheContractsWaitMember(t *testing.T) {
+	schema := contractWith(t, func(s map[string]any) {
+		recovery := s["$defs"].(map[string]any)["recovery"].(map[string]any)["properties"].(map[string]any)
+		recovery["wait_ms"] = recovery["retry_after_ms"]
+		delete(recovery, "retry_after_ms")
+		catalog := s["x-catalog"].(map[string]any)
+		catalog["members"] = map[string]any{"retry_after_ms": "wait_ms"}
+		catalog["kinds"].(map[string]any)["timeout"].(map[string]any)["retry_after"] = false
+	})
+	_, err := buildSchema(t, schema)
+	if err == nil {
+		t.Fatal("a retry_later row without a wait was accepted")
+	}
+	if want := "timeout asks callers to retry later but does not allow wait_ms"; !strings.Contains(err.Error(), want) {
+		t.Errorf("error = %v\nwant it to say %q", err, want)
+	}
+}

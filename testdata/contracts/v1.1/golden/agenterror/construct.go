@@ -12,10 +12,10 @@ import (
 	"time"
 )
 
-// Kind is the wire value of an error kind: the stable code in the AgentError's Kind member, so that
-// e.Kind == KindTimeout needs no conversion. Kinds the catalog does not list are legal and decode
-// and encode unchanged. A Kind is also an error, so that errors.Is(err, KindTimeout) asks whether
-// err carries that kind.
+// Kind is the wire value of an error kind: the stable code in the AgentError's Kind member, which
+// compares with the constants below without a conversion. Kinds the catalog does not list are
+// legal and decode and encode unchanged. A Kind is also an error, so that errors.Is(err, k) asks
+// whether err carries the kind k.
 type Kind string
 
 // Error returns the kind's wire value; it exists so that a Kind can be the target of errors.Is.
@@ -1355,7 +1355,7 @@ func CheckCatalog(v *AgentError) error {
 }
 
 // Is reports whether target names the same kind as v: a Kind, or another *AgentError. It makes
-// errors.Is(err, KindTimeout) true for every chain that holds a timeout error.
+// errors.Is(err, k) true for every chain that holds an error of the kind k.
 func (v *AgentError) Is(target error) bool {
 	if v == nil {
 		return false
