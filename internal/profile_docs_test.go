@@ -9,12 +9,14 @@ import (
 	"github.com/contractgen/contractgen/internal/gen/profile/errorcontract"
 )
 
-// profileConsumers are the packages outside the profile that print or judge its IR: the OpenAPI
-// responses, the docs page, the TypeScript Error class and compat's contract rules. Unlike the
-// core they may read the profile, and they must read the contract's member names from it
-// (Contract.Names), so that a contract with names of its own comes out in its own words.
+// profileConsumers are the packages outside the profile's own that print or judge its IR: the
+// OpenAPI responses, the docs page, the TypeScript Error class and the profile's compat rules.
+// Unlike the core they may read the profile, and they must read the contract's member names from
+// it (Contract.Names, MembersOf), so that a contract with names of its own comes out in its own
+// words.
 var profileConsumers = []string{
-	"internal/gen/emit/openapi", "internal/gen/emit/docs", "internal/gen/emit/ts", "internal/gen/compat",
+	"internal/gen/emit/openapi", "internal/gen/emit/docs", "internal/gen/emit/ts",
+	"internal/gen/profile/errorcontract/compatrules",
 }
 
 // bundledMemberNames are the bundled contract's member names as those packages would spell them:
@@ -28,8 +30,8 @@ func bundledMemberNames() nameSet {
 	}
 }
 
-// TestProfileConsumersNameNoBundledMember: OpenAPI, docs, TypeScript and compat spell none of the
-// bundled contract's member names; they read them from the profile.
+// TestProfileConsumersNameNoBundledMember: OpenAPI, docs, TypeScript and the compat rules spell
+// none of the bundled contract's member names; they read them from the profile.
 func TestProfileConsumersNameNoBundledMember(t *testing.T) {
 	for _, pkg := range profileConsumers {
 		for _, at := range contractNamesIn(t, filepath.Join("..", pkg), bundledMemberNames()) {

@@ -287,7 +287,7 @@ func chooseDecl(m *member) (chosen decl, conflict [2]decl, ok bool) {
 // member is then of that type (a string, a boolean, an integer every branch bounds inside int64,
 // a number). Otherwise, or when another condition declares it too, ok is false and the member stays
 // raw JSON: where no declaration applies it may be any value.
-func branchType(m *member) (t ir.GoType, ok bool) {
+func branchType(m *member) (t ir.Type, ok bool) {
 	then, els := map[string]bool{}, map[string]bool{}
 	for _, d := range m.conds {
 		if i := strings.LastIndex(d.kwPath, "/then/"); i >= 0 {
@@ -305,33 +305,33 @@ func branchType(m *member) (t ir.GoType, ok bool) {
 	if !covered || len(then)+len(els) != 2 {
 		return t, false
 	}
-	kind := ir.GoKind(-1)
+	kind := ir.TypeKind(-1)
 	for _, d := range m.conds {
 		s := d.schema
 		if s.Ref != nil || IsComposite(s) || s.Enum != nil || isStringEnum(s) {
 			return t, false
 		}
-		var k ir.GoKind
+		var k ir.TypeKind
 		switch types := typesOf(s); {
 		case slices.Equal(types, []string{"string"}):
-			k = ir.GoString
+			k = ir.TypeString
 		case slices.Equal(types, []string{"boolean"}):
-			k = ir.GoBool
+			k = ir.TypeBool
 		case slices.Equal(types, []string{"integer"}) && fitsInt64(s):
-			k = ir.GoInt64
+			k = ir.TypeInt64
 		case slices.Equal(types, []string{"integer"}) || slices.Equal(types, []string{"number"}):
-			k = ir.GoNumber
+			k = ir.TypeNumber
 		default:
 			return t, false
 		}
 		switch {
 		case kind == -1 || kind == k:
 			kind = k
-		case (kind == ir.GoInt64 || kind == ir.GoNumber) && (k == ir.GoInt64 || k == ir.GoNumber):
-			kind = ir.GoNumber // an unbounded branch: only json.Number holds both
+		case (kind == ir.TypeInt64 || kind == ir.TypeNumber) && (k == ir.TypeInt64 || k == ir.TypeNumber):
+			kind = ir.TypeNumber // an unbounded branch: only json.Number holds both
 		default:
 			return t, false
 		}
 	}
-	return ir.GoType{Kind: kind}, true
+	return ir.Type{Kind: kind}, true
 }

@@ -70,12 +70,12 @@ func TestMergedStructs(t *testing.T) {
 			n := named(t, pkg, "T")
 			v := n.Fields[0].Type
 			if tt.fields == "" {
-				if v.Kind == ir.GoRef && v.Named.Kind == ir.StructType {
+				if v.Kind == ir.TypeRef && v.Named.Kind == ir.StructType {
 					t.Fatalf("%s became struct %s with fields %s, want no struct", tt.schema, v.Named.Name, fieldsOf(v.Named))
 				}
 				return
 			}
-			if v.Kind != ir.GoRef || v.Named.Kind != ir.StructType {
+			if v.Kind != ir.TypeRef || v.Named.Kind != ir.StructType {
 				t.Fatalf("%s became %s, want a struct", tt.schema, goType(v))
 			}
 			if got := fieldsOf(v.Named); got != tt.fields {
@@ -136,17 +136,17 @@ func TestConstConstructor(t *testing.T) {
 		"properties": {"ok": {"const": true}, "contract_version": {"const": 2}, "kind": {"const": "done"},
 		"n": {"type": "number", "const": 1.5}, "tag": {"type": "string", "const": "t"}, "opt": {"const": "x"}, "name": {"type": "string"}}}`)
 	n := named(t, pkg, "Result")
-	if n.New != "NewResult" {
-		t.Fatalf("New = %q", n.New)
+	if n.Go.New != "NewResult" {
+		t.Fatalf("New = %q", n.Go.New)
 	}
 	want := map[string]string{"ok": "true", "contract_version": "2", "kind": "ResultKindDone", "n": `"1.5"`, "tag": `"t"`}
 	for _, f := range n.Fields {
-		if f.Constant != want[f.Name] {
-			t.Errorf("%s: Constant = %q, want %q", f.Name, f.Constant, want[f.Name])
+		if f.Go.Constant != want[f.Name] {
+			t.Errorf("%s: Constant = %q, want %q", f.Name, f.Go.Constant, want[f.Name])
 		}
 	}
-	if n := named(t, buildOne(t, `{"title": "P", "type": "object", "properties": {"a": {"const": 1}}}`), "P"); n.New != "" {
-		t.Errorf("a struct without required const members got %s", n.New)
+	if n := named(t, buildOne(t, `{"title": "P", "type": "object", "properties": {"a": {"const": 1}}}`), "P"); n.Go.New != "" {
+		t.Errorf("a struct without required const members got %s", n.Go.New)
 	}
 }
 
@@ -168,7 +168,7 @@ func TestUnionInAllOfIsAStruct(t *testing.T) {
 	root := pkg.Roots[0]
 	var names []string
 	for _, f := range root.Fields {
-		names = append(names, f.GoName)
+		names = append(names, f.Go.Name)
 	}
 	if root.Kind != ir.StructType || !root.Composed || !slices.Equal(names, []string{"CompilerOptions", "Files", "Include"}) {
 		t.Errorf("TSConfig: kind %v, composed %v, fields %v; want a composed struct with CompilerOptions, Files, Include", root.Kind, root.Composed, names)
@@ -189,7 +189,7 @@ func TestUnionInAllOfIsAStruct(t *testing.T) {
 		var dirs []string
 		for _, f := range n.Fields {
 			if f.Name == "directory" || f.Name == "directories" {
-				dirs = append(dirs, f.GoName+" "+goType(f.Type))
+				dirs = append(dirs, f.Go.Name+" "+goType(f.Type))
 			}
 		}
 		if n.Kind != ir.StructType || len(dirs) != 2 {

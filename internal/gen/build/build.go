@@ -192,8 +192,8 @@ func (b *builder) root(doc *load.Document) *ir.Named {
 	n := b.declare(doc, "", name)
 	if n.Kind == ir.StructType {
 		for _, f := range n.Fields {
-			if f.Name == "message" && f.Required && f.Type.Kind == ir.GoString && !f.Type.Nullable {
-				n.ErrorField = f.GoName
+			if f.Name == "message" && f.Required && f.Type.Kind == ir.TypeString && !f.Type.Nullable {
+				n.Go.ErrorField = f.Go.Name
 			}
 		}
 	}
@@ -391,7 +391,7 @@ func (b *builder) shape(doc *load.Document, ptr string, n *ir.Named) {
 		// Dynamic references resolve through the resources entered on the way from the root:
 		// the interpreter keeps that scope when it validates the whole document as JSON.
 		n.Kind = ir.AliasType
-		n.Underlying = &ir.GoType{Kind: ir.GoRaw}
+		n.Underlying = &ir.Type{Kind: ir.TypeRaw}
 	case b.pendUnion(doc, ptr, n):
 	case isStruct(s):
 		n.Kind = ir.StructType
@@ -402,7 +402,7 @@ func (b *builder) shape(doc *load.Document, ptr string, n *ir.Named) {
 		b.fields(doc, ptr, n)
 	case isStringEnum(s):
 		n.Kind = ir.EnumType
-		n.Underlying = &ir.GoType{Kind: ir.GoString}
+		n.Underlying = &ir.Type{Kind: ir.TypeString}
 		n.Enum = b.enum(doc, ptr, n.Name, s)
 	default:
 		n.Kind = ir.AliasType
@@ -470,7 +470,7 @@ func isStringEnum(s *ir.Schema) bool {
 		return false
 	}
 	for _, v := range s.Enum {
-		if _, ok := v.Go.(string); !ok {
+		if _, ok := v.Decoded.(string); !ok {
 			return false
 		}
 	}
@@ -525,7 +525,7 @@ func (b *builder) fields(doc *load.Document, ptr string, n *ir.Named) {
 		}
 		seen[goName] = m.name
 		requiredPath, isRequired := required[m.name]
-		var typ ir.GoType
+		var typ ir.Type
 		note := ""
 		if len(m.decls) == 0 {
 			var typed bool
@@ -534,25 +534,25 @@ func (b *builder) fields(doc *load.Document, ptr string, n *ir.Named) {
 			} else {
 				// Declared only under a condition: when the condition does not hold, the member may
 				// be any JSON value, so only raw JSON holds every value the schema admits.
-				typ = ir.GoType{Kind: ir.GoRaw}
+				typ = ir.Type{Kind: ir.TypeRaw}
 				note = "It is declared only under a condition (" + conditionOf(m.conds[0].kwPath) + "), so its type depends on the condition and the value is kept as JSON."
 			}
 		} else {
 			typ = *b.goType(pdoc, propPtr, d.schema, n.Name+goName)
 			note = mixedNote(d.schema)
-			if note == "" && typ.Kind == ir.GoRaw && d.schema.Ref == nil {
+			if note == "" && typ.Kind == ir.TypeRaw && d.schema.Ref == nil {
 				note = rawObjectNote(d.schema)
 			}
 		}
-		if !isRequired && !typ.Nullable && !typ.HoldsRawJSON() && typ.Kind != ir.GoSlice && typ.Kind != ir.GoMap {
-			typ.Pointer = true
+		if !isRequired && !typ.Nullable && !typ.HoldsRawJSON() && typ.Kind != ir.TypeArray && typ.Kind != ir.TypeMap {
+			typ.Go.Pointer = true
 		}
 		if !isRequired && typ.Nullable {
-			typ.Pointer = true
+			typ.Go.Pointer = true
 		}
-		if !isRequired && typ.Custom != nil {
+		if !isRequired && typ.Go.Custom != nil {
 			// A type of the user's has no zero value that means absent.
-			typ.Pointer = true
+			typ.Go.Pointer = true
 		}
 		desc := ""
 		for _, x := range slices.Concat(m.decls, m.conds) {
@@ -569,11 +569,11 @@ func (b *builder) fields(doc *load.Document, ptr string, n *ir.Named) {
 				desc = "" // the branches describe it differently: neither text holds in every case
 			}
 		}
-		f := &ir.Field{Name: m.name, GoName: goName, Origin: d.schema.Origin, Required: isRequired, Schema: d.schema,
+		f := &ir.Field{Name: m.name, Go: ir.GoField{Name: goName}, Origin: d.schema.Origin, Required: isRequired, Schema: d.schema,
 			Type: &typ, Description: desc, KeywordPath: d.kwPath, RequiredPath: requiredPath, Note: note}
-		f.OmitZero, f.Tags = b.memberShape(pdoc, propPtr, m.name, isRequired, &typ, d.schema)
+		f.Go.OmitZero, f.Go.Tags = b.memberShape(pdoc, propPtr, m.name, isRequired, &typ, d.schema)
 		if isRequired && len(m.decls) > 0 {
-			f.Constant = constantOf(d.schema, &typ)
+			f.Go.Constant = constantOf(d.schema, &typ)
 		}
 		n.Fields = append(n.Fields, f)
 	}
@@ -707,7 +707,7 @@ func (b *builder) enum(doc *load.Document, ptr, typeName string, s *ir.Schema) *
 	values := enumValues(s)
 	strs := make([]string, len(values))
 	for i, v := range values {
-		strs[i] = v.Go.(string)
+		strs[i] = v.Decoded.(string)
 	}
 	stems := enumStems(strs)
 	for i, value := range strs {
@@ -732,13 +732,13 @@ func (b *builder) enum(doc *load.Document, ptr, typeName string, s *ir.Schema) *
 		}
 		seen[goName] = value
 		b.names[goName] = fmt.Sprintf("the constant of %s for %q (%s)", typeName, value, doc.Path+"#"+ptr)
-		ev := ir.EnumValue{Value: value, GoName: goName}
+		ev := ir.EnumValue{Value: value, Name: stem, Go: ir.GoEnumValue{Name: goName}}
 		if d := descs.Get(value); d != nil {
 			ev.Description = d.Text
 		}
 		e.Values = append(e.Values, ev)
 	}
-	e.ValuesFunc = b.derivedName(doc, ptr, typeName+"Values", typeName+"KnownValues", "the function listing the values of "+typeName)
+	e.Go.ValuesFunc = b.derivedName(doc, ptr, typeName+"Values", typeName+"KnownValues", "the function listing the values of "+typeName)
 	if descs != nil {
 		b.checkEnumDescriptions(doc, ptr, s, descs)
 	}
@@ -748,7 +748,7 @@ func (b *builder) enum(doc *load.Document, ptr, typeName string, s *ir.Schema) *
 			b.diags.Add(doc.Path, ptr+"/x-fallback", "the fallback must be one of the enum's values")
 		} else {
 			e.Fallback = &e.Values[i]
-			e.FallbackConst = b.derivedName(doc, ptr+"/x-fallback", typeName+"Fallback", typeName+"FallbackValue", "the fallback constant of "+typeName)
+			e.Go.FallbackConst = b.derivedName(doc, ptr+"/x-fallback", typeName+"Fallback", typeName+"FallbackValue", "the fallback constant of "+typeName)
 		}
 	}
 	return e
@@ -790,29 +790,29 @@ func enumStems(values []string) []string {
 
 // goType decides the Go representation of a schema used as a value; suggested names an inline
 // struct or enum that needs a declaration of its own.
-func (b *builder) goType(doc *load.Document, ptr string, s *ir.Schema, suggested string) *ir.GoType {
-	if s.Go != nil {
-		return s.Go
+func (b *builder) goType(doc *load.Document, ptr string, s *ir.Schema, suggested string) *ir.Type {
+	if s.ValueType != nil {
+		return s.ValueType
 	}
 	t := b.chooseGoType(doc, ptr, s, suggested)
 	if c := b.customGoType(s); c != nil {
 		// Go code spells the custom type; the schema's own representation stays for the others.
-		t = &ir.GoType{Kind: t.Kind, Named: t.Named, Elem: t.Elem, Nullable: t.Nullable, Defined: t.Defined, Custom: c}
+		t = &ir.Type{Kind: t.Kind, Named: t.Named, Elem: t.Elem, Nullable: t.Nullable, Go: ir.GoType{Defined: t.Go.Defined, Custom: c}}
 	}
-	s.Go = t
+	s.ValueType = t
 	return t
 }
 
-func (b *builder) chooseGoType(doc *load.Document, ptr string, s *ir.Schema, suggested string) *ir.GoType {
+func (b *builder) chooseGoType(doc *load.Document, ptr string, s *ir.Schema, suggested string) *ir.Type {
 	if s.Ref != nil && !hasAssertions(s) {
-		return &ir.GoType{Kind: ir.GoRef, Named: s.Ref}
+		return &ir.Type{Kind: ir.TypeRef, Named: s.Ref}
 	}
 	if b.set.Dynamic {
-		return &ir.GoType{Kind: ir.GoRaw}
+		return &ir.Type{Kind: ir.TypeRaw}
 	}
 	if IsComposite(s) {
 		if n := b.nullableStruct(doc, ptr, s, suggested); n != nil {
-			return &ir.GoType{Kind: ir.GoRef, Named: n, Nullable: true}
+			return &ir.Type{Kind: ir.TypeRef, Named: n, Nullable: true}
 		}
 		if t := b.nullableType(doc, s, suggested); t != nil {
 			return t
@@ -820,56 +820,56 @@ func (b *builder) chooseGoType(doc *load.Document, ptr string, s *ir.Schema, sug
 		if t := b.inlineUnion(doc, ptr, s, suggested); t != nil {
 			return t
 		}
-		return &ir.GoType{Kind: ir.GoRaw}
+		return &ir.Type{Kind: ir.TypeRaw}
 	}
 	all := typesOf(s)
 	types := slices.DeleteFunc(slices.Clone(all), func(t string) bool { return t == "null" })
 	nullable := len(types) < len(all)
 	if (isStruct(s) || isStringEnum(s)) && !nullable && ptr != "" {
-		return &ir.GoType{Kind: ir.GoRef, Named: b.declare(doc, ptr, suggested)}
+		return &ir.Type{Kind: ir.TypeRef, Named: b.declare(doc, ptr, suggested)}
 	}
 	if nullable && len(types) == 0 {
-		return &ir.GoType{Kind: ir.GoNull}
+		return &ir.Type{Kind: ir.TypeNull}
 	}
 	if len(types) != 1 {
 		if t := b.inlineUnion(doc, ptr, s, suggested); t != nil {
 			return t
 		}
-		return &ir.GoType{Kind: ir.GoRaw}
+		return &ir.Type{Kind: ir.TypeRaw}
 	}
-	t := &ir.GoType{Nullable: nullable}
+	t := &ir.Type{Nullable: nullable}
 	switch types[0] {
 	case "boolean":
-		t.Kind = ir.GoBool
+		t.Kind = ir.TypeBool
 	case "string":
-		t.Kind = ir.GoString
+		t.Kind = ir.TypeString
 	case "integer":
-		t.Kind = ir.GoNumber
+		t.Kind = ir.TypeNumber
 		if fitsInt64(s) {
-			t.Kind = ir.GoInt64
+			t.Kind = ir.TypeInt64
 		}
 	case "number":
-		t.Kind = ir.GoNumber
+		t.Kind = ir.TypeNumber
 	case "array":
-		t.Kind = ir.GoSlice
-		t.Elem = &ir.GoType{Kind: ir.GoRaw}
+		t.Kind = ir.TypeArray
+		t.Elem = &ir.Type{Kind: ir.TypeRaw}
 		if s.Items != nil {
 			t.Elem = b.goType(doc, s.Items.Pointer, s.Items, suggested+"Item")
 		}
 	case "object":
 		if len(s.Properties) > 0 {
 			if n := b.nullableStruct(doc, ptr, s, suggested); n != nil {
-				return &ir.GoType{Kind: ir.GoRef, Named: n, Nullable: true}
+				return &ir.Type{Kind: ir.TypeRef, Named: n, Nullable: true}
 			}
 			// A nullable object the struct merge does not cover: keep the JSON exactly and
 			// validate it as such.
-			return &ir.GoType{Kind: ir.GoRaw}
+			return &ir.Type{Kind: ir.TypeRaw}
 		}
-		t.Kind = ir.GoMap
-		t.Elem = &ir.GoType{Kind: ir.GoAny}
+		t.Kind = ir.TypeMap
+		t.Elem = &ir.Type{Kind: ir.TypeAny}
 		if v, ok := mapValueSchema(s); !ok {
 			// Values that different patterns (or patterns and additionalProperties) admit.
-			t.Elem = &ir.GoType{Kind: ir.GoRaw}
+			t.Elem = &ir.Type{Kind: ir.TypeRaw}
 		} else if v != nil && v.Bool == nil {
 			t.Elem = b.goType(doc, v.Pointer, v, suggested+"Value")
 		}
@@ -888,9 +888,9 @@ func (b *builder) chooseGoType(doc *load.Document, ptr string, s *ir.Schema, sug
 const MaxNesting = 32
 
 // nesting is how many slices and maps a Go type nests directly, without a named type between.
-func nesting(t *ir.GoType) int {
+func nesting(t *ir.Type) int {
 	n := 0
-	for ; t != nil && (t.Kind == ir.GoSlice || t.Kind == ir.GoMap); t = t.Elem {
+	for ; t != nil && (t.Kind == ir.TypeArray || t.Kind == ir.TypeMap); t = t.Elem {
 		n++
 	}
 	return n
@@ -923,7 +923,7 @@ func fitsInt64(s *ir.Schema) bool {
 }
 
 func numberOf(v *ir.Value) (*ir.Number, bool) {
-	lit, ok := v.Go.(interface{ String() string })
+	lit, ok := v.Decoded.(interface{ String() string })
 	if !ok {
 		return nil, false
 	}
@@ -1052,7 +1052,7 @@ func (b *builder) checkEnumDescriptions(doc *load.Document, ptr string, s *ir.Sc
 		return
 	}
 	isValue := func(name string) bool {
-		return slices.ContainsFunc(s.Enum, func(v ir.Value) bool { str, ok := v.Go.(string); return ok && str == name })
+		return slices.ContainsFunc(s.Enum, func(v ir.Value) bool { str, ok := v.Decoded.(string); return ok && str == name })
 	}
 	for _, m := range descs.Members {
 		switch {
@@ -1063,7 +1063,7 @@ func (b *builder) checkEnumDescriptions(doc *load.Document, ptr string, s *ir.Sc
 		}
 	}
 	for _, v := range s.Enum {
-		if str, ok := v.Go.(string); ok && !descs.Has(str) {
+		if str, ok := v.Decoded.(string); ok && !descs.Has(str) {
 			b.diags.Add(doc.Path, base, "enum value %q has no description", str)
 		}
 	}

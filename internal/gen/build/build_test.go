@@ -47,36 +47,36 @@ func named(t *testing.T, pkg *ir.Package, name string) *ir.Named {
 	return nil
 }
 
-// goType spells a GoType compactly for comparisons: "*string", "?int64" (nullable), "[]string",
+// goType spells an ir.Type compactly for comparisons: "*string", "?int64" (nullable), "[]string",
 // "map[any]", "raw", "ref:Name".
-func goType(g *ir.GoType) string {
+func goType(g *ir.Type) string {
 	var s string
 	switch g.Kind {
-	case ir.GoRaw:
+	case ir.TypeRaw:
 		s = "raw"
-	case ir.GoBool:
+	case ir.TypeBool:
 		s = "bool"
-	case ir.GoInt64:
+	case ir.TypeInt64:
 		s = "int64"
-	case ir.GoNumber:
+	case ir.TypeNumber:
 		s = "number"
-	case ir.GoString:
+	case ir.TypeString:
 		s = "string"
-	case ir.GoRef:
+	case ir.TypeRef:
 		s = "ref:" + g.Named.Name
-	case ir.GoSlice:
+	case ir.TypeArray:
 		s = "[]" + goType(g.Elem)
-	case ir.GoMap:
+	case ir.TypeMap:
 		s = "map[" + goType(g.Elem) + "]"
-	case ir.GoAny:
+	case ir.TypeAny:
 		s = "any"
-	case ir.GoNull:
+	case ir.TypeNull:
 		s = "null"
 	}
 	if g.Nullable {
 		s = "?" + s
 	}
-	if g.Pointer {
+	if g.Go.Pointer {
 		s = "*" + s
 	}
 	return s
@@ -193,12 +193,12 @@ func TestNamedTypes(t *testing.T) {
 	if len(pkg.Roots) != 1 || pkg.Roots[0] != root {
 		t.Errorf("roots = %v, want the title's AgentFailure", pkg.Roots)
 	}
-	if root.Kind != ir.StructType || !root.Extra || root.ErrorField != "Message" {
-		t.Errorf("root: kind %v, extra %v, error field %q; want a struct that keeps members and is an error", root.Kind, root.Extra, root.ErrorField)
+	if root.Kind != ir.StructType || !root.Extra || root.Go.ErrorField != "Message" {
+		t.Errorf("root: kind %v, extra %v, error field %q; want a struct that keeps members and is an error", root.Kind, root.Extra, root.Go.ErrorField)
 	}
 	var goNames []string
 	for _, f := range root.Fields {
-		goNames = append(goNames, f.GoName)
+		goNames = append(goNames, f.Go.Name)
 	}
 	if got := strings.Join(goNames, " "); got != "Message HTTPStatus Link" {
 		t.Errorf("fields %q, want schema order with initialisms and x-go-name", got)
@@ -215,7 +215,7 @@ func TestNamedTypes(t *testing.T) {
 	}
 	var consts []string
 	for _, v := range color.Enum.Values {
-		consts = append(consts, v.GoName)
+		consts = append(consts, v.Go.Name)
 	}
 	if got := strings.Join(consts, " "); got != "ColorRed ColorDarkBlue ColorV2d" {
 		t.Errorf("enum constants %q", got)
@@ -233,8 +233,8 @@ func TestNamedTypes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if r := pkg.Roots[0]; r.Name != "QuotaReport" || r.ErrorField != "" {
-		t.Errorf("root from the file name: %s (error field %q), want QuotaReport, not an error", r.Name, r.ErrorField)
+	if r := pkg.Roots[0]; r.Name != "QuotaReport" || r.Go.ErrorField != "" {
+		t.Errorf("root from the file name: %s (error field %q), want QuotaReport, not an error", r.Name, r.Go.ErrorField)
 	}
 	pkg, err = buildFiles(t, build.Options{RootType: "Custom"}, "s.json", `{"title": "T", "type": "object", "properties": {"a": {"type": "string"}}}`)
 	if err != nil || pkg.Roots[0].Name != "Custom" {
@@ -250,7 +250,7 @@ func TestEnums(t *testing.T) {
 	e := named(t, pkg, "E")
 	var got []string
 	for _, v := range e.Enum.Values {
-		got = append(got, v.GoName+"="+v.Value+":"+v.Description)
+		got = append(got, v.Go.Name+"="+v.Value+":"+v.Description)
 	}
 	if want := "EAHyphenB=a-b:One. EAUnderscoreB=a_b:Two. EC=c:Other."; strings.Join(got, " ") != want {
 		t.Errorf("values %q, want %q", strings.Join(got, " "), want)
@@ -274,7 +274,7 @@ func TestEnumNamesWithoutNumbers(t *testing.T) {
 		pkg := buildOne(t, `{"title": "Z", "type": "string", "enum": [`+strings.Join(quoted, ",")+`]}`)
 		out := map[string]string{}
 		for _, v := range named(t, pkg, "Z").Enum.Values {
-			out[v.Value] = v.GoName
+			out[v.Value] = v.Go.Name
 		}
 		return out
 	}

@@ -115,10 +115,10 @@ func TestGoTypeExprInSchema(t *testing.T) {
 		"b": {"type": "integer", "x-go-type": "*big.Int", "x-go-type-import": "math/big"}}}`)
 	var got []string
 	for _, f := range pkg.Roots[0].Fields {
-		if f.Type.Custom == nil {
+		if f.Type.Go.Custom == nil {
 			t.Fatalf("member %s has no custom type", f.Name)
 		}
-		got = append(got, f.Name+" "+fullPaths(*f.Type.Custom)+" "+f.Type.Custom.Origin)
+		got = append(got, f.Name+" "+fullPaths(*f.Type.Go.Custom)+" "+f.Type.Go.Custom.Origin)
 	}
 	want := []string{"a map[string][]*time.Time s.json#/properties/a/goJSONSchema/type", "b *math/big.Int s.json#/properties/b/x-go-type"}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {

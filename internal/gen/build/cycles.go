@@ -46,8 +46,8 @@ func (b *builder) checkCycles() {
 // valueDependencies lists the named types that n holds by value, not behind a pointer, slice or map.
 func valueDependencies(n *ir.Named) []*ir.Named {
 	var deps []*ir.Named
-	byValue := func(t *ir.GoType) {
-		if t != nil && t.Kind == ir.GoRef && !t.Pointer {
+	byValue := func(t *ir.Type) {
+		if t != nil && t.Kind == ir.TypeRef && !t.Go.Pointer {
 			deps = append(deps, t.Named)
 		}
 	}
@@ -77,7 +77,7 @@ func (b *builder) reportCycle(path []*ir.Named, again *ir.Named) {
 	file, ptr, _ := strings.Cut(again.Origin, "#")
 	pureRefs := true
 	for _, n := range path[start:] {
-		pureRefs = pureRefs && n.Kind == ir.AliasType && n.Underlying != nil && n.Underlying.Kind == ir.GoRef
+		pureRefs = pureRefs && n.Kind == ir.AliasType && n.Underlying != nil && n.Underlying.Kind == ir.TypeRef
 	}
 	if pureRefs {
 		// Nothing in the chain but references: no member to make optional, no schema that says

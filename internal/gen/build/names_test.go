@@ -49,7 +49,7 @@ func TestXGoNameOverridesTheSpelling(t *testing.T) {
 		t.Fatal(err)
 	}
 	for member, want := range map[string]string{"http_status": "HttpStatus", "oauth_token": "OauthToken", "user_id": "UserID"} {
-		if got := field(t, pkg, member).GoName; got != want {
+		if got := field(t, pkg, member).Go.Name; got != want {
 			t.Errorf("member %q: Go name %s, want %s", member, got, want)
 		}
 	}
@@ -182,16 +182,16 @@ func TestDerivedNamesYieldToTypes(t *testing.T) {
 	for _, n := range pkg.Types {
 		byName[n.Name] = n
 	}
-	if e := byName["Standard"].Enum; e.Values[0].GoName != "StandardValueUnit" || e.Values[1].GoName != "StandardOther" {
+	if e := byName["Standard"].Enum; e.Values[0].Go.Name != "StandardValueUnit" || e.Values[1].Go.Name != "StandardOther" {
 		t.Errorf("Standard's constants: %+v", e.Values)
 	}
-	if e := byName["AggregateOp"].Enum; e.ValuesFunc != "AggregateOpKnownValues" {
-		t.Errorf("AggregateOp's values function: %s", e.ValuesFunc)
+	if e := byName["AggregateOp"].Enum; e.Go.ValuesFunc != "AggregateOpKnownValues" {
+		t.Errorf("AggregateOp's values function: %s", e.Go.ValuesFunc)
 	}
-	if n := byName["PetDog"]; n == nil || n.New != "NewPetDogWithConsts" {
+	if n := byName["PetDog"]; n == nil || n.Go.New != "NewPetDogWithConsts" {
 		t.Errorf("PetDog's constructor: %+v", n)
 	}
-	if u := byName["Pet"]; u == nil || u.Union == nil || u.Union.Variants[1].Constructor != "NewPetDog" {
+	if u := byName["Pet"]; u == nil || u.Union == nil || u.Union.Variants[1].Go.Constructor != "NewPetDog" {
 		t.Errorf("Pet's variant constructors: %+v", u)
 	}
 }
@@ -207,7 +207,7 @@ func TestFieldNamesNeverRepeat(t *testing.T) {
 	}
 	for member, want := range map[string]string{"": "Field", "123abc": "V123abc", "a-b": "AB", "a_b": "AUnderscoreB",
 		"$$$": "DollarDollarDollar", "fooBar": "FooBar", "FooBar": "FooBarMember"} {
-		if got := field(t, pkg, member).GoName; got != want {
+		if got := field(t, pkg, member).Go.Name; got != want {
 			t.Errorf("member %q: field %s, want %s", member, got, want)
 		}
 	}

@@ -15,15 +15,15 @@ var jsonTypeOrder = []string{"null", "boolean", "integer", "number", "string", "
 // comment says why no Go type holds it and what would give it one.
 func (b *builder) rawTypes() {
 	for _, n := range b.all {
-		if n.Kind != ir.AliasType || n.Underlying == nil || n.Underlying.Kind != ir.GoRaw || n.Underlying.Nullable || n.Underlying.Pointer {
+		if n.Kind != ir.AliasType || n.Underlying == nil || n.Underlying.Kind != ir.TypeRaw || n.Underlying.Nullable || n.Underlying.Go.Pointer {
 			continue
 		}
 		n.RawTypes = b.admitted(n.Schema, map[*ir.Schema]bool{})
 		switch {
 		case n.Union == nil:
-			n.RawNote = b.rawNote(n.Schema)
+			n.Go.RawNote = b.rawNote(n.Schema)
 		case n.Union.Rule == ir.UnionScalar && n.RawTypes != nil:
-			n.RawNote = scalarNote(n.RawTypes)
+			n.Go.RawNote = scalarNote(n.RawTypes)
 		}
 	}
 }

@@ -228,7 +228,7 @@ func (b *builder) readAnnotations(doc *load.Document, ptr string, s *ir.Schema, 
 var unassertableFormats = []string{"hostname", "idn-hostname", "idn-email"}
 
 func valueOf(n *jsontree.Node) *ir.Value {
-	return &ir.Value{JSON: n.Compact(), Go: n.Value()}
+	return &ir.Value{JSON: n.Compact(), Decoded: n.Value()}
 }
 
 // warnUnsatisfiable warns about a const that the enum or type beside it rules out: the schema
@@ -239,7 +239,7 @@ func (b *builder) warnUnsatisfiable(doc *load.Document, ptr string, s *ir.Schema
 	if s.Const == nil || b.opts.Warnings == nil {
 		return
 	}
-	c := s.Const.Go
+	c := s.Const.Decoded
 	var kind string
 	switch c.(type) {
 	case string:
@@ -252,7 +252,7 @@ func (b *builder) warnUnsatisfiable(doc *load.Document, ptr string, s *ir.Schema
 		return
 	}
 	// c holds a string, a bool or nil, so == never compares two maps or slices.
-	if s.Enum != nil && !slices.ContainsFunc(s.Enum, func(e ir.Value) bool { return e.Go == c }) {
+	if s.Enum != nil && !slices.ContainsFunc(s.Enum, func(e ir.Value) bool { return e.Decoded == c }) {
 		b.opts.Warnings.Add(doc.Path, ptr+"/const", "const %s is not one of the enum beside it, so no value can pass this schema", s.Const.JSON)
 	}
 	if len(s.Types) > 0 && !slices.Contains(s.Types, kind) {

@@ -27,7 +27,7 @@ func TestGoJSONSchemaIdentifier(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := pkg.Roots[0].Fields[0].GoName; got != "Identity" {
+	if got := pkg.Roots[0].Fields[0].Go.Name; got != "Identity" {
 		t.Errorf("field name %s, want Identity", got)
 	}
 	write(`{"title": "G", "type": "object", "properties": {"at": {"type": "string", "goJSONSchema": {"type": "time.Time", "imports": ["time"]}}}}`)
@@ -39,7 +39,7 @@ func TestGoJSONSchemaIdentifier(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if c := pkg.Roots[0].Fields[0].Type.Custom; c == nil || c.Import != "time" || c.Name != "Time" {
+	if c := pkg.Roots[0].Fields[0].Type.Go.Custom; c == nil || c.Import != "time" || c.Name != "Time" {
 		t.Errorf("goJSONSchema.type: custom type %+v, want time.Time", c)
 	}
 	write(`{"title": "G", "type": "object", "properties": {"id": {"type": "string", "goJSONSchema": {"type": "github.com/google/uuid.UUID"}}}}`)
@@ -49,7 +49,7 @@ func TestGoJSONSchemaIdentifier(t *testing.T) {
 	if pkg, err = Build(set, Options{Package: "g"}); err != nil {
 		t.Fatal(err)
 	}
-	if c := pkg.Roots[0].Fields[0].Type.Custom; c == nil || c.Import != "github.com/google/uuid" || c.Name != "UUID" {
+	if c := pkg.Roots[0].Fields[0].Type.Go.Custom; c == nil || c.Import != "github.com/google/uuid" || c.Name != "UUID" {
 		t.Errorf("a full type path: custom type %+v, want github.com/google/uuid UUID", c)
 	}
 }
@@ -71,7 +71,7 @@ func TestBorrowedExtensionsDoNotMakeAContract(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if c := pkg.Roots[0].Fields[0].Type.Custom; c == nil || c.Name != "string" {
+	if c := pkg.Roots[0].Fields[0].Type.Go.Custom; c == nil || c.Name != "string" {
 		t.Errorf("x-go-type not read: %+v", c)
 	}
 }

@@ -30,7 +30,7 @@ var foreignExtensions = map[string]bool{skipOptionalPointer: true, oapiExtraTags
 // A member is held by value only where that keeps decoding exact: an optional member whose Go zero
 // value is a valid value of it could not be told apart from an absent one, so asking for no
 // pointer there is an error naming the schema pointer.
-func (b *builder) memberShape(doc *load.Document, ptr, name string, required bool, typ *ir.GoType, s *ir.Schema) (bool, []ir.Tag) {
+func (b *builder) memberShape(doc *load.Document, ptr, name string, required bool, typ *ir.Type, s *ir.Schema) (bool, []ir.Tag) {
 	node := doc.Tree.Resolve(ptr)
 	tags := b.memberTags(doc, ptr, node)
 	for _, key := range b.opts.Tags {
@@ -52,7 +52,7 @@ func (b *builder) memberShape(doc *load.Document, ptr, name string, required boo
 	switch {
 	case want && required:
 		b.diags.Add(doc.Path, at, "%s asks for a pointer, but %q is required and so held by value (a nil pointer would be a member the schema requires); remove it, or make the member optional", kwName(kw, want), name)
-	case want, required, !typ.Pointer:
+	case want, required, !typ.Go.Pointer:
 		// Already the shape asked for: an optional member is held by pointer unless its type has a
 		// nil of its own (slice, map, raw JSON), and a required one by value.
 	case typ.Nullable:
@@ -60,7 +60,7 @@ func (b *builder) memberShape(doc *load.Document, ptr, name string, required boo
 	case !zeroExcluded(s, typ, 0):
 		b.diags.Add(doc.Path, at, "%s asks to hold the optional member %q by value, but its Go zero value (%s) is a valid value of it, so an absent member and a present %s could not be told apart; remove %s, or make the schema exclude that value (minLength, minimum, enum)", kwName(kw, want), name, zeroText(typ), zeroText(typ), kwName(kw, want))
 	default:
-		typ.Pointer = false
+		typ.Go.Pointer = false
 		return true, tags
 	}
 	return false, tags
@@ -145,15 +145,15 @@ func ValidTagKey(key string) bool {
 }
 
 // zeroText spells the Go zero value of a member's type for messages.
-func zeroText(t *ir.GoType) string {
+func zeroText(t *ir.Type) string {
 	switch t.Kind {
-	case ir.GoBool:
+	case ir.TypeBool:
 		return "false"
-	case ir.GoInt64:
+	case ir.TypeInt64:
 		return "0"
-	case ir.GoString:
+	case ir.TypeString:
 		return `""`
-	case ir.GoRef:
+	case ir.TypeRef:
 		if t.Named != nil && t.Named.Kind == ir.EnumType {
 			return `""`
 		}
@@ -167,23 +167,23 @@ func zeroText(t *ir.GoType) string {
 // zeroExcluded reports whether no value the schema admits decodes to the Go zero value of t, so
 // that zero can stand for an absent member. json.Number's zero is "", which no number decodes to;
 // the other kinds need the schema to rule their zero out.
-func zeroExcluded(s *ir.Schema, t *ir.GoType, depth int) bool {
-	if t.Kind == ir.GoNumber {
+func zeroExcluded(s *ir.Schema, t *ir.Type, depth int) bool {
+	if t.Kind == ir.TypeNumber {
 		return true
 	}
 	if s == nil || depth > 8 {
 		return false
 	}
 	if s.Const != nil {
-		return !isZeroValue(s.Const.Go)
+		return !isZeroValue(s.Const.Decoded)
 	}
-	if len(s.Enum) > 0 && t.Kind != ir.GoRef && !slices.ContainsFunc(s.Enum, func(v ir.Value) bool { return isZeroValue(v.Go) }) {
+	if len(s.Enum) > 0 && t.Kind != ir.TypeRef && !slices.ContainsFunc(s.Enum, func(v ir.Value) bool { return isZeroValue(v.Decoded) }) {
 		return true
 	}
 	switch t.Kind {
-	case ir.GoString:
-		return t.Defined == "" && s.MinLength != nil && *s.MinLength > 0
-	case ir.GoInt64:
+	case ir.TypeString:
+		return t.Go.Defined == "" && s.MinLength != nil && *s.MinLength > 0
+	case ir.TypeInt64:
 		zero := new(big.Rat)
 		above := func(n *ir.Number, strict bool) bool {
 			return n != nil && n.Rat != nil && (n.Rat.Cmp(zero) > 0 || strict && n.Rat.Cmp(zero) == 0)
@@ -192,7 +192,7 @@ func zeroExcluded(s *ir.Schema, t *ir.GoType, depth int) bool {
 			return n != nil && n.Rat != nil && (n.Rat.Cmp(zero) < 0 || strict && n.Rat.Cmp(zero) == 0)
 		}
 		return above(s.Minimum, false) || above(s.ExclusiveMinimum, true) || below(s.Maximum, false) || below(s.ExclusiveMaximum, true)
-	case ir.GoRef:
+	case ir.TypeRef:
 		n := t.Named
 		if s.Ref != nil && s.Ref.Schema != nil && len(s.Types) == 0 {
 			s = s.Ref.Schema
@@ -203,8 +203,8 @@ func zeroExcluded(s *ir.Schema, t *ir.GoType, depth int) bool {
 		case n.Kind == ir.EnumType:
 			// The enum's own values, and no fallback: with one, "" decodes as an unknown value.
 			return n.Enum != nil && n.Enum.Fallback == nil && len(s.Enum) > 0 &&
-				!slices.ContainsFunc(s.Enum, func(v ir.Value) bool { return isZeroValue(v.Go) })
-		case n.Kind == ir.AliasType && n.Underlying != nil && n.Underlying.Kind != ir.GoRef:
+				!slices.ContainsFunc(s.Enum, func(v ir.Value) bool { return isZeroValue(v.Decoded) })
+		case n.Kind == ir.AliasType && n.Underlying != nil && n.Underlying.Kind != ir.TypeRef:
 			return zeroExcluded(s, n.Underlying, depth+1)
 		case n.Kind == ir.StructType:
 			// The zero struct has every required member at its zero value: when one of them

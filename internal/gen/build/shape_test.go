@@ -28,8 +28,8 @@ func TestValueMemberNeedsZeroExcluded(t *testing.T) {
 		}
 		if err == nil {
 			f := pkg.Roots[0].Fields[0]
-			if f.Type.Pointer || !f.OmitZero {
-				t.Errorf("%s: pointer %v, OmitZero %v; want a value member absent at zero", c.prop, f.Type.Pointer, f.OmitZero)
+			if f.Type.Go.Pointer || !f.Go.OmitZero {
+				t.Errorf("%s: pointer %v, OmitZero %v; want a value member absent at zero", c.prop, f.Type.Go.Pointer, f.Go.OmitZero)
 			}
 		} else if !strings.Contains(err.Error(), "#/properties/p/goJSONSchema/pointer") {
 			t.Errorf("%s: error does not name the pointer: %v", c.prop, err)

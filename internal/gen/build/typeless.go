@@ -52,7 +52,7 @@ func isTypelessStringConst(s *ir.Schema) bool {
 	if s.Const == nil || len(s.Types) > 0 || s.Enum != nil {
 		return false
 	}
-	_, ok := s.Const.Go.(string)
+	_, ok := s.Const.Decoded.(string)
 	return ok
 }
 
@@ -74,37 +74,37 @@ func mixedNote(s *ir.Schema) string {
 // constantOf returns the Go expression of a member's const value for its Go type, or "" when the
 // member is no scalar const the constructor can set: a constant of its enum type, or an untyped
 // literal, which needs no import and no conversion.
-func constantOf(s *ir.Schema, t *ir.GoType) string {
+func constantOf(s *ir.Schema, t *ir.Type) string {
 	if s.Ref != nil && !hasAssertions(s) && s.Ref.Schema != nil {
 		s = s.Ref.Schema
 	}
-	if s.Const == nil || t.Nullable || t.Pointer {
+	if s.Const == nil || t.Nullable || t.Go.Pointer {
 		return ""
 	}
 	switch t.Kind {
-	case ir.GoRef:
+	case ir.TypeRef:
 		n := t.Named
 		if n.Kind == ir.EnumType && n.Enum != nil {
 			for _, v := range n.Enum.Values {
-				if str, ok := s.Const.Go.(string); ok && v.Value == str {
-					return v.GoName
+				if str, ok := s.Const.Decoded.(string); ok && v.Value == str {
+					return v.Go.Name
 				}
 			}
 		}
-	case ir.GoString:
-		if str, ok := s.Const.Go.(string); ok {
+	case ir.TypeString:
+		if str, ok := s.Const.Decoded.(string); ok {
 			return strconv.Quote(str) // an untyped constant: a Defined string type takes it too
 		}
-	case ir.GoBool:
-		if b, ok := s.Const.Go.(bool); ok {
+	case ir.TypeBool:
+		if b, ok := s.Const.Decoded.(bool); ok {
 			return strconv.FormatBool(b)
 		}
-	case ir.GoInt64:
+	case ir.TypeInt64:
 		if n, ok := numberOf(s.Const); ok && n.Rat.IsInt() {
 			return n.Rat.Num().String()
 		}
-	case ir.GoNumber:
-		if n, ok := s.Const.Go.(json.Number); ok {
+	case ir.TypeNumber:
+		if n, ok := s.Const.Decoded.(json.Number); ok {
 			return strconv.Quote(string(n)) // json.Number is a string type: the literal as written
 		}
 	}
@@ -119,7 +119,7 @@ func (b *builder) constructor(n *ir.Named) {
 	}
 	sets := false
 	for _, f := range n.Fields {
-		if f.Required && f.Constant != "" {
+		if f.Required && f.Go.Constant != "" {
 			sets = true
 		}
 	}
@@ -139,5 +139,5 @@ func (b *builder) constructor(n *ir.Named) {
 		name = alt
 	}
 	b.names[name] = "the constructor of " + n.Name
-	n.New = name
+	n.Go.New = name
 }

@@ -66,7 +66,7 @@ func (b *builder) pendUnion(doc *load.Document, ptr string, n *ir.Named) bool {
 		return false
 	}
 	n.Kind = ir.AliasType
-	n.Underlying = &ir.GoType{Kind: ir.GoRaw}
+	n.Underlying = &ir.Type{Kind: ir.TypeRaw}
 	if types == nil {
 		b.pending = append(b.pending, pendingUnion{n, doc, ptr})
 		return true
@@ -77,7 +77,7 @@ func (b *builder) pendUnion(doc *load.Document, ptr string, n *ir.Named) bool {
 		n.Union.Variants = append(n.Union.Variants, &ir.Variant{Index: i, Schema: n.Schema, Type: scalarGoType(v), JSONTypes: v.types})
 	}
 	for _, v := range n.Union.Variants {
-		v.GoName = jsonTypeName(v.JSONTypes[0])
+		v.Name = jsonTypeName(v.JSONTypes[0])
 	}
 	return true
 }
@@ -139,24 +139,24 @@ func admitsNull(s *ir.Schema) bool {
 // nullableType is the Go type of a nullable union's values, Nullable[T] of its other branch's
 // type, or nil when that type cannot sit in a Nullable (raw JSON, itself nullable, or a union
 // still being decided).
-func (b *builder) nullableType(doc *load.Document, s *ir.Schema, suggested string) *ir.GoType {
+func (b *builder) nullableType(doc *load.Document, s *ir.Schema, suggested string) *ir.Type {
 	other := nullableBranch(s)
 	if other == nil {
 		return nil
 	}
-	var t ir.GoType
+	var t ir.Type
 	switch {
 	case other.Ref != nil && !hasAssertions(other):
-		t = ir.GoType{Kind: ir.GoRef, Named: other.Ref}
+		t = ir.Type{Kind: ir.TypeRef, Named: other.Ref}
 	case IsComposite(other) || scalarTypeList(other) != nil:
 		return nil // a union of its own: it stays a variant of this one
 	default:
 		t = *b.goType(doc, other.Pointer, other, suggested)
 	}
-	if t.Nullable || t.Pointer || t.HoldsRawJSON() || t.Kind == ir.GoNull {
+	if t.Nullable || t.Go.Pointer || t.HoldsRawJSON() || t.Kind == ir.TypeNull {
 		return nil
 	}
-	if t.Kind == ir.GoRef {
+	if t.Kind == ir.TypeRef {
 		n := t.Named
 		ok := n.Kind == ir.EnumType || n.Kind == ir.StructType && n.Union == nil && isStruct(n.Schema) ||
 			n.Kind == ir.AliasType && n.Underlying != nil && !n.Underlying.Nullable && !n.Underlying.HoldsRawJSON() && n.Union == nil
@@ -170,11 +170,11 @@ func (b *builder) nullableType(doc *load.Document, s *ir.Schema, suggested strin
 
 // inlineUnion gives a union used in place (a member's or an item's schema) a named type of its own,
 // so that it gets the same sum type or accessors as a union under $defs; nil when s is not a union.
-func (b *builder) inlineUnion(doc *load.Document, ptr string, s *ir.Schema, suggested string) *ir.GoType {
+func (b *builder) inlineUnion(doc *load.Document, ptr string, s *ir.Schema, suggested string) *ir.Type {
 	if kw, _ := unionBranches(s); (kw == "" && scalarTypeList(s) == nil) || ptr == "" {
 		return nil
 	}
-	return &ir.GoType{Kind: ir.GoRef, Named: b.declare(doc, ptr, suggested)}
+	return &ir.Type{Kind: ir.TypeRef, Named: b.declare(doc, ptr, suggested)}
 }
 
 // unions decides every queued union (deciding one may declare variants that queue more), then
@@ -187,9 +187,9 @@ func (b *builder) unions() {
 	}
 	for _, n := range b.all {
 		for _, fd := range n.Fields {
-			if t := fd.Type; t.Kind == ir.GoRef && (t.Named.Kind == ir.UnionType || t.Named.Underlying != nil && t.Named.Underlying.Nullable) &&
+			if t := fd.Type; t.Kind == ir.TypeRef && (t.Named.Kind == ir.UnionType || t.Named.Underlying != nil && t.Named.Underlying.Nullable) &&
 				!fd.Required && !t.Nullable {
-				t.Pointer = true
+				t.Go.Pointer = true
 			}
 		}
 	}
@@ -321,12 +321,12 @@ func (b *builder) decideUnion(doc *load.Document, ptr string, n *ir.Named) {
 	for i, v := range u.Variants {
 		if v.Type == nil { // an object variant: its struct, declared at the branch when inline
 			if vars[i].named != nil {
-				v.Type = &ir.GoType{Kind: ir.GoRef, Named: vars[i].named}
+				v.Type = &ir.Type{Kind: ir.TypeRef, Named: vars[i].named}
 			} else {
-				v.Type = &ir.GoType{Kind: ir.GoRef, Named: b.declare(doc, ptr+"/"+kw+"/"+strconv.Itoa(v.Index), n.Name+v.GoName)}
+				v.Type = &ir.Type{Kind: ir.TypeRef, Named: b.declare(doc, ptr+"/"+kw+"/"+strconv.Itoa(v.Index), n.Name+v.Name)}
 			}
 		}
-		v.Constructor = b.variantConstructor(doc, ptr, n, v)
+		v.Go.Constructor = b.variantConstructor(doc, ptr, n, v)
 	}
 }
 
@@ -334,8 +334,8 @@ func (b *builder) decideUnion(doc *load.Document, ptr string, n *ir.Named) {
 // New<Union>From<Variant> when a type or another declaration has that name; when both are
 // taken the collision is reported with its fix, never resolved by a count.
 func (b *builder) variantConstructor(doc *load.Document, ptr string, n *ir.Named, v *ir.Variant) string {
-	what := "the constructor of " + n.Name + "'s variant " + v.GoName
-	want, alt := "New"+n.Name+v.GoName, "New"+n.Name+"From"+v.GoName
+	what := "the constructor of " + n.Name + "'s variant " + v.Name
+	want, alt := "New"+n.Name+v.Name, "New"+n.Name+"From"+v.Name
 	for _, name := range []string{want, alt} {
 		if b.free(name, "") {
 			b.names[name] = what
@@ -420,24 +420,24 @@ func allScalar(vars []*variantInfo) bool {
 
 // scalarGoType is the Go type of a scalar variant's values, without declaring anything (the
 // variant is not a field): its referenced type, or the Go type of its one JSON type; raw otherwise.
-func scalarGoType(v *variantInfo) *ir.GoType {
+func scalarGoType(v *variantInfo) *ir.Type {
 	if v.named != nil {
-		return &ir.GoType{Kind: ir.GoRef, Named: v.named}
+		return &ir.Type{Kind: ir.TypeRef, Named: v.named}
 	}
-	t := &ir.GoType{Kind: ir.GoRaw}
+	t := &ir.Type{Kind: ir.TypeRaw}
 	if len(v.types) == 1 {
 		switch v.types[0] {
 		case "boolean":
-			t.Kind = ir.GoBool
+			t.Kind = ir.TypeBool
 		case "string":
-			t.Kind = ir.GoString
+			t.Kind = ir.TypeString
 		case "integer":
-			t.Kind = ir.GoNumber
+			t.Kind = ir.TypeNumber
 			if fitsInt64(v.schema) {
-				t.Kind = ir.GoInt64
+				t.Kind = ir.TypeInt64
 			}
 		case "number":
-			t.Kind = ir.GoNumber
+			t.Kind = ir.TypeNumber
 		}
 	}
 	return t
@@ -569,14 +569,14 @@ func valueSet(v *variantInfo, name string) ([]string, bool) {
 	var set []string
 	switch {
 	case ps.Const != nil:
-		s, ok := ps.Const.Go.(string)
+		s, ok := ps.Const.Decoded.(string)
 		if !ok {
 			return nil, false
 		}
 		set = []string{s}
 	case len(ps.Enum) > 0:
 		for _, e := range ps.Enum {
-			s, ok := e.Go.(string)
+			s, ok := e.Decoded.(string)
 			if !ok {
 				return nil, false
 			}
@@ -664,7 +664,7 @@ func (b *builder) jsonTypes(doc *load.Document, n *ir.Named, u *ir.Union, vars [
 	for _, v := range vars {
 		typed := len(v.types) == 1 && v.schema != nil
 		if v.named != nil {
-			typed = typed && (v.named.Kind != ir.AliasType || !(&ir.GoType{Kind: ir.GoRef, Named: v.named}).HoldsRawJSON())
+			typed = typed && (v.named.Kind != ir.AliasType || !(&ir.Type{Kind: ir.TypeRef, Named: v.named}).HoldsRawJSON())
 		} else {
 			typed = typed && !IsComposite(v.branch)
 		}
@@ -723,9 +723,9 @@ func (b *builder) nameVariants(n *ir.Named, vars []*variantInfo) {
 			name = base + strconv.Itoa(k)
 		}
 		taken[name], taken["Is"+name], taken["As"+name] = true, true, true
-		v.GoName = name
+		v.Name = name
 	}
 	if n.Kind == ir.UnionType {
-		u.Unknown, u.Switch = "Unknown", "Switch"
+		u.Go.Unknown, u.Go.Switch = "Unknown", "Switch"
 	}
 }

@@ -92,7 +92,7 @@ func TestUnionRules(t *testing.T) {
 				var got []string
 				for _, v := range n.Union.Variants {
 					sel := strings.Join(v.Values, ",") + strings.Join(v.Members, "+") + strings.Join(v.JSONTypes, "|")
-					got = append(got, v.GoName+"="+sel)
+					got = append(got, v.Name+"="+sel)
 				}
 				if !slices.Equal(got, tt.variants) {
 					t.Errorf("variants %v, want %v", got, tt.variants)
@@ -100,11 +100,11 @@ func TestUnionRules(t *testing.T) {
 			}
 			if n.Kind == ir.UnionType {
 				for _, v := range n.Union.Variants {
-					if v.Type == nil || v.Constructor != "NewU"+v.GoName {
-						t.Errorf("variant %s: type %v, constructor %q", v.GoName, v.Type, v.Constructor)
+					if v.Type == nil || v.Go.Constructor != "NewU"+v.Name {
+						t.Errorf("variant %s: type %v, constructor %q", v.Name, v.Type, v.Go.Constructor)
 					}
 				}
-				if f := named(t, pkg, "T").Fields[0]; !f.Type.Pointer {
+				if f := named(t, pkg, "T").Fields[0]; !f.Type.Go.Pointer {
 					t.Error("an optional member of a sum type is not a pointer")
 				}
 			}
@@ -124,7 +124,7 @@ func TestUnionRefersBack(t *testing.T) {
 	if n.Kind != ir.UnionType || n.Union.Rule != ir.UnionDiscriminator {
 		t.Fatalf("Node: kind %v, union %+v", n.Kind, n.Union)
 	}
-	if f := named(t, pkg, "Pair").Fields[1]; f.Type.Kind != ir.GoRef || f.Type.Named != n || f.Type.Pointer {
+	if f := named(t, pkg, "Pair").Fields[1]; f.Type.Kind != ir.TypeRef || f.Type.Named != n || f.Type.Go.Pointer {
 		t.Errorf("Pair.Left is %+v, want the required sum type Node", f.Type)
 	}
 }
@@ -156,22 +156,22 @@ func TestNullableIdiom(t *testing.T) {
 	  "$defs": {"cursor": {"type": "string", "minLength": 1},
 		"maybeCursor": {"oneOf": [{"$ref": "#/$defs/cursor"}, {"type": "null", "description": "no more pages"}]}}}`)
 	maybe := named(t, pkg, "MaybeCursor")
-	if u := maybe.Underlying; maybe.Kind != ir.AliasType || u == nil || u.Kind != ir.GoRef || u.Named.Name != "Cursor" || !u.Nullable {
+	if u := maybe.Underlying; maybe.Kind != ir.AliasType || u == nil || u.Kind != ir.TypeRef || u.Named.Name != "Cursor" || !u.Nullable {
 		t.Errorf("MaybeCursor: kind %v, underlying %+v; want Nullable[Cursor]", maybe.Kind, u)
 	}
 	root := named(t, pkg, "T")
 	for _, f := range root.Fields {
 		switch f.Name {
 		case "next":
-			if f.Type.Kind != ir.GoRef || f.Type.Named.Name != "Cursor" || !f.Type.Nullable {
+			if f.Type.Kind != ir.TypeRef || f.Type.Named.Name != "Cursor" || !f.Type.Nullable {
 				t.Errorf("next: %+v, want *Nullable[Cursor]", f.Type)
 			}
 		case "prev":
-			if f.Type.Kind != ir.GoRef || f.Type.Named != maybe || !f.Type.Pointer {
+			if f.Type.Kind != ir.TypeRef || f.Type.Named != maybe || !f.Type.Go.Pointer {
 				t.Errorf("prev: %+v, want *MaybeCursor", f.Type)
 			}
 		case "tags":
-			if f.Type.Kind != ir.GoMap || !f.Type.Nullable {
+			if f.Type.Kind != ir.TypeMap || !f.Type.Nullable {
 				t.Errorf("tags: %+v, want a Nullable map", f.Type)
 			}
 		case "both":

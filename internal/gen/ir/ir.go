@@ -1,7 +1,14 @@
 // Package ir holds the generator's intermediate representation: plain structs in which every
-// decision is already made (Go names with collisions resolved, Go representations, normalized
-// constraints, enum fallbacks, the kind catalog). Emitters read it and decide nothing about the
-// schema; the builder (package build) is the only writer. No I/O and no code generation here.
+// decision is already made (names with collisions resolved, the type that holds each schema's
+// values, normalized constraints, enum fallbacks, unions). Emitters read it and decide nothing
+// about the schema; the builder (package build) is the only writer. No I/O and no code generation
+// here.
+//
+// The IR speaks JSON names and type shapes, which every target reads. What only Go code needs
+// (field and constant names, pointers, custom Go types, struct tags, the names of generated
+// functions) is the Go layer: the field named Go of each node (GoNamed, GoField, GoType, GoEnum,
+// GoEnumValue, GoUnion, GoVariant) and Schema.GoTypeExt. Only the Go emitters, the profiles' Go
+// parts and the builder read it; internal/neutral_ir_test.go holds the other targets to that.
 package ir
 
 import (
@@ -13,7 +20,8 @@ import (
 
 // Package is everything one generation run produces code for.
 type Package struct {
-	// Name is the Go package name of generated Go code.
+	// Name is the package's name: the Go package's, the TypeScript module's file and the Rust
+	// crate's.
 	Name string
 	// SharedPackage says the generated Go files join a package of the user's (go generate's
 	// --go-dir .), whose own files carry the package comment; they then carry none, so that go doc
@@ -32,7 +40,7 @@ type Package struct {
 	Sources []Source
 	// Roots are the named types of the input files' root schemas, in input order.
 	Roots []*Named
-	// Types are all named types, sorted by Go name.
+	// Types are all named types, sorted by name.
 	Types []*Named
 	// Extensions are what profiles (vocabularies layered on JSON Schema for one kind of contract,
 	// internal/gen/profile/...) read from the schemas, in their own typed IR; each profile's
@@ -57,15 +65,16 @@ type Source struct {
 	SHA256 string
 }
 
-// Named is a Go type declaration.
+// Named is a named type declaration.
 type Named struct {
-	// Name is the Go type name.
+	// Name is the type's name in every target: PascalCase, unique in the package, and free of
+	// the names the runtime and the profiles declare.
 	Name string
 	// Origin is where it was declared: "file#/json/pointer".
 	Origin string
 	// Schema is the declaration's schema.
 	Schema *Schema
-	// Kind says how the type is declared in Go.
+	// Kind says how the type is declared.
 	Kind NamedKind
 	// Fields are the struct fields of a Struct, in schema order.
 	Fields []*Field
@@ -77,27 +86,33 @@ type Named struct {
 	// part; Validate checks the encoded object against the whole schema as JSON, so each rule keeps
 	// its exact meaning.
 	Composed bool
-	// New is the name of the Struct's constructor, which sets every required member whose schema is
-	// a "const" (Field.Constant), or "" when the struct has none or another part of the contract
-	// already makes its values (the catalog's constructors).
-	New string
 	// Enum describes an Enum's values.
 	Enum *Enum
-	// Underlying is the Go type an Alias or Enum is defined on.
-	Underlying *GoType
-	// ErrorField is the Go field of the text that Error returns when the type implements error:
-	// a root's required string "message", or the member a profile names; "" for other types.
-	ErrorField string
-	// RawTypes are the JSON types a type kept as raw JSON (an AliasType over GoRaw) admits, in
+	// Underlying is the type an Alias or Enum is defined on.
+	Underlying *Type
+	// RawTypes are the JSON types a type kept as raw JSON (an AliasType over TypeRaw) admits, in
 	// the order null, boolean, integer, number, string, array, object; nil when any JSON value may
 	// pass. Its accessors read only these.
 	RawTypes []string
-	// RawNote says why such a type is raw JSON and which schema change would give it a Go type;
-	// for a raw union, Union.Why says it.
-	RawNote string
-	// Union describes a UnionType's variants, or why an AliasType over GoRaw whose schema is a
+	// Union describes a UnionType's variants, or why an AliasType over TypeRaw whose schema is a
 	// "oneOf" or "anyOf" stays raw (see union.go); nil otherwise.
 	Union *Union
+	// Go is the Go layer's part of the declaration.
+	Go GoNamed
+}
+
+// GoNamed is what only Go code needs of a named type.
+type GoNamed struct {
+	// New is the name of the Struct's constructor, which sets every required member whose schema is
+	// a "const" (GoField.Constant), or "" when the struct has none or another part of the contract
+	// already makes its values (the catalog's constructors).
+	New string
+	// ErrorField is the Go field of the text that Error returns when the type implements error:
+	// a root's required string "message", or the member a profile names; "" for other types.
+	ErrorField string
+	// RawNote says why a type kept as raw JSON is raw and which schema change would give it a Go
+	// type; for a raw union, Union.Why says it.
+	RawNote string
 }
 
 // NamedKind is the form of a named type.
@@ -120,16 +135,14 @@ const (
 type Field struct {
 	// Name is the JSON member name, exact.
 	Name string
-	// GoName is the Go field name.
-	GoName string
 	// Origin is the property schema's "file#/pointer".
 	Origin string
 	// Required reports whether the member must be present.
 	Required bool
 	// Schema is the property's schema.
 	Schema *Schema
-	// Type is the Go type of the field (pointer and nullability decided).
-	Type *GoType
+	// Type is the type of the member's values, nullability decided (Type.Go adds Go's pointer).
+	Type *Type
 	// Description is the documentation for the field.
 	Description string
 	// KeywordPath is the schema path, relative to the struct's schema, of the member's property
@@ -138,12 +151,20 @@ type Field struct {
 	// RequiredPath is the schema path, relative to the struct's schema, of the part whose
 	// "required" lists the member: "" for the struct's own, "/allOf/1" for a merged part's.
 	RequiredPath string
-	// Constant is the Go expression of a required member's "const" value (a constant of its enum
-	// type or a literal), which the struct's New sets; "" for other members.
-	Constant string
 	// Note says why the member is typed as it is when the schema alone does not show it (a member
 	// declared only under a condition, values of mixed types); "" otherwise. Doc comments add it.
 	Note string
+	// Go is the Go layer's part of the member.
+	Go GoField
+}
+
+// GoField is what only Go code needs of a member: its struct field.
+type GoField struct {
+	// Name is the Go field name.
+	Name string
+	// Constant is the Go expression of a required member's "const" value (a constant of its enum
+	// type or a literal), which the struct's New sets; "" for other members.
+	Constant string
 	// OmitZero marks an optional member held by value whose Go zero value means absent: the schema
 	// asked for no pointer (goJSONSchema.pointer false, x-go-type-skip-optional-pointer) and the
 	// builder proved that no valid value of the member is that zero value.
@@ -162,6 +183,12 @@ type Enum struct {
 	Values []EnumValue
 	// Fallback is the value consumers act on when they meet an unknown value, or nil.
 	Fallback *EnumValue
+	// Go is the Go layer's part of the enum.
+	Go GoEnum
+}
+
+// GoEnum is what only Go code needs of an enum: the names of its function and fallback constant.
+type GoEnum struct {
 	// ValuesFunc names the function that lists the known values (<Type>Values unless a schema
 	// type has that name), and FallbackConst the constant for Fallback (<Type>Fallback).
 	ValuesFunc, FallbackConst string
@@ -171,38 +198,49 @@ type Enum struct {
 type EnumValue struct {
 	// Value is the JSON string value.
 	Value string
-	// GoName is the name of its Go constant.
-	GoName string
+	// Name is what tells the value apart in a name: its words, or more detail where two values
+	// would have the same words (EtcGMTPlus0 and EtcGMTMinus0, Hyphen). Targets name the value
+	// after it.
+	Name string
 	// Description documents the value (from x-enum-descriptions).
 	Description string
+	// Go is the Go layer's part of the value.
+	Go GoEnumValue
 }
 
-// GoKind is the category of a Go type.
-type GoKind int
+// GoEnumValue is what only Go code needs of an enum value.
+type GoEnumValue struct {
+	// Name is the name of its Go constant: the type's name and the value's Name, unless another
+	// declaration has that name.
+	Name string
+}
 
-// The Go type categories.
+// TypeKind is the category of a type.
+type TypeKind int
+
+// The type categories, with the Go type of each.
 const (
-	// GoRaw is json.RawMessage: any JSON value, kept exactly.
-	GoRaw GoKind = iota
-	// GoBool is bool.
-	GoBool
-	// GoInt64 is int64, for integers whose bounds fit.
-	GoInt64
-	// GoNumber is json.Number, for numbers and for integers that may exceed int64; lossless.
-	GoNumber
-	// GoString is string.
-	GoString
-	// GoRef is a named type.
-	GoRef
-	// GoSlice is []Elem.
-	GoSlice
-	// GoMap is map[string]Elem.
-	GoMap
-	// GoAny is any, decoded with json.Number for numbers (for open-object values).
-	GoAny
-	// GoNull is the generated package's Null type: JSON null, the only value of {"type": "null"}
+	// TypeRaw is json.RawMessage: any JSON value, kept exactly.
+	TypeRaw TypeKind = iota
+	// TypeBool is bool.
+	TypeBool
+	// TypeInt64 is int64, for integers whose bounds fit.
+	TypeInt64
+	// TypeNumber is json.Number, for numbers and for integers that may exceed int64; lossless.
+	TypeNumber
+	// TypeString is string.
+	TypeString
+	// TypeRef is a named type.
+	TypeRef
+	// TypeArray is []Elem.
+	TypeArray
+	// TypeMap is map[string]Elem.
+	TypeMap
+	// TypeAny is any, decoded with json.Number for numbers (for open-object values).
+	TypeAny
+	// TypeNull is the generated package's Null type: JSON null, the only value of {"type": "null"}
 	// (or of "const": null); it encodes as null and decodes null alone.
-	GoNull
+	TypeNull
 )
 
 // CustomType is a Go type named outside the generated code: by a schema extension (x-go-type with
@@ -274,38 +312,44 @@ func (c *CustomType) Parts() []*CustomType {
 	return c.Elem.Parts()
 }
 
-// GoType is the Go representation of a schema.
-type GoType struct {
-	Kind GoKind
+// Type is the type chosen for the values of a schema: what every target holds them as.
+type Type struct {
+	Kind TypeKind
 	// Named is the target of a Ref.
 	Named *Named
-	// Elem is the element of a Slice or Map.
-	Elem *GoType
+	// Elem is the element of an Array or Map.
+	Elem *Type
 	// Nullable reports that JSON null is allowed besides the base type; the Go type is then
 	// Nullable[T] (a required member) or *Nullable[T] (an optional one).
 	Nullable bool
+	// Go is the Go layer's part of the type.
+	Go GoType
+}
+
+// GoType is what only Go code needs of a type: how Go holds the values.
+type GoType struct {
 	// Pointer reports that the Go type is *T, used for optional members whose zero value is a
 	// legal JSON value.
 	Pointer bool
 	// Defined names a string type the generated package declares with constants of its own, used
-	// instead of string (GoString only): the catalog's Kind for the kind member. JSON sees the
+	// instead of string (TypeString only): the catalog's Kind for the kind member. JSON sees the
 	// string; Go code compares with the constants without a conversion.
 	Defined string
 	// Custom, when set, is the Go type that Go code spells instead of the one Kind describes: a type
 	// of the user's or a typed format's runtime type. Kind, Elem and Nullable stay what the schema
-	// says, so emitters of other languages, which do not read Custom, are unchanged by it.
+	// says, so targets of other languages are unchanged by it.
 	Custom *CustomType
 }
 
 // HoldsRawJSON reports whether values of the type are kept as JSON text: json.RawMessage, any, or
 // a named type defined on json.RawMessage. nil is then an absent member, and null a value like any
 // other, which the schema may allow or reject.
-func (t *GoType) HoldsRawJSON() bool {
+func (t *Type) HoldsRawJSON() bool {
 	switch t.Kind {
-	case GoRaw, GoAny:
+	case TypeRaw, TypeAny:
 		return true
-	case GoRef:
-		return t.Named != nil && t.Named.Kind == AliasType && t.Named.Underlying != nil && t.Named.Underlying.Kind == GoRaw
+	case TypeRef:
+		return t.Named != nil && t.Named.Kind == AliasType && t.Named.Underlying != nil && t.Named.Underlying.Kind == TypeRaw
 	}
 	return false
 }
@@ -390,10 +434,11 @@ type Schema struct {
 	Examples           []Value
 	Deprecated         bool
 	// GoTypeExt is the Go type a schema extension names for this node's values (x-go-type,
-	// goJSONSchema.type), as written; nil when none does. The Go layer decides what to do with it.
+	// goJSONSchema.type), as written; nil when none does. The builder decides what Go code does
+	// with it (Type.Go.Custom); it is part of the Go layer.
 	GoTypeExt *CustomType
-	// Go is the Go representation chosen for values of this schema.
-	Go *GoType
+	// ValueType is the type chosen for values of this schema.
+	ValueType *Type
 }
 
 // Property is a declared member of an object schema.
@@ -421,15 +466,15 @@ type Dependency struct {
 type Value struct {
 	// JSON is the compact encoding with object members in source order and numbers as written.
 	JSON []byte
-	// Go is the value as encoding/json decodes it with UseNumber.
-	Go any
+	// Decoded is the value as encoding/json decodes it with UseNumber.
+	Decoded any
 }
 
 // DeclaredHere returns the named type declared where s stands (a member's or an item's inline
 // union or object, named after its place), or nil when s declares none there: a schema that
 // refers to a named type is not where that type is declared.
 func (s *Schema) DeclaredHere() *Named {
-	if t := s.Go; t != nil && t.Kind == GoRef && t.Named != nil && t.Named.Schema == s {
+	if t := s.ValueType; t != nil && t.Kind == TypeRef && t.Named != nil && t.Named.Schema == s {
 		return t.Named
 	}
 	return nil
@@ -467,7 +512,7 @@ func (s *Schema) NullableBranch() (string, int, *Schema) {
 // Callers clear the keywords they have accounted for in a copy and ask whether anything is left;
 // comparing with the zero Schema keeps the list of keywords in one place, this struct.
 func (s Schema) HasRules() bool {
-	s.Origin, s.Pointer, s.Scope, s.Go = "", "", nil, nil
+	s.Origin, s.Pointer, s.Scope, s.ValueType = "", "", nil, nil
 	s.Title, s.Description, s.Default, s.Examples, s.Deprecated = "", "", nil, nil, false
 	s.GoTypeExt = nil
 	// How the dialect counts evaluated items matters only beside contains.
@@ -478,7 +523,7 @@ func (s Schema) HasRules() bool {
 // JSONType names the value's JSON type as JSON Schema counts it: "integer" for a number with an
 // integral value (1, 1.0, 1e3), else "number", and "null", "boolean", "string", "array" or "object".
 func (v Value) JSONType() string {
-	switch x := v.Go.(type) {
+	switch x := v.Decoded.(type) {
 	case nil:
 		return "null"
 	case bool:

@@ -2,7 +2,7 @@ package ir
 
 // Union is how the builder types a schema whose values are told apart by "oneOf" or "anyOf": a sum
 // type (Named.Kind UnionType) with one Go field per variant, or a raw-backed type (AliasType over
-// GoRaw) whose Rule says why no sum type was possible or that its variants are all scalars.
+// TypeRaw) whose Rule says why no sum type was possible or that its variants are all scalars.
 //
 // The builder proves the rule (see Rule's constants); emitters print it and decide nothing. Typing
 // never changes what validation accepts: the validation table keeps the whole union, and a value
@@ -23,15 +23,21 @@ type Union struct {
 	// union without it raw. Decoding then reads the selected variant alone and a rejected variant
 	// fails the whole union; validation checks the held variant alone.
 	Exclusive bool
+	// Why is the doc comment's explanation for a raw-backed union (UnionRaw): what keeps the variants
+	// from being told apart. Empty otherwise.
+	Why string
+	// Go is the Go layer's part of the union.
+	Go GoUnion
+}
+
+// GoUnion is what only Go code needs of a union: the names of the sum type's own members.
+type GoUnion struct {
 	// Unknown is the Go name of the sum type's field that keeps, as JSON, a value no variant
 	// selects ("Unknown" unless a variant took that name).
 	Unknown string
 	// Switch is the name of the sum type's exhaustive switch method: it takes one function per
 	// variant, in variant order.
 	Switch string
-	// Why is the doc comment's explanation for a raw-backed union (UnionRaw): what keeps the variants
-	// from being told apart. Empty otherwise.
-	Why string
 }
 
 // Discriminated reports whether a member's value selects the variant (Discriminator is then set).
@@ -99,21 +105,18 @@ type DiscriminatorMapping struct {
 
 // Variant is one branch of a union.
 type Variant struct {
-	// GoName names the variant in Go: the sum type's field, IsX and AsX, and the Switch parameter.
-	// It comes from the referenced type's name, the discriminator value, the branch's title, or the
-	// JSON type, and is unique within the union.
-	GoName string
-	// Constructor is the name of the package-level function that makes the sum type hold this
-	// variant (New<Union><GoName>); empty for a raw-backed union.
-	Constructor string
+	// Name names the variant in every target (in Go: the sum type's field, IsX and AsX, and the
+	// Switch parameter). It comes from the referenced type's name, the discriminator value, the
+	// branch's title, or the JSON type, and is unique within the union.
+	Name string
 	// Index is the branch's position under Union.Keyword; Schema is the branch.
 	Index  int
 	Schema *Schema
-	// Type is the Go type of the variant's value: a GoRef to a struct (an object variant, declared
+	// Type is the Go type of the variant's value: a TypeRef to a struct (an object variant, declared
 	// at the branch when it is inline) or a scalar or slice type (UnionJSONType). The sum type's
 	// field is a pointer to it. For a scalar union it is the Go type of the branch's values (its
-	// referenced type, or the scalar of its one JSON type; GoRaw otherwise); nil for UnionRaw.
-	Type *GoType
+	// referenced type, or the scalar of its one JSON type; TypeRaw otherwise); nil for UnionRaw.
+	Type *Type
 	// Values are the discriminator values that select this variant (UnionDiscriminator), in schema
 	// order: a const's one, an enum's, or the OpenAPI mapping's.
 	Values []string
@@ -122,4 +125,13 @@ type Variant struct {
 	// JSONTypes are the JSON types the variant admits (UnionJSONType and UnionScalar), sorted, as
 	// "type" spells them; "integer" stands beside "number" only when the variant admits both.
 	JSONTypes []string
+	// Go is the Go layer's part of the variant.
+	Go GoVariant
+}
+
+// GoVariant is what only Go code needs of a variant.
+type GoVariant struct {
+	// Constructor is the name of the package-level function that makes the sum type hold this
+	// variant (New<Union><Name>); empty for a raw-backed union.
+	Constructor string
 }

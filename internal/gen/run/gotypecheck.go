@@ -180,19 +180,19 @@ func jsonExact(t types.Type) bool {
 func customTypes(pkg *ir.Package) []*ir.CustomType {
 	seen := map[*ir.CustomType]bool{}
 	var out []*ir.CustomType
-	var walk func(t *ir.GoType)
-	walk = func(t *ir.GoType) {
+	var walk func(t *ir.Type)
+	walk = func(t *ir.Type) {
 		if t == nil {
 			return
 		}
-		if t.Custom != nil {
-			if !t.Custom.Runtime && !seen[t.Custom] {
-				seen[t.Custom] = true
-				out = append(out, t.Custom)
+		if t.Go.Custom != nil {
+			if !t.Go.Custom.Runtime && !seen[t.Go.Custom] {
+				seen[t.Go.Custom] = true
+				out = append(out, t.Go.Custom)
 			}
 			return
 		}
-		if t.Kind != ir.GoRef {
+		if t.Kind != ir.TypeRef {
 			walk(t.Elem)
 		}
 	}

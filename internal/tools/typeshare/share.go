@@ -127,14 +127,14 @@ func (c *counter) value(s *ir.Schema, definition bool, outer *ir.Schema) {
 // rawValuedMap reports whether s became a map whose values are raw JSON (patterns that admit
 // different values, or patterns beside other members).
 func (c *counter) rawValuedMap(s *ir.Schema) bool {
-	t := s.Go
+	t := s.ValueType
 	if n := c.named[s]; n != nil {
 		t = n.Underlying
 	}
-	for t != nil && t.Kind == ir.GoRef && t.Named != nil && t.Named.Kind == ir.AliasType {
+	for t != nil && t.Kind == ir.TypeRef && t.Named != nil && t.Named.Kind == ir.AliasType {
 		t = t.Named.Underlying
 	}
-	return t != nil && t.Kind == ir.GoMap && t.Elem != nil && t.Elem.Kind == ir.GoRaw
+	return t != nil && t.Kind == ir.TypeMap && t.Elem != nil && t.Elem.Kind == ir.TypeRaw
 }
 
 // members lists the value positions directly below s: its member and item schemas, also those its
@@ -186,13 +186,13 @@ func (c *counter) category(s *ir.Schema, outer *ir.Schema) (Category, string) {
 	if n := c.named[s]; n != nil {
 		return c.namedCategory(n, s)
 	}
-	if s.Go == nil {
+	if s.ValueType == nil {
 		if outer != nil {
 			return Raw, "inside raw " + shortOrigin(outer.Origin)
 		}
 		return Raw, "no Go type"
 	}
-	return c.goCategory(s.Go, s)
+	return c.goCategory(s.ValueType, s)
 }
 
 func (c *counter) namedCategory(n *ir.Named, s *ir.Schema) (Category, string) {
@@ -215,13 +215,13 @@ func (c *counter) namedCategory(n *ir.Named, s *ir.Schema) (Category, string) {
 	return cat, reason
 }
 
-func (c *counter) goCategory(t *ir.GoType, s *ir.Schema) (Category, string) {
+func (c *counter) goCategory(t *ir.Type, s *ir.Schema) (Category, string) {
 	switch t.Kind {
-	case ir.GoRaw, ir.GoAny:
+	case ir.TypeRaw, ir.TypeAny:
 		return Raw, RawReason(s)
-	case ir.GoMap:
+	case ir.TypeMap:
 		return Map, ""
-	case ir.GoRef:
+	case ir.TypeRef:
 		if t.Named == nil {
 			return Raw, "no Go type"
 		}

@@ -68,16 +68,16 @@ func TestConditions(t *testing.T) {
 
 // TestValueTypes: a const or enum without "type" reads as the JSON types of its values.
 func TestValueTypes(t *testing.T) {
-	num := func(s string) ir.Value { return ir.Value{Go: json.Number(s)} }
+	num := func(s string) ir.Value { return ir.Value{Decoded: json.Number(s)} }
 	cases := []struct {
 		s    *ir.Schema
 		want string
 	}{
-		{&ir.Schema{Const: &ir.Value{Go: json.Number("1")}}, "integer"},
-		{&ir.Schema{Const: &ir.Value{Go: json.Number("1.0")}}, "integer"},
-		{&ir.Schema{Const: &ir.Value{Go: true}}, "boolean"},
-		{&ir.Schema{Enum: []ir.Value{num("1.5"), {Go: "a"}, num("2"), {Go: nil}}}, "number or string or integer or null"},
-		{&ir.Schema{Enum: []ir.Value{{Go: []any{}}, {Go: map[string]any{}}}}, "array or object"},
+		{&ir.Schema{Const: &ir.Value{Decoded: json.Number("1")}}, "integer"},
+		{&ir.Schema{Const: &ir.Value{Decoded: json.Number("1.0")}}, "integer"},
+		{&ir.Schema{Const: &ir.Value{Decoded: true}}, "boolean"},
+		{&ir.Schema{Enum: []ir.Value{num("1.5"), {Decoded: "a"}, num("2"), {Decoded: nil}}}, "number or string or integer or null"},
+		{&ir.Schema{Enum: []ir.Value{{Decoded: []any{}}, {Decoded: map[string]any{}}}}, "array or object"},
 		{&ir.Schema{}, "any"},
 	}
 	for _, c := range cases {

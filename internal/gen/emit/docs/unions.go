@@ -80,10 +80,10 @@ func variantName(v *ir.Variant) string {
 	if v.Type != nil && v.Type.Named != nil && v.Type.Named.Schema != nil && v.Type.Named.Schema.Title != "" {
 		return v.Type.Named.Schema.Title
 	}
-	if v.GoName == "" && v.Schema.Ref != nil {
+	if v.Name == "" && v.Schema.Ref != nil {
 		return v.Schema.Ref.Name
 	}
-	return v.GoName
+	return v.Name
 }
 
 // sumType returns the sum type a schema's values are: the one it refers to, or the one declared
@@ -121,7 +121,7 @@ func rawUnionRuleText(n *ir.Named) string {
 // titles of object types, or the Go name as it is.
 func memberName(v *ir.Variant) string {
 	name := variantName(v)
-	if name != v.GoName {
+	if name != v.Name {
 		return strings.ToLower(name)
 	}
 	return name

@@ -416,13 +416,13 @@ func (w writer) finishRules() {
 		f.Close("")
 	}
 	switch m.RetryAfter {
-	case ir.GoNumber:
+	case ir.TypeNumber:
 		f.Open("if b.retryAfter != nil")
 		f.Line("ms := " + w.r("WholeMilliseconds") + "(*b.retryAfter)")
 		f.P("n := ", jsonPkg.Ident("Number"), "(", strconvPkg.Ident("FormatInt"), "(ms, 10))")
 		f.Line(recovery + m.Fields.RetryAfter + " = &n")
 		f.Close("")
-	case ir.GoInt64:
+	case ir.TypeInt64:
 		f.Open("if b.retryAfter != nil")
 		f.Line("ms := " + w.r("WholeMilliseconds") + "(*b.retryAfter)")
 		f.Line(recovery + m.Fields.RetryAfter + " = &ms")

@@ -149,7 +149,7 @@ func TestContractVariantsAreGofmt(t *testing.T) {
 		"no surfaces": func(c *errorcontract.Constructors) { c.MCPMetaKey, c.JSONRPCCodes, c.CLIExitCodes = "", nil, nil },
 		"no kinds":    func(c *errorcontract.Constructors) { c.Kinds = nil },
 		"int64 retry hint": func(c *errorcontract.Constructors) {
-			c.RetryAfter = ir.GoInt64
+			c.RetryAfter = ir.TypeInt64
 		},
 		"no cause, evidence or safety rule": func(c *errorcontract.Constructors) {
 			c.Options = slices.DeleteFunc(c.Options, func(o errorcontract.Option) bool { return o.JSON == "cause" || o.JSON == "evidence" })

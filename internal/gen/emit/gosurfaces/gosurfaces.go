@@ -474,7 +474,7 @@ func readAsFallback(m *errorcontract.Constructors) string {
 // retryAfterMS reads the wait member into ms inside cgRetryAfterSeconds, from a json.Number
 // or an int64 as the contract stores it.
 func retryAfterMS(f *gosrc.File, m *errorcontract.Constructors) {
-	if m.RetryAfter == ir.GoNumber {
+	if m.RetryAfter == ir.TypeNumber {
 		f.P("ms, err := ", strconvPkg.Ident("ParseInt"), "(string(*", retryAfter(m), "), 10, 64)")
 		f.Open("if err != nil || ms < 0")
 	} else {
@@ -489,7 +489,7 @@ func retryAfterMS(f *gosrc.File, m *errorcontract.Constructors) {
 // inside cgRetryAfterFromHeader, as a json.Number or an int64 as the contract stores it.
 func setRetryAfterMS(f *gosrc.File, m *errorcontract.Constructors, rt emit.Runtime) {
 	f.P("ms := ", rt.Ident("WholeMilliseconds"), "(wait)")
-	if m.RetryAfter == ir.GoNumber {
+	if m.RetryAfter == ir.TypeNumber {
 		f.P("n := ", jsonPkg.Ident("Number"), "(", strconvPkg.Ident("FormatInt"), "(ms, 10))")
 		f.P(retryAfter(m), " = &n")
 	} else {

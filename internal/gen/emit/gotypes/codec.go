@@ -58,21 +58,21 @@ func FieldKeywordPath(fd *ir.Field) string {
 // NullOK reports whether a member's decoder takes null as a value of its own: a nullable type,
 // raw JSON, a sum type (no variant selects null, so it is kept and reported as the union's), or
 // Null.
-func NullOK(t *ir.GoType) bool {
-	if t.Custom != nil && !t.Custom.Runtime {
+func NullOK(t *ir.Type) bool {
+	if t.Go.Custom != nil && !t.Go.Custom.Runtime {
 		return t.Nullable
 	}
-	return t.Nullable || t.HoldsRawJSON() || t.Kind == ir.GoNull ||
-		t.Kind == ir.GoRef && (t.Named.Kind == ir.UnionType || t.Named.Kind == ir.AliasType && t.Named.Underlying != nil && NullOK(t.Named.Underlying))
+	return t.Nullable || t.HoldsRawJSON() || t.Kind == ir.TypeNull ||
+		t.Kind == ir.TypeRef && (t.Named.Kind == ir.UnionType || t.Named.Kind == ir.AliasType && t.Named.Underlying != nil && NullOK(t.Named.Underlying))
 }
 
 // OmitNil reports whether an optional member's nil value means absent (a slice, a map, raw JSON);
 // members held by pointer are absent when the pointer is nil.
-func OmitNil(fd *ir.Field) bool { return !fd.Required && !fd.Type.Pointer && hasNilZero(fd.Type) }
+func OmitNil(fd *ir.Field) bool { return !fd.Required && !fd.Type.Go.Pointer && hasNilZero(fd.Type) }
 
 // OmitZero reports whether an optional member held by value is absent when it is its Go zero
 // value (ir.Field.OmitZero).
-func OmitZero(fd *ir.Field) bool { return fd.OmitZero && !fd.Required && !OmitNil(fd) }
+func OmitZero(fd *ir.Field) bool { return fd.Go.OmitZero && !fd.Required && !OmitNil(fd) }
 
 // sourceHeader is the header of every file the Go emitters write themselves.
 func sourceHeader(hash string) []string {
@@ -91,7 +91,7 @@ func (c codec) r(name string) string { return c.f.Qualify(c.rt.Ident(name)) }
 func (c codec) m(name string) string { return c.rt.Method(name) }
 
 // typ spells a Go type in codec.go (GoType).
-func (c codec) typ(t *ir.GoType) string { return GoType(c.f, t) }
+func (c codec) typ(t *ir.Type) string { return GoType(c.f, t) }
 
 // marshal writes MarshalJSON:
 //
@@ -117,9 +117,9 @@ func (c codec) unmarshal(n *ir.Named, index int) {
 
 // usesNull reports whether a field or a named type of the package holds the Null type.
 func usesNull(pkg *ir.Package) bool {
-	var holds func(t *ir.GoType) bool
-	holds = func(t *ir.GoType) bool {
-		return t != nil && (t.Kind == ir.GoNull || (t.Kind != ir.GoRef && holds(t.Elem)))
+	var holds func(t *ir.Type) bool
+	holds = func(t *ir.Type) bool {
+		return t != nil && (t.Kind == ir.TypeNull || (t.Kind != ir.TypeRef && holds(t.Elem)))
 	}
 	for _, n := range pkg.Types {
 		if holds(n.Underlying) {

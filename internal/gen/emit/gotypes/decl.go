@@ -42,7 +42,7 @@ func emitStruct(f *gosrc.File, n *ir.Named) {
 			"Validate checks them on the encoded object, against the whole schema.", 96)...)
 	}
 	f.Lines(gosrc.DocComment(doc))
-	if len(n.Fields) == 0 && !n.Extra && n.ErrorField == "" {
+	if len(n.Fields) == 0 && !n.Extra && n.Go.ErrorField == "" {
 		f.Line("type " + n.Name + " struct{}")
 	} else {
 		// Every member is set apart by a blank line, so gofmt aligns no columns.
@@ -52,7 +52,7 @@ func emitStruct(f *gosrc.File, n *ir.Named) {
 				f.Line("")
 			}
 			f.Comment(fieldComment(fd)...)
-			f.Line(strings.TrimSuffix(fd.GoName+" "+GoType(f, fd.Type)+" "+jsonTag(fd), " "))
+			f.Line(strings.TrimSuffix(fd.Go.Name+" "+GoType(f, fd.Type)+" "+jsonTag(fd), " "))
 		}
 		if n.Extra {
 			if len(n.Fields) > 0 {
@@ -63,7 +63,7 @@ func emitStruct(f *gosrc.File, n *ir.Named) {
 			f.Comment("Extra holds the members the schema does not declare (see the package documentation).")
 			f.Line("Extra map[string]" + f.Qualify(jsonRawMessage) + " `json:\"-\"`")
 		}
-		if n.ErrorField != "" {
+		if n.Go.ErrorField != "" {
 			if len(n.Fields) > 0 || n.Extra {
 				f.Line("")
 			}
@@ -73,14 +73,14 @@ func emitStruct(f *gosrc.File, n *ir.Named) {
 		}
 		f.Close("")
 	}
-	if n.New != "" {
+	if n.Go.New != "" {
 		emitNew(f, n)
 	}
-	if n.ErrorField != "" {
+	if n.Go.ErrorField != "" {
 		f.Line("")
 		f.Comment("Error returns the message, which the contract requires to make sense on its own.")
 		f.Open("func (v *" + n.Name + ") Error() string")
-		f.Line("return v." + n.ErrorField)
+		f.Line("return v." + n.Go.ErrorField)
 		f.Close("")
 	}
 }
@@ -106,7 +106,7 @@ func fieldComment(fd *ir.Field) []string {
 			text += " " + strings.Join(notes, " ")
 		}
 	}
-	return commentLines(fd.GoName, text, fallback)
+	return commentLines(fd.Go.Name, text, fallback)
 }
 
 // emitNew writes the struct's constructor, which sets the required const members:
@@ -116,15 +116,15 @@ func emitNew(f *gosrc.File, n *ir.Named) {
 	var names []string
 	var rows [][]gosrc.Pair
 	for _, fd := range n.Fields {
-		if fd.Required && fd.Constant != "" {
+		if fd.Required && fd.Go.Constant != "" {
 			names = append(names, fd.Name)
-			rows = append(rows, []gosrc.Pair{{Key: fd.GoName, Value: fd.Constant}})
+			rows = append(rows, []gosrc.Pair{{Key: fd.Go.Name, Value: fd.Go.Constant}})
 		}
 	}
 	f.Line("")
-	f.Comment(emit.Wrap(n.New+" returns "+naming.Article(n.Name)+" "+n.Name+" whose const members are set ("+strings.Join(names, ", ")+
+	f.Comment(emit.Wrap(n.Go.New+" returns "+naming.Article(n.Name)+" "+n.Name+" whose const members are set ("+strings.Join(names, ", ")+
 		"); set the others by name before encoding it.", 96)...)
-	f.Open("func " + n.New + "() *" + n.Name)
+	f.Open("func " + n.Go.New + "() *" + n.Name)
 	f.OpenLiteral("return &" + n.Name)
 	f.Lines(gosrc.PairLines(0, rows))
 	f.Close("")
@@ -151,26 +151,26 @@ func emitEnum(f *gosrc.File, n *ir.Named) {
 	}
 	names := make([]string, len(n.Enum.Values))
 	for i, v := range n.Enum.Values {
-		names[i] = v.GoName
+		names[i] = v.Go.Name
 		if d := strings.TrimSpace(v.Description); d != "" {
 			flush()
 			// The value's description is a sentence of its own ("The request was refused
 			// before anything ran."), so it follows the wire value rather than an "is".
-			f.Lines(gosrc.Indent(gosrc.LineComment(emit.Wrap(v.GoName+" is "+strconv.Quote(v.Value)+": "+d, 96))))
+			f.Lines(gosrc.Indent(gosrc.LineComment(emit.Wrap(v.Go.Name+" is "+strconv.Quote(v.Value)+": "+d, 96))))
 		}
-		run = append(run, []string{v.GoName, n.Name, "= " + strconv.Quote(v.Value)})
+		run = append(run, []string{v.Go.Name, n.Name, "= " + strconv.Quote(v.Value)})
 	}
 	flush()
 	f.Line(")")
 	if fb := n.Enum.Fallback; fb != nil {
 		f.Line("")
-		f.Comment(n.Enum.FallbackConst + " is the value to act on when a value is not known: the conservative choice the schema declares.")
-		f.Line("const " + n.Enum.FallbackConst + " = " + fb.GoName)
+		f.Comment(n.Enum.Go.FallbackConst + " is the value to act on when a value is not known: the conservative choice the schema declares.")
+		f.Line("const " + n.Enum.Go.FallbackConst + " = " + fb.Go.Name)
 	}
 	list := strings.Join(names, ", ")
 	f.Line("")
-	f.Comment(n.Enum.ValuesFunc + " returns the known values in schema order.")
-	f.Open("func " + n.Enum.ValuesFunc + "() []" + n.Name)
+	f.Comment(n.Enum.Go.ValuesFunc + " returns the known values in schema order.")
+	f.Open("func " + n.Enum.Go.ValuesFunc + "() []" + n.Name)
 	f.Line("return []" + n.Name + "{" + list + "}")
 	f.Close("")
 	f.Line("")
@@ -184,12 +184,12 @@ func emitEnum(f *gosrc.File, n *ir.Named) {
 	f.Close("")
 	if n.Enum.Fallback != nil {
 		f.Line("")
-		f.Comment("OrFallback returns v when it is known and " + n.Enum.FallbackConst + " otherwise.")
+		f.Comment("OrFallback returns v when it is known and " + n.Enum.Go.FallbackConst + " otherwise.")
 		f.Open("func (v " + n.Name + ") OrFallback() " + n.Name)
 		f.Open("if v.IsKnown()")
 		f.Line("return v")
 		f.Close("")
-		f.Line("return " + n.Enum.FallbackConst)
+		f.Line("return " + n.Enum.Go.FallbackConst)
 		f.Close("")
 	}
 }
@@ -197,12 +197,12 @@ func emitEnum(f *gosrc.File, n *ir.Named) {
 // emitAlias declares a named type over another Go type.
 func emitAlias(f *gosrc.File, n *ir.Named, rt emit.Runtime) {
 	doc := append(commentLines(n.Name, describe(n), "is generated from "+emit.SourceRef(n.Origin)+"."), unionNote(n)...)
-	if n.RawNote != "" {
-		doc = append(append(doc, ""), emit.Wrap(n.RawNote, 96)...)
+	if n.Go.RawNote != "" {
+		doc = append(append(doc, ""), emit.Wrap(n.Go.RawNote, 96)...)
 	}
 	f.Lines(gosrc.DocComment(doc))
 	f.Line("type " + n.Name + " " + GoType(f, n.Underlying))
-	if n.Underlying.Kind == ir.GoRaw && !n.Underlying.Nullable && !n.Underlying.Pointer {
+	if n.Underlying.Kind == ir.TypeRaw && !n.Underlying.Nullable && !n.Underlying.Go.Pointer {
 		emitRawAccessors(f, n, rt)
 	}
 }

@@ -152,31 +152,31 @@ var (
 // pointer, naming identifiers of other packages through q (a *gosrc.File imports what it names).
 // It is the one place that spells an IR type: every Go emitter calls it (or TypeString), so that
 // every file names a type the same way.
-func GoType(q gosrc.Qualifier, t *ir.GoType) string {
+func GoType(q gosrc.Qualifier, t *ir.Type) string {
 	var s string
 	switch {
-	case t.Custom != nil:
-		s = t.Custom.Spell(func(path, name string) string { return q.Qualify(gosrc.ImportPath(path).Ident(name)) })
-	case t.Kind == ir.GoBool:
+	case t.Go.Custom != nil:
+		s = t.Go.Custom.Spell(func(path, name string) string { return q.Qualify(gosrc.ImportPath(path).Ident(name)) })
+	case t.Kind == ir.TypeBool:
 		s = "bool"
-	case t.Kind == ir.GoInt64:
+	case t.Kind == ir.TypeInt64:
 		s = "int64"
-	case t.Kind == ir.GoNumber:
+	case t.Kind == ir.TypeNumber:
 		s = q.Qualify(jsonNumber)
-	case t.Kind == ir.GoString:
+	case t.Kind == ir.TypeString:
 		s = "string"
-		if t.Defined != "" {
-			s = t.Defined
+		if t.Go.Defined != "" {
+			s = t.Go.Defined
 		}
-	case t.Kind == ir.GoRef:
+	case t.Kind == ir.TypeRef:
 		s = t.Named.Name
-	case t.Kind == ir.GoSlice:
+	case t.Kind == ir.TypeArray:
 		s = "[]" + GoType(q, t.Elem)
-	case t.Kind == ir.GoMap:
+	case t.Kind == ir.TypeMap:
 		s = "map[string]" + GoType(q, t.Elem)
-	case t.Kind == ir.GoAny:
+	case t.Kind == ir.TypeAny:
 		s = "any"
-	case t.Kind == ir.GoNull:
+	case t.Kind == ir.TypeNull:
 		s = "Null"
 	default:
 		s = q.Qualify(jsonRawMessage)
@@ -184,7 +184,7 @@ func GoType(q gosrc.Qualifier, t *ir.GoType) string {
 	if t.Nullable {
 		s = "Nullable[" + s + "]"
 	}
-	if t.Pointer {
+	if t.Go.Pointer {
 		s = "*" + s
 	}
 	return s
@@ -192,7 +192,7 @@ func GoType(q gosrc.Qualifier, t *ir.GoType) string {
 
 // TypeString is GoType for text that is not written through a gosrc.File: packages are named by
 // their default names ("json.Number") and the caller imports them.
-func TypeString(t *ir.GoType) string { return GoType(defaultNames{}, t) }
+func TypeString(t *ir.Type) string { return GoType(defaultNames{}, t) }
 
 // defaultNames qualifies identifiers with their packages' default names, importing nothing.
 type defaultNames struct{}
@@ -200,8 +200,8 @@ type defaultNames struct{}
 func (defaultNames) Qualify(id gosrc.Ident) string { return id.String() }
 
 // hasNilZero reports whether the Go type's nil value marks an absent optional member.
-func hasNilZero(t *ir.GoType) bool {
-	return t.Pointer || t.Custom == nil && (t.Kind == ir.GoSlice || t.Kind == ir.GoMap || t.HoldsRawJSON())
+func hasNilZero(t *ir.Type) bool {
+	return t.Go.Pointer || t.Go.Custom == nil && (t.Kind == ir.TypeArray || t.Kind == ir.TypeMap || t.HoldsRawJSON())
 }
 
 // jsonTag is the field's struct tag; optional members are omitted when absent. It is written as
@@ -216,7 +216,7 @@ func jsonTag(fd *ir.Field) string {
 	if naming.TaggableName(fd.Name) {
 		parts = append(parts, jsonTagText(fd))
 	}
-	for _, t := range fd.Tags {
+	for _, t := range fd.Go.Tags {
 		parts = append(parts, t.Key+":"+strconv.Quote(t.Value))
 	}
 	if len(parts) == 0 {
@@ -234,7 +234,7 @@ func jsonTagText(fd *ir.Field) string {
 	tag := fd.Name
 	switch {
 	case fd.Required:
-	case fd.Type.Pointer || fd.Type.HoldsRawJSON():
+	case fd.Type.Go.Pointer || fd.Type.HoldsRawJSON():
 		tag += ",omitempty"
 	default:
 		tag += ",omitzero"
@@ -266,9 +266,9 @@ func runtimeAliases(f *gosrc.File) {
 // usesFormatTypes reports whether a field or a named type of the package holds a typed format's
 // runtime type, which the copy-in runtime then has to carry.
 func usesFormatTypes(pkg *ir.Package) bool {
-	var holds func(t *ir.GoType) bool
-	holds = func(t *ir.GoType) bool {
-		return t != nil && (t.Custom != nil && t.Custom.Runtime || t.Custom == nil && t.Kind != ir.GoRef && holds(t.Elem))
+	var holds func(t *ir.Type) bool
+	holds = func(t *ir.Type) bool {
+		return t != nil && (t.Go.Custom != nil && t.Go.Custom.Runtime || t.Go.Custom == nil && t.Kind != ir.TypeRef && holds(t.Elem))
 	}
 	for _, n := range pkg.Types {
 		if holds(n.Underlying) {

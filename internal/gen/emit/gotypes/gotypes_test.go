@@ -70,17 +70,17 @@ func typesGo(t *testing.T, pkg *ir.Package) (*ast.File, string) {
 
 func TestTypeString(t *testing.T) {
 	named := &ir.Named{Name: "Origin"}
-	for want, typ := range map[string]*ir.GoType{
-		"string":                      {Kind: ir.GoString},
-		"Kind":                        {Kind: ir.GoString, Defined: "Kind"},
-		"*int64":                      {Kind: ir.GoInt64, Pointer: true},
-		"*Nullable[json.Number]":      {Kind: ir.GoNumber, Nullable: true, Pointer: true},
-		"Origin":                      {Kind: ir.GoRef, Named: named},
-		"[]Origin":                    {Kind: ir.GoSlice, Elem: &ir.GoType{Kind: ir.GoRef, Named: named}},
-		"map[string]any":              {Kind: ir.GoMap, Elem: &ir.GoType{Kind: ir.GoAny}},
-		"json.RawMessage":             {Kind: ir.GoRaw},
-		"map[string]Nullable[bool]":   {Kind: ir.GoMap, Elem: &ir.GoType{Kind: ir.GoBool, Nullable: true}},
-		"Nullable[map[string]string]": {Kind: ir.GoMap, Nullable: true, Elem: &ir.GoType{Kind: ir.GoString}},
+	for want, typ := range map[string]*ir.Type{
+		"string":                      {Kind: ir.TypeString},
+		"Kind":                        {Kind: ir.TypeString, Go: ir.GoType{Defined: "Kind"}},
+		"*int64":                      {Kind: ir.TypeInt64, Go: ir.GoType{Pointer: true}},
+		"*Nullable[json.Number]":      {Kind: ir.TypeNumber, Nullable: true, Go: ir.GoType{Pointer: true}},
+		"Origin":                      {Kind: ir.TypeRef, Named: named},
+		"[]Origin":                    {Kind: ir.TypeArray, Elem: &ir.Type{Kind: ir.TypeRef, Named: named}},
+		"map[string]any":              {Kind: ir.TypeMap, Elem: &ir.Type{Kind: ir.TypeAny}},
+		"json.RawMessage":             {Kind: ir.TypeRaw},
+		"map[string]Nullable[bool]":   {Kind: ir.TypeMap, Elem: &ir.Type{Kind: ir.TypeBool, Nullable: true}},
+		"Nullable[map[string]string]": {Kind: ir.TypeMap, Nullable: true, Elem: &ir.Type{Kind: ir.TypeString}},
 	} {
 		if got := gotypes.TypeString(typ); got != want {
 			t.Errorf("TypeString(%+v) = %s, want %s", typ, got, want)
@@ -92,13 +92,13 @@ func TestTypeString(t *testing.T) {
 // type names it, and a file that is encoding/json itself names its identifiers bare.
 func TestGoTypeImports(t *testing.T) {
 	f := gosrc.NewFile("p")
-	if got := gotypes.GoType(f, &ir.GoType{Kind: ir.GoSlice, Elem: &ir.GoType{Kind: ir.GoInt64}}); got != "[]int64" {
+	if got := gotypes.GoType(f, &ir.Type{Kind: ir.TypeArray, Elem: &ir.Type{Kind: ir.TypeInt64}}); got != "[]int64" {
 		t.Errorf("GoType = %s", got)
 	}
 	if strings.Contains(string(f.Bytes()), "import") {
 		t.Errorf("a file with no json type imports something:\n%s", f.Bytes())
 	}
-	if got := gotypes.GoType(f, &ir.GoType{Kind: ir.GoMap, Elem: &ir.GoType{Kind: ir.GoNumber, Nullable: true}}); got != "map[string]Nullable[json.Number]" {
+	if got := gotypes.GoType(f, &ir.Type{Kind: ir.TypeMap, Elem: &ir.Type{Kind: ir.TypeNumber, Nullable: true}}); got != "map[string]Nullable[json.Number]" {
 		t.Errorf("GoType = %s", got)
 	}
 	if !strings.Contains(string(f.Bytes()), "\nimport \"encoding/json\"\n") {
@@ -106,7 +106,7 @@ func TestGoTypeImports(t *testing.T) {
 	}
 	self := gosrc.NewFile("json")
 	self.SetImportPath("encoding/json")
-	if got := gotypes.GoType(self, &ir.GoType{Kind: ir.GoRaw, Pointer: true}); got != "*RawMessage" {
+	if got := gotypes.GoType(self, &ir.Type{Kind: ir.TypeRaw, Go: ir.GoType{Pointer: true}}); got != "*RawMessage" {
 		t.Errorf("GoType in encoding/json = %s", got)
 	}
 }

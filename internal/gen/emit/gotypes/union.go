@@ -53,7 +53,7 @@ func sumDoc(n *ir.Named) []string {
 	u := n.Union
 	names := make([]string, len(u.Variants))
 	for i, v := range u.Variants {
-		names[i] = v.GoName
+		names[i] = v.Name
 	}
 	var rule string
 	switch u.Rule {
@@ -64,7 +64,7 @@ func sumDoc(n *ir.Named) []string {
 			for i, s := range v.Values {
 				quoted[i] = strconv.Quote(s)
 			}
-			sel = append(sel, strings.Join(quoted, " or ")+" selects "+v.GoName)
+			sel = append(sel, strings.Join(quoted, " or ")+" selects "+v.Name)
 		}
 		rule = "told apart by the member " + strconv.Quote(u.Discriminator.Name) + ": " + strings.Join(sel, ", ") + "."
 	case ir.UnionRequired:
@@ -74,21 +74,21 @@ func sumDoc(n *ir.Named) []string {
 			for i, s := range v.Members {
 				quoted[i] = strconv.Quote(s)
 			}
-			sel = append(sel, strings.Join(quoted, " and ")+" present selects "+v.GoName)
+			sel = append(sel, strings.Join(quoted, " and ")+" present selects "+v.Name)
 		}
 		rule = "told apart by the members only one variant requires: " + strings.Join(sel, ", ") +
 			" (an object with the members of none or of several variants selects none)."
 	case ir.UnionJSONType:
 		var sel []string
 		for _, v := range u.Variants {
-			sel = append(sel, typePhrase(strings.Join(v.JSONTypes, " or "))+" selects "+v.GoName)
+			sel = append(sel, typePhrase(strings.Join(v.JSONTypes, " or "))+" selects "+v.Name)
 		}
 		rule = "told apart by the JSON type: " + strings.Join(sel, ", ") + "."
 	}
 	first := commentLines(n.Name, describe(n), "is generated from "+emit.SourceRef(n.Origin)+".")
 	text := "It holds one of " + strings.Join(names, ", ") + " (the " + u.Keyword + " of " + emit.SourceRef(n.Origin) + "), " + rule +
 		" Exactly one field is set; " + constructors(u) + " set it. A value that selects no variant stays JSON in " +
-		u.Unknown + ", so that a relay loses nothing and Validate judges it against the whole " + u.Keyword + "."
+		u.Go.Unknown + ", so that a relay loses nothing and Validate judges it against the whole " + u.Keyword + "."
 	return append(append(first, ""), emit.Wrap(text, 96)...)
 }
 
@@ -96,7 +96,7 @@ func sumDoc(n *ir.Named) []string {
 func constructors(u *ir.Union) string {
 	names := make([]string, len(u.Variants))
 	for i, v := range u.Variants {
-		names[i] = v.Constructor
+		names[i] = v.Go.Constructor
 	}
 	last := len(names) - 1
 	return strings.Join(names[:last], ", ") + " and " + names[last]
@@ -106,14 +106,14 @@ func constructors(u *ir.Union) string {
 // constructor sets, when the field holds a string (a string, a defined string type, or a string
 // enum); "" otherwise.
 func discriminatorField(u *ir.Union, v *ir.Variant) (field, value string) {
-	if u.Rule != ir.UnionDiscriminator || v.Type.Kind != ir.GoRef || v.Type.Named.Kind != ir.StructType || len(v.Values) == 0 {
+	if u.Rule != ir.UnionDiscriminator || v.Type.Kind != ir.TypeRef || v.Type.Named.Kind != ir.StructType || len(v.Values) == 0 {
 		return "", ""
 	}
 	for _, fd := range v.Type.Named.Fields {
 		t := fd.Type
-		stringish := t.Kind == ir.GoString || t.Kind == ir.GoRef && t.Named.Kind == ir.EnumType
-		if fd.Name == u.Discriminator.Name && stringish && !t.Pointer && !t.Nullable {
-			return fd.GoName, v.Values[0]
+		stringish := t.Kind == ir.TypeString || t.Kind == ir.TypeRef && t.Named.Kind == ir.EnumType
+		if fd.Name == u.Discriminator.Name && stringish && !t.Go.Pointer && !t.Nullable {
+			return fd.Go.Name, v.Values[0]
 		}
 	}
 	return "", ""
@@ -133,25 +133,25 @@ func (c codec) sumType(n *ir.Named, index int) {
 		if i > 0 {
 			f.Line("")
 		}
-		f.Comment(emit.Wrap(v.GoName+" is set when the value is "+article(TypeString(v.Type))+".", 92)...)
-		f.Line(v.GoName + " *" + c.typ(v.Type))
+		f.Comment(emit.Wrap(v.Name+" is set when the value is "+article(TypeString(v.Type))+".", 92)...)
+		f.Line(v.Name + " *" + c.typ(v.Type))
 	}
 	f.Line("")
-	f.Comment(u.Unknown+" holds, exactly as read, a value that selects no variant. Validate reports it as",
+	f.Comment(u.Go.Unknown+" holds, exactly as read, a value that selects no variant. Validate reports it as",
 		"the schema does.")
-	f.Line(u.Unknown + " " + json + ".RawMessage")
+	f.Line(u.Go.Unknown + " " + json + ".RawMessage")
 	f.Close("")
 	for _, v := range u.Variants {
 		typ := c.typ(v.Type)
 		f.Line("")
 		field, value := discriminatorField(u, v)
 		if field == "" {
-			f.Comment(v.Constructor + " returns " + article(n.Name) + " that holds x.")
+			f.Comment(v.Go.Constructor + " returns " + article(n.Name) + " that holds x.")
 		} else {
-			f.Comment(v.Constructor+" returns "+article(n.Name)+" that holds x, its "+strconv.Quote(u.Discriminator.Name)+" member set to "+strconv.Quote(value),
+			f.Comment(v.Go.Constructor+" returns "+article(n.Name)+" that holds x, its "+strconv.Quote(u.Discriminator.Name)+" member set to "+strconv.Quote(value),
 				"unless it holds another of the variant's values, so that the value selects this variant.")
 		}
-		f.Openf("func %s(x %s) %s", v.Constructor, typ, n.Name)
+		f.Openf("func %s(x %s) %s", v.Go.Constructor, typ, n.Name)
 		if field != "" {
 			cond := make([]string, len(v.Values))
 			for i, s := range v.Values {
@@ -161,18 +161,18 @@ func (c codec) sumType(n *ir.Named, index int) {
 			f.Linef("x.%s = %s", field, strconv.Quote(value))
 			f.Close("")
 		}
-		f.Linef("return %s{%s: &x}", n.Name, v.GoName)
+		f.Linef("return %s{%s: &x}", n.Name, v.Name)
 		f.Close("")
 		f.Line("")
-		f.Comment("Is" + v.GoName + " reports whether v holds " + article(typ) + ".")
-		f.Openf("func (v %s) Is%s() bool", n.Name, v.GoName)
-		f.Linef("return v.%s != nil", v.GoName)
+		f.Comment("Is" + v.Name + " reports whether v holds " + article(typ) + ".")
+		f.Openf("func (v %s) Is%s() bool", n.Name, v.Name)
+		f.Linef("return v.%s != nil", v.Name)
 		f.Close("")
 		f.Line("")
-		f.Comment("As" + v.GoName + " returns the " + typ + " v holds, and whether it holds one.")
-		f.Openf("func (v %s) As%s() (x %s, ok bool)", n.Name, v.GoName, typ)
-		f.Openf("if v.%s != nil", v.GoName)
-		f.Linef("x, ok = *v.%s, true", v.GoName)
+		f.Comment("As" + v.Name + " returns the " + typ + " v holds, and whether it holds one.")
+		f.Openf("func (v %s) As%s() (x %s, ok bool)", n.Name, v.Name, typ)
+		f.Openf("if v.%s != nil", v.Name)
+		f.Linef("x, ok = *v.%s, true", v.Name)
 		f.Close("")
 		f.Line("return x, ok")
 		f.Close("")
@@ -183,9 +183,9 @@ func (c codec) sumType(n *ir.Named, index int) {
 	f.Openf("func (v %s) IsZero() bool", n.Name)
 	conds := make([]string, 0, len(u.Variants)+1)
 	for _, v := range u.Variants {
-		conds = append(conds, "v."+v.GoName+" == nil")
+		conds = append(conds, "v."+v.Name+" == nil")
 	}
-	f.Line("return " + strings.Join(append(conds, "v."+u.Unknown+" == nil"), " && "))
+	f.Line("return " + strings.Join(append(conds, "v."+u.Go.Unknown+" == nil"), " && "))
 	f.Close("")
 	c.marshal(n, index)
 	c.unmarshal(n, index)
@@ -198,21 +198,21 @@ func (c codec) sumSwitch(n *ir.Named) {
 	json := f.Import(jsonPkg)
 	params := make([]string, 0, len(u.Variants)+1)
 	for _, v := range u.Variants {
-		params = append(params, "on"+v.GoName+" func("+c.typ(v.Type)+") error")
+		params = append(params, "on"+v.Name+" func("+c.typ(v.Type)+") error")
 	}
-	params = append(params, "on"+u.Unknown+" func("+json+".RawMessage) error")
+	params = append(params, "on"+u.Go.Unknown+" func("+json+".RawMessage) error")
 	f.Line("")
-	f.Comment(u.Switch+" calls the function for what v holds and returns its error: one function per variant, so that",
+	f.Comment(u.Go.Switch+" calls the function for what v holds and returns its error: one function per variant, so that",
 		"a variant added to the schema is a compile error wherever it is not handled, and one for a value",
 		"no variant selects. It returns an error when v holds nothing.")
-	f.Openf("func (v %s) %s(%s) error", n.Name, u.Switch, strings.Join(params, ", "))
+	f.Openf("func (v %s) %s(%s) error", n.Name, u.Go.Switch, strings.Join(params, ", "))
 	f.Line("switch {")
 	for _, v := range u.Variants {
-		f.Linef("case v.%s != nil:", v.GoName)
-		f.Linef("\treturn on%s(*v.%s)", v.GoName, v.GoName)
+		f.Linef("case v.%s != nil:", v.Name)
+		f.Linef("\treturn on%s(*v.%s)", v.Name, v.Name)
 	}
-	f.Linef("case v.%s != nil:", u.Unknown)
-	f.Linef("\treturn on%s(v.%s)", u.Unknown, u.Unknown)
+	f.Linef("case v.%s != nil:", u.Go.Unknown)
+	f.Linef("\treturn on%s(v.%s)", u.Go.Unknown, u.Go.Unknown)
 	f.Line("}")
 	f.Line("return " + c.r("ErrUnionEmpty"))
 	f.Close("")

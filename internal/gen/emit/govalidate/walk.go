@@ -103,7 +103,7 @@ func (w *walker) fieldDesc(fd *ir.Field) cgruntime.FieldDesc {
 	if fd.Required {
 		flags |= cgruntime.FieldRequired
 	}
-	if fd.Type.Pointer {
+	if fd.Type.Go.Pointer {
 		flags |= cgruntime.FieldPointer
 	}
 	if gotypes.NullOK(fd.Type) {
@@ -116,7 +116,7 @@ func (w *walker) fieldDesc(fd *ir.Field) cgruntime.FieldDesc {
 		flags |= cgruntime.FieldOmitZero
 	}
 	typ := *fd.Type
-	typ.Pointer = false
+	typ.Go.Pointer = false
 	// The runtime spells the usual keyword path itself.
 	kw := gotypes.FieldKeywordPath(fd)[1:]
 	usual := "properties/" + jsonpointer.Escape(fd.Name)
@@ -129,18 +129,18 @@ func (w *walker) fieldDesc(fd *ir.Field) cgruntime.FieldDesc {
 	return cgruntime.FieldDesc{Name: fd.Name, Kw: kw, RequiredKw: fd.RequiredPath, Flags: flags, Type: w.elemDesc(fd.Schema, &typ)}
 }
 
-// elemKinds are the runtime's element kinds, by ir.GoKind.
-var elemKinds = map[ir.GoKind]uint8{
-	ir.GoRaw: cgruntime.ElemRaw, ir.GoBool: cgruntime.ElemBool, ir.GoInt64: cgruntime.ElemInt64, ir.GoNumber: cgruntime.ElemNumber,
-	ir.GoString: cgruntime.ElemString, ir.GoRef: cgruntime.ElemRef, ir.GoSlice: cgruntime.ElemSlice, ir.GoMap: cgruntime.ElemMap,
-	ir.GoAny: cgruntime.ElemAny, ir.GoNull: cgruntime.ElemNull,
+// elemKinds are the runtime's element kinds, by ir.TypeKind.
+var elemKinds = map[ir.TypeKind]uint8{
+	ir.TypeRaw: cgruntime.ElemRaw, ir.TypeBool: cgruntime.ElemBool, ir.TypeInt64: cgruntime.ElemInt64, ir.TypeNumber: cgruntime.ElemNumber,
+	ir.TypeString: cgruntime.ElemString, ir.TypeRef: cgruntime.ElemRef, ir.TypeArray: cgruntime.ElemSlice, ir.TypeMap: cgruntime.ElemMap,
+	ir.TypeAny: cgruntime.ElemAny, ir.TypeNull: cgruntime.ElemNull,
 }
 
 // elemDesc describes the Go representation t of the schema s: the kind, the schema's node (0 when
 // there is no schema: nothing is checked), and the element's own description for slices and maps,
 // whose schema is items or additionalProperties.
-func (w *walker) elemDesc(s *ir.Schema, t *ir.GoType) cgruntime.ElemDesc {
-	custom := t.Custom != nil && !t.Custom.Runtime
+func (w *walker) elemDesc(s *ir.Schema, t *ir.Type) cgruntime.ElemDesc {
+	custom := t.Go.Custom != nil && !t.Go.Custom.Runtime
 	d := cgruntime.ElemDesc{Kind: elemKinds[t.Kind], Nullable: t.Nullable, Ref: s != nil && s.Ref != nil, Node: w.node(s)}
 	if custom {
 		d.Kind = cgruntime.ElemCustom
@@ -154,13 +154,13 @@ func (w *walker) elemDesc(s *ir.Schema, t *ir.GoType) cgruntime.ElemDesc {
 		return d
 	}
 	switch t.Kind {
-	case ir.GoRef:
+	case ir.TypeRef:
 		d.Type = int32(w.index[t.Named])
-	case ir.GoSlice, ir.GoMap:
+	case ir.TypeArray, ir.TypeMap:
 		var sub *ir.Schema
 		if s != nil {
 			sub = s.Items
-			if t.Kind == ir.GoMap {
+			if t.Kind == ir.TypeMap {
 				sub = s.AdditionalProperties
 			}
 		}
@@ -199,17 +199,17 @@ func (w *walker) unionDesc(u *ir.Union) *cgruntime.UnionDesc {
 // of the discriminator holds one of its values, or never (the whole union is then checked).
 func (w *walker) selects(u *ir.Union, v *ir.Variant) (uint8, int32) {
 	var fields []*ir.Field
-	if v.Type.Kind == ir.GoRef && v.Type.Named.Kind == ir.StructType {
+	if v.Type.Kind == ir.TypeRef && v.Type.Named.Kind == ir.StructType {
 		fields = v.Type.Named.Fields
 	}
 	never, always := cgruntime.SelectsNever, cgruntime.SelectsAlways
 	switch u.Rule {
 	case ir.UnionDiscriminator:
 		for i, fd := range fields {
-			if fd.Name != u.Discriminator.Name || fd.Type.Pointer || fd.Type.Nullable {
+			if fd.Name != u.Discriminator.Name || fd.Type.Go.Pointer || fd.Type.Nullable {
 				continue
 			}
-			if fd.Type.Kind == ir.GoString || fd.Type.Kind == ir.GoRef && fd.Type.Named.Kind == ir.EnumType {
+			if fd.Type.Kind == ir.TypeString || fd.Type.Kind == ir.TypeRef && fd.Type.Named.Kind == ir.EnumType {
 				return cgruntime.SelectsByField, int32(i)
 			}
 			break

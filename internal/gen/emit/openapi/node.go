@@ -137,11 +137,11 @@ func fromJSON(data []byte) (any, error) {
 // is the costly part.
 type valueCache map[string]any
 
-// convert returns v as document values. A scalar is taken from v.Go, which holds the same string,
+// convert returns v as document values. A scalar is taken from v.Decoded, which holds the same string,
 // number literal or boolean as v.JSON; an object or array is parsed from v.JSON, whose member order
-// v.Go has lost.
+// v.Decoded has lost.
 func (vc valueCache) convert(v *ir.Value) (any, error) {
-	switch g := v.Go.(type) {
+	switch g := v.Decoded.(type) {
 	case string:
 		return g, nil
 	case bool:

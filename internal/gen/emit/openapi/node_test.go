@@ -50,7 +50,7 @@ func TestValueCache(t *testing.T) {
 		v := &ir.Value{JSON: []byte(text)}
 		dec := json.NewDecoder(strings.NewReader(text))
 		dec.UseNumber()
-		if err := dec.Decode(&v.Go); err != nil {
+		if err := dec.Decode(&v.Decoded); err != nil {
 			t.Fatal(err)
 		}
 		got, err := cache.convert(v)
@@ -67,7 +67,7 @@ func TestValueCache(t *testing.T) {
 			t.Errorf("%s converts to %s, want %s", text, gotJSON, wantJSON)
 		}
 	}
-	obj := &ir.Value{JSON: []byte(`{"b":1}`), Go: map[string]any{"b": json.Number("1")}}
+	obj := &ir.Value{JSON: []byte(`{"b":1}`), Decoded: map[string]any{"b": json.Number("1")}}
 	first, _ := cache.convert(obj)
 	second, _ := cache.convert(obj)
 	if first != second {

@@ -17,7 +17,7 @@ func TestErrorNoun(t *testing.T) {
 		{"URL fault", "URLFault", "a URL fault"},
 		{"HTTP problem", "HTTPProblem", "an HTTP problem"},
 		{"", "Ugly", "an Ugly"},
-		{"Échec", "Echec", "an échec"},
+		{"Usage fault", "UsageFault", "a usage fault"},
 	} {
 		root := &ir.Named{Name: tc.name, Schema: &ir.Schema{Title: tc.title}}
 		if got := errorNoun(root); got != tc.want {

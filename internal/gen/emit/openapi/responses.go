@@ -10,6 +10,7 @@ import (
 
 	"github.com/contractgen/contractgen/internal/gen/ir"
 	"github.com/contractgen/contractgen/internal/gen/jsonpointer"
+	"github.com/contractgen/contractgen/internal/gen/naming"
 	"github.com/contractgen/contractgen/internal/gen/profile/errorcontract"
 )
 
@@ -56,7 +57,7 @@ func groupByStatus(cat *errorcontract.Catalog) []statusGroup {
 // carries Retry-After, and nothing names the member.
 func hasWait(pkg *ir.Package) bool {
 	c := errorcontract.Of(pkg).Constructors
-	return c != nil && c.RetryAfter != ir.GoRaw
+	return c != nil && c.RetryAfter != ir.TypeRaw
 }
 
 // headers writes components.headers. Retry-After, when the contract has a wait member, applies to
@@ -127,7 +128,7 @@ func wwwAuthenticate(pkg *ir.Package, required bool) *Map {
 func errorNoun(root *ir.Named) string {
 	noun := root.Schema.Title
 	if noun == "" {
-		return article(root.Name) + " " + root.Name
+		return naming.Article(root.Name) + " " + root.Name
 	}
 	first, rest, _ := strings.Cut(noun, " ")
 	if r, size := utf8.DecodeRuneInString(first); size < len(first) && first[size:] == strings.ToLower(first[size:]) {
@@ -136,22 +137,7 @@ func errorNoun(root *ir.Named) string {
 			noun += " " + rest
 		}
 	}
-	return article(noun) + " " + noun
-}
-
-// article is the indefinite article before noun. An initialism is read letter by letter, so its
-// article follows the first letter's name (an HTTP, a URL); a word follows its first letter.
-func article(noun string) string {
-	first, _, _ := strings.Cut(noun, " ")
-	r, size := utf8.DecodeRuneInString(first)
-	an := strings.ContainsRune("aeiouàáâäèéêëìíîïòóôöùúûü", unicode.ToLower(r))
-	if len(first) > size && first == strings.ToUpper(first) {
-		an = strings.ContainsRune("AEFHILMNORSX", r)
-	}
-	if an {
-		return "an"
-	}
-	return "a"
+	return naming.Article(noun) + " " + noun
 }
 
 // capitalize upper-cases the first letter of a sentence.
@@ -314,7 +300,7 @@ func exampleValue(root *ir.Named, m errorcontract.Members, k *errorcontract.Kind
 }
 
 func exampleRecovery(f *ir.Field, m errorcontract.Members, k *errorcontract.Kind) (*Map, error) {
-	if f.Type.Kind != ir.GoRef || f.Type.Named.Kind != ir.StructType {
+	if f.Type.Kind != ir.TypeRef || f.Type.Named.Kind != ir.StructType {
 		return nil, fmt.Errorf("openapi: %s: %s is not an object with properties", f.Origin, f.Name)
 	}
 	out := NewMap()
@@ -342,7 +328,7 @@ func exampleRecovery(f *ir.Field, m errorcontract.Members, k *errorcontract.Kind
 func ExampleMessage(root *ir.Named, m errorcontract.Members, k *errorcontract.Kind) string {
 	meaning := ""
 	for _, f := range root.Fields {
-		if f.Name == m.Origin && f.Type.Kind == ir.GoRef && f.Type.Named.Enum != nil {
+		if f.Name == m.Origin && f.Type.Kind == ir.TypeRef && f.Type.Named.Enum != nil {
 			for _, v := range f.Type.Named.Enum.Values {
 				if v.Value == k.Origin && v.Description != "" {
 					meaning = ": " + v.Description

@@ -313,7 +313,7 @@ func (c *converter) values(m *Map, s *ir.Schema, ptr string) {
 			if e != nil && len(e.Values) == len(s.Enum) {
 				names := make([]any, len(e.Values))
 				for i, v := range e.Values {
-					names[i] = v.GoName
+					names[i] = v.Go.Name
 				}
 				m.Set("x-enum-varnames", names)
 			}
@@ -341,7 +341,7 @@ func (c *converter) values(m *Map, s *ir.Schema, ptr string) {
 // (inside allOf or not, no generator declares a constant).
 func constVarName(ptr string, v *ir.Value) string {
 	var value string
-	switch x := v.Go.(type) {
+	switch x := v.Decoded.(type) {
 	case string:
 		value = x
 	default:

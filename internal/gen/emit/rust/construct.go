@@ -99,15 +99,13 @@ func (c *constructor) resolve() error {
 		}
 		return out, extra
 	}
-	byGo := map[string]*ir.Field{}
 	byJSON := map[string]*ir.Field{}
 	for _, f := range c.root.Fields {
-		byGo[f.GoName] = f
 		byJSON[f.Name] = f
 	}
 	c.rootFields, c.rootExtra = names(c.root)
 	rec := byJSON[c.names.Recovery]
-	if rec == nil || rec.Type.Kind != ir.GoRef || rec.Type.Named == nil {
+	if rec == nil || rec.Type.Kind != ir.TypeRef || rec.Type.Named == nil {
 		return c.fail(c.root.Origin, "the constructors need a recovery object")
 	}
 	c.recovery = rec.Type.Named
@@ -116,9 +114,9 @@ func (c *constructor) resolve() error {
 		switch f.Name {
 		case c.names.Action, c.names.SameArguments, c.names.Guidance:
 		case c.names.RetryAfter:
-			if m.RetryAfter == ir.GoNumber {
+			if m.RetryAfter == ir.TypeNumber {
 				c.retryMS = "serde_json::Number::from(ms)"
-			} else if m.RetryAfter == ir.GoInt64 {
+			} else if m.RetryAfter == ir.TypeInt64 {
 				c.retryMS = "ms"
 			}
 		default:
@@ -145,7 +143,7 @@ func (c *constructor) resolve() error {
 		return nil
 	}
 	for _, o := range m.Options {
-		f := byGo[o.Field]
+		f := byJSON[o.JSON]
 		field := c.rootFields[f.Name]
 		if err := claim(strings.TrimPrefix(field, "r#"), fmt.Sprintf("member %q", f.Name), f.Origin); err != nil {
 			return err
@@ -171,8 +169,8 @@ func (c *constructor) resolve() error {
 			return err
 		}
 	}
-	if s := m.Safety; s != nil {
-		f := byGo[s.Field]
+	if m.Safety != nil {
+		f := byJSON[c.names.Safety]
 		c.safety = c.rootFields[f.Name]
 		hints, _ := names(f.Type.Named)
 		c.readOnly, c.idempotent = hints[c.names.ReadOnly], hints[c.names.Idempotent]

@@ -129,9 +129,9 @@ func itoa(i int) string {
 
 // enumVariants names an enum's variants from their values, and the catch-all variant. Values
 // whose names would be the same (Etc/GMT+0 and Etc/GMT-0, or "-" and "_", which have no words)
-// are named from the part of their Go constant's name after the type's, goType: the builder
-// spelled there what tells them apart (EtcGMTPlus0, Hyphen).
-func enumVariants(goType string, values []ir.EnumValue) ([]string, string) {
+// are named from the value's Name, where the builder spelled what tells them apart (EtcGMTPlus0,
+// Hyphen).
+func enumVariants(values []ir.EnumValue) ([]string, string) {
 	count := map[string]int{}
 	for _, v := range values {
 		count[camel(v.Value)]++
@@ -140,8 +140,8 @@ func enumVariants(goType string, values []ir.EnumValue) ([]string, string) {
 	variants := make([]string, len(values))
 	for i, v := range values {
 		name := camel(v.Value)
-		if stem := strings.TrimPrefix(v.GoName, goType); count[name] > 1 || name == "Value" && stem != "" {
-			name = camel(stem)
+		if count[name] > 1 || name == "Value" && v.Name != "" {
+			name = camel(v.Name)
 		}
 		variants[i] = unique(name, taken)
 	}

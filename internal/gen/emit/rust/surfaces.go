@@ -41,7 +41,7 @@ func (g *gen) surfacesFile() (string, error) {
 	// The wait member's Rust field in recovery, or "" when the contract has none: then no
 	// surface carries a wait.
 	var retry string
-	if rec := fields[members.Recovery]; rec.Type.Kind == ir.GoRef && rec.Type.Named != nil {
+	if rec := fields[members.Recovery]; rec.Type.Kind == ir.TypeRef && rec.Type.Named != nil {
 		names, _ := fieldNames(rec.Type.Named)
 		for i, f := range rec.Type.Named.Fields {
 			if f.Name == members.RetryAfter {
@@ -122,7 +122,7 @@ pub fn kinds() -> impl Iterator<Item = &'static str> {
 `)
 	origin := fields[members.Origin]
 	fallback := ""
-	if origin.Type.Kind == ir.GoRef && origin.Type.Named != nil && origin.Type.Named.Enum != nil && origin.Type.Named.Enum.Fallback != nil {
+	if origin.Type.Kind == ir.TypeRef && origin.Type.Named != nil && origin.Type.Named.Enum != nil && origin.Type.Named.Enum.Fallback != nil {
 		fallback = origin.Type.Named.Enum.Fallback.Value
 	}
 	codes := func(fn string, table map[string]int, otherwise int, doc string) {

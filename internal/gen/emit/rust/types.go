@@ -50,29 +50,29 @@ func typeDoc(n *ir.Named) string {
 
 // rustType spells an IR type in Rust, ignoring the optional pointer and nullability (the field
 // adds them); from is the type being declared, so that a value that contains itself is boxed.
-func (g *gen) rustType(t *ir.GoType, from *ir.Named) string {
+func (g *gen) rustType(t *ir.Type, from *ir.Named) string {
 	switch t.Kind {
-	case ir.GoBool:
+	case ir.TypeBool:
 		return "bool"
-	case ir.GoInt64:
+	case ir.TypeInt64:
 		return "i64"
-	case ir.GoNumber:
+	case ir.TypeNumber:
 		return "serde_json::Number"
-	case ir.GoString:
+	case ir.TypeString:
 		return "String"
-	case ir.GoRef:
+	case ir.TypeRef:
 		name := g.names[t.Named]
 		if from != nil && g.reaches(t.Named, from, map[*ir.Named]bool{}) {
 			return "Box<" + name + ">"
 		}
 		return name
-	case ir.GoSlice:
+	case ir.TypeArray:
 		return "Vec<" + g.elemType(t.Elem) + ">"
-	case ir.GoMap:
+	case ir.TypeMap:
 		return "std::collections::BTreeMap<String, " + g.elemType(t.Elem) + ">"
-	case ir.GoNull:
+	case ir.TypeNull:
 		return "contractgen_runtime::Null"
-	case ir.GoAny:
+	case ir.TypeAny:
 		// Written with members sorted at every depth, as the Go package writes its any values.
 		return "contractgen_runtime::Any"
 	}
@@ -80,7 +80,7 @@ func (g *gen) rustType(t *ir.GoType, from *ir.Named) string {
 }
 
 // elemType is the type of a slice's or map's element: its own heap storage breaks any cycle.
-func (g *gen) elemType(t *ir.GoType) string {
+func (g *gen) elemType(t *ir.Type) string {
 	base := g.rustType(t, nil)
 	if t.Nullable {
 		return "contractgen_runtime::Nullable<" + base + ">"
@@ -98,8 +98,8 @@ func (g *gen) reaches(n, target *ir.Named, seen map[*ir.Named]bool) bool {
 		return false
 	}
 	seen[n] = true
-	direct := func(t *ir.GoType) bool {
-		return t != nil && t.Kind == ir.GoRef && t.Named != nil && g.reaches(t.Named, target, seen)
+	direct := func(t *ir.Type) bool {
+		return t != nil && t.Kind == ir.TypeRef && t.Named != nil && g.reaches(t.Named, target, seen)
 	}
 	switch n.Kind {
 	case ir.StructType:
@@ -175,17 +175,17 @@ func (g *gen) fieldType(f *ir.Field, n *ir.Named) (string, []string) {
 	switch {
 	case f.Required && f.Type.Nullable:
 		return "contractgen_runtime::Nullable<" + base + ">", nil
-	case f.Required && f.Type.Kind == ir.GoInt64:
+	case f.Required && f.Type.Kind == ir.TypeInt64:
 		return base, []string{`deserialize_with = "contractgen_runtime::whole"`}
 	case f.Required:
 		return base, nil
 	case f.Type.Nullable:
 		return "Option<contractgen_runtime::Nullable<" + base + ">>",
 			[]string{`default`, `skip_serializing_if = "Option::is_none"`, `deserialize_with = "contractgen_runtime::optional_nullable"`}
-	case f.Type.HoldsRawJSON() || f.Type.Kind == ir.GoNull:
+	case f.Type.HoldsRawJSON() || f.Type.Kind == ir.TypeNull:
 		// A present null is a value here, not an absent member.
 		return "Option<" + base + ">", []string{`default`, `skip_serializing_if = "Option::is_none"`, `deserialize_with = "contractgen_runtime::present"`}
-	case f.Type.Kind == ir.GoInt64:
+	case f.Type.Kind == ir.TypeInt64:
 		return "Option<" + base + ">", []string{`default`, `skip_serializing_if = "Option::is_none"`, `deserialize_with = "contractgen_runtime::optional_whole"`}
 	}
 	return "Option<" + base + ">", []string{`default`, `skip_serializing_if = "Option::is_none"`}
@@ -196,7 +196,7 @@ func (g *gen) enumType(b *strings.Builder, n *ir.Named) {
 	writeDoc(b, "///", typeDoc(n)+"\n\nValues this crate does not know decode as Other and encode unchanged.")
 	b.WriteString("#[derive(Debug, Clone, PartialEq, Eq, Hash)]\n")
 	fmt.Fprintf(b, "pub enum %s {\n", name)
-	variants, other := enumVariants(n.Name, n.Enum.Values)
+	variants, other := enumVariants(n.Enum.Values)
 	for i, v := range n.Enum.Values {
 		doc := v.Description
 		if doc == "" {
@@ -276,7 +276,7 @@ func (g *gen) unionType(b *strings.Builder, n *ir.Named) error {
 	taken := map[string]bool{}
 	arms := make([]string, len(u.Variants))
 	for i, v := range u.Variants {
-		arms[i] = unique(camel(v.GoName), taken)
+		arms[i] = unique(camel(v.Name), taken)
 		fmt.Fprintf(b, "    /// Variant %d of %s.\n    %s(%s),\n", v.Index, u.Keyword, arms[i], g.variantType(v, n))
 	}
 	unknown := unique("Unknown", taken)

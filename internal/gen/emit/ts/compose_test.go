@@ -40,7 +40,7 @@ func TestTypeOfCompositions(t *testing.T) {
 			"(string | null) & (string | number)"},
 		{"$ref beside allOf", &ir.Schema{Ref: a, AllOf: []*ir.Schema{{Ref: b}}}, "A & B"},
 		{"never wins", &ir.Schema{AllOf: []*ir.Schema{{Ref: a}, {Bool: new(bool)}}}, "never"},
-		{"a bar inside a literal", &ir.Schema{AllOf: []*ir.Schema{{Const: &ir.Value{JSON: []byte(`"a|b"`), Go: "a|b"}}, {Ref: a}}},
+		{"a bar inside a literal", &ir.Schema{AllOf: []*ir.Schema{{Const: &ir.Value{JSON: []byte(`"a|b"`), Decoded: "a|b"}}, {Ref: a}}},
 			`"a|b" & A`},
 	}
 	for _, c := range cases {

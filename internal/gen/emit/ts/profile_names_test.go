@@ -82,7 +82,7 @@ func tscStrict(t *testing.T, name, module string) {
 // TestMessageMemberAccess: a message member whose name is no identifier is read with brackets,
 // as its interface declares it quoted.
 func TestMessageMemberAccess(t *testing.T) {
-	root := &ir.Named{Fields: []*ir.Field{{Name: "error-text", Type: &ir.GoType{Kind: ir.GoString}}}}
+	root := &ir.Named{Fields: []*ir.Field{{Name: "error-text", Type: &ir.Type{Kind: ir.TypeString}}}}
 	if got := errorMessage(root, "error-text"); got != `contract["error-text"]` {
 		t.Errorf("errorMessage = %s, want contract[\"error-text\"]", got)
 	}

@@ -100,7 +100,7 @@ func writeAPI(b *strings.Builder, pkg *ir.Package, root *ir.Named, names map[*ir
 // tsc --strict rejects it.
 func errorMessage(root *ir.Named, message string) string {
 	for _, f := range root.Fields {
-		if f.Name == message && f.Type.Kind == ir.GoString && !f.Type.Nullable {
+		if f.Name == message && f.Type.Kind == ir.TypeString && !f.Type.Nullable {
 			return "contract" + propertyAccess(f.Name)
 		}
 	}

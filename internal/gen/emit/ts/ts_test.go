@@ -127,7 +127,7 @@ func TestTypeOfSchemas(t *testing.T) {
 		{&ir.Schema{Types: []string{"object"}, AdditionalProperties: str}, "{ [member: string]: string }"},
 		{&ir.Schema{Types: []string{"object"}, Properties: []*ir.Property{{Name: "a-b", Schema: str}}, Required: []string{"a-b"},
 			AdditionalProperties: &ir.Schema{Bool: &fls}}, `{ "a-b": string }`},
-		{&ir.Schema{Enum: []ir.Value{{JSON: []byte(`"x"`), Go: "x"}}}, `"x" | (string & {})`},
+		{&ir.Schema{Enum: []ir.Value{{JSON: []byte(`"x"`), Decoded: "x"}}}, `"x" | (string & {})`},
 	}
 	for _, c := range cases {
 		if got := tsType(c.s, nil); got != c.want {

@@ -52,7 +52,7 @@ func variantTags(pkg *ir.Package) map[*ir.Named]*tag {
 			continue
 		}
 		for _, v := range u.Variants {
-			if v.Type == nil || v.Type.Kind != ir.GoRef || v.Type.Named == nil || v.Type.Named.Kind != ir.StructType {
+			if v.Type == nil || v.Type.Kind != ir.TypeRef || v.Type.Named == nil || v.Type.Named.Kind != ir.StructType {
 				continue
 			}
 			s := v.Type.Named
@@ -96,7 +96,7 @@ func writeUnion(b *strings.Builder, n *ir.Named, names map[*ir.Named]string) {
 	types := make([]string, 0, len(u.Variants))
 	for _, v := range u.Variants {
 		t := ""
-		if v.Type != nil && v.Type.Kind == ir.GoRef && v.Type.Named != nil {
+		if v.Type != nil && v.Type.Kind == ir.TypeRef && v.Type.Named != nil {
 			t = names[v.Type.Named]
 		} else {
 			t = tsType(v.Schema, names)
@@ -338,9 +338,9 @@ func objectType(s *ir.Schema, names map[*ir.Named]string) string {
 // literalType writes a const or enum value as a literal type; objects and arrays become unknown
 // because TypeScript has no exact literal for them.
 func literalType(v *ir.Value) string {
-	switch v.Go.(type) {
+	switch v.Decoded.(type) {
 	case string:
-		return quote(v.Go.(string))
+		return quote(v.Decoded.(string))
 	case bool, nil:
 		return string(v.JSON)
 	case json.Number:

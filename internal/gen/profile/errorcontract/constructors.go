@@ -54,7 +54,7 @@ func (a *analyzer) model() *Constructors {
 	}
 	goName := func(name string) string {
 		if f := fields[name]; f != nil {
-			return f.GoName
+			return f.Go.Name
 		}
 		return ""
 	}
@@ -65,11 +65,11 @@ func (a *analyzer) model() *Constructors {
 	if a.requireString(fields[names.Kind]) {
 		// The kind member takes the type of the kind constants, so e.Kind == KindTimeout compiles.
 		m.KindType = KindType
-		fields[names.Kind].Type.Defined = KindType
+		fields[names.Kind].Type.Go.Defined = KindType
 	}
 	if a.requireString(fields[names.Message]) {
 		// The error type implements error with the message the catalog fills in.
-		a.root.ErrorField = fields[names.Message].GoName
+		a.root.Go.ErrorField = fields[names.Message].Go.Name
 	}
 	m.Origin = a.enumName(fields[names.Origin])
 	if m.Origin != "" {
@@ -103,7 +103,7 @@ func (a *analyzer) errorType() *ir.Named {
 }
 
 func (a *analyzer) version(m *Constructors, f *ir.Field) {
-	if f.Type.Kind != ir.GoInt64 || f.Type.Pointer || f.Type.Nullable || f.Schema.Const == nil {
+	if f.Type.Kind != ir.TypeInt64 || f.Type.Go.Pointer || f.Type.Nullable || f.Schema.Const == nil {
 		a.fail(f.Origin, "%s must be an integer with a const value", f.Name)
 		return
 	}
@@ -112,7 +112,7 @@ func (a *analyzer) version(m *Constructors, f *ir.Field) {
 
 // requireString records a problem unless f is a plain string, and reports whether it is one.
 func (a *analyzer) requireString(f *ir.Field) bool {
-	if f.Type.Kind != ir.GoString || f.Type.Pointer || f.Type.Nullable || f.Type.Custom != nil {
+	if f.Type.Kind != ir.TypeString || f.Type.Go.Pointer || f.Type.Nullable || f.Type.Go.Custom != nil {
 		a.fail(f.Origin, "%s must be a string (of Go type string, not a custom or typed-format type)", f.Name)
 		return false
 	}
@@ -121,7 +121,7 @@ func (a *analyzer) requireString(f *ir.Field) bool {
 
 // enumName returns the Go type of an enum member, or records that it is not one.
 func (a *analyzer) enumName(f *ir.Field) string {
-	if f.Type.Kind != ir.GoRef || f.Type.Named.Kind != ir.EnumType || f.Type.Pointer || f.Type.Nullable {
+	if f.Type.Kind != ir.TypeRef || f.Type.Named.Kind != ir.EnumType || f.Type.Go.Pointer || f.Type.Nullable {
 		a.fail(f.Origin, "%s must be a string enum", f.Name)
 		return ""
 	}
@@ -129,7 +129,7 @@ func (a *analyzer) enumName(f *ir.Field) string {
 }
 
 func (a *analyzer) recovery(m *Constructors, f *ir.Field) {
-	if f.Type.Kind != ir.GoRef || f.Type.Named.Kind != ir.StructType || f.Type.Pointer || f.Type.Nullable {
+	if f.Type.Kind != ir.TypeRef || f.Type.Named.Kind != ir.StructType || f.Type.Go.Pointer || f.Type.Nullable {
 		a.fail(f.Origin, "%s must be an object", f.Name)
 		return
 	}
@@ -146,15 +146,15 @@ func (a *analyzer) recovery(m *Constructors, f *ir.Field) {
 			return
 		}
 	}
-	m.Fields.Action, m.Fields.SameArguments, m.Fields.Guidance = sub[names.Action].GoName, sub[names.SameArguments].GoName, sub[names.Guidance].GoName
+	m.Fields.Action, m.Fields.SameArguments, m.Fields.Guidance = sub[names.Action].Go.Name, sub[names.SameArguments].Go.Name, sub[names.Guidance].Go.Name
 	m.Action = a.enumName(sub[names.Action])
 	m.SameArguments = a.enumName(sub[names.SameArguments])
 	a.requireString(sub[names.Guidance])
 	switch r := sub[names.RetryAfter]; {
 	case r == nil:
-	case r.Type.Pointer && (r.Type.Kind == ir.GoNumber || r.Type.Kind == ir.GoInt64) && !r.Type.Nullable:
+	case r.Type.Go.Pointer && (r.Type.Kind == ir.TypeNumber || r.Type.Kind == ir.TypeInt64) && !r.Type.Nullable:
 		m.RetryAfter = r.Type.Kind
-		m.Fields.RetryAfter = r.GoName
+		m.Fields.RetryAfter = r.Go.Name
 	default:
 		a.fail(r.Origin, "%s.%s must be an optional integer", f.Name, r.Name)
 	}
@@ -178,31 +178,31 @@ func (a *analyzer) members(m *Constructors) {
 		if slices.Contains(a.filled(), f.Name) {
 			continue
 		}
-		if f.Required && f.Constant != "" {
-			m.Consts = append(m.Consts, ConstMember{Field: f.GoName, Value: f.Constant})
+		if f.Required && f.Go.Constant != "" {
+			m.Consts = append(m.Consts, ConstMember{Field: f.Go.Name, Value: f.Go.Constant})
 			continue
 		}
 		if f.Required {
-			if f.Type.Kind != ir.GoString || f.Type.Pointer || f.Type.Nullable || f.Type.Custom != nil {
+			if f.Type.Kind != ir.TypeString || f.Type.Go.Pointer || f.Type.Nullable || f.Type.Go.Custom != nil {
 				a.fail(f.Origin, "constructors cannot fill the required member %q: only string members (of Go type string) can become parameters", f.Name)
 				continue
 			}
-			m.Params = append(m.Params, Param{Field: f.GoName, Var: paramName(f.GoName), JSON: f.Name})
+			m.Params = append(m.Params, Param{Field: f.Go.Name, Var: paramName(f.Go.Name), JSON: f.Name})
 			continue
 		}
-		o := Option{Name: "With" + f.GoName, Field: f.GoName, JSON: f.Name, Pointer: f.Type.Pointer}
+		o := Option{Name: "With" + f.Go.Name, Field: f.Go.Name, JSON: f.Name, Pointer: f.Type.Go.Pointer}
 		if !claim(o.Name, f.Name, f.Origin) {
 			continue
 		}
 		base := *f.Type
-		base.Pointer = false
+		base.Go.Pointer = false
 		o.Type = &base
 		// Only a plain string passes the sanitizer; a custom or typed-format type is set as given.
-		o.Text = base.Kind == ir.GoString && !base.Nullable && base.Custom == nil
+		o.Text = base.Kind == ir.TypeString && !base.Nullable && base.Go.Custom == nil
 		// An open object of any values: map[string]any.
-		o.Evidence = base.Custom == nil && base.Kind == ir.GoMap && !base.Nullable && base.Elem.Kind == ir.GoAny && !base.Elem.Nullable && !base.Elem.Pointer
+		o.Evidence = base.Go.Custom == nil && base.Kind == ir.TypeMap && !base.Nullable && base.Elem.Kind == ir.TypeAny && !base.Elem.Nullable && !base.Elem.Go.Pointer
 		if f.Name == a.cat.Members.Cause && o.Text {
-			m.CauseField = f.GoName
+			m.CauseField = f.Go.Name
 			claim("WithCauseError", f.Name, f.Origin)
 		}
 		m.Options = append(m.Options, o)
@@ -245,7 +245,7 @@ func (a *analyzer) rows(m *Constructors) {
 		if k.HintRelaxes && m.Conditional == "" {
 			m.Conditional = a.constant(same, Relaxed, k.Pointer+"/hint_relaxes")
 		}
-		if k.RetryAfter && m.RetryAfter == ir.GoRaw {
+		if k.RetryAfter && m.RetryAfter == ir.TypeRaw {
 			a.fail(k.Pointer+"/retry_after", "the row allows a wait, but %s declares no %s member to carry it: add it to %[1]s as an optional integer (or name it in x-catalog.members), or set retry_after to false",
 				a.cat.Members.Recovery, a.cat.Members.RetryAfter)
 		}
@@ -276,7 +276,7 @@ func (a *analyzer) constant(enum *ir.Named, value, origin string) string {
 	if enum != nil && enum.Enum != nil {
 		for _, v := range enum.Enum.Values {
 			if v.Value == value {
-				return v.GoName
+				return v.Go.Name
 			}
 		}
 	}
@@ -299,7 +299,7 @@ func (a *analyzer) surfaces(m *Constructors) {
 		var out []OriginCode
 		for _, v := range origin.Enum.Values {
 			if code, ok := codes[v.Value]; ok {
-				out = append(out, OriginCode{Origin: v.GoName, Code: code})
+				out = append(out, OriginCode{Origin: v.Go.Name, Code: code})
 			}
 		}
 		return out
@@ -313,15 +313,15 @@ func (a *analyzer) safety(m *Constructors, f *ir.Field) {
 		return
 	}
 	names := a.cat.Members
-	if f != nil && f.Type.Kind == ir.GoRef && f.Type.Named.Kind == ir.StructType {
-		s := &SafetyHints{Field: f.GoName}
+	if f != nil && f.Type.Kind == ir.TypeRef && f.Type.Named.Kind == ir.StructType {
+		s := &SafetyHints{Field: f.Go.Name}
 		for _, g := range f.Type.Named.Fields {
-			if g.Type.Kind == ir.GoBool && g.Type.Pointer && !g.Type.Nullable {
+			if g.Type.Kind == ir.TypeBool && g.Type.Go.Pointer && !g.Type.Nullable {
 				switch g.Name {
 				case names.ReadOnly:
-					s.ReadOnly = g.GoName
+					s.ReadOnly = g.Go.Name
 				case names.Idempotent:
-					s.Idempotent = g.GoName
+					s.Idempotent = g.Go.Name
 				}
 			}
 		}

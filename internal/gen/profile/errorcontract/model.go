@@ -128,9 +128,9 @@ type Constructors struct {
 	Conditional string
 	// Safety names the safety member when the safety-hint rule applies, or is nil.
 	Safety *SafetyHints
-	// RetryAfter is the Go kind of recovery.retry_after_ms (ir.GoNumber or ir.GoInt64, behind a pointer),
-	// or ir.GoRaw when recovery has no such member.
-	RetryAfter ir.GoKind
+	// RetryAfter is the Go kind of recovery.retry_after_ms (ir.TypeNumber or ir.TypeInt64, behind a pointer),
+	// or ir.TypeRaw when recovery has no such member.
+	RetryAfter ir.TypeKind
 	// Params are required members besides the catalog's: every constructor takes them after message.
 	Params []Param
 	// Consts are the required const members besides contract_version: every constructor sets them.
@@ -168,7 +168,7 @@ type Param struct {
 
 // ConstMember is a required member whose schema is a const, which constructors set themselves.
 type ConstMember struct {
-	// Field is the Go field; Value is the Go expression of the const (ir.Field.Constant).
+	// Field is the Go field; Value is the Go expression of the const (ir.GoField.Constant).
 	Field, Value string
 }
 
@@ -177,7 +177,7 @@ type Option struct {
 	// Name is the option's function name; Field the Go field; JSON the member name.
 	Name, Field, JSON string
 	// Type is the parameter's Go type: the field's type without the optional pointer.
-	Type *ir.GoType
+	Type *ir.Type
 	// Pointer says the field stores the parameter's address.
 	Pointer bool
 	// Text marks a string member that passes the sanitizer; Evidence marks an open object that
@@ -193,4 +193,4 @@ type OriginCode struct {
 
 // Waits reports whether the contract's recovery object has a wait member, which the catalog's
 // retry_after rows, the constructors' WithRetryAfter and the surfaces' Retry-After header carry.
-func (m *Constructors) Waits() bool { return m.RetryAfter != ir.GoRaw }
+func (m *Constructors) Waits() bool { return m.RetryAfter != ir.TypeRaw }

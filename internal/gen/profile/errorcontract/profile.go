@@ -81,7 +81,7 @@ func enumAt(root *ir.Named, path ...string) []string {
 		}
 		var next *ir.Named
 		for _, f := range n.Fields {
-			if f.Name == name && f.Type.Kind == ir.GoRef {
+			if f.Name == name && f.Type.Kind == ir.TypeRef {
 				next = f.Type.Named
 			}
 		}
