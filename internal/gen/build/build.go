@@ -30,7 +30,8 @@ import (
 
 // Options are the choices the user makes about the generated code.
 type Options struct {
-	// Package is the Go package name.
+	// Package is the generated package's name (ir.Package.Name): the Go package's, and the TypeScript
+	// file's and Rust crate's; "" when nothing is printed from the IR (validate runs its table).
 	Package string
 	// RootType overrides the Go name of the root type; only with a single input schema.
 	RootType string
@@ -75,9 +76,12 @@ func Build(set *load.Set, opts Options) (*ir.Package, error) {
 			b.diags.Add("", "", "--tags %q is not a struct tag key other than json (letters, digits, _ - . only); choose another", t)
 		}
 	}
-	if !naming.IsValidPackageName(opts.Package) {
+	switch {
+	case opts.Package == "":
+		// No code is printed from this IR (validate runs its table).
+	case !naming.IsValidPackageName(opts.Package):
 		b.diags.Add("", "", "package name %q is not a valid Go package name (an identifier that is not a keyword); choose another --package", opts.Package)
-	} else if opts.Package == "main" {
+	case opts.Package == "main":
 		// A main package cannot be imported, and the generated package declares no main function.
 		b.diags.Add("", "", "package name \"main\" makes a program, not a library the contract's users can import; choose another --package")
 	}

@@ -216,6 +216,9 @@ func Run(opts Options) (*Result, error) {
 	if len(opts.Schemas) == 0 {
 		return nil, fmt.Errorf("no schema given")
 	}
+	if opts.Package == "" {
+		return nil, fmt.Errorf("no package name given: the targets name their output after it")
+	}
 	if err := checkGoDir(goDir(opts)); err != nil {
 		return nil, err
 	}

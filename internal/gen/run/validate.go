@@ -56,9 +56,6 @@ func NewValidator(opts Options) (*Validator, error) {
 	if len(opts.Schemas) != 1 {
 		return nil, fmt.Errorf("validate takes one schema, not %d", len(opts.Schemas))
 	}
-	if opts.Package == "" {
-		opts.Package = "validate" // a name build accepts; nothing is printed with it
-	}
 	var warnings diag.List
 	pkg, _, err := loadAndBuild(opts, &warnings)
 	if err != nil {

@@ -82,3 +82,22 @@ func TestValidatorTakesOneSchema(t *testing.T) {
 		t.Error("NewValidator accepted two schemas")
 	}
 }
+
+// TestOnlyPrintingNeedsAPackageName: validate builds the IR without a package name, since it
+// prints nothing, while a run that prints targets refuses to start without one.
+func TestOnlyPrintingNeedsAPackageName(t *testing.T) {
+	schema := filepath.Join(t.TempDir(), "s.json")
+	if err := os.WriteFile(schema, []byte(`{"title": "S", "type": "string"}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	v, err := NewValidator(Options{Schemas: []string{schema}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, err := v.Validate([]byte(`1`)); err != nil || len(got) == 0 {
+		t.Errorf("validating 1 against a string schema: %v, %v; want a violation", got, err)
+	}
+	if _, err := Run(Options{Schemas: []string{schema}, Targets: []string{"go"}}); err == nil || !strings.Contains(err.Error(), "no package name given") {
+		t.Errorf("Run without a package name: %v", err)
+	}
+}
