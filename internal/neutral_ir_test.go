@@ -9,8 +9,8 @@ import (
 )
 
 // neutralTargets print languages other than Go, or documents about any language, from the IR:
-// they read its neutral part only, never its Go layer (the field named Go of each IR node and
-// Schema.GoTypeExt), and no Go emitter, which would read it for them.
+// they read its neutral part only, never its Go layer (the field named Go of each IR node), and
+// no Go emitter, which would read it for them.
 var neutralTargets = []string{
 	"internal/gen/emit/ts", "internal/gen/emit/openapi", "internal/gen/emit/docs", "internal/gen/emit/rust",
 	"internal/gen/lower",
@@ -33,7 +33,7 @@ var goLayerReads = map[string]string{
 }
 
 // goLayerReadsIn lists, per file of the package in dir, what it reads of the Go layer: selectors
-// named Go or GoTypeExt, and naming.GoName, the Go spelling of a JSON name.
+// named Go, and naming.GoName, the Go spelling of a JSON name.
 func goLayerReadsIn(t *testing.T, pkg string) map[string]bool {
 	t.Helper()
 	found := map[string]bool{}
@@ -45,7 +45,7 @@ func goLayerReadsIn(t *testing.T, pkg string) map[string]bool {
 		if x, ok := sel.X.(*ast.Ident); ok && x.Name == "naming" && sel.Sel.Name == "GoName" {
 			return []string{"naming.GoName"}
 		}
-		if sel.Sel.Name == "Go" || sel.Sel.Name == "GoTypeExt" {
+		if sel.Sel.Name == "Go" {
 			return []string{"." + sel.Sel.Name}
 		}
 		return nil

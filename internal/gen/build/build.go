@@ -35,9 +35,9 @@ type Options struct {
 	Package string
 	// RootType overrides the Go name of the root type; only with a single input schema.
 	RootType string
-	// SharedPackage says the Go files join a package of the user's (ir.Package.SharedPackage).
+	// SharedPackage says the Go files join a package of the user's (ir.GoPackage.Shared).
 	SharedPackage bool
-	// ImportRuntime says the package imports the runtime module (ir.Package.ImportRuntime).
+	// ImportRuntime says the package imports the runtime module (ir.GoPackage.ImportRuntime).
 	ImportRuntime bool
 	// Strict makes a keyword that no dialect defines an error; without it such a keyword is an
 	// annotation, and one that looks like a misspelt keyword of the schema's dialect a warning.
@@ -106,7 +106,7 @@ func Build(set *load.Set, opts Options) (*ir.Package, error) {
 		}
 	}
 	b.usedRefs = map[string]bool{}
-	pkg := &ir.Package{Name: opts.Package, SharedPackage: opts.SharedPackage, ImportRuntime: opts.ImportRuntime, AssertFormats: opts.AssertFormats}
+	pkg := &ir.Package{Name: opts.Package, Go: ir.GoPackage{Shared: opts.SharedPackage, ImportRuntime: opts.ImportRuntime}, AssertFormats: opts.AssertFormats}
 	for _, doc := range set.Roots {
 		b.reserveDefs(doc)
 	}

@@ -58,7 +58,7 @@ func (b *builder) readGoTypeExt(doc *load.Document, ptr string, s *ir.Schema, no
 				return
 			}
 		}
-		s.GoTypeExt = b.customType(doc, ptr+"/x-go-type", x, []string{imp})
+		s.Go.TypeExt = b.customType(doc, ptr+"/x-go-type", x, []string{imp})
 	} else if node.Has("x-go-type-import") {
 		b.diags.Add(doc.Path, ptr+"/x-go-type-import", "x-go-type-import needs an x-go-type beside it")
 	}
@@ -77,11 +77,11 @@ func (b *builder) readGoTypeExt(doc *load.Document, ptr string, s *ir.Schema, no
 		}
 	}
 	if t := g.Get("type"); t != nil {
-		if s.GoTypeExt != nil {
+		if s.Go.TypeExt != nil {
 			b.diags.Add(doc.Path, ptr+"/goJSONSchema/type", "goJSONSchema.type and x-go-type both name a Go type; keep one")
 			return
 		}
-		s.GoTypeExt = b.customType(doc, ptr+"/goJSONSchema/type", t, imports)
+		s.Go.TypeExt = b.customType(doc, ptr+"/goJSONSchema/type", t, imports)
 	} else if imports != nil {
 		b.diags.Add(doc.Path, ptr+"/goJSONSchema/imports", "goJSONSchema.imports needs a goJSONSchema.type beside it")
 	}
@@ -349,12 +349,12 @@ func (b *builder) customGoType(s *ir.Schema) *ir.CustomType {
 	if b.declaring == s {
 		return nil // a named type is declared as its schema says; its users take the custom type
 	}
-	if s.GoTypeExt != nil {
-		return s.GoTypeExt
+	if s.Go.TypeExt != nil {
+		return s.Go.TypeExt
 	}
 	if s.Ref != nil && !hasAssertions(s) {
-		if t := s.Ref.Schema; t != nil && t.GoTypeExt != nil {
-			return t.GoTypeExt
+		if t := s.Ref.Schema; t != nil && t.Go.TypeExt != nil {
+			return t.Go.TypeExt
 		}
 		if c, ok := b.opts.GoTypes.Refs[refKey(s.Ref.Origin)]; ok {
 			b.usedRefs[refKey(s.Ref.Origin)] = true

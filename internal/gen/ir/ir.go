@@ -6,9 +6,10 @@
 //
 // The IR speaks JSON names and type shapes, which every target reads. What only Go code needs
 // (field and constant names, pointers, custom Go types, struct tags, the names of generated
-// functions) is the Go layer: the field named Go of each node (GoNamed, GoField, GoType, GoEnum,
-// GoEnumValue, GoUnion, GoVariant) and Schema.GoTypeExt. Only the Go emitters, the profiles' Go
-// parts and the builder read it; internal/neutral_ir_test.go holds the other targets to that.
+// functions, how the files join the user's package) is the Go layer: the field named Go of each
+// node (GoPackage, GoNamed, GoField, GoType, GoSchema, GoEnum, GoEnumValue, GoUnion, GoVariant).
+// Only the Go emitters, the profiles' Go parts and the builder read it; internal/neutral_ir_test.go
+// holds the other targets to that.
 package ir
 
 import (
@@ -23,13 +24,6 @@ type Package struct {
 	// Name is the package's name: the Go package's, the TypeScript module's file and the Rust
 	// crate's.
 	Name string
-	// SharedPackage says the generated Go files join a package of the user's (go generate's
-	// --go-dir .), whose own files carry the package comment; they then carry none, so that go doc
-	// shows one.
-	SharedPackage bool
-	// ImportRuntime says the package imports the runtime module; otherwise (--runtime inline) it
-	// carries the copy-in runtime. Emitters spell runtime names through emit.Runtime accordingly.
-	ImportRuntime bool
 	// AssertFormats says the validators assert "format" (--formats assert) for the formats the
 	// runtime checks; otherwise "format" is an annotation.
 	AssertFormats bool
@@ -42,10 +36,23 @@ type Package struct {
 	Roots []*Named
 	// Types are all named types, sorted by name.
 	Types []*Named
+	// Go is the Go layer's part of the package.
+	Go GoPackage
 	// Extensions are what profiles (vocabularies layered on JSON Schema for one kind of contract,
 	// internal/gen/profile/...) read from the schemas, in their own typed IR; each profile's
 	// emitters find theirs by type.
 	Extensions []Extension
+}
+
+// GoPackage is what only Go code needs of the package: how its files join the user's code.
+type GoPackage struct {
+	// Shared says the generated Go files join a package of the user's (go generate's
+	// --go-dir .), whose own files carry the package comment; they then carry none, so that go doc
+	// shows one.
+	Shared bool
+	// ImportRuntime says the package imports the runtime module; otherwise (--runtime inline) it
+	// carries the copy-in runtime. Emitters spell runtime names through emit.Runtime accordingly.
+	ImportRuntime bool
 }
 
 // Extension is one profile's typed IR of a package. The core IR and the generic emitters never
@@ -433,12 +440,18 @@ type Schema struct {
 	Default            *Value
 	Examples           []Value
 	Deprecated         bool
-	// GoTypeExt is the Go type a schema extension names for this node's values (x-go-type,
-	// goJSONSchema.type), as written; nil when none does. The builder decides what Go code does
-	// with it (Type.Go.Custom); it is part of the Go layer.
-	GoTypeExt *CustomType
+	// Go is the Go layer's part of the node.
+	Go GoSchema
 	// ValueType is the type chosen for values of this schema.
 	ValueType *Type
+}
+
+// GoSchema is what only Go code needs of a schema node.
+type GoSchema struct {
+	// TypeExt is the Go type a schema extension names for this node's values (x-go-type,
+	// goJSONSchema.type), as written; nil when none does. The builder decides what Go code does
+	// with it (Type.Go.Custom).
+	TypeExt *CustomType
 }
 
 // Property is a declared member of an object schema.
@@ -514,7 +527,7 @@ func (s *Schema) NullableBranch() (string, int, *Schema) {
 func (s Schema) HasRules() bool {
 	s.Origin, s.Pointer, s.Scope, s.ValueType = "", "", nil, nil
 	s.Title, s.Description, s.Default, s.Examples, s.Deprecated = "", "", nil, nil, false
-	s.GoTypeExt = nil
+	s.Go = GoSchema{}
 	// How the dialect counts evaluated items matters only beside contains.
 	s.ContainsEvaluates = s.ContainsEvaluates && s.Contains != nil
 	return !reflect.ValueOf(s).IsZero()

@@ -44,7 +44,7 @@ func Emit(pkg *ir.Package) ([]emit.File, error) {
 	}
 	_, ptr, _ := strings.Cut(ec.Catalog.Origin, "#")
 	m := &model{Constructors: ec.Constructors, Package: pkg.Name, Hash: pkg.Hash, CatalogPointer: ptr,
-		Runtime: emit.Runtime{Import: pkg.ImportRuntime}}
+		Runtime: emit.Runtime{Import: pkg.Go.ImportRuntime}}
 	// surfaces.go, written beside construct.go, calls the runtime's surface helpers too.
 	runtime, err := m.Runtime.Files(pkg.Name, pkg.Hash, "sanitize", "sanitize_providers", "sanitize_scan", "surface")
 	if err != nil {

@@ -49,7 +49,7 @@ func Emit(pkg *ir.Package) ([]emit.File, error) {
 		return nil, nil
 	}
 	f := gosrc.NewFile(pkg.Name, emit.HeaderLines(pkg.Hash, "")...)
-	rt := emit.Runtime{Import: pkg.ImportRuntime}
+	rt := emit.Runtime{Import: pkg.Go.ImportRuntime}
 	common(f, m)
 	httpSurface(f, m, rt)
 	jsonrpcSurface(f, m)

@@ -22,7 +22,7 @@ func EmitCodec(pkg *ir.Package) ([]emit.File, error) {
 
 func codecSource(pkg *ir.Package) []byte {
 	f := gosrc.NewFile(pkg.Name, sourceHeader(pkg.Hash)...)
-	c := codec{f: f, rt: emit.Runtime{Import: pkg.ImportRuntime}}
+	c := codec{f: f, rt: emit.Runtime{Import: pkg.Go.ImportRuntime}}
 	c.rt.VersionGuard(f)
 	if usesNull(pkg) {
 		c.nullType()

@@ -26,7 +26,7 @@ func declarations(f *gosrc.File, pkg *ir.Package) {
 		case ir.EnumType:
 			emitEnum(f, n)
 		default:
-			emitAlias(f, n, emit.Runtime{Import: pkg.ImportRuntime})
+			emitAlias(f, n, emit.Runtime{Import: pkg.Go.ImportRuntime})
 		}
 	}
 }

@@ -22,7 +22,7 @@ const jsonPkg = "encoding/json"
 func Emit(pkg *ir.Package) ([]emit.File, error) {
 	header := sourceHeader(pkg.Hash)
 	f := gosrc.NewFile(pkg.Name, header...)
-	if pkg.SharedPackage {
+	if pkg.Go.Shared {
 		// The user's files have the package comment; this text stays for readers of the file, in
 		// the header, set apart from the package clause so that go doc shows one package comment.
 		f = gosrc.NewFile(pkg.Name, append(append(header, ""), emit.Wrap(sharedDoc(pkg), 96)...)...)
@@ -30,14 +30,14 @@ func Emit(pkg *ir.Package) ([]emit.File, error) {
 		f.PackageDoc(packageDoc(pkg))
 	}
 	declarations(f, pkg)
-	if pkg.ImportRuntime {
+	if pkg.Go.ImportRuntime {
 		runtimeAliases(f)
 	}
 	names := []string{"decode", "decode_index", "encode", "union", "plan", "plan_decode", "plan_encode", "plan_validate"}
-	if !pkg.ImportRuntime && usesFormatTypes(pkg) {
+	if !pkg.Go.ImportRuntime && usesFormatTypes(pkg) {
 		names = append(names, "format_types")
 	}
-	runtime, err := emit.Runtime{Import: pkg.ImportRuntime}.Files(pkg.Name, pkg.Hash, names...)
+	runtime, err := emit.Runtime{Import: pkg.Go.ImportRuntime}.Files(pkg.Name, pkg.Hash, names...)
 	if err != nil {
 		return nil, err
 	}

@@ -29,7 +29,7 @@ func unionsSource(pkg *ir.Package) []byte {
 		return nil
 	}
 	f := gosrc.NewFile(pkg.Name, sourceHeader(pkg.Hash)...)
-	c := codec{f: f, rt: emit.Runtime{Import: pkg.ImportRuntime}}
+	c := codec{f: f, rt: emit.Runtime{Import: pkg.Go.ImportRuntime}}
 	c.rt.VersionGuard(f)
 	for i, n := range pkg.Types {
 		if n.Kind == ir.UnionType {

@@ -29,7 +29,7 @@ var RuntimeFiles = []string{"table_text", "validate", "validate_json", "validate
 func Emit(pkg *ir.Package) ([]emit.File, error) {
 	t := lower.Lower(pkg)
 	f := gosrc.NewFile(pkg.Name, emit.HeaderLines(pkg.Hash, emit.RegenerateNote)...)
-	w := &walker{t: t, f: f, rt: emit.Runtime{Import: pkg.ImportRuntime}}
+	w := &walker{t: t, f: f, rt: emit.Runtime{Import: pkg.Go.ImportRuntime}}
 	if w.rt.Import {
 		w.rt.VersionGuard(f)
 		f.Line("")
