@@ -2,8 +2,10 @@ package compat
 
 import (
 	"path/filepath"
+	"strings"
 	"testing"
 
+	"github.com/contractgen/contractgen/internal/gen/jsontree"
 	"github.com/contractgen/contractgen/internal/gen/load"
 )
 
@@ -106,5 +108,26 @@ func TestContractFilesThroughLoader(t *testing.T) {
 	}
 	if r.NeedsNewVersion() {
 		t.Error("v1.1 -> v2 raises contract_version, so it needs no new one")
+	}
+}
+
+// keywordProfile is a profile that claims one root keyword and reports nothing.
+type keywordProfile string
+
+func (p keywordProfile) Keywords() []string                { return []string{string(p)} }
+func (keywordProfile) VersionMember(*jsontree.Node) string { return "" }
+func (keywordProfile) Compare(_, _ Root, _ Differ) error   { return nil }
+func (keywordProfile) Rules() []string                     { return nil }
+
+// TestProfilesClaimDistinctKeywords: two profiles that compare one keyword would report its
+// changes twice under different rules, so the comparison refuses them.
+func TestProfilesClaimDistinctKeywords(t *testing.T) {
+	doc := []byte(`{"type": "object"}`)
+	_, err := CompareWith(doc, doc, Options{Profiles: []Profile{keywordProfile("x-a"), keywordProfile("x-b"), keywordProfile("x-a")}})
+	if err == nil || !strings.Contains(err.Error(), `profiles 0 and 2 both compare the root keyword "x-a"`) {
+		t.Errorf("err = %v, want the two profiles named", err)
+	}
+	if _, err := CompareWith(doc, doc, Options{Profiles: []Profile{keywordProfile("x-a"), keywordProfile("x-b")}}); err != nil {
+		t.Errorf("distinct keywords: %v", err)
 	}
 }
