@@ -139,7 +139,10 @@ func newPage(pkg *ir.Package) (*page, error) {
 			}
 		}
 	}
-	p.Relaxed = errorcontract.Relaxed
+	p.Relaxed = errorcontract.DefaultValues().Relaxed
+	if c := errorcontract.Of(pkg).Catalog; c != nil {
+		p.Relaxed = c.Values.Relaxed
+	}
 	for _, e := range []*enum{p.Origins, p.Actions, p.SameArguments, p.SideEffects} {
 		p.HasFallbacks = p.HasFallbacks || (e != nil && e.Fallback != "")
 	}

@@ -192,7 +192,7 @@ func (w writer) kinds() {
 		f.Line("RetryAfter bool")
 	}
 	f.Comment("HintRelaxes tells whether read-only or idempotent safety hints turn the default",
-		m.JSON.SameArguments+` into "`+errorcontract.Relaxed+`".`)
+		m.JSON.SameArguments+` into "`+m.Relaxed+`".`)
 	f.Line("HintRelaxes bool")
 	f.Comment("JSONRPCCode is the code of JSON-RPC errors that carry the error.")
 	f.Line("JSONRPCCode int")
@@ -409,7 +409,7 @@ func (w writer) finishRules() {
 	recovery := "e." + m.Fields.Recovery + "."
 	if s := m.Safety; s != nil {
 		f.Comment("The safety-hint rule: a tool that declares itself read-only or idempotent can be called again",
-			`with the same arguments once the condition clears, so a relaxing kind says "`+errorcontract.Relaxed+`".`)
+			`with the same arguments once the condition clears, so a relaxing kind says "`+m.Relaxed+`".`)
 		f.Line("if b.row.HintRelaxes && !b.sameArgumentsSet && e." + s.Field + " != nil &&")
 		f.Open("\t(cgIsTrue(e." + s.Field + "." + s.ReadOnly + ") || cgIsTrue(e." + s.Field + "." + s.Idempotent + "))")
 		f.Line(recovery + m.Fields.SameArguments + " = " + m.Conditional)

@@ -317,10 +317,10 @@ func (c *constructor) generic(b *strings.Builder) {
 `, c.rootFields[c.names.Origin], action, same, guidance, c.rootFields[c.names.SideEffects], recovery)
 	if c.safety != "" {
 		b.WriteString("    // The safety-hint rule: a tool that declares itself read-only or idempotent can be called again\n")
-		b.WriteString("    // with the same arguments once the condition clears, so a relaxing kind says \"conditional\".\n")
+		fmt.Fprintf(b, "    // with the same arguments once the condition clears, so a relaxing kind says %q.\n", c.m.Relaxed)
 		fmt.Fprintf(b, "    if let Some(safety) = e.%s.as_ref().filter(|_| row.hint_relaxes && !same_arguments_set) {\n", c.safety)
 		fmt.Fprintf(b, "        if safety.%s == Some(true) || safety.%s == Some(true) {\n", c.readOnly, c.idempotent)
-		fmt.Fprintf(b, "            e.%s.%s = %s::from(%s);\n        }\n    }\n", recovery, same, c.typeOf(c.recovery, c.names.SameArguments), rustString(errorcontract.Relaxed))
+		fmt.Fprintf(b, "            e.%s.%s = %s::from(%s);\n        }\n    }\n", recovery, same, c.typeOf(c.recovery, c.names.SameArguments), rustString(c.m.Relaxed))
 	} else {
 		b.WriteString("    let _ = (row, same_arguments_set);\n")
 	}

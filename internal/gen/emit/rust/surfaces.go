@@ -75,7 +75,7 @@ pub struct KindInfo {
     pub guidance: &'static str,
     /// The status of HTTP responses that carry the error.
     pub http_status: u16,
-` + waitField + doc("    ///", `Whether read-only or idempotent safety hints turn `+members.SameArguments+` into "`+errorcontract.Relaxed+`".`) +
+` + waitField + doc("    ///", `Whether read-only or idempotent safety hints turn `+members.SameArguments+` into "`+ec.Catalog.Values.Relaxed+`".`) +
 		`    pub hint_relaxes: bool,
     /// The code of JSON-RPC errors that carry the error.
     pub jsonrpc_code: i64,

@@ -12,6 +12,7 @@ package errorcontract
 
 import (
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/contractgen/contractgen/internal/gen/diag"
@@ -131,7 +132,7 @@ func (p *parser) member(ptr, value string, allowed []string, what string) {
 
 func (p *parser) catalog(n *jsontree.Node, surfaces *Surfaces) *Catalog {
 	base := "/" + CatalogKeyword
-	cat := &Catalog{Origin: p.file + "#" + base, Members: p.members}
+	cat := &Catalog{Origin: p.file + "#" + base, Members: p.members, Values: p.values(n.Get("values"), base+"/values")}
 	p.checkMembers(base + "/members")
 	if kinds := n.Get("kinds"); kinds != nil {
 		for _, m := range kinds.Members {
@@ -149,6 +150,32 @@ func (p *parser) catalog(n *jsontree.Node, surfaces *Surfaces) *Catalog {
 	}
 	p.checkStems(base, cat)
 	return cat
+}
+
+// values reads x-catalog's "values" over the defaults. A value the contract names must be a value
+// of the enum its role draws from.
+func (p *parser) values(n *jsontree.Node, base string) Values {
+	v := DefaultValues()
+	if n == nil {
+		return v
+	}
+	m := p.members
+	if r := n.Get("relaxed"); r != nil {
+		v.Relaxed = r.Text
+		p.member(base+"/relaxed", v.Relaxed, p.enums.SameArguments, m.Recovery+"."+m.SameArguments)
+	}
+	if w := n.Get("wait_action"); w != nil {
+		v.WaitAction = w.Text
+		p.member(base+"/wait_action", v.WaitAction, p.enums.Action, m.Recovery+"."+m.Action)
+	}
+	if c := n.Get("caller_origins"); c != nil {
+		v.CallerOrigins = nil
+		for i, o := range c.Items {
+			v.CallerOrigins = append(v.CallerOrigins, o.Text)
+			p.member(base+"/caller_origins/"+strconv.Itoa(i), o.Text, p.enums.Origin, m.Origin)
+		}
+	}
+	return v
 }
 
 // checkMembers reports two parts given the same member name in one object: the root's parts,
@@ -230,10 +257,10 @@ func lint(file string, cat *Catalog, diags *diag.List) {
 		if name == "" {
 			name = "the fallback row"
 		}
-		if (k.Origin == "policy" || k.Origin == "validation") && k.HTTPStatus >= 500 {
+		if slices.Contains(cat.Values.CallerOrigins, k.Origin) && k.HTTPStatus >= 500 {
 			diags.Add(file, ptr+"/http_status", "%s has origin %s but maps to %d: a %s failure is the caller's, not a server error", name, k.Origin, k.HTTPStatus, k.Origin)
 		}
-		if k.Action == "retry_later" && !k.RetryAfter {
+		if k.Action == cat.Values.WaitAction && !k.RetryAfter {
 			diags.Add(file, ptr+"/retry_after", "%s asks callers to retry later but does not allow %s", name, cat.Members.RetryAfter)
 		}
 		if k.HTTPStatus == 401 && k.WWWAuthenticate == "" {

@@ -13,9 +13,6 @@ import (
 // keeps schema types off it.
 const KindType = "Kind"
 
-// Relaxed is the same_arguments value the safety-hint rule sets on a row that sets hint_relaxes.
-const Relaxed = "conditional"
-
 // analyzer works out Constructors from the rest of the IR.
 type analyzer struct {
 	pkg      *ir.Package
@@ -230,6 +227,7 @@ func paramName(goName string) string {
 
 func (a *analyzer) rows(m *Constructors) {
 	origin, action, same, side := a.enumOf(m.Origin), a.enumOf(m.Action), a.enumOf(m.SameArguments), a.enumOf(m.SideEffects)
+	m.Relaxed = a.cat.Values.Relaxed
 	row := func(k *Kind) KindRow {
 		r := KindRow{Name: k.Name, GoName: k.GoName, HTTPStatus: k.HTTPStatus, JSONRPCCode: k.JSONRPCCode,
 			RetryAfter: k.RetryAfter, HintRelaxes: k.HintRelaxes, Guidance: k.Guidance, WWWAuthenticate: k.WWWAuthenticate,
@@ -243,7 +241,12 @@ func (a *analyzer) rows(m *Constructors) {
 		r.SameArguments = a.constant(same, k.SameArguments, k.Pointer+"/same_arguments")
 		r.SideEffects = a.constant(side, k.SideEffects, k.Pointer+"/side_effects")
 		if k.HintRelaxes && m.Conditional == "" {
-			m.Conditional = a.constant(same, Relaxed, k.Pointer+"/hint_relaxes")
+			if !hasValue(same, m.Relaxed) {
+				a.fail(k.Pointer+"/hint_relaxes", "the safety-hint rule sets %s to %q, which its enum lacks: add the value, or name the one the rule sets in x-catalog.values.relaxed",
+					a.cat.Members.SameArguments, m.Relaxed)
+			} else {
+				m.Conditional = a.constant(same, m.Relaxed, k.Pointer+"/hint_relaxes")
+			}
 		}
 		if k.RetryAfter && m.RetryAfter == ir.TypeRaw {
 			a.fail(k.Pointer+"/retry_after", "the row allows a wait, but %s declares no %s member to carry it: add it to %[1]s as an optional integer (or name it in x-catalog.members), or set retry_after to false",
@@ -272,6 +275,11 @@ func (a *analyzer) enumOf(name string) *ir.Named {
 }
 
 // constant returns the Go constant of an enum value, or records that the enum lacks it.
+// hasValue reports whether value is one of the enum's.
+func hasValue(enum *ir.Named, value string) bool {
+	return enum != nil && enum.Enum != nil && slices.ContainsFunc(enum.Enum.Values, func(v ir.EnumValue) bool { return v.Value == value })
+}
+
 func (a *analyzer) constant(enum *ir.Named, value, origin string) string {
 	if enum != nil && enum.Enum != nil {
 		for _, v := range enum.Enum.Values {

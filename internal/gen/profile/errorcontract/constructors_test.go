@@ -143,3 +143,99 @@ func TestLintNamesTheContractsWaitMember(t *testing.T) {
 		t.Errorf("error = %v\nwant it to say %q", err, want)
 	}
 }
+
+// renameValue renames an enum value of the $defs entry def, and the catalog rows' column (and, for
+// an origin, the surfaces' per-origin tables) that draw from it.
+func renameValue(s map[string]any, def, column, from, to string) {
+	e := s["$defs"].(map[string]any)[def].(map[string]any)
+	values := e["enum"].([]any)
+	for i, v := range values {
+		if v == from {
+			values[i] = to
+		}
+	}
+	if d, ok := e["x-enum-descriptions"].(map[string]any); ok {
+		d[to] = d[from]
+		delete(d, from)
+	}
+	catalog := s["x-catalog"].(map[string]any)
+	rows := []any{catalog["fallback"]}
+	for _, row := range catalog["kinds"].(map[string]any) {
+		rows = append(rows, row)
+	}
+	for _, row := range rows {
+		if r := row.(map[string]any); r[column] == from {
+			r[column] = to
+		}
+	}
+	if surfaces, ok := s["x-surfaces"].(map[string]any); ok && column == "origin" {
+		for _, table := range []string{"jsonrpc_codes", "cli_exit_codes"} {
+			if t, ok := surfaces[table].(map[string]any); ok {
+				t[to] = t[from]
+				delete(t, from)
+			}
+		}
+	}
+}
+
+// TestValuesNameTheRoles: a contract whose enums spell the roles otherwise names them in
+// x-catalog's "values", and the lint rules and the safety-hint rule follow them.
+func TestValuesNameTheRoles(t *testing.T) {
+	waitRenamed := func(values map[string]any) string {
+		return contractWith(t, func(s map[string]any) {
+			renameValue(s, "recovery_action", "action", "retry_later", "wait_then_retry")
+			renameValue(s, "origin", "origin", "validation", "caller_input")
+			kinds := s["x-catalog"].(map[string]any)["kinds"].(map[string]any)
+			kinds["timeout"].(map[string]any)["retry_after"] = false
+			kinds["missing_param"].(map[string]any)["http_status"] = 500
+			if values != nil {
+				s["x-catalog"].(map[string]any)["values"] = values
+			}
+		})
+	}
+	relaxRenamed := func(values map[string]any) string {
+		return contractWith(t, func(s map[string]any) {
+			renameValue(s, "same_arguments", "same_arguments", "conditional", "once_safe")
+			if values != nil {
+				s["x-catalog"].(map[string]any)["values"] = values
+			}
+		})
+	}
+	// buildSchema moves into a directory of its own, so every schema is written first.
+	waitPlain := waitRenamed(nil)
+	waitNamed := waitRenamed(map[string]any{"wait_action": "wait_then_retry", "caller_origins": []any{"caller_input", "policy"}})
+	relaxPlain := relaxRenamed(nil)
+	relaxNamed := relaxRenamed(map[string]any{"relaxed": "once_safe"})
+	outside := contractWith(t, func(s map[string]any) {
+		s["x-catalog"].(map[string]any)["values"] = map[string]any{"wait_action": "nap"}
+	})
+
+	if _, err := buildSchema(t, waitPlain); err != nil {
+		t.Fatalf("with the roles' values absent from the enums, the rules do not apply; got %v", err)
+	}
+	_, err := buildSchema(t, waitNamed)
+	for _, want := range []string{
+		"timeout asks callers to retry later but does not allow retry_after_ms",
+		"missing_param has origin caller_input but maps to 500",
+	} {
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("with values naming the roles: error = %v\nwant it to say %q", err, want)
+		}
+	}
+
+	if _, err := buildSchema(t, relaxPlain); err == nil || !strings.Contains(err.Error(), `the safety-hint rule sets same_arguments to "conditional", which its enum lacks: add the value, or name the one the rule sets in x-catalog.values.relaxed`) {
+		t.Errorf("the safety-hint rule without its value: error = %v", err)
+	}
+	pkg, err := buildSchema(t, relaxNamed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m := errorcontract.Of(pkg).Constructors; m == nil || m.Relaxed != "once_safe" || m.Conditional != "SameArgumentsOnceSafe" {
+		t.Errorf("constructors = %+v; want the rule to set once_safe (SameArgumentsOnceSafe)", m)
+	}
+
+	_, err = buildSchema(t, outside)
+	if want := `#/x-catalog/values/wait_action: "nap" is not a value of the schema's recovery.action enum`; err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("a value outside its enum: error = %v\nwant %q", err, want)
+	}
+}

@@ -15,6 +15,27 @@ type Catalog struct {
 	Fallback *Kind
 	// Members names the error type's members the catalog fills in and reads.
 	Members Members
+	// Values are the enum values that play a part in the catalog's rules.
+	Values Values
+}
+
+// Values are the contract's enum values that play a part in the catalog's rules, one per role. A
+// contract names them in x-catalog's "values"; a role it leaves out keeps the agent-error
+// contract's value, and a rule whose value the contract's enum lacks does not apply.
+type Values struct {
+	// Relaxed is the same_arguments value the safety-hint rule sets ("conditional").
+	Relaxed string
+	// WaitAction is the action that asks callers to wait and try again, which a row may use only
+	// with a wait ("retry_later").
+	WaitAction string
+	// CallerOrigins are the origins of failures that are the caller's own, which a row may not map
+	// to a 5xx status ("policy", "validation").
+	CallerOrigins []string
+}
+
+// DefaultValues are the agent-error contract's values for the roles.
+func DefaultValues() Values {
+	return Values{Relaxed: "conditional", WaitAction: "retry_later", CallerOrigins: []string{"policy", "validation"}}
 }
 
 // Members are the names of the error type's members that play a part in the catalog, one per
@@ -123,9 +144,9 @@ type Constructors struct {
 	// Kinds are the catalog rows sorted by kind; Fallback is the row for every other kind.
 	Kinds    []KindRow
 	Fallback KindRow
-	// Conditional is the Go constant of same_arguments "conditional", used by the safety-hint rule;
-	// empty when no row relaxes.
-	Conditional string
+	// Relaxed is the same_arguments value the safety-hint rule sets (Values.Relaxed), and
+	// Conditional its Go constant, empty when no row relaxes.
+	Relaxed, Conditional string
 	// Safety names the safety member when the safety-hint rule applies, or is nil.
 	Safety *SafetyHints
 	// RetryAfter is the Go kind of recovery.retry_after_ms (ir.TypeNumber or ir.TypeInt64, behind a pointer),

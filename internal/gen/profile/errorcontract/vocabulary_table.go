@@ -8,13 +8,13 @@ import "github.com/contractgen/contractgen/cgruntime"
 // Regenerate with go generate after editing the schema; a test fails while this file is stale.
 var vocabularyNodes = []cgruntime.Node{
 	/* 0: unused */ {},
-	/* 1: vocabulary.schema.json# */ {Properties: []cgruntime.Prop{{Name: "x-catalog", Node: 2}, {Name: "x-surfaces", Node: 37}}},
+	/* 1: vocabulary.schema.json# */ {Properties: []cgruntime.Prop{{Name: "x-catalog", Node: 2}, {Name: "x-surfaces", Node: 43}}},
 	/* 2: vocabulary.schema.json#/properties/x-catalog */ {Ref: 3},
 	/* 3: vocabulary.schema.json#/$defs/catalog */ {
 		Types:                cgruntime.TypeObject,
-		Properties:           []cgruntime.Prop{{Name: "kinds", Node: 4}, {Name: "fallback", Node: 19}, {Name: "members", Node: 20}},
+		Properties:           []cgruntime.Prop{{Name: "kinds", Node: 4}, {Name: "fallback", Node: 19}, {Name: "members", Node: 20}, {Name: "values", Node: 36}},
 		Required:             []string{"kinds", "fallback"},
-		AdditionalProperties: 36,
+		AdditionalProperties: 42,
 	},
 	/* 4: vocabulary.schema.json#/$defs/catalog/properties/kinds */ {
 		Types:                cgruntime.TypeObject,
@@ -100,22 +100,36 @@ var vocabularyNodes = []cgruntime.Node{
 	/* 33: vocabulary.schema.json#/$defs/catalog/properties/members/properties/read_only_hint */ {Types: cgruntime.TypeString, MinLength: cgruntime.Count{Set: true, N: 1}},
 	/* 34: vocabulary.schema.json#/$defs/catalog/properties/members/properties/idempotent_hint */ {Types: cgruntime.TypeString, MinLength: cgruntime.Count{Set: true, N: 1}},
 	/* 35: vocabulary.schema.json#/$defs/catalog/properties/members/additionalProperties */ {Bool: cgruntime.FalseSchema},
-	/* 36: vocabulary.schema.json#/$defs/catalog/additionalProperties */ {Bool: cgruntime.FalseSchema},
-	/* 37: vocabulary.schema.json#/properties/x-surfaces */ {Ref: 38},
-	/* 38: vocabulary.schema.json#/$defs/surfaces */ {
+	/* 36: vocabulary.schema.json#/$defs/catalog/properties/values */ {
 		Types:                cgruntime.TypeObject,
-		Properties:           []cgruntime.Prop{{Name: "mcp_meta_key", Node: 39}, {Name: "www_authenticate", Node: 40}, {Name: "jsonrpc_codes", Node: 41}, {Name: "cli_exit_codes", Node: 43}},
-		AdditionalProperties: 45,
+		Properties:           []cgruntime.Prop{{Name: "relaxed", Node: 37}, {Name: "wait_action", Node: 38}, {Name: "caller_origins", Node: 39}},
+		AdditionalProperties: 41,
 	},
-	/* 39: vocabulary.schema.json#/$defs/surfaces/properties/mcp_meta_key */ {Types: cgruntime.TypeString, MinLength: cgruntime.Count{Set: true, N: 1}},
-	/* 40: vocabulary.schema.json#/$defs/surfaces/properties/www_authenticate */ {Types: cgruntime.TypeString, MinLength: cgruntime.Count{Set: true, N: 1}},
-	/* 41: vocabulary.schema.json#/$defs/surfaces/properties/jsonrpc_codes */ {Types: cgruntime.TypeObject, AdditionalProperties: 42},
-	/* 42: vocabulary.schema.json#/$defs/surfaces/properties/jsonrpc_codes/additionalProperties */ {Types: cgruntime.TypeInteger},
-	/* 43: vocabulary.schema.json#/$defs/surfaces/properties/cli_exit_codes */ {Types: cgruntime.TypeObject, AdditionalProperties: 44},
-	/* 44: vocabulary.schema.json#/$defs/surfaces/properties/cli_exit_codes/additionalProperties */ {
+	/* 37: vocabulary.schema.json#/$defs/catalog/properties/values/properties/relaxed */ {Types: cgruntime.TypeString, MinLength: cgruntime.Count{Set: true, N: 1}},
+	/* 38: vocabulary.schema.json#/$defs/catalog/properties/values/properties/wait_action */ {Types: cgruntime.TypeString, MinLength: cgruntime.Count{Set: true, N: 1}},
+	/* 39: vocabulary.schema.json#/$defs/catalog/properties/values/properties/caller_origins */ {
+		Types:       cgruntime.TypeArray,
+		Items:       40,
+		UniqueItems: true,
+	},
+	/* 40: vocabulary.schema.json#/$defs/catalog/properties/values/properties/caller_origins/items */ {Types: cgruntime.TypeString, MinLength: cgruntime.Count{Set: true, N: 1}},
+	/* 41: vocabulary.schema.json#/$defs/catalog/properties/values/additionalProperties */ {Bool: cgruntime.FalseSchema},
+	/* 42: vocabulary.schema.json#/$defs/catalog/additionalProperties */ {Bool: cgruntime.FalseSchema},
+	/* 43: vocabulary.schema.json#/properties/x-surfaces */ {Ref: 44},
+	/* 44: vocabulary.schema.json#/$defs/surfaces */ {
+		Types:                cgruntime.TypeObject,
+		Properties:           []cgruntime.Prop{{Name: "mcp_meta_key", Node: 45}, {Name: "www_authenticate", Node: 46}, {Name: "jsonrpc_codes", Node: 47}, {Name: "cli_exit_codes", Node: 49}},
+		AdditionalProperties: 51,
+	},
+	/* 45: vocabulary.schema.json#/$defs/surfaces/properties/mcp_meta_key */ {Types: cgruntime.TypeString, MinLength: cgruntime.Count{Set: true, N: 1}},
+	/* 46: vocabulary.schema.json#/$defs/surfaces/properties/www_authenticate */ {Types: cgruntime.TypeString, MinLength: cgruntime.Count{Set: true, N: 1}},
+	/* 47: vocabulary.schema.json#/$defs/surfaces/properties/jsonrpc_codes */ {Types: cgruntime.TypeObject, AdditionalProperties: 48},
+	/* 48: vocabulary.schema.json#/$defs/surfaces/properties/jsonrpc_codes/additionalProperties */ {Types: cgruntime.TypeInteger},
+	/* 49: vocabulary.schema.json#/$defs/surfaces/properties/cli_exit_codes */ {Types: cgruntime.TypeObject, AdditionalProperties: 50},
+	/* 50: vocabulary.schema.json#/$defs/surfaces/properties/cli_exit_codes/additionalProperties */ {
 		Types:   cgruntime.TypeInteger,
 		Minimum: "1",
 		Maximum: "125",
 	},
-	/* 45: vocabulary.schema.json#/$defs/surfaces/additionalProperties */ {Bool: cgruntime.FalseSchema},
+	/* 51: vocabulary.schema.json#/$defs/surfaces/additionalProperties */ {Bool: cgruntime.FalseSchema},
 }
