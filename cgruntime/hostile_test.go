@@ -377,3 +377,13 @@ func TestRejectedKeepsOnlyUnrelatedDecoderViolations(t *testing.T) {
 		t.Fatalf("violations %q, want %q", got, want)
 	}
 }
+
+// TestValidateJSONLocatesSyntaxErrors: the one pass that parses a document for validation leaves
+// its syntax errors as exact as Prepare's, with line and column.
+func TestValidateJSONLocatesSyntaxErrors(t *testing.T) {
+	_, want := Prepare([]byte("{\n  \"a\": }"))
+	_, err := ValidateJSON([]Node{{}, {}}, 1, []byte("{\n  \"a\": }"))
+	if err == nil || want == nil || err.Error() != want.Error() || !strings.Contains(err.Error(), "line 2") {
+		t.Errorf("ValidateJSON error = %v, want %v (with its line)", err, want)
+	}
+}

@@ -1823,15 +1823,27 @@ func sanitizeReflectContainer(rv reflect.Value, depth int, secret bool, budget *
 }
 
 // sanitizeJSONValue sanitizes encoded JSON as the value it decodes to;
-// bytes that are not JSON are sanitized as text.
+// bytes that are not one JSON value are sanitized as text.
 func sanitizeJSONValue(data []byte, depth int, secret bool, budget *int) any {
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.UseNumber()
-	var v any
-	if err := dec.Decode(&v); err != nil || dec.More() {
+	v, err := sanitizeDecodeJSON(data)
+	if err != nil {
 		return sanitizeEvidenceString(string(data), secret)
 	}
 	return sanitizeValue(v, depth, secret, budget)
+}
+
+// sanitizeDecodeJSON decodes data as exactly one JSON value, numbers kept as json.Number.
+func sanitizeDecodeJSON(data []byte) (any, error) {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.UseNumber()
+	var v any
+	if err := dec.Decode(&v); err != nil {
+		return nil, err
+	}
+	if len(bytes.TrimSpace(data[dec.InputOffset():])) > 0 {
+		return nil, fmt.Errorf("cgruntime: more than one JSON value")
+	}
+	return v, nil
 }
 
 // sanitizeTooDeep keeps a nil container as it is (it holds nothing) and

@@ -1,7 +1,6 @@
 package cgruntime
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -51,14 +50,15 @@ func SanitizeMCPBlock(block json.RawMessage, limit int) (json.RawMessage, error)
 // SanitizeJSON sanitizes any JSON value as SanitizeEvidence sanitizes the value of an evidence
 // member named name (a member's name decides whether its value is a secret).
 func SanitizeJSON(raw json.RawMessage, name string) (json.RawMessage, error) {
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	dec.UseNumber()
-	var v any
-	if err := dec.Decode(&v); err != nil {
+	v, err := sanitizeDecodeJSON(raw)
+	if err != nil {
 		return nil, err
 	}
-	clean := SanitizeEvidence(map[string]any{name: v})
-	return json.Marshal(clean[name])
+	// As SanitizeEvidence treats the one member name: its budget share taken, one level down.
+	budget := sanitizeMaxElements
+	sanitizeTake(&budget)
+	_, secret := sanitizeKey(name)
+	return json.Marshal(sanitizeValue(v, 1, secret, &budget))
 }
 
 // MCPObjectTexts returns, in order, the texts of the text blocks among content that hold a JSON

@@ -115,8 +115,15 @@ func TestSanitizeJSONAsEvidence(t *testing.T) {
 	if strings.Contains(string(clean), "hunter2") || !strings.Contains(string(clean), `"count":10000000000000000001`) || !strings.Contains(string(clean), `"note":"ok"`) {
 		t.Errorf("SanitizeJSON = %s", clean)
 	}
-	if _, err := SanitizeJSON(json.RawMessage(`{`), "x"); err == nil {
-		t.Error("SanitizeJSON accepted a value that is not JSON")
+	for _, bad := range []string{`{`, `{"a":1} {"password":"hunter2hunter2"}`, `{"a":1}}`, `1 2`} {
+		if _, err := SanitizeJSON(json.RawMessage(bad), "x"); err == nil {
+			t.Errorf("SanitizeJSON accepted %s, which is not one JSON value", bad)
+		}
+	}
+	// A name the sanitizer rewrites as a key still names the value it sanitizes.
+	name := "ghp_" + strings.Repeat("a1B2", 9)
+	if clean, err := SanitizeJSON(json.RawMessage(`{"note":"ok"}`), name); err != nil || string(clean) != `{"note":"ok"}` {
+		t.Errorf("SanitizeJSON under a secret-shaped name = %s, %v; want the value sanitized, not dropped", clean, err)
 	}
 }
 

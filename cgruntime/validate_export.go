@@ -1,5 +1,7 @@
 package cgruntime
 
+import "errors"
+
 // This file is not copied into generated packages. It lets contractgen itself (the validate
 // command) run the very interpreter that generated packages carry, over a table built in memory
 // from the IR, so that the command and the generated code cannot drift apart.
@@ -8,11 +10,15 @@ package cgruntime
 // semantics of generated Parse: duplicate member names are violations, every keyword applies. It
 // returns an error only when data is not JSON.
 func ValidateJSON(nodes []Node, root int32, data []byte) ([]Violation, error) {
-	data, err := Prepare(data)
-	if err != nil {
-		return nil, err
+	// The parse checks the grammar as it indexes; only a document that fails it is read again,
+	// for the line and column of the error.
+	vs, err := validatePrepared(nodes, root, data)
+	if errors.Is(err, errSyntax) {
+		if _, located := Prepare(data); located != nil {
+			err = located
+		}
 	}
-	return validatePrepared(nodes, root, data)
+	return vs, err
 }
 
 // NullValue is JSON null.

@@ -31,9 +31,12 @@ import (
 // Options are the choices the user makes about the generated code.
 type Options struct {
 	// Package is the generated package's name (ir.Package.Name): the Go package's, and the TypeScript
-	// file's and Rust crate's; "" when nothing is printed from the IR (validate runs its table).
+	// file's and Rust crate's. It may be "" only with TableOnly.
 	Package string
-	// RootType overrides the Go name of the root type; only with a single input schema.
+	// TableOnly says nothing is printed from the IR, only its validation table run (validate), so
+	// it needs no package name.
+	TableOnly bool
+	// RootType overrides the name of the root type; only with a single input schema.
 	RootType string
 	// SharedPackage says the Go files join a package of the user's (ir.GoPackage.Shared).
 	SharedPackage bool
@@ -77,8 +80,7 @@ func Build(set *load.Set, opts Options) (*ir.Package, error) {
 		}
 	}
 	switch {
-	case opts.Package == "":
-		// No code is printed from this IR (validate runs its table).
+	case opts.Package == "" && opts.TableOnly:
 	case !naming.IsValidPackageName(opts.Package):
 		b.diags.Add("", "", "package name %q is not a valid Go package name (an identifier that is not a keyword); choose another --package", opts.Package)
 	case opts.Package == "main":
@@ -792,8 +794,8 @@ func enumStems(values []string) []string {
 	return stems
 }
 
-// goType decides the Go representation of a schema used as a value; suggested names an inline
-// struct or enum that needs a declaration of its own.
+// goType decides the type of a schema used as a value, with its Go layer; suggested names an
+// inline struct or enum that needs a declaration of its own.
 func (b *builder) goType(doc *load.Document, ptr string, s *ir.Schema, suggested string) *ir.Type {
 	if s.ValueType != nil {
 		return s.ValueType

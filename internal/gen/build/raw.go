@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/contractgen/contractgen/internal/gen/ir"
+	"github.com/contractgen/contractgen/internal/gen/naming"
 )
 
 // jsonTypeOrder is the order RawTypes lists JSON types in.
@@ -114,7 +115,7 @@ func (b *builder) rawNote(s *ir.Schema) string {
 		return note
 	}
 	if len(types) > 1 {
-		return "Its values may be " + orList(types) + `, which no one Go type holds, so it is kept as JSON; a "oneOf" with one branch per type gives a sum type.`
+		return "Its values may be " + naming.OrList(types) + `, which no one Go type holds, so it is kept as JSON; a "oneOf" with one branch per type gives a sum type.`
 	}
 	var kws []string
 	add := func(on bool, kw string) {
@@ -156,14 +157,6 @@ func withArticle(t string) string {
 	return "a " + t
 }
 
-// orList joins words as English does: "a", "a or b", "a, b or c".
-func orList(words []string) string {
-	if len(words) < 2 {
-		return strings.Join(words, "")
-	}
-	return strings.Join(words[:len(words)-1], ", ") + " or " + words[len(words)-1]
-}
-
 // scalarNote says what a union of scalar types holds and which accessors read it.
 func scalarNote(types []string) string {
 	var kinds, accessors []string
@@ -189,16 +182,8 @@ func scalarNote(types []string) string {
 	}
 	if len(kinds) == 1 {
 		return "Every variant is " + kinds[0] + "; the JSON is kept so that Validate judges it against the whole union: " +
-			andList(accessors) + verb + ", and Set stores a value."
+			naming.AndList(accessors) + verb + ", and Set stores a value."
 	}
-	return "It holds " + orList(kinds) + ", which no one Go type holds, so the JSON is kept: " +
-		andList(accessors) + verb + ", and Set stores a value."
-}
-
-// andList joins words as English does: "a", "a and b", "a, b and c".
-func andList(words []string) string {
-	if len(words) < 2 {
-		return strings.Join(words, "")
-	}
-	return strings.Join(words[:len(words)-1], ", ") + " and " + words[len(words)-1]
+	return "It holds " + naming.OrList(kinds) + ", which no one Go type holds, so the JSON is kept: " +
+		naming.AndList(accessors) + verb + ", and Set stores a value."
 }

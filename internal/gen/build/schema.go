@@ -109,13 +109,10 @@ func (b *builder) rootExtensionsNote() string {
 	for _, p := range b.opts.Profiles {
 		names = append(names, p.Keywords()...)
 	}
-	switch len(names) {
-	case 0:
+	if len(names) == 0 {
 		return ""
-	case 1:
-		return "; " + names[0] + " at the root"
 	}
-	return "; " + strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1] + " at the root"
+	return "; " + naming.AndList(names) + " at the root"
 }
 
 // usesVocabulary reports whether a document uses contractgen's extension keywords: such a

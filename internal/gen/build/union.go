@@ -418,8 +418,8 @@ func allScalar(vars []*variantInfo) bool {
 	return true
 }
 
-// scalarGoType is the Go type of a scalar variant's values, without declaring anything (the
-// variant is not a field): its referenced type, or the Go type of its one JSON type; raw otherwise.
+// scalarGoType is the type of a scalar variant's values, without declaring anything (the
+// variant is not a field): its referenced type, or the type of its one JSON type; raw otherwise.
 func scalarGoType(v *variantInfo) *ir.Type {
 	if v.named != nil {
 		return &ir.Type{Kind: ir.TypeRef, Named: v.named}
@@ -692,7 +692,7 @@ func jsonTypeName(t string) string { return naming.GoName(t) }
 // unionMethods are the names a sum type's methods take, which no variant field may take.
 var unionMethods = []string{"Switch", "Validate", "MarshalJSON", "UnmarshalJSON", "IsZero"}
 
-// nameVariants gives each variant its Go name, unique within the union and clear of the sum
+// nameVariants gives each variant its name, unique within the union and clear of the sum
 // type's methods and of each other's IsX and AsX, and names the Unknown field and Switch.
 func (b *builder) nameVariants(n *ir.Named, vars []*variantInfo) {
 	u := n.Union

@@ -2,9 +2,9 @@ package compat
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/contractgen/contractgen/internal/gen/load"
+	"github.com/contractgen/contractgen/internal/gen/naming"
 )
 
 // Mode is the question a comparison answers.
@@ -126,15 +126,7 @@ func autoMode(od, nd *document, profiles []Profile) (Mode, string) {
 	if len(markers) == 0 {
 		return Backward, "the default for a schema of no profile, as in schema registries"
 	}
-	return Backward, "the default for a schema without " + orList(markers) + ", as in schema registries"
-}
-
-// orList joins words as a sentence does: "a", "a or b", "a, b or c".
-func orList(words []string) string {
-	if len(words) == 1 {
-		return words[0]
-	}
-	return strings.Join(words[:len(words)-1], ", ") + " or " + words[len(words)-1]
+	return Backward, "the default for a schema without " + naming.OrList(markers) + ", as in schema registries"
 }
 
 // contractMarker names what makes the document a contract: a profile's keyword at the root, or

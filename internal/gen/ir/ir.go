@@ -520,8 +520,8 @@ func (s *Schema) NullableBranch() (string, int, *Schema) {
 	return "", 0, nil
 }
 
-// HasRules reports whether s holds any keyword beyond where it is (Origin, Pointer, Scope, its Go
-// decision) and what it says about itself (title, description, default, examples, deprecated).
+// HasRules reports whether s holds any keyword beyond where it is (Origin, Pointer, Scope), the
+// type chosen for it (ValueType, Go) and what it says about itself (title, description, default, examples, deprecated).
 // Callers clear the keywords they have accounted for in a copy and ask whether anything is left;
 // comparing with the zero Schema keeps the list of keywords in one place, this struct.
 func (s Schema) HasRules() bool {

@@ -112,9 +112,9 @@ type Variant struct {
 	// Index is the branch's position under Union.Keyword; Schema is the branch.
 	Index  int
 	Schema *Schema
-	// Type is the Go type of the variant's value: a TypeRef to a struct (an object variant, declared
-	// at the branch when it is inline) or a scalar or slice type (UnionJSONType). The sum type's
-	// field is a pointer to it. For a scalar union it is the Go type of the branch's values (its
+	// Type is the type of the variant's values: a TypeRef to a struct (an object variant, declared
+	// at the branch when it is inline) or a scalar or array type (UnionJSONType); Go's sum type
+	// holds a pointer to it. For a scalar union it is the type of the branch's values (its
 	// referenced type, or the scalar of its one JSON type; TypeRaw otherwise); nil for UnionRaw.
 	Type *Type
 	// Values are the discriminator values that select this variant (UnionDiscriminator), in schema

@@ -39,7 +39,7 @@ func (t *Table) Of(s *ir.Schema) int32 {
 }
 
 // Lower builds the table for every schema reachable from the package's named types. Roots come
-// first, then the other named types by Go name, each followed by the schemas under it.
+// first, then the other named types by name, each followed by the schemas under it.
 func Lower(pkg *ir.Package) *Table {
 	t := &Table{Origins: []string{""}, Schemas: []*ir.Schema{nil}, index: map[*ir.Schema]int32{}, lowered: []*cgruntime.Node{{}}}
 	for _, n := range pkg.Roots {

@@ -7,6 +7,7 @@ import (
 	"go/token"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 )
 
 // initialisms are words written in capitals in Go names: staticcheck's ST1003 list (golint's
@@ -138,7 +139,7 @@ func Article(word string) string {
 		}
 	}
 	// A "u" read "you" (user, unit, usage) and "eu" and "one" take "a".
-	for _, p := range []string{"uni", "use", "usa", "usu", "uti", "ure", "uri", "eu", "one", "once"} {
+	for _, p := range []string{"uni", "use", "usa", "usu", "uti", "ure", "uri", "url", "eu", "one", "once"} {
 		if strings.HasPrefix(lower, p) {
 			return "a"
 		}
@@ -242,4 +243,27 @@ func TaggableName(name string) bool {
 		}
 	}
 	return true
+}
+
+// OrList joins words as English does: "a", "a or b", "a, b or c".
+func OrList(words []string) string { return joinLast(words, " or ") }
+
+// AndList joins words as English does: "a", "a and b", "a, b and c".
+func AndList(words []string) string { return joinLast(words, " and ") }
+
+// joinLast joins words with commas and conj before the last.
+func joinLast(words []string, conj string) string {
+	if len(words) < 2 {
+		return strings.Join(words, "")
+	}
+	return strings.Join(words[:len(words)-1], ", ") + conj + words[len(words)-1]
+}
+
+// UpperFirst capitalizes the first letter of a sentence.
+func UpperFirst(s string) string {
+	r, size := utf8.DecodeRuneInString(s)
+	if size == 0 {
+		return s
+	}
+	return string(unicode.ToUpper(r)) + s[size:]
 }

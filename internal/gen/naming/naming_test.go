@@ -66,10 +66,34 @@ func TestArticle(t *testing.T) {
 		"AgentError": "an", "QuotaError": "a", "ambiguous_tool": "an", "rate_limited": "a", "oauth_needs_reauth": "an",
 		"unknown_tool": "an", "upstream_error": "an", "user": "a", "unit": "a", "usage": "a", "HTTPError": "an",
 		"URLError": "a", "MCPResult": "an", "SQLRow": "an", "Error": "an", "hour": "an", "one_time": "a", "": "a",
-		"\"invalid_param\"": "an", "XMLDoc": "an", "Hello": "a", "euro": "a",
+		"\"invalid_param\"": "an", "XMLDoc": "an", "Hello": "a", "euro": "a", "url fault": "a",
 	} {
 		if got := Article(word); got != want {
 			t.Errorf("Article(%q) = %q, want %q", word, got, want)
+		}
+	}
+}
+
+func TestEnglishLists(t *testing.T) {
+	for _, tc := range []struct {
+		words   []string
+		or, and string
+	}{
+		{nil, "", ""},
+		{[]string{"a"}, "a", "a"},
+		{[]string{"a", "b"}, "a or b", "a and b"},
+		{[]string{"a", "b", "c"}, "a, b or c", "a, b and c"},
+	} {
+		if got := OrList(tc.words); got != tc.or {
+			t.Errorf("OrList(%q) = %q, want %q", tc.words, got, tc.or)
+		}
+		if got := AndList(tc.words); got != tc.and {
+			t.Errorf("AndList(%q) = %q, want %q", tc.words, got, tc.and)
+		}
+	}
+	for in, want := range map[string]string{"": "", "an agent error": "An agent error", "échec": "Échec", "X": "X"} {
+		if got := UpperFirst(in); got != want {
+			t.Errorf("UpperFirst(%q) = %q, want %q", in, got, want)
 		}
 	}
 }

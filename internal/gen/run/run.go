@@ -64,6 +64,8 @@ type Options struct {
 	ModuleDir string
 	// Tags is --tags: struct tag keys every member of a generated struct gets beside json.
 	Tags []string
+	// tableOnly says the run prints nothing (validate), so it needs no package name.
+	tableOnly bool
 }
 
 // A target turns the IR into files under its own directory of the output root.
@@ -216,9 +218,6 @@ func Run(opts Options) (*Result, error) {
 	if len(opts.Schemas) == 0 {
 		return nil, fmt.Errorf("no schema given")
 	}
-	if opts.Package == "" {
-		return nil, fmt.Errorf("no package name given: the targets name their output after it")
-	}
 	if err := checkGoDir(goDir(opts)); err != nil {
 		return nil, err
 	}
@@ -308,7 +307,7 @@ func ValidTagKey(key string) bool { return key != "json" && build.ValidTagKey(ke
 func buildOptions(opts Options, warnings *diag.List) build.Options {
 	return build.Options{Package: opts.Package, RootType: opts.RootType, SharedPackage: path.Clean(goDir(opts)) == ".",
 		ImportRuntime: !opts.InlineRuntime, Strict: opts.Strict, Warnings: warnings, AssertFormats: opts.AssertFormats,
-		Profiles: Profiles, GoTypes: opts.GoTypes, TypedFormats: opts.TypedFormats, Tags: opts.Tags}
+		Profiles: Profiles, GoTypes: opts.GoTypes, TypedFormats: opts.TypedFormats, Tags: opts.Tags, TableOnly: opts.tableOnly}
 }
 
 // withBuildProblems adds to the loader's problems (loadErr) those the builder finds in what could

@@ -56,6 +56,7 @@ func NewValidator(opts Options) (*Validator, error) {
 	if len(opts.Schemas) != 1 {
 		return nil, fmt.Errorf("validate takes one schema, not %d", len(opts.Schemas))
 	}
+	opts.tableOnly = true
 	var warnings diag.List
 	pkg, _, err := loadAndBuild(opts, &warnings)
 	if err != nil {

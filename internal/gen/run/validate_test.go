@@ -84,7 +84,7 @@ func TestValidatorTakesOneSchema(t *testing.T) {
 }
 
 // TestOnlyPrintingNeedsAPackageName: validate builds the IR without a package name, since it
-// prints nothing, while a run that prints targets refuses to start without one.
+// prints nothing, while build refuses a run that prints targets without one.
 func TestOnlyPrintingNeedsAPackageName(t *testing.T) {
 	schema := filepath.Join(t.TempDir(), "s.json")
 	if err := os.WriteFile(schema, []byte(`{"title": "S", "type": "string"}`), 0o644); err != nil {
@@ -97,7 +97,7 @@ func TestOnlyPrintingNeedsAPackageName(t *testing.T) {
 	if got, err := v.Validate([]byte(`1`)); err != nil || len(got) == 0 {
 		t.Errorf("validating 1 against a string schema: %v, %v; want a violation", got, err)
 	}
-	if _, err := Run(Options{Schemas: []string{schema}, Targets: []string{"go"}}); err == nil || !strings.Contains(err.Error(), "no package name given") {
+	if _, err := Run(Options{Schemas: []string{schema}, Targets: []string{"go"}, GoDir: "pkg"}); err == nil || !strings.Contains(err.Error(), `package name "" is not a valid Go package name`) {
 		t.Errorf("Run without a package name: %v", err)
 	}
 }

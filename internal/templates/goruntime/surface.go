@@ -3,7 +3,6 @@
 package goruntime
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -53,14 +52,15 @@ func cgSanitizeMCPBlock(block json.RawMessage, limit int) (json.RawMessage, erro
 // cgSanitizeJSON sanitizes any JSON value as SanitizeEvidence sanitizes the value of an evidence
 // member named name (a member's name decides whether its value is a secret).
 func cgSanitizeJSON(raw json.RawMessage, name string) (json.RawMessage, error) {
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	dec.UseNumber()
-	var v any
-	if err := dec.Decode(&v); err != nil {
+	v, err := sanitizeDecodeJSON(raw)
+	if err != nil {
 		return nil, err
 	}
-	clean := SanitizeEvidence(map[string]any{name: v})
-	return json.Marshal(clean[name])
+	// As SanitizeEvidence treats the one member name: its budget share taken, one level down.
+	budget := sanitizeMaxElements
+	sanitizeTake(&budget)
+	_, secret := sanitizeKey(name)
+	return json.Marshal(sanitizeValue(v, 1, secret, &budget))
 }
 
 // cgMCPObjectTexts returns, in order, the texts of the text blocks among content that hold a JSON

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/contractgen/contractgen/internal/gen/ir"
+	"github.com/contractgen/contractgen/internal/gen/naming"
 )
 
 // conditions lists, in words, the rules of an object schema that tie members together: if/then/else,
@@ -36,7 +37,7 @@ func conditions(s *ir.Schema) []string {
 		}
 		if s.Not != nil {
 			if text, ok := negation(s.Not); ok {
-				out = append(out, upperFirst(text)+".")
+				out = append(out, naming.UpperFirst(text)+".")
 			} else {
 				out = append(out, fmt.Sprintf("The object does not meet the schema at %s.", code(where(s.Not))))
 			}
@@ -203,11 +204,4 @@ func where(s *ir.Schema) string {
 	}
 	_, ptr, _ := strings.Cut(s.Origin, "#")
 	return "#" + ptr
-}
-
-func upperFirst(s string) string {
-	if s == "" {
-		return s
-	}
-	return strings.ToUpper(s[:1]) + s[1:]
 }

@@ -107,7 +107,8 @@ func newPage(pkg *ir.Package) (*page, error) {
 	}
 	p.Conditions = conditions(root.Schema)
 	p.Union = describeUnion(root)
-	m := errorcontract.Of(pkg).Names()
+	ec := errorcontract.Of(pkg)
+	m := ec.Names()
 	p.Names = m
 	p.Origins = enumOf(fieldNamed(root, m.Origin))
 	p.SideEffects = enumOf(fieldNamed(root, m.SideEffects))
@@ -119,11 +120,12 @@ func newPage(pkg *ir.Package) (*page, error) {
 		}
 		p.Wait = fieldNamed(rec, m.RetryAfter) != nil
 	}
-	if s := errorcontract.Of(pkg).Surfaces; s != nil {
+	if s := ec.Surfaces; s != nil {
 		p.Surfaces = &surfaces{MCPMetaKey: s.MCPMetaKey, WWWAuthenticate: s.WWWAuthenticate}
 	}
-	if c := errorcontract.Of(pkg).Catalog; c != nil {
+	if c := ec.Catalog; c != nil {
 		p.Kinds = kindRows(c.Kinds, p.Origins)
+		p.Relaxed = c.Values.Relaxed
 		fb := rowOf(c.Fallback)
 		fb.Name = "*"
 		p.Fallback = &fb
@@ -139,14 +141,10 @@ func newPage(pkg *ir.Package) (*page, error) {
 			}
 		}
 	}
-	p.Relaxed = errorcontract.DefaultValues().Relaxed
-	if c := errorcontract.Of(pkg).Catalog; c != nil {
-		p.Relaxed = c.Values.Relaxed
-	}
 	for _, e := range []*enum{p.Origins, p.Actions, p.SameArguments, p.SideEffects} {
 		p.HasFallbacks = p.HasFallbacks || (e != nil && e.Fallback != "")
 	}
-	annotateOrigins(p.Origins, pkg)
+	annotateOrigins(p.Origins, ec)
 	return p, nil
 }
 
@@ -198,13 +196,13 @@ func enumOf(f *ir.Field) *enum {
 }
 
 // annotateOrigins adds the surface codes and the catalog's side effects to each origin.
-func annotateOrigins(origins *enum, pkg *ir.Package) {
+func annotateOrigins(origins *enum, ec *errorcontract.Contract) {
 	if origins == nil {
 		return
 	}
 	for i := range origins.Values {
 		v := &origins.Values[i]
-		if s := errorcontract.Of(pkg).Surfaces; s != nil {
+		if s := ec.Surfaces; s != nil {
 			if code, ok := s.JSONRPCCodes[v.Value]; ok {
 				v.JSONRPCCode = fmt.Sprint(code)
 			}
@@ -212,10 +210,10 @@ func annotateOrigins(origins *enum, pkg *ir.Package) {
 				v.ExitCode = fmt.Sprint(code)
 			}
 		}
-		if errorcontract.Of(pkg).Catalog == nil {
+		if ec.Catalog == nil {
 			continue
 		}
-		for _, k := range errorcontract.Of(pkg).Catalog.Kinds {
+		for _, k := range ec.Catalog.Kinds {
 			if k.Origin != v.Value {
 				continue
 			}

@@ -5,11 +5,12 @@ import (
 	"strings"
 
 	"github.com/contractgen/contractgen/internal/gen/ir"
+	"github.com/contractgen/contractgen/internal/gen/naming"
 )
 
 // variant is one row of the variants table of a sum type.
 type variant struct {
-	// Name is the variant's title or Go name; Type is what its values are.
+	// Name is the variant's title or name; Type is what its values are.
 	Name, Type string
 	// Selects says which values choose this variant: the discriminator's values, the members only
 	// it requires, or its JSON types.
@@ -72,7 +73,7 @@ func selectsText(u *ir.Union, v *ir.Variant) string {
 	return ""
 }
 
-// variantName names a variant as the page does a type: its title, else its Go name.
+// variantName names a variant as the page does a type: its title, else its name.
 func variantName(v *ir.Variant) string {
 	if v.Schema.Title != "" {
 		return v.Schema.Title
@@ -118,7 +119,7 @@ func rawUnionRuleText(n *ir.Named) string {
 }
 
 // memberName names a variant inside a sentence: a title in lower case, as the page writes the
-// titles of object types, or the Go name as it is.
+// titles of object types, or the variant's name as it is.
 func memberName(v *ir.Variant) string {
 	name := variantName(v)
 	if name != v.Name {
@@ -152,8 +153,8 @@ func unionRuleText(n *ir.Named) string {
 	return strings.Join(parts, "; ")
 }
 
-func orList(items []string) string  { return joinLast(codesOf(items), " or ") }
-func andList(items []string) string { return joinLast(codesOf(items), " and ") }
+func orList(items []string) string  { return naming.OrList(codesOf(items)) }
+func andList(items []string) string { return naming.AndList(codesOf(items)) }
 
 func codesOf(items []string) []string {
 	out := make([]string, len(items))
@@ -161,12 +162,4 @@ func codesOf(items []string) []string {
 		out[i] = code(s)
 	}
 	return out
-}
-
-// joinLast joins with commas and the word before the last item.
-func joinLast(items []string, last string) string {
-	if len(items) <= 1 {
-		return strings.Join(items, "")
-	}
-	return strings.Join(items[:len(items)-1], ", ") + last + items[len(items)-1]
 }

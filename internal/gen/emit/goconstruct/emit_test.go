@@ -119,8 +119,24 @@ func TestDocCommentsNameDeclaredKinds(t *testing.T) {
 				t.Fatal(err)
 			}
 			parsed = append(parsed, file)
-			for name := range file.Scope.Objects {
-				declared[name] = true
+			for _, d := range file.Decls {
+				switch d := d.(type) {
+				case *ast.FuncDecl:
+					if d.Recv == nil {
+						declared[d.Name.Name] = true
+					}
+				case *ast.GenDecl:
+					for _, spec := range d.Specs {
+						switch s := spec.(type) {
+						case *ast.TypeSpec:
+							declared[s.Name.Name] = true
+						case *ast.ValueSpec:
+							for _, n := range s.Names {
+								declared[n.Name] = true
+							}
+						}
+					}
+				}
 			}
 		}
 		for _, file := range parsed {

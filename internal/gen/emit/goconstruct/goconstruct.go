@@ -43,7 +43,7 @@ func Emit(pkg *ir.Package) ([]emit.File, error) {
 		return nil, nil
 	}
 	_, ptr, _ := strings.Cut(ec.Catalog.Origin, "#")
-	m := &model{Constructors: ec.Constructors, Package: pkg.Name, Hash: pkg.Hash, CatalogPointer: ptr,
+	m := &model{Constructors: ec.Constructors, Package: pkg.Name, Hash: pkg.Hash, CatalogPointer: ptr, Relaxed: ec.Catalog.Values.Relaxed,
 		Runtime: emit.Runtime{Import: pkg.Go.ImportRuntime}}
 	// surfaces.go, written beside construct.go, calls the runtime's surface helpers too.
 	runtime, err := m.Runtime.Files(pkg.Name, pkg.Hash, "sanitize", "sanitize_providers", "sanitize_scan", "surface")
@@ -60,6 +60,8 @@ type model struct {
 	Package, Hash string
 	// CatalogPointer is the JSON pointer of x-catalog in the schema, where CheckCatalog points.
 	CatalogPointer string
+	// Relaxed is the same_arguments value the safety-hint rule sets (Catalog.Values.Relaxed).
+	Relaxed string
 	// Runtime spells the runtime's names (the sanitizer, Violation, ValidationError).
 	Runtime emit.Runtime
 }
@@ -152,10 +154,10 @@ func (w writer) r(name string) string { return w.f.Qualify(w.m.Runtime.Ident(nam
 // empty block as "()".
 func (w writer) kinds() {
 	f, m := w.f, w.m
-	f.Lines(gosrc.LineComment(emit.Wrap("Kind is the wire value of an error kind: the stable code in the "+m.Error+"'s "+
+	f.Comment(emit.Wrap("Kind is the wire value of an error kind: the stable code in the "+m.Error+"'s "+
 		m.Fields.Kind+" member, which compares with the constants below without a conversion. Kinds the catalog does "+
 		"not list are legal and decode and encode unchanged. A Kind is also an error, so that errors.Is(err, k) "+
-		"asks whether err carries the kind k.", commentWidth)))
+		"asks whether err carries the kind k.", commentWidth)...)
 	f.Line("type Kind string")
 	f.Line("")
 	f.Comment("Error returns the kind's wire value; it exists so that a Kind can be the target of errors.Is.")
@@ -602,8 +604,8 @@ func (w writer) methods() {
 	f, m := w.f, w.m
 	kind := m.Fields.Kind
 	f.Line("")
-	f.Lines(gosrc.LineComment(emit.Wrap("Is reports whether target names the same kind as v: a Kind, or another *"+m.Error+
-		". It makes errors.Is(err, k) true for every chain that holds an error of the kind k.", commentWidth)))
+	f.Comment(emit.Wrap("Is reports whether target names the same kind as v: a Kind, or another *"+m.Error+
+		". It makes errors.Is(err, k) true for every chain that holds an error of the kind k.", commentWidth)...)
 	f.Open("func (v *" + m.Error + ") Is(target error) bool")
 	f.Open("if v == nil")
 	f.Line("return false")

@@ -71,7 +71,7 @@ func NullOK(t *ir.Type) bool {
 func OmitNil(fd *ir.Field) bool { return !fd.Required && !fd.Type.Go.Pointer && hasNilZero(fd.Type) }
 
 // OmitZero reports whether an optional member held by value is absent when it is its Go zero
-// value (ir.Field.OmitZero).
+// value (ir.GoField.OmitZero).
 func OmitZero(fd *ir.Field) bool { return fd.Go.OmitZero && !fd.Required && !OmitNil(fd) }
 
 // sourceHeader is the header of every file the Go emitters write themselves.

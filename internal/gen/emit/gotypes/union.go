@@ -98,8 +98,7 @@ func constructors(u *ir.Union) string {
 	for i, v := range u.Variants {
 		names[i] = v.Go.Constructor
 	}
-	last := len(names) - 1
-	return strings.Join(names[:last], ", ") + " and " + names[last]
+	return naming.AndList(names)
 }
 
 // discriminatorField returns the Go field of a variant's discriminator member and the value its

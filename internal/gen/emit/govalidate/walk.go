@@ -136,21 +136,18 @@ var elemKinds = map[ir.TypeKind]uint8{
 	ir.TypeAny: cgruntime.ElemAny, ir.TypeNull: cgruntime.ElemNull,
 }
 
-// elemDesc describes the Go representation t of the schema s: the kind, the schema's node (0 when
+// elemDesc describes the type t of the schema s as Go holds it: the kind, the schema's node (0 when
 // there is no schema: nothing is checked), and the element's own description for slices and maps,
 // whose schema is items or additionalProperties.
 func (w *walker) elemDesc(s *ir.Schema, t *ir.Type) cgruntime.ElemDesc {
-	custom := t.Go.Custom != nil && !t.Go.Custom.Runtime
 	d := cgruntime.ElemDesc{Kind: elemKinds[t.Kind], Nullable: t.Nullable, Ref: s != nil && s.Ref != nil, Node: w.node(s)}
-	if custom {
-		d.Kind = cgruntime.ElemCustom
-	}
 	if t.Nullable && s != nil {
 		if _, _, other := s.NullableBranch(); other != nil {
 			d.Whole = true
 		}
 	}
-	if custom {
+	if t.Go.Custom != nil && !t.Go.Custom.Runtime {
+		d.Kind = cgruntime.ElemCustom
 		return d
 	}
 	switch t.Kind {
@@ -202,7 +199,6 @@ func (w *walker) selects(u *ir.Union, v *ir.Variant) (uint8, int32) {
 	if v.Type.Kind == ir.TypeRef && v.Type.Named.Kind == ir.StructType {
 		fields = v.Type.Named.Fields
 	}
-	never, always := cgruntime.SelectsNever, cgruntime.SelectsAlways
 	switch u.Rule {
 	case ir.UnionDiscriminator:
 		for i, fd := range fields {
@@ -214,7 +210,7 @@ func (w *walker) selects(u *ir.Union, v *ir.Variant) (uint8, int32) {
 			}
 			break
 		}
-		return never, 0
+		return cgruntime.SelectsNever, 0
 	case ir.UnionRequired:
 		for _, m := range v.Members {
 			found := false
@@ -222,10 +218,10 @@ func (w *walker) selects(u *ir.Union, v *ir.Variant) (uint8, int32) {
 				found = found || fd.Name == m && fd.Required
 			}
 			if !found {
-				return never, 0
+				return cgruntime.SelectsNever, 0
 			}
 		}
-		return always, 0
+		return cgruntime.SelectsAlways, 0
 	}
-	return always, 0
+	return cgruntime.SelectsAlways, 0
 }

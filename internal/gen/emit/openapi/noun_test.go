@@ -4,24 +4,21 @@ import (
 	"testing"
 
 	"github.com/contractgen/contractgen/internal/gen/ir"
+	"github.com/contractgen/contractgen/internal/gen/profile/errorcontract"
 )
 
-// TestErrorNoun: responses speak of an error in the contract's own words, its title or its type's
-// name, never the bundled contract's.
+// TestErrorNoun: responses speak of an error in the contract's own words, as its Go surfaces do,
+// never the bundled contract's.
 func TestErrorNoun(t *testing.T) {
-	for _, tc := range []struct{ title, name, want string }{
-		{"Agent error", "AgentError", "an agent error"},
-		{"", "ServiceFault", "a ServiceFault"},
-		{"ServiceFault", "ServiceFault", "a ServiceFault"},
-		{"Problem details", "Problem", "a problem details"},
-		{"URL fault", "URLFault", "a URL fault"},
-		{"HTTP problem", "HTTPProblem", "an HTTP problem"},
-		{"", "Ugly", "an Ugly"},
-		{"Usage fault", "UsageFault", "a usage fault"},
+	for name, want := range map[string]string{
+		"AgentError":   "an agent error",
+		"ServiceFault": "a service fault",
+		"URLFault":     "a url fault",
+		"UsageFault":   "a usage fault",
 	} {
-		root := &ir.Named{Name: tc.name, Schema: &ir.Schema{Title: tc.title}}
-		if got := errorNoun(root); got != tc.want {
-			t.Errorf("errorNoun(title %q, name %q) = %q, want %q", tc.title, tc.name, got, tc.want)
+		pkg := &ir.Package{Extensions: []ir.Extension{&errorcontract.Contract{Constructors: &errorcontract.Constructors{Error: name}}}}
+		if got := errorNoun(pkg); got != want {
+			t.Errorf("errorNoun of %s = %q, want %q", name, got, want)
 		}
 	}
 }

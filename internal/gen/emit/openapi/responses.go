@@ -5,8 +5,6 @@ import (
 	"slices"
 	"sort"
 	"strings"
-	"unicode"
-	"unicode/utf8"
 
 	"github.com/contractgen/contractgen/internal/gen/ir"
 	"github.com/contractgen/contractgen/internal/gen/jsonpointer"
@@ -57,7 +55,7 @@ func groupByStatus(cat *errorcontract.Catalog) []statusGroup {
 // carries Retry-After, and nothing names the member.
 func hasWait(pkg *ir.Package) bool {
 	c := errorcontract.Of(pkg).Constructors
-	return c != nil && c.RetryAfter != ir.TypeRaw
+	return c != nil && c.Waits()
 }
 
 // headers writes components.headers. Retry-After, when the contract has a wait member, applies to
@@ -121,29 +119,11 @@ func wwwAuthenticate(pkg *ir.Package, required bool) *Map {
 	return h
 }
 
-// errorNoun names one error of the contract in a sentence, with its article: the root schema's
-// title ("an agent error" for the title "Agent error"), or else its type's name ("a ServiceFault").
-// A title's first word is lowercased only when the rest of it is lowercase, so an initialism or a
-// type name stays as written.
-func errorNoun(root *ir.Named) string {
-	noun := root.Schema.Title
-	if noun == "" {
-		return naming.Article(root.Name) + " " + root.Name
-	}
-	first, rest, _ := strings.Cut(noun, " ")
-	if r, size := utf8.DecodeRuneInString(first); size < len(first) && first[size:] == strings.ToLower(first[size:]) {
-		noun = string(unicode.ToLower(r)) + first[size:]
-		if rest != "" {
-			noun += " " + rest
-		}
-	}
+// errorNoun names one error of the contract in a sentence, with its article, in the words the
+// Go surfaces use for it (Constructors.Noun): "an agent error", "a service fault".
+func errorNoun(pkg *ir.Package) string {
+	noun := errorcontract.Of(pkg).Constructors.Noun()
 	return naming.Article(noun) + " " + noun
-}
-
-// capitalize upper-cases the first letter of a sentence.
-func capitalize(s string) string {
-	r, size := utf8.DecodeRuneInString(s)
-	return string(unicode.ToUpper(r)) + s[size:]
 }
 
 // anyStatusResponse is the response for an error of any status, for API documents that list
@@ -161,7 +141,7 @@ func anyStatusResponse(pkg *ir.Package, groups []statusGroup) *Map {
 		h.Set(WWWAuthenticateHeader, wwwAuthenticate(pkg, false))
 	}
 	out := NewMap().
-		Set("description", capitalize(errorNoun(root))+" of any status: the status comes from the kind catalog, the "+
+		Set("description", naming.UpperFirst(errorNoun(pkg))+" of any status: the status comes from the kind catalog, the "+
 			"responses "+root.Name+"<status> name the kinds of each status and give an example of each.")
 	if h.Len() > 0 {
 		out.Set("headers", h)
@@ -174,7 +154,7 @@ func anyStatusResponse(pkg *ir.Package, groups []statusGroup) *Map {
 func buildResponses(pkg *ir.Package, groups []statusGroup, values valueCache) (*Map, error) {
 	root := pkg.Roots[0]
 	m := errorcontract.Of(pkg).Names()
-	wait := hasWait(pkg)
+	wait, noun := hasWait(pkg), errorNoun(pkg)
 	out := NewMap()
 	out.Set(AnyStatusResponseName(root), anyStatusResponse(pkg, groups))
 	for _, g := range groups {
@@ -192,7 +172,7 @@ func buildResponses(pkg *ir.Package, groups []statusGroup, values valueCache) (*
 		if examples.Len() > 0 {
 			media.Set("examples", examples)
 		}
-		resp := NewMap().Set("description", responseDescription(g, m, errorNoun(root), wait))
+		resp := NewMap().Set("description", responseDescription(g, m, noun, wait))
 		if h := responseHeaders(g, wait); h.Len() > 0 {
 			resp.Set("headers", h)
 		}

@@ -22,7 +22,7 @@ func (g *gen) constructFile() (string, error) {
 	if ec.Catalog == nil || m == nil || ec.Catalog.Fallback == nil {
 		return "", nil
 	}
-	c := constructor{g: g, m: m, root: ec.Root(), names: ec.Catalog.Members}
+	c := constructor{g: g, m: m, root: ec.Root(), names: ec.Catalog.Members, relaxed: ec.Catalog.Values.Relaxed}
 	if err := c.resolve(); err != nil {
 		return "", err
 	}
@@ -45,8 +45,10 @@ type constructor struct {
 	g    *gen
 	m    *errorcontract.Constructors
 	root *ir.Named
-	// names are the member names of the catalog's parts.
-	names errorcontract.Members
+	// names are the member names of the catalog's parts; relaxed is the same_arguments value the
+	// safety-hint rule sets.
+	names   errorcontract.Members
+	relaxed string
 	// rootFields and recoveryFields map JSON member names to Rust field names.
 	rootFields, recoveryFields map[string]string
 	rootExtra, recoveryExtra   string
@@ -317,10 +319,10 @@ func (c *constructor) generic(b *strings.Builder) {
 `, c.rootFields[c.names.Origin], action, same, guidance, c.rootFields[c.names.SideEffects], recovery)
 	if c.safety != "" {
 		b.WriteString("    // The safety-hint rule: a tool that declares itself read-only or idempotent can be called again\n")
-		fmt.Fprintf(b, "    // with the same arguments once the condition clears, so a relaxing kind says %q.\n", c.m.Relaxed)
+		fmt.Fprintf(b, "    // with the same arguments once the condition clears, so a relaxing kind says %q.\n", c.relaxed)
 		fmt.Fprintf(b, "    if let Some(safety) = e.%s.as_ref().filter(|_| row.hint_relaxes && !same_arguments_set) {\n", c.safety)
 		fmt.Fprintf(b, "        if safety.%s == Some(true) || safety.%s == Some(true) {\n", c.readOnly, c.idempotent)
-		fmt.Fprintf(b, "            e.%s.%s = %s::from(%s);\n        }\n    }\n", recovery, same, c.typeOf(c.recovery, c.names.SameArguments), rustString(c.m.Relaxed))
+		fmt.Fprintf(b, "            e.%s.%s = %s::from(%s);\n        }\n    }\n", recovery, same, c.typeOf(c.recovery, c.names.SameArguments), rustString(c.relaxed))
 	} else {
 		b.WriteString("    let _ = (row, same_arguments_set);\n")
 	}

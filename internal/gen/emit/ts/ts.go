@@ -107,7 +107,7 @@ func errorMessage(root *ir.Named, message string) string {
 	return "JSON.stringify(contract)"
 }
 
-// typeNames gives each named type its TypeScript name: the Go name, except for roots, whose
+// typeNames gives each named type its TypeScript name: its name, except for roots, whose
 // plain-object interface takes a suffix so that the class can have the plain name.
 func typeNames(pkg *ir.Package) map[*ir.Named]string {
 	names := map[*ir.Named]string{}

@@ -61,7 +61,6 @@ func (a *analyzer) model() *Constructors {
 	a.version(m, fields[names.Version])
 	if a.requireString(fields[names.Kind]) {
 		// The kind member takes the type of the kind constants, so e.Kind == KindTimeout compiles.
-		m.KindType = KindType
 		fields[names.Kind].Type.Go.Defined = KindType
 	}
 	if a.requireString(fields[names.Message]) {
@@ -227,7 +226,7 @@ func paramName(goName string) string {
 
 func (a *analyzer) rows(m *Constructors) {
 	origin, action, same, side := a.enumOf(m.Origin), a.enumOf(m.Action), a.enumOf(m.SameArguments), a.enumOf(m.SideEffects)
-	m.Relaxed = a.cat.Values.Relaxed
+	relaxed := a.cat.Values.Relaxed
 	row := func(k *Kind) KindRow {
 		r := KindRow{Name: k.Name, GoName: k.GoName, HTTPStatus: k.HTTPStatus, JSONRPCCode: k.JSONRPCCode,
 			RetryAfter: k.RetryAfter, HintRelaxes: k.HintRelaxes, Guidance: k.Guidance, WWWAuthenticate: k.WWWAuthenticate,
@@ -241,11 +240,11 @@ func (a *analyzer) rows(m *Constructors) {
 		r.SameArguments = a.constant(same, k.SameArguments, k.Pointer+"/same_arguments")
 		r.SideEffects = a.constant(side, k.SideEffects, k.Pointer+"/side_effects")
 		if k.HintRelaxes && m.Conditional == "" {
-			if !hasValue(same, m.Relaxed) {
-				a.fail(k.Pointer+"/hint_relaxes", "the safety-hint rule sets %s to %q, which its enum lacks: add the value, or name the one the rule sets in x-catalog.values.relaxed",
-					a.cat.Members.SameArguments, m.Relaxed)
+			if c, ok := enumConst(same, relaxed); ok {
+				m.Conditional = c
 			} else {
-				m.Conditional = a.constant(same, m.Relaxed, k.Pointer+"/hint_relaxes")
+				a.fail(k.Pointer+"/hint_relaxes", "the safety-hint rule sets %s to %q, which its enum lacks: add the value, or name the one the rule sets in x-catalog.values.relaxed",
+					a.cat.Members.SameArguments, relaxed)
 			}
 		}
 		if k.RetryAfter && m.RetryAfter == ir.TypeRaw {
@@ -274,19 +273,22 @@ func (a *analyzer) enumOf(name string) *ir.Named {
 	return nil
 }
 
-// constant returns the Go constant of an enum value, or records that the enum lacks it.
-// hasValue reports whether value is one of the enum's.
-func hasValue(enum *ir.Named, value string) bool {
-	return enum != nil && enum.Enum != nil && slices.ContainsFunc(enum.Enum.Values, func(v ir.EnumValue) bool { return v.Value == value })
-}
-
-func (a *analyzer) constant(enum *ir.Named, value, origin string) string {
+// enumConst returns the Go constant of an enum value, and whether the enum has it.
+func enumConst(enum *ir.Named, value string) (string, bool) {
 	if enum != nil && enum.Enum != nil {
 		for _, v := range enum.Enum.Values {
 			if v.Value == value {
-				return v.Go.Name
+				return v.Go.Name, true
 			}
 		}
+	}
+	return "", false
+}
+
+// constant returns the Go constant of an enum value, or records that the enum lacks it.
+func (a *analyzer) constant(enum *ir.Named, value, origin string) string {
+	if c, ok := enumConst(enum, value); ok {
+		return c
 	}
 	name := "(missing)"
 	if enum != nil {

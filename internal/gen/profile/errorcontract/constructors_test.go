@@ -230,8 +230,9 @@ func TestValuesNameTheRoles(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if m := errorcontract.Of(pkg).Constructors; m == nil || m.Relaxed != "once_safe" || m.Conditional != "SameArgumentsOnceSafe" {
-		t.Errorf("constructors = %+v; want the rule to set once_safe (SameArgumentsOnceSafe)", m)
+	ec := errorcontract.Of(pkg)
+	if ec.Catalog.Values.Relaxed != "once_safe" || ec.Constructors == nil || ec.Constructors.Conditional != "SameArgumentsOnceSafe" {
+		t.Errorf("values %+v, constructors %+v; want the rule to set once_safe (SameArgumentsOnceSafe)", ec.Catalog.Values, ec.Constructors)
 	}
 
 	_, err = buildSchema(t, outside)

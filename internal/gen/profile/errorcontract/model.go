@@ -21,7 +21,8 @@ type Catalog struct {
 
 // Values are the contract's enum values that play a part in the catalog's rules, one per role. A
 // contract names them in x-catalog's "values"; a role it leaves out keeps the agent-error
-// contract's value, and a rule whose value the contract's enum lacks does not apply.
+// contract's value. A lint rule whose value the contract's enum lacks does not apply; the
+// safety-hint rule refuses a row that sets hint_relaxes when the enum lacks Relaxed.
 type Values struct {
 	// Relaxed is the same_arguments value the safety-hint rule sets ("conditional").
 	Relaxed string
@@ -127,9 +128,6 @@ type Surfaces struct {
 type Constructors struct {
 	// Error is the Go name of the root type that implements error ("AgentError").
 	Error string
-	// KindType is the Go type of the kind member and of the kind constants ("Kind"): a string type,
-	// so kinds the catalog does not list still decode and encode unchanged.
-	KindType string
 	// Version is the literal of the version member's const ("1").
 	Version string
 	// JSON are the member names of the catalog's parts (Catalog.Members); Fields their Go field
@@ -144,12 +142,12 @@ type Constructors struct {
 	// Kinds are the catalog rows sorted by kind; Fallback is the row for every other kind.
 	Kinds    []KindRow
 	Fallback KindRow
-	// Relaxed is the same_arguments value the safety-hint rule sets (Values.Relaxed), and
-	// Conditional its Go constant, empty when no row relaxes.
-	Relaxed, Conditional string
+	// Conditional is the Go constant of the same_arguments value the safety-hint rule sets
+	// (Catalog.Values.Relaxed); empty when no row relaxes.
+	Conditional string
 	// Safety names the safety member when the safety-hint rule applies, or is nil.
 	Safety *SafetyHints
-	// RetryAfter is the Go kind of recovery.retry_after_ms (ir.TypeNumber or ir.TypeInt64, behind a pointer),
+	// RetryAfter is the type kind of recovery.retry_after_ms (ir.TypeNumber or ir.TypeInt64, behind a pointer),
 	// or ir.TypeRaw when recovery has no such member.
 	RetryAfter ir.TypeKind
 	// Params are required members besides the catalog's: every constructor takes them after message.

@@ -1,6 +1,7 @@
 package compatrules
 
 import (
+	"maps"
 	"slices"
 
 	"github.com/contractgen/contractgen/internal/gen/compat"
@@ -153,7 +154,7 @@ func readCatalog(r compat.Root) (*catalog, error) {
 			cat.rest[k] = v
 		}
 	}
-	for _, k := range unionKeys(cat.kinds, nil) {
+	for _, k := range slices.Sorted(maps.Keys(cat.kinds)) {
 		if _, ok := cat.kinds[k].(map[string]any); !ok {
 			return nil, r.Errorf(at+"/kinds/"+jsonpointer.Escape(k), "a catalog entry must be an object")
 		}
@@ -222,15 +223,7 @@ func compareEntry(d compat.Differ, p string, om, nm map[string]any, ruleOf func(
 
 // unionKeys returns the keys of both maps, sorted, each once.
 func unionKeys(a, b map[string]any) []string {
-	keys := make([]string, 0, len(a)+len(b))
-	for k := range a {
-		keys = append(keys, k)
-	}
-	for k := range b {
-		if _, ok := a[k]; !ok {
-			keys = append(keys, k)
-		}
-	}
-	slices.Sort(keys)
-	return keys
+	both := maps.Clone(a)
+	maps.Copy(both, b)
+	return slices.Sorted(maps.Keys(both))
 }
